@@ -1,0 +1,64 @@
+import { useEffect, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { errorDetails, newIncidentId } from "~/lib/error-details";
+
+type Incident = { id: string; at: string };
+
+/**
+ * The incident shown by the server is the one the browser keeps after hydration: the browser adopts the id
+ * rendered into the page instead of drawing a new one, so support and telemetry see the same id.
+ */
+function useIncident(): Incident {
+  const [incident] = useState<Incident>(() => {
+    if (typeof document !== "undefined") {
+      const rendered = document.querySelector<HTMLElement>("[data-incident-id]");
+      const id = rendered?.dataset.incidentId;
+      const at = rendered?.dataset.incidentAt;
+      if (id !== undefined && at !== undefined) return { id, at };
+    }
+    return { id: newIncidentId(), at: new Date().toISOString() };
+  });
+  return incident;
+}
+
+function IncidentDetails({ message }: { message: string }) {
+  const incident = useIncident();
+  useEffect(() => {
+    console.error(`Incident ${incident.id}: ${message}`);
+  }, [incident.id, message]);
+  return (
+    <dl className="incident" data-incident-id={incident.id} data-incident-at={incident.at}>
+      <div>
+        <dt>Time (UTC)</dt>
+        <dd>{incident.at.replace("T", " ").replace(/\.\d+Z$/, " UTC")}</dd>
+      </div>
+      <div>
+        <dt>Incident Id</dt>
+        <dd>
+          <code>{incident.id}</code>
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** SPEC.md section 2 "Error screen": message, "Error: {code}", Go to dashboard, and for 500+ time and incident id. */
+export function ErrorScreen({ error }: { error: unknown }) {
+  const location = useLocation();
+  const { status, message } = errorDetails(error, location.pathname);
+  return (
+    <main className="error-screen" aria-labelledby="error-title">
+      <h1 id="error-title">{message}</h1>
+      <p className="error-code">Error: {status}</p>
+      {status >= 500 ? (
+        <>
+          <p>Please try again in a moment. If it keeps happening, send the details below to support.</p>
+          <IncidentDetails key={location.key} message={message} />
+        </>
+      ) : null}
+      <Link to="/" className="button button-primary">
+        Go to dashboard
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,40 @@
+import { Link, NavLink } from "react-router";
+
+const navigation = [
+  { to: "/", label: "Dashboard", end: true },
+  { to: "/campaigns", label: "All Campaigns", end: false },
+  { to: "/profile", label: "Profile", end: false },
+];
+
+export function Logo() {
+  return (
+    <Link to="/" className="logo" aria-label="Chorus home">
+      <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
+        <circle cx="16" cy="16" r="15" fill="var(--color-primary)" />
+        <path d="M9 17c3-6 11-6 14 0M12 21c2-3 6-3 8 0" stroke="#fff" strokeWidth="2.5" fill="none" strokeLinecap="round" />
+      </svg>
+      <span>Chorus</span>
+    </Link>
+  );
+}
+
+export function SiteHeader() {
+  return (
+    <header className="site-header">
+      <div className="site-header-inner">
+        <Logo />
+        <nav aria-label="Main">
+          <ul className="main-nav">
+            {navigation.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

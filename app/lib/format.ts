@@ -1,0 +1,44 @@
+import { decimalsOf } from "../../worker/contracts/currencies.ts";
+
+/** A ratio as a percentage with one decimal, without the decimal at exactly 100 (SPEC.md section 5). */
+export function formatPercent(ratio: number): string {
+  const percent = ratio * 100;
+  if (percent === 100) return "100%";
+  return `${percent.toFixed(1)}%`;
+}
+
+/** An integer amount in the currency's smallest unit, shown with grouping and at most two decimals. */
+export function formatAmount(amount: number, currency: string): string {
+  if (!Number.isSafeInteger(amount)) throw new RangeError(`Amount must be an integer, got ${amount}`);
+  const decimals = decimalsOf(currency);
+  const sign = amount < 0 ? "-" : "";
+  const absolute = BigInt(Math.abs(amount));
+  const unit = 10n ** BigInt(decimals);
+  const whole = absolute / unit;
+  const fraction = absolute % unit;
+  const shownDecimals = Math.min(decimals, 2);
+  const cents = decimals === 0 ? 0n : (fraction * 10n ** BigInt(shownDecimals)) / unit;
+  const wholeText = whole.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const fractionText = shownDecimals === 0 ? "" : `.${cents.toString().padStart(shownDecimals, "0")}`;
+  return `${sign}${wholeText}${fractionText} ${currency}`;
+}
+
+const units: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ["day", 24 * 60 * 60 * 1000],
+  ["hour", 60 * 60 * 1000],
+  ["minute", 60 * 1000],
+];
+
+/** "in 3 days", "2 hours ago": relative to a `now` that the server chose, so SSR and hydration agree. */
+export function formatRelative(at: number, now: number): string {
+  const difference = at - now;
+  const formatter = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+  for (const [unit, size] of units) {
+    if (Math.abs(difference) >= size) return formatter.format(Math.round(difference / size), unit);
+  }
+  return difference >= 0 ? "in less than a minute" : "just now";
+}
+
+export function formatDate(at: number): string {
+  return new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" }).format(at);
+}

@@ -1,0 +1,23 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+/** The route table of SPEC.md section 2, grouped by layout. */
+export default [
+  layout("layouts/default-layout.tsx", [
+    index("routes/dashboard.tsx"),
+    route("campaigns", "routes/campaigns.tsx"),
+    route("campaign/:campaignId", "routes/campaign.tsx"),
+    route("past-campaigns", "routes/past-campaigns.tsx"),
+    route("profile", "routes/profile.tsx"),
+    route("profile/settings", "routes/profile-settings.tsx"),
+  ]),
+  layout("layouts/blank-layout.tsx", [
+    route("campaign-preview/:token", "routes/campaign-preview.tsx"),
+    route("landing/:advertiser", "routes/landing.tsx"),
+    route("login-error", "routes/login-error.tsx"),
+    route("not-allowed", "routes/not-allowed.tsx"),
+    route("verify", "routes/verify.tsx"),
+  ]),
+  layout("layouts/article-layout.tsx", [route("articles/:slug", "routes/article.tsx")]),
+  layout("layouts/popup-layout.tsx", [route("popup/signed-in", "routes/popup-signed-in.tsx")]),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

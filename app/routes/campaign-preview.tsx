@@ -1,0 +1,30 @@
+import { data } from "react-router";
+import type { Route } from "./+types/campaign-preview";
+import { CampaignDetails } from "~/components/campaign-details";
+import { seo } from "~/lib/seo";
+import { workerContext } from "~/worker-context";
+import { findCampaignListingByPreviewToken } from "../../worker/db/campaigns.ts";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...seo({ title: loaderData ? `Preview: ${loaderData.campaign.title}` : "Campaign preview" }),
+  // A preview link is a secret shared by the advertiser: keep it out of search engines.
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { env } = context.get(workerContext);
+  const campaign = await findCampaignListingByPreviewToken(env.DB, params.token);
+  if (campaign === null) throw data(null, { status: 404 });
+  return { campaign };
+}
+
+export default function CampaignPreview({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="preview">
+      <p className="preview-banner" role="status">
+        Preview: this is how creators will see the campaign. Only people with this link can open it.
+      </p>
+      <CampaignDetails campaign={loaderData.campaign} />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/campaigns";
+import { CampaignGrid } from "~/components/campaign-card";
+import { seo } from "~/lib/seo";
+import { workerContext } from "~/worker-context";
+import { listCampaignsByStatus } from "../../worker/db/campaigns.ts";
+
+export const meta: Route.MetaFunction = () =>
+  seo({ title: "All Campaigns", description: "Every campaign you can join: rewards, deadlines and rules." });
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { env, clock } = context.get(workerContext);
+  const [current, upcoming] = await Promise.all([
+    listCampaignsByStatus(env.DB, ["active", "ending"]),
+    listCampaignsByStatus(env.DB, ["inactive"]),
+  ]);
+  return { current, upcoming, now: clock.now() };
+}
+
+export default function Campaigns({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <section className="page-heading">
+        <h1>All Campaigns</h1>
+        <p className="lead">
+          Campaigns running now and starting soon. Looking for finished ones? See <Link to="/past-campaigns">past campaigns</Link>.
+        </p>
+      </section>
+      <section aria-labelledby="running-now">
+        <h2 id="running-now">Running now</h2>
+        <CampaignGrid campaigns={loaderData.current} now={loaderData.now} emptyMessage="No campaign is running right now." />
+      </section>
+      <section aria-labelledby="starting-soon">
+        <h2 id="starting-soon">Starting soon</h2>
+        <CampaignGrid campaigns={loaderData.upcoming} now={loaderData.now} emptyMessage="Nothing is scheduled yet." />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { createContext } from "react-router";
+import type { Clock } from "../worker/clock.ts";
+import type { AppConfig } from "../worker/config.ts";
+
+/**
+ * What the worker hands to every loader and action: React Router 8 has no AppLoadContext, so the Hono entry fills
+ * this typed slot of the RouterContextProvider once per request (docs/decisions/001-edge-wiring.md).
+ */
+export type WorkerContext = {
+  env: Cloudflare.Env;
+  config: AppConfig;
+  clock: Clock;
+  requestId: string;
+  waitUntil(promise: Promise<unknown>): void;
+};
+
+export const workerContext = createContext<WorkerContext>();

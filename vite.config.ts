@@ -1,0 +1,12 @@
+import { fileURLToPath } from "node:url";
+import { cloudflare } from "@cloudflare/vite-plugin";
+import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig } from "vite";
+
+/** `~/…` means `app/…`, as in tsconfig's paths. */
+export const appAlias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+
+export default defineConfig({
+  resolve: { alias: appAlias },
+  plugins: [cloudflare({ viteEnvironment: { name: "ssr" }, configPath: "./wrangler.toml" }), reactRouter()],
+});

@@ -1,0 +1,75 @@
+import { type } from "arktype";
+
+/**
+ * The one place configuration is read. Every variable and secret is validated once per isolate; a bad value
+ * stops the worker with a message that names the variable and says what it should look like.
+ */
+const commaSeparated = type("string").pipe((value) =>
+  value
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0),
+);
+
+const originList = commaSeparated.narrow((origins, ctx) => {
+  for (const origin of origins) {
+    let parsed: URL;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      return ctx.reject({ problem: `must be a list of origins such as https://app.example.com (got "${origin}")` });
+    }
+    if (parsed.origin !== origin) {
+      return ctx.reject({ problem: `must hold bare origins without a path or trailing slash (got "${origin}")` });
+    }
+  }
+  return origins.length > 0 || ctx.reject({ problem: "must name at least one origin" });
+});
+
+const configSchema = type({
+  ENVIRONMENT: "'local' | 'production'",
+  APP_ORIGINS: originList,
+  CORE_APP_DOMAIN: /^[a-z0-9.-]+$/,
+  DEDICATED_BRANDS: commaSeparated.narrow(
+    (brands, ctx) => brands.length === 2 || ctx.reject({ problem: "must name exactly two brands, e.g. aurora,nimbus" }),
+  ),
+});
+
+export type AppConfig = {
+  environment: "local" | "production";
+  appOrigins: string[];
+  coreAppDomain: string;
+  dedicatedBrands: [string, string];
+};
+
+export class ConfigurationError extends Error {
+  override name = "ConfigurationError";
+}
+
+export function parseConfig(vars: Record<string, unknown>): AppConfig {
+  const result = configSchema(vars);
+  if (result instanceof type.errors) {
+    const lines = result.map((error) => `- ${error.path.join(".") || "(root)"} ${error.problem}`);
+    throw new ConfigurationError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const [first, second] = result.DEDICATED_BRANDS;
+  if (first === undefined || second === undefined) throw new ConfigurationError("DEDICATED_BRANDS must name two brands");
+  return {
+    environment: result.ENVIRONMENT,
+    appOrigins: result.APP_ORIGINS,
+    coreAppDomain: result.CORE_APP_DOMAIN,
+    dedicatedBrands: [first, second],
+  };
+}
+
+const parsedConfigs = new WeakMap<object, AppConfig>();
+
+/** Parses the environment once per isolate (the env object is stable for the isolate's life). */
+export function configFrom(env: Cloudflare.Env): AppConfig {
+  let config = parsedConfigs.get(env);
+  if (config === undefined) {
+    config = parseConfig({ ...env });
+    parsedConfigs.set(env, config);
+  }
+  return config;
+}

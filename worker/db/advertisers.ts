@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { queryFirst } from "./query.ts";
+
+export const advertiserSchema = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    tagline: z.string(),
+    website_url: z.string().nullable(),
+    created_at: z.number(),
+  })
+  .transform((row) => ({
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    tagline: row.tagline,
+    websiteUrl: row.website_url,
+    createdAt: row.created_at,
+  }));
+export type Advertiser = z.infer<typeof advertiserSchema>;
+
+export function insertAdvertiserStatement(db: D1Database, advertiser: Advertiser) {
+  return db
+    .prepare(
+      `INSERT INTO advertisers (id, slug, name, tagline, website_url, created_at)
+       VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+    )
+    .bind(advertiser.id, advertiser.slug, advertiser.name, advertiser.tagline, advertiser.websiteUrl, advertiser.createdAt);
+}
+
+export function findAdvertiserBySlug(db: D1Database, slug: string): Promise<Advertiser | null> {
+  return queryFirst(db.prepare(`SELECT * FROM advertisers WHERE slug = ?`).bind(slug.toLowerCase()), advertiserSchema);
+}

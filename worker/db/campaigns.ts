@@ -1,0 +1,133 @@
+import { z } from "zod";
+import { campaignStatusSchema, campaignVisibilitySchema, type CampaignStatus } from "../contracts/vocabulary.ts";
+import { placeholders, queryAll, queryFirst } from "./query.ts";
+
+const campaignColumns = {
+  id: z.string(),
+  advertiser_id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  image_url: z.string().nullable(),
+  status: campaignStatusSchema,
+  visibility: campaignVisibilitySchema,
+  starts_at: z.number(),
+  ends_at: z.number(),
+  maturity_hours: z.number().int(),
+  reward_currency: z.string(),
+  weekly_pool: z.number().int(),
+  bonus_pool: z.number().int(),
+  preview_token: z.string(),
+  created_at: z.number(),
+  updated_at: z.number(),
+};
+
+type CampaignColumns = z.infer<z.ZodObject<typeof campaignColumns>>;
+
+function toCampaign(row: CampaignColumns) {
+  return {
+    id: row.id,
+    advertiserId: row.advertiser_id,
+    title: row.title,
+    description: row.description,
+    imageUrl: row.image_url,
+    status: row.status,
+    visibility: row.visibility,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    maturityHours: row.maturity_hours,
+    rewardCurrency: row.reward_currency,
+    weeklyPool: row.weekly_pool,
+    bonusPool: row.bonus_pool,
+    previewToken: row.preview_token,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export const campaignSchema = z.object(campaignColumns).transform(toCampaign);
+export type Campaign = z.infer<typeof campaignSchema>;
+
+/** A campaign as the pages list it: with its advertiser's name and how many creators joined. */
+const campaignListingSchema = z
+  .object({
+    ...campaignColumns,
+    advertiser_name: z.string(),
+    advertiser_slug: z.string(),
+    participant_count: z.number().int(),
+  })
+  .transform((row) => ({
+    ...toCampaign(row),
+    advertiserName: row.advertiser_name,
+    advertiserSlug: row.advertiser_slug,
+    participantCount: row.participant_count,
+  }));
+export type CampaignListing = z.infer<typeof campaignListingSchema>;
+
+const listingSelect = `
+  SELECT campaigns.*, advertisers.name AS advertiser_name, advertisers.slug AS advertiser_slug,
+    (SELECT COUNT(*) FROM campaign_participants WHERE campaign_participants.campaign_id = campaigns.id)
+      AS participant_count
+  FROM campaigns JOIN advertisers ON advertisers.id = campaigns.advertiser_id`;
+
+export function insertCampaignStatement(db: D1Database, campaign: Campaign) {
+  return db
+    .prepare(
+      `INSERT INTO campaigns (id, advertiser_id, title, description, image_url, status, visibility, starts_at, ends_at,
+         maturity_hours, reward_currency, weekly_pool, bonus_pool, preview_token, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+    )
+    .bind(
+      campaign.id,
+      campaign.advertiserId,
+      campaign.title,
+      campaign.description,
+      campaign.imageUrl,
+      campaign.status,
+      campaign.visibility,
+      campaign.startsAt,
+      campaign.endsAt,
+      campaign.maturityHours,
+      campaign.rewardCurrency,
+      campaign.weeklyPool,
+      campaign.bonusPool,
+      campaign.previewToken,
+      campaign.createdAt,
+      campaign.updatedAt,
+    );
+}
+
+export function listCampaignsByStatus(
+  db: D1Database,
+  statuses: readonly CampaignStatus[],
+  options: { advertiserId?: string; limit?: number } = {},
+): Promise<CampaignListing[]> {
+  const advertiserFilter = options.advertiserId === undefined ? "" : "AND campaigns.advertiser_id = ?";
+  const statement = db
+    .prepare(
+      `${listingSelect}
+       WHERE campaigns.status IN (${placeholders(statuses.length)}) AND campaigns.visibility = 'public' ${advertiserFilter}
+       ORDER BY campaigns.ends_at ASC, campaigns.id ASC
+       LIMIT ?`,
+    )
+    .bind(...statuses, ...(options.advertiserId === undefined ? [] : [options.advertiserId]), options.limit ?? 100);
+  return queryAll(statement, campaignListingSchema);
+}
+
+export function findCampaignListing(db: D1Database, campaignId: string): Promise<CampaignListing | null> {
+  return queryFirst(db.prepare(`${listingSelect} WHERE campaigns.id = ?`).bind(campaignId), campaignListingSchema);
+}
+
+export function findCampaignListingByPreviewToken(db: D1Database, token: string): Promise<CampaignListing | null> {
+  return queryFirst(
+    db.prepare(`${listingSelect} WHERE campaigns.preview_token = ?`).bind(token),
+    campaignListingSchema,
+  );
+}
+
+export function insertParticipantStatement(db: D1Database, campaignId: string, userId: string, joinedAt: number) {
+  return db
+    .prepare(
+      `INSERT INTO campaign_participants (campaign_id, user_id, joined_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
+    )
+    .bind(campaignId, userId, joinedAt);
+}

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { queryAll } from "./query.ts";
+
+export const partnerSchema = z
+  .object({
+    id: z.string(),
+    theme: z.string(),
+    display_name: z.string(),
+    primary_color: z.string(),
+    accent_color: z.string(),
+    logo_url: z.string().nullable(),
+    created_at: z.number(),
+    updated_at: z.number(),
+  })
+  .transform((row) => ({
+    id: row.id,
+    theme: row.theme,
+    displayName: row.display_name,
+    primaryColor: row.primary_color,
+    accentColor: row.accent_color,
+    logoUrl: row.logo_url,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }));
+export type Partner = z.infer<typeof partnerSchema>;
+
+export function insertPartnerStatements(db: D1Database, partner: Partner, hostnames: readonly string[]) {
+  return [
+    db
+      .prepare(
+        `INSERT INTO partners (id, theme, display_name, primary_color, accent_color, logo_url, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+      )
+      .bind(
+        partner.id,
+        partner.theme,
+        partner.displayName,
+        partner.primaryColor,
+        partner.accentColor,
+        partner.logoUrl,
+        partner.createdAt,
+        partner.updatedAt,
+      ),
+    ...hostnames.map((hostname) =>
+      db
+        .prepare(`INSERT INTO partner_hostnames (hostname, partner_id) VALUES (?, ?) ON CONFLICT (hostname) DO NOTHING`)
+        .bind(hostname.toLowerCase(), partner.id),
+    ),
+  ];
+}
+
+export function listPartners(db: D1Database): Promise<Partner[]> {
+  return queryAll(db.prepare(`SELECT * FROM partners ORDER BY display_name`), partnerSchema);
+}

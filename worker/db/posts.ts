@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { postStatusSchema } from "../contracts/vocabulary.ts";
+import { queryAll } from "./query.ts";
+
+export const postSchema = z
+  .object({
+    id: z.string(),
+    campaign_id: z.string(),
+    user_id: z.string(),
+    x_post_id: z.string().nullable(),
+    content: z.string(),
+    status: postStatusSchema,
+    campaign_week: z.number().int(),
+    selected_suggestion_id: z.string().nullable(),
+    posted_at: z.number(),
+    created_at: z.number(),
+    updated_at: z.number(),
+  })
+  .transform((row) => ({
+    id: row.id,
+    campaignId: row.campaign_id,
+    userId: row.user_id,
+    xPostId: row.x_post_id,
+    content: row.content,
+    status: row.status,
+    campaignWeek: row.campaign_week,
+    selectedSuggestionId: row.selected_suggestion_id,
+    postedAt: row.posted_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }));
+export type Post = z.infer<typeof postSchema>;
+
+export function insertPostStatement(db: D1Database, post: Post) {
+  return db
+    .prepare(
+      `INSERT INTO posts (id, campaign_id, user_id, x_post_id, content, status, campaign_week, selected_suggestion_id,
+         posted_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+    )
+    .bind(
+      post.id,
+      post.campaignId,
+      post.userId,
+      post.xPostId,
+      post.content,
+      post.status,
+      post.campaignWeek,
+      post.selectedSuggestionId,
+      post.postedAt,
+      post.createdAt,
+      post.updatedAt,
+    );
+}
+
+/** How many posts a campaign holds in each status. */
+export async function countPostsByStatus(db: D1Database, campaignId: string) {
+  const rows = await queryAll(
+    db
+      .prepare(`SELECT status, COUNT(*) AS count FROM posts WHERE campaign_id = ? GROUP BY status ORDER BY status`)
+      .bind(campaignId),
+    z.object({ status: postStatusSchema, count: z.number().int() }),
+  );
+  return rows;
+}

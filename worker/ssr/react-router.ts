@@ -1,0 +1,20 @@
+import type { Context } from "hono";
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { workerContext } from "../../app/worker-context.ts";
+import type { WorkerEnv } from "../worker-env.ts";
+
+// Built once per isolate, not per request: the server build is imported lazily on the first request.
+const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+
+/** Hands a request to React Router's streaming SSR with the worker's bindings in the router context. */
+export function renderWithReactRouter(c: Context<WorkerEnv>): Promise<Response> {
+  const context = new RouterContextProvider();
+  context.set(workerContext, {
+    env: c.env,
+    config: c.get("config"),
+    clock: c.get("clock"),
+    requestId: c.get("requestId"),
+    waitUntil: (promise) => c.executionCtx.waitUntil(promise),
+  });
+  return handleRequest(c.req.raw, context);
+}
