@@ -7,7 +7,8 @@ import type { WorkerEnv } from "../worker-env.ts";
 const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
 /** Hands a request to React Router's streaming SSR with the worker's bindings in the router context. */
-export function renderWithReactRouter(c: Context<WorkerEnv>): Promise<Response> {
+export async function renderWithReactRouter(c: Context<WorkerEnv>): Promise<Response> {
+  const startedAt = performance.now();
   const context = new RouterContextProvider();
   context.set(workerContext, {
     env: c.env,
@@ -16,5 +17,8 @@ export function renderWithReactRouter(c: Context<WorkerEnv>): Promise<Response> 
     requestId: c.get("requestId"),
     waitUntil: (promise) => c.executionCtx.waitUntil(promise),
   });
-  return handleRequest(c.req.raw, context);
+  const response = await handleRequest(c.req.raw, context);
+  // Time to the first byte of the stream; also tells a static asset (no header) from a live render.
+  response.headers.append("Server-Timing", `ssr;dur=${(performance.now() - startedAt).toFixed(1)}`);
+  return response;
 }

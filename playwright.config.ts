@@ -1,0 +1,48 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const port = 8788;
+export const baseURL = `http://127.0.0.1:${port}`;
+
+/**
+ * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the built app, served by the same
+ * start script as `npm start` on a fresh database of its own (.wrangler/e2e-state).
+ */
+export default defineConfig({
+  testDir: "./e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 30_000,
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }], ["html", { open: "never", outputFolder: "playwright-report" }]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "mobile", use: { ...devices["Pixel 7"], channel: undefined }, testMatch: /.*\.mobile\.spec\.ts/ },
+  ],
+  webServer: {
+    command: `node scripts/start.ts --skip-build --fresh --port ${port} --persist-to .wrangler/e2e-state`,
+    url: `${baseURL}/ping`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

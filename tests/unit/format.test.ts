@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { formatAmount, formatPercent, formatRelative } from "~/lib/format";
+
+describe("formatPercent", () => {
+  it("shows one decimal place", () => {
+    expect(formatPercent(0.5)).toBe("50.0%");
+    expect(formatPercent(0.1234)).toBe("12.3%");
+    expect(formatPercent(0)).toBe("0.0%");
+  });
+
+  it("drops the decimal at exactly 100", () => {
+    expect(formatPercent(1)).toBe("100%");
+    expect(formatPercent(0.9999)).toBe("100.0%");
+  });
+});
+
+describe("formatAmount", () => {
+  it("shows integer smallest units in whole currency with grouping", () => {
+    expect(formatAmount(500_000_000, "USDC")).toBe("500.00 USDC");
+    expect(formatAmount(1_234_567_890, "USDC")).toBe("1,234.56 USDC");
+    expect(formatAmount(1999, "USD")).toBe("19.99 USD");
+    expect(formatAmount(-250, "EUR")).toBe("-2.50 EUR");
+  });
+
+  it("refuses amounts that are not integers", () => {
+    expect(() => formatAmount(1.5, "USD")).toThrow(RangeError);
+  });
+});
+
+describe("formatRelative", () => {
+  const now = Date.UTC(2026, 10, 22, 12);
+  it("describes future and past moments from the given now", () => {
+    expect(formatRelative(now + 3 * 86_400_000, now)).toBe("in 3 days");
+    expect(formatRelative(now - 2 * 3_600_000, now)).toBe("2 hours ago");
+    expect(formatRelative(now + 1000, now)).toBe("in less than a minute");
+  });
+});

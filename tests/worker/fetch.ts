@@ -1,0 +1,10 @@
+import { exports } from "cloudflare:workers";
+
+/** A request to the worker under test, as a browser on the app's origin would send it. */
+export function fetchWorker(path: string, init: RequestInit = {}): Promise<Response> {
+  return exports.default.fetch(new Request(new URL(path, "http://127.0.0.1:8787"), init));
+}
+
+export function fetchPage(path: string): Promise<Response> {
+  return fetchWorker(path, { headers: { Accept: "text/html" } });
+}

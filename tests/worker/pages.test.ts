@@ -1,0 +1,105 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "../../worker/clock.ts";
+import { seedDemoData } from "../../worker/db/demo-data.ts";
+import { expectConsoleErrors } from "../support/console-guard.ts";
+import { fetchPage } from "./fetch.ts";
+
+beforeAll(async () => {
+  await seedDemoData(env.DB, fixedClock(Date.now()));
+});
+
+describe("server-rendered pages", () => {
+  it("renders the dashboard with the current campaigns from D1", async () => {
+    const response = await fetchPage("/");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    const html = await response.text();
+    expect(html).toContain("<h1>Dashboard</h1>");
+    expect(html).toContain("Aurora wallet launch week");
+    expect(html).toContain("Back up your work with Nimbus");
+    // Not started, ended and invite-only campaigns are not current ones.
+    expect(html).not.toContain("Lumen devtools preview");
+    expect(html).not.toContain("Nimbus spring cleaning");
+    expect(html).not.toContain("Lumen insiders");
+  });
+
+  it("renders a campaign with its Markdown description and safe external links", async () => {
+    const html = await (await fetchPage("/campaign/campaign-aurora-launch")).text();
+    expect(html).toContain("<strong>Aurora wallet</strong>");
+    expect(html).toMatch(/<a href="https:\/\/aurora.example\/launch" target="_blank" rel="noopener noreferrer">/);
+  });
+
+  it("lists ended campaigns on /past-campaigns", async () => {
+    const html = await (await fetchPage("/past-campaigns")).text();
+    expect(html).toContain("Nimbus spring cleaning");
+    expect(html).toContain("Aurora summer of payments");
+  });
+
+  it("shows a campaign preview by its secret token, even for an invite-only campaign", async () => {
+    const response = await fetchPage("/campaign-preview/preview-lumen-insiders");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Lumen insiders");
+    expect(html).toContain('content="noindex"');
+  });
+
+  it("renders the fixed landing variant for a dedicated advertiser and the standard one for others", async () => {
+    expect(await (await fetchPage("/landing/aurora")).text()).toContain("Light up your feed with Aurora");
+    const lumen = await (await fetchPage("/landing/lumen")).text();
+    expect(lumen).toContain("Developer tools with a glow.");
+    expect(lumen).toContain("Lumen Labs has no live campaign right now");
+  });
+});
+
+describe("the error screen", () => {
+  it("answers unmatched paths with 404 and Page Not Found: {path}", async () => {
+    const response = await fetchPage("/no/such/page");
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("Page Not Found: /no/such/page");
+    expect(html).toMatch(/Error: (<!-- -->)?404/);
+    expect(html).toContain("Go to dashboard");
+    expect(html).not.toContain("Incident Id");
+  });
+
+  it("answers 404 for a campaign, landing page or preview that does not exist", async () => {
+    for (const path of ["/campaign/nope", "/landing/nobody", "/campaign-preview/wrong-token", "/campaign/campaign-lumen-insiders"]) {
+      const response = await fetchPage(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text()).toContain(`Page Not Found: ${path}`);
+    }
+  });
+
+  it("renders status 500 with the time and an Incident Id when a loader fails", async () => {
+    const loggedErrors = expectConsoleErrors();
+    await env.DB.exec("ALTER TABLE campaigns RENAME TO campaigns_unavailable");
+    try {
+      const response = await fetchPage("/campaigns");
+      expect(response.status).toBe(500);
+      const html = await response.text();
+      expect(html).toMatch(/Error: (<!-- -->)?500/);
+      expect(html).toContain("Incident Id");
+      expect(html).toMatch(/data-incident-id="[0-9a-f]{12}"/);
+      expect(html).toContain("Go to dashboard");
+      expect(html).not.toContain("campaigns_unavailable");
+      expect(loggedErrors().join("\n")).toContain("no such table: campaigns");
+    } finally {
+      await env.DB.exec("ALTER TABLE campaigns_unavailable RENAME TO campaigns");
+    }
+  });
+});
+
+describe("articles", () => {
+  it("renders the terms and the privacy policy from their content files", async () => {
+    const terms = await (await fetchPage("/articles/terms")).text();
+    expect(terms).toContain("<h1>Terms of service</h1>");
+    const privacy = await (await fetchPage("/articles/privacy-policy")).text();
+    expect(privacy).toContain("<h1>Privacy policy</h1>");
+    expect(privacy).toContain("userConsent");
+  });
+
+  it("answers 404 for an article that has no content file", async () => {
+    expect((await fetchPage("/articles/cookies")).status).toBe(404);
+  });
+});
