@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { Clock } from "../worker/clock.ts";
 import type { AppConfig } from "../worker/config.ts";
+import type { SessionRecord } from "../worker/db/sessions.ts";
 
 /**
  * What the worker hands to every loader and action: React Router 8 has no AppLoadContext, so the Hono entry fills
@@ -11,6 +12,8 @@ export type WorkerContext = {
   config: AppConfig;
   clock: Clock;
   requestId: string;
+  /** The signed-in session from the HttpOnly session cookie, or null. */
+  session: SessionRecord | null;
   waitUntil(promise: Promise<unknown>): void;
 };
 

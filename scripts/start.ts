@@ -1,10 +1,11 @@
 /**
- * `npm start`: the whole product on one machine with embedded defaults. Builds the app, applies the D1
- * migrations and seeds the demo data (both idempotent), then serves the worker through wrangler/workerd.
+ * `npm start`: the whole product on one machine with embedded defaults. Writes local secrets once (.dev.vars),
+ * builds the app, applies the D1 migrations and seeds the demo data (both idempotent), then serves the worker
+ * through wrangler/workerd beside the local emulators of outside services (README "Local emulators").
  *
- *   --port <n>          port to serve on (default 8787, or $PORT)
- *   --persist-to <dir>  where D1, KV and R2 keep their data (default .wrangler/state)
- *   --fresh             start from an empty database (used by the end-to-end tests)
+ *   --port <n>          port to serve on (default 8787, or $PORT); the X emulator takes port + 3
+ *   --persist-to <dir>  where D1, KV, R2 and the emulators keep their data (default .wrangler/state)
+ *   --fresh             start from empty data (used by the end-to-end tests)
  *   --skip-build        serve the existing build
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -20,18 +21,36 @@ const { values: options } = parseArgs({
   },
 });
 const persistTo = options["persist-to"];
+const port = Number(options.port);
+const xEmulatorUrl = `http://127.0.0.1:${port + 3}`;
 const children = new Set<ChildProcess>();
+
+function launch(command: string, args: string[], env: Record<string, string> = {}): ChildProcess {
+  const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, CHORUS_PERSIST_TO: persistTo, ...env } });
+  children.add(child);
+  child.on("exit", () => children.delete(child));
+  return child;
+}
 
 function run(command: string, args: string[], label: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, CHORUS_PERSIST_TO: persistTo } });
-    children.add(child);
-    child.on("exit", (code, signal) => {
-      children.delete(child);
+    launch(command, args).on("exit", (code, signal) => {
       if (code === 0) resolve();
       else reject(new Error(`${label} failed (${signal ?? `exit code ${code}`})`));
     });
   });
+}
+
+async function waitFor(url: string, label: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${label} did not start at ${url}`);
 }
 
 function stopAll(signal: NodeJS.Signals) {
@@ -42,6 +61,7 @@ process.on("SIGTERM", () => stopAll("SIGTERM"));
 
 try {
   if (options.fresh) rmSync(persistTo, { recursive: true, force: true });
+  await run("node", ["scripts/ensure-dev-vars.ts"], "Local secrets");
   if (!options["skip-build"]) await run("react-router", ["build"], "Build");
   await run(
     "wrangler",
@@ -49,10 +69,29 @@ try {
     "Database migrations",
   );
   await run("node", ["scripts/seed.ts"], "Demo data");
-  console.log(`\nChorus is starting on http://127.0.0.1:${options.port}\n`);
+
+  const emulator = launch("node", ["worker/emulators/x/main.ts"], {
+    X_EMULATOR_PORT: String(port + 3),
+    X_EMULATOR_STATE: `${persistTo}/emulators/x.json`,
+  });
+  emulator.on("exit", (code) => {
+    if (code !== 0 && code !== null) stopAll("SIGTERM");
+  });
+  await waitFor(`${xEmulatorUrl}/`, "The X emulator");
+
+  console.log(`\nChorus is starting on http://127.0.0.1:${port} (X emulator: ${xEmulatorUrl})\n`);
   await run(
     "wrangler",
-    ["dev", "--ip", "127.0.0.1", "--port", options.port, "--persist-to", persistTo, "--show-interactive-dev-session=false"],
+    [
+      "dev",
+      "--ip", "127.0.0.1",
+      "--port", String(port),
+      "--persist-to", persistTo,
+      "--show-interactive-dev-session=false",
+      "--var", `X_AUTHORIZE_URL:${xEmulatorUrl}/i/oauth2/authorize`,
+      "--var", `X_API_BASE_URL:${xEmulatorUrl}`,
+      "--var", `APP_ORIGINS:http://127.0.0.1:${port},http://localhost:${port}`,
+    ],
     "Worker",
   );
 } catch (error) {

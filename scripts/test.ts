@@ -81,7 +81,7 @@ const results: LayerResult[] = [];
 results.push(await check("typecheck", "npm", ["run", "--silent", "typecheck"]));
 results.push(await check("lint", "npm", ["run", "--silent", "lint"]));
 results.push(...(await vitestLayers()));
-const build = await check("build", "react-router", ["build"]);
+const build = await check("build", "npm", ["run", "--silent", "build"]);
 results.push(build);
 if (build.failed === 0) results.push(await endToEnd());
 else results.push({ name: "e2e", passed: 0, failed: 1, seconds: 0, note: "skipped: the build failed" });

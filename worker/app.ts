@@ -1,22 +1,27 @@
 import { Hono } from "hono";
 import { ApiError, apiErrorResponse } from "./http/api-error.ts";
+import { authRoutes } from "./http/auth-routes.ts";
 import { healthRoutes } from "./http/health.ts";
+import { handleTrpc } from "./http/trpc-route.ts";
+import { pageSession } from "./middleware/page-session.ts";
 import { requestContext } from "./middleware/request-context.ts";
 import { renderWithReactRouter } from "./ssr/react-router.ts";
 import type { WorkerEnv } from "./worker-env.ts";
 
 /**
- * Where every request enters. Order: request context (config, clock, request id) → health checks → the API →
- * React Router SSR for everything else.
+ * Where every request enters. Order: request context (config, clock, request id) → health checks → sign-in and
+ * tokens (/auth) → the typed RPC (/trpc) → the REST API (/v1) → React Router SSR for everything else.
  */
 export const app = new Hono<WorkerEnv>();
 
 app.use(requestContext);
 app.route("/", healthRoutes);
+app.route("/", authRoutes);
+app.all("/trpc/*", handleTrpc);
 
 app.all("/v1/*", (c) => apiErrorResponse(c, new ApiError(404, "not_found", `No API endpoint at ${c.req.path}`)));
 
-app.all("*", (c) => renderWithReactRouter(c));
+app.all("*", pageSession, (c) => renderWithReactRouter(c));
 
 app.onError((error, c) => {
   if (error instanceof ApiError) return apiErrorResponse(c, error);

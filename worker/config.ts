@@ -26,6 +26,26 @@ const originList = commaSeparated.narrow((origins, ctx) => {
   return origins.length > 0 || ctx.reject({ problem: "must name at least one origin" });
 });
 
+const httpUrl = type("string.url").narrow(
+  (url, ctx) => /^https?:\/\//.test(url) || ctx.reject({ problem: `must be an http(s) URL (got "${url}")` }),
+);
+
+const secret = (minimumLength: number, example: string) =>
+  type("string").narrow(
+    (value, ctx) =>
+      value.length >= minimumLength ||
+      ctx.reject({ problem: `must be a secret of at least ${minimumLength} characters (for example ${example})` }),
+  );
+
+const base64Key = type("string").narrow((value, ctx) => {
+  try {
+    if (atob(value).length === 32) return true;
+  } catch {
+    // falls through to the rejection below
+  }
+  return ctx.reject({ problem: "must be 32 random bytes in base64 (openssl rand -base64 32)" });
+});
+
 const configSchema = type({
   ENVIRONMENT: "'local' | 'production'",
   APP_ORIGINS: originList,
@@ -33,6 +53,13 @@ const configSchema = type({
   DEDICATED_BRANDS: commaSeparated.narrow(
     (brands, ctx) => brands.length === 2 || ctx.reject({ problem: "must name exactly two brands, e.g. aurora,nimbus" }),
   ),
+  X_AUTHORIZE_URL: httpUrl,
+  X_API_BASE_URL: httpUrl,
+  X_CLIENT_ID: "string > 0",
+  X_CLIENT_SECRET: secret(8, "the client secret from the X developer portal"),
+  JWT_SIGNING_KEY: secret(32, "openssl rand -base64 48"),
+  TOKEN_ENCRYPTION_KEY: base64Key,
+  ADMIN_SPOOFING_SECRET: secret(24, "openssl rand -base64 32"),
 });
 
 export type AppConfig = {
@@ -40,6 +67,8 @@ export type AppConfig = {
   appOrigins: string[];
   coreAppDomain: string;
   dedicatedBrands: [string, string];
+  x: { authorizeUrl: string; apiBaseUrl: string; clientId: string; clientSecret: string };
+  secrets: { jwtSigningKey: string; tokenEncryptionKey: string; adminSpoofingSecret: string };
 };
 
 export class ConfigurationError extends Error {
@@ -59,6 +88,17 @@ export function parseConfig(vars: Record<string, unknown>): AppConfig {
     appOrigins: result.APP_ORIGINS,
     coreAppDomain: result.CORE_APP_DOMAIN,
     dedicatedBrands: [first, second],
+    x: {
+      authorizeUrl: result.X_AUTHORIZE_URL,
+      apiBaseUrl: result.X_API_BASE_URL.replace(/\/+$/, ""),
+      clientId: result.X_CLIENT_ID,
+      clientSecret: result.X_CLIENT_SECRET,
+    },
+    secrets: {
+      jwtSigningKey: result.JWT_SIGNING_KEY,
+      tokenEncryptionKey: result.TOKEN_ENCRYPTION_KEY,
+      adminSpoofingSecret: result.ADMIN_SPOOFING_SECRET,
+    },
   };
 }
 

@@ -1,4 +1,7 @@
 import { Link, NavLink } from "react-router";
+import { useCurrentUser } from "~/lib/current-user";
+import { SignInWithXButton } from "./sign-in";
+import { UserMenu } from "./user-menu";
 
 const navigation = [
   { to: "/", label: "Dashboard", end: true },
@@ -19,6 +22,7 @@ export function Logo() {
 }
 
 export function SiteHeader() {
+  const user = useCurrentUser();
   return (
     <header className="site-header">
       <div className="site-header-inner">
@@ -34,6 +38,7 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
+        <div className="header-end">{user === null ? <SignInWithXButton label="Sign in" /> : <UserMenu user={user} />}</div>
       </div>
     </header>
   );

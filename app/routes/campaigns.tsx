@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/campaigns";
 import { CampaignGrid } from "~/components/campaign-card";
 import { seo } from "~/lib/seo";
+import { requireSession } from "~/lib/session.server";
 import { workerContext } from "~/worker-context";
 import { listCampaignsByStatus } from "../../worker/db/campaigns.ts";
 
@@ -9,6 +10,7 @@ export const meta: Route.MetaFunction = () =>
   seo({ title: "All Campaigns", description: "Every campaign you can join: rewards, deadlines and rules." });
 
 export async function loader({ context }: Route.LoaderArgs) {
+  requireSession(context);
   const { env, clock } = context.get(workerContext);
   const [current, upcoming] = await Promise.all([
     listCampaignsByStatus(env.DB, ["active", "ending"]),

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/past-campaigns";
 import { CampaignGrid } from "~/components/campaign-card";
 import { seo } from "~/lib/seo";
+import { requireSession } from "~/lib/session.server";
 import { workerContext } from "~/worker-context";
 import { listCampaignsByStatus } from "../../worker/db/campaigns.ts";
 import { pastCampaignStatuses } from "../../worker/contracts/vocabulary.ts";
@@ -8,6 +9,7 @@ import { pastCampaignStatuses } from "../../worker/contracts/vocabulary.ts";
 export const meta: Route.MetaFunction = () => seo({ title: "Past campaigns" });
 
 export async function loader({ context }: Route.LoaderArgs) {
+  requireSession(context);
   const { env, clock } = context.get(workerContext);
   const campaigns = await listCampaignsByStatus(env.DB, pastCampaignStatuses);
   return { campaigns: campaigns.reverse(), now: clock.now() };

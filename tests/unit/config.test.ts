@@ -6,6 +6,13 @@ const valid = {
   APP_ORIGINS: "http://127.0.0.1:8787, http://localhost:8787",
   CORE_APP_DOMAIN: "localhost",
   DEDICATED_BRANDS: "aurora,nimbus",
+  X_AUTHORIZE_URL: "http://127.0.0.1:8790/i/oauth2/authorize",
+  X_API_BASE_URL: "http://127.0.0.1:8790/",
+  X_CLIENT_ID: "chorus-local",
+  X_CLIENT_SECRET: "chorus-local-secret",
+  JWT_SIGNING_KEY: "a-signing-key-of-at-least-32-characters",
+  TOKEN_ENCRYPTION_KEY: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
+  ADMIN_SPOOFING_SECRET: "a-spoofing-secret-0123456789",
 };
 
 describe("parseConfig", () => {
@@ -15,6 +22,17 @@ describe("parseConfig", () => {
       appOrigins: ["http://127.0.0.1:8787", "http://localhost:8787"],
       coreAppDomain: "localhost",
       dedicatedBrands: ["aurora", "nimbus"],
+      x: {
+        authorizeUrl: "http://127.0.0.1:8790/i/oauth2/authorize",
+        apiBaseUrl: "http://127.0.0.1:8790",
+        clientId: "chorus-local",
+        clientSecret: "chorus-local-secret",
+      },
+      secrets: {
+        jwtSigningKey: "a-signing-key-of-at-least-32-characters",
+        tokenEncryptionKey: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
+        adminSpoofingSecret: "a-spoofing-secret-0123456789",
+      },
     });
   });
 
@@ -30,6 +48,12 @@ describe("parseConfig", () => {
       expect(message).toContain("APP_ORIGINS must hold bare origins without a path or trailing slash");
       expect(message).toContain("DEDICATED_BRANDS must name exactly two brands");
     }
+  });
+
+  it("says how to make each secret when it is missing or weak", () => {
+    expect(() => parseConfig({ ...valid, TOKEN_ENCRYPTION_KEY: "short", JWT_SIGNING_KEY: "short" })).toThrow(
+      /TOKEN_ENCRYPTION_KEY must be 32 random bytes in base64 \(openssl rand -base64 32\)[\s\S]*JWT_SIGNING_KEY must be a secret of at least 32 characters|JWT_SIGNING_KEY must be a secret of at least 32 characters[\s\S]*TOKEN_ENCRYPTION_KEY must be 32 random bytes/,
+    );
   });
 
   it("refuses a missing variable", () => {

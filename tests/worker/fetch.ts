@@ -5,6 +5,6 @@ export function fetchWorker(path: string, init: RequestInit = {}): Promise<Respo
   return exports.default.fetch(new Request(new URL(path, "http://127.0.0.1:8787"), init));
 }
 
-export function fetchPage(path: string): Promise<Response> {
-  return fetchWorker(path, { headers: { Accept: "text/html" } });
+export function fetchPage(path: string, cookie?: string): Promise<Response> {
+  return fetchWorker(path, { headers: { Accept: "text/html", ...(cookie === undefined ? {} : { Cookie: cookie }) } });
 }

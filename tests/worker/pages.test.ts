@@ -4,14 +4,17 @@ import { fixedClock } from "../../worker/clock.ts";
 import { seedDemoData } from "../../worker/db/demo-data.ts";
 import { expectConsoleErrors } from "../support/console-guard.ts";
 import { fetchPage } from "./fetch.ts";
+import { sessionCookieFor } from "./sessions.ts";
 
+let signedIn: string;
 beforeAll(async () => {
   await seedDemoData(env.DB, fixedClock(Date.now()));
+  signedIn = await sessionCookieFor("user-ada_creates");
 });
 
 describe("server-rendered pages", () => {
   it("renders the dashboard with the current campaigns from D1", async () => {
-    const response = await fetchPage("/");
+    const response = await fetchPage("/", signedIn);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/html");
     const html = await response.text();
@@ -25,13 +28,13 @@ describe("server-rendered pages", () => {
   });
 
   it("renders a campaign with its Markdown description and safe external links", async () => {
-    const html = await (await fetchPage("/campaign/campaign-aurora-launch")).text();
+    const html = await (await fetchPage("/campaign/campaign-aurora-launch", signedIn)).text();
     expect(html).toContain("<strong>Aurora wallet</strong>");
     expect(html).toMatch(/<a href="https:\/\/aurora.example\/launch" target="_blank" rel="noopener noreferrer">/);
   });
 
   it("lists ended campaigns on /past-campaigns", async () => {
-    const html = await (await fetchPage("/past-campaigns")).text();
+    const html = await (await fetchPage("/past-campaigns", signedIn)).text();
     expect(html).toContain("Nimbus spring cleaning");
     expect(html).toContain("Aurora summer of payments");
   });
@@ -52,6 +55,44 @@ describe("server-rendered pages", () => {
   });
 });
 
+describe("signed-out visitors", () => {
+  it("see the sign-in page on / instead of the dashboard", async () => {
+    const response = await fetchPage("/");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Get rewarded for what you post on X");
+    expect(html).toContain('href="/auth/twitter/read/login?afterLoginRedirectUrl=%2F"');
+    expect(html).not.toContain("Aurora wallet launch week");
+  });
+
+  it("are asked to sign in on the pages of the app, and come back to the same page afterwards", async () => {
+    for (const path of ["/campaigns", "/campaign/campaign-aurora-launch", "/past-campaigns", "/profile", "/profile/settings"]) {
+      const response = await fetchPage(path);
+      expect(response.status, path).toBe(401);
+      const html = await response.text();
+      expect(html, path).toContain("Sign in to continue");
+      expect(html, path).toContain(`afterLoginRedirectUrl=${encodeURIComponent(path)}`);
+      expect(html, path).not.toContain("Aurora wallet launch week");
+    }
+  });
+
+  it("carry the page's utm values and invitation into the sign-in link", async () => {
+    const html = await (await fetchPage("/?utm_source=newsletter&utm_medium=email&invitationId=inv-42&utm_term=")).text();
+    expect(html).toContain(
+      'href="/auth/twitter/read/login?afterLoginRedirectUrl=%2F&amp;utm_source=newsletter&amp;utm_medium=email&amp;invite_id=inv-42"',
+    );
+  });
+});
+
+describe("signed-in creators", () => {
+  it("see their handle in the header and their posts on the profile", async () => {
+    const html = await (await fetchPage("/profile", signedIn)).text();
+    expect(html).toContain("@ada_creates");
+    expect(html).toContain("Loving Aurora wallet launch week! #demo");
+    expect(html).toContain("Sign out");
+  });
+});
+
 describe("the error screen", () => {
   it("answers unmatched paths with 404 and Page Not Found: {path}", async () => {
     const response = await fetchPage("/no/such/page");
@@ -65,7 +106,7 @@ describe("the error screen", () => {
 
   it("answers 404 for a campaign, landing page or preview that does not exist", async () => {
     for (const path of ["/campaign/nope", "/landing/nobody", "/campaign-preview/wrong-token", "/campaign/campaign-lumen-insiders"]) {
-      const response = await fetchPage(path);
+      const response = await fetchPage(path, signedIn);
       expect(response.status, path).toBe(404);
       expect(await response.text()).toContain(`Page Not Found: ${path}`);
     }
@@ -75,7 +116,7 @@ describe("the error screen", () => {
     const loggedErrors = expectConsoleErrors();
     await env.DB.exec("ALTER TABLE campaigns RENAME TO campaigns_unavailable");
     try {
-      const response = await fetchPage("/campaigns");
+      const response = await fetchPage("/campaigns", signedIn);
       expect(response.status).toBe(500);
       const html = await response.text();
       expect(html).toMatch(/Error: (<!-- -->)?500/);

@@ -63,3 +63,34 @@ export async function countPostsByStatus(db: D1Database, campaignId: string) {
   );
   return rows;
 }
+
+const postWithCampaignSchema = z.object({
+  id: z.string(),
+  campaign_id: z.string(),
+  campaign_title: z.string(),
+  content: z.string(),
+  status: postStatusSchema,
+  posted_at: z.number(),
+});
+
+/** A creator's posts, newest first, with the campaign each belongs to. */
+export async function listPostsOfUser(db: D1Database, userId: string, limit = 50) {
+  const rows = await queryAll(
+    db
+      .prepare(
+        `SELECT posts.id, posts.campaign_id, campaigns.title AS campaign_title, posts.content, posts.status, posts.posted_at
+         FROM posts JOIN campaigns ON campaigns.id = posts.campaign_id
+         WHERE posts.user_id = ? ORDER BY posts.posted_at DESC, posts.id LIMIT ?`,
+      )
+      .bind(userId, limit),
+    postWithCampaignSchema,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    campaignId: row.campaign_id,
+    campaignTitle: row.campaign_title,
+    content: row.content,
+    status: row.status,
+    postedAt: row.posted_at,
+  }));
+}

@@ -37,3 +37,76 @@ export function insertUserStatements(db: D1Database, user: User, roles: readonly
     ),
   ];
 }
+
+const accountRowSchema = z.object({
+  id: z.string(),
+  handle: z.string(),
+  name: z.string(),
+  avatar_url: z.string().nullable(),
+  email: z.string().nullable(),
+  verified_email: z.string().nullable(),
+  two_factor_enabled: z.number().int(),
+  two_factor_verified: z.number().int(),
+  preferred_advertiser_name: z.string().nullable(),
+  roles: z.string().nullable(),
+});
+export type AccountRow = z.infer<typeof accountRowSchema>;
+
+/** A user with their roles and settings, for the current-user answer. */
+export async function findAccount(db: D1Database, userId: string): Promise<AccountRow | null> {
+  const row = await db
+    .prepare(
+      `SELECT users.id, users.handle, users.name, users.avatar_url, users.email, users.verified_email,
+              users.two_factor_enabled, users.two_factor_verified, advertisers.name AS preferred_advertiser_name,
+              (SELECT group_concat(role, ',') FROM user_roles WHERE user_roles.user_id = users.id) AS roles
+       FROM users LEFT JOIN advertisers ON advertisers.id = users.preferred_advertiser_id
+       WHERE users.id = ?`,
+    )
+    .bind(userId)
+    .first();
+  return row === null ? null : accountRowSchema.parse(row);
+}
+
+export async function findUserIdByIdOrHandle(db: D1Database, idOrHandle: string): Promise<string | null> {
+  const handle = idOrHandle.replace(/^@/, "");
+  const row = await db
+    .prepare(`SELECT id FROM users WHERE id = ? OR handle = ? COLLATE NOCASE ORDER BY id = ? DESC LIMIT 1`)
+    .bind(idOrHandle, handle, idOrHandle)
+    .first<{ id: string }>();
+  return row?.id ?? null;
+}
+
+export async function userHasRole(db: D1Database, userId: string, role: UserRole): Promise<boolean> {
+  const row = await db.prepare(`SELECT 1 AS yes FROM user_roles WHERE user_id = ? AND role = ?`).bind(userId, role).first();
+  return row !== null;
+}
+
+/**
+ * Creates or refreshes a user from X's profile. X's user id is the identity; handle, name and avatar follow X.
+ * Returns our user id and whether the user is new.
+ */
+export async function upsertUserFromX(
+  db: D1Database,
+  profile: { xUserId: string; handle: string; name: string; avatarUrl: string | null },
+  roles: readonly UserRole[],
+  now: number,
+): Promise<{ userId: string; created: boolean }> {
+  const existing = await db
+    .prepare(`SELECT id FROM users WHERE x_user_id = ?`)
+    .bind(profile.xUserId)
+    .first<{ id: string }>();
+  const userId = existing?.id ?? `user-${crypto.randomUUID()}`;
+  await db.batch([
+    db
+      .prepare(
+        `INSERT INTO users (id, x_user_id, handle, name, avatar_url, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (x_user_id) DO UPDATE SET handle = excluded.handle, name = excluded.name,
+           avatar_url = excluded.avatar_url, updated_at = excluded.updated_at`,
+      )
+      .bind(userId, profile.xUserId, profile.handle, profile.name, profile.avatarUrl, now, now),
+    ...roles.map((role) =>
+      db.prepare(`INSERT INTO user_roles (user_id, role) VALUES (?, ?) ON CONFLICT DO NOTHING`).bind(userId, role),
+    ),
+  ]);
+  return { userId, created: existing === null };
+}

@@ -8,5 +8,6 @@ export const requestContext = createMiddleware<WorkerEnv>(async (c, next) => {
   c.set("config", configFrom(c.env));
   c.set("clock", systemClock);
   c.set("requestId", c.req.header("cf-ray") ?? crypto.randomUUID());
+  c.set("session", null);
   await next();
 });

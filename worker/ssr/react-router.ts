@@ -15,6 +15,7 @@ export async function renderWithReactRouter(c: Context<WorkerEnv>): Promise<Resp
     config: c.get("config"),
     clock: c.get("clock"),
     requestId: c.get("requestId"),
+    session: c.get("session"),
     waitUntil: (promise) => c.executionCtx.waitUntil(promise),
   });
   const response = await handleRequest(c.req.raw, context);

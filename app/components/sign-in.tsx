@@ -1,0 +1,75 @@
+import { useLocation } from "react-router";
+import { advertiserLoginHref, readLoginHref } from "~/lib/login-url";
+
+function XLogo() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="currentColor">
+      <path d="M18.9 2H22l-6.8 7.8L23 22h-6.2l-4.9-6.4L6.3 22H3.2l7.3-8.3L1 2h6.3l4.4 5.9L18.9 2Zm-1.1 18h1.7L6.3 3.9H4.5L17.8 20Z" />
+    </svg>
+  );
+}
+
+/**
+ * "Sign in with X". The link works without JavaScript; with it, the click adds what only the browser knows
+ * (the referrer and the page path) before leaving for X.
+ */
+export function SignInWithXButton({ returnTo, label = "Sign in with X" }: { returnTo?: string; label?: string }) {
+  const location = useLocation();
+  const afterLoginRedirectUrl = returnTo ?? `${location.pathname}${location.search}`;
+  const href = readLoginHref({ afterLoginRedirectUrl, pageSearch: location.search });
+  return (
+    <a
+      href={href}
+      className="button button-x"
+      onClick={(event) => {
+        event.preventDefault();
+        window.location.assign(
+          readLoginHref({
+            afterLoginRedirectUrl,
+            pageSearch: location.search,
+            extra: { referrer: document.referrer, page_path: location.pathname },
+          }),
+        );
+      }}
+    >
+      <XLogo />
+      {label}
+    </a>
+  );
+}
+
+/** The start page for visitors who are not signed in. */
+export function SignInPage() {
+  return (
+    <section className="sign-in-hero" aria-labelledby="sign-in-title">
+      <p className="eyebrow">Chorus for creators</p>
+      <h1 id="sign-in-title">Get rewarded for what you post on X</h1>
+      <p className="lead">
+        Join campaigns from brands you like, post through Chorus, and earn a share of each week's reward pool for the
+        engagement your posts bring.
+      </p>
+      <ol className="steps">
+        <li>Sign in with your X account.</li>
+        <li>Join a campaign and post about it.</li>
+        <li>Confirm your payout when your posts are eligible, and withdraw to your wallet.</li>
+      </ol>
+      <div className="actions">
+        <SignInWithXButton returnTo="/" />
+      </div>
+      <p className="muted small">
+        Advertiser? <a href={advertiserLoginHref("/")}>Sign in to your advertiser account</a>.
+      </p>
+    </section>
+  );
+}
+
+/** What a page of the app shows someone who is not signed in. */
+export function SignInPrompt() {
+  return (
+    <section className="card sign-in-prompt" aria-labelledby="sign-in-prompt-title">
+      <h1 id="sign-in-prompt-title">Sign in to continue</h1>
+      <p>This page belongs to your Chorus account. Sign in with X to see it; you will come straight back here.</p>
+      <SignInWithXButton />
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { useState } from "react";
+import type { CurrentUser } from "../../worker/contracts/current-user.ts";
+import { signOut } from "~/lib/api/browser-clients";
+
+/** The signed-in user's handle and avatar in the header, with sign-out. */
+export function UserMenu({ user }: { user: CurrentUser }) {
+  const [signingOut, setSigningOut] = useState(false);
+  const impersonating = user.realUserId !== "" && user.realUserId !== user.userId;
+  return (
+    <div className="user-menu">
+      {user.profileImageUrl ? (
+        <img src={user.profileImageUrl} alt="" width="32" height="32" className="avatar" />
+      ) : (
+        <span className="avatar avatar-placeholder" aria-hidden="true">
+          {user.twitterHandle.charAt(0).toUpperCase()}
+        </span>
+      )}
+      <span className="user-handle" data-testid="signed-in-handle">
+        {`@${user.twitterHandle}`}
+        {impersonating ? <span className="badge badge-ending"> acting as</span> : null}
+      </span>
+      <button
+        type="button"
+        className="button button-small"
+        disabled={signingOut}
+        aria-busy={signingOut}
+        onClick={() => {
+          setSigningOut(true);
+          void signOut();
+        }}
+      >
+        {signingOut ? "Signing out…" : "Sign out"}
+      </button>
+    </div>
+  );
+}

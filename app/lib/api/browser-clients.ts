@@ -1,0 +1,36 @@
+import { createApiClient, type ApiClient } from "./http-client.ts";
+import { createRpcClient, type RpcClient } from "./rpc-client.ts";
+import { createSessionTokens, type SessionTokens } from "./session-tokens.ts";
+import { createTokenStorage, type TokenStorage } from "./token-storage.ts";
+
+export type BrowserClients = { tokens: TokenStorage; session: SessionTokens; api: ApiClient; rpc: RpcClient };
+
+let clients: BrowserClients | null = null;
+
+/** The browser's clients, created once per page on first use (never on the server). */
+export function browserClients(): BrowserClients {
+  if (typeof window === "undefined") throw new Error("browserClients() is for the browser only");
+  if (clients === null) {
+    const tokens = createTokenStorage(window.localStorage);
+    const boundFetch: typeof fetch = (input, init) => window.fetch(input, init);
+    const session = createSessionTokens({ fetch: boundFetch, tokens, reload: () => window.location.reload() });
+    clients = {
+      tokens,
+      session,
+      api: createApiClient({ fetch: boundFetch, session }),
+      rpc: createRpcClient({ fetch: boundFetch, session }),
+    };
+  }
+  return clients;
+}
+
+/** Signs out on the server (session revoked, cookie cleared), forgets the tokens and starts over at the root. */
+export async function signOut(): Promise<void> {
+  const { tokens } = browserClients();
+  try {
+    await window.fetch("/auth/logout", { method: "POST", credentials: "same-origin", cache: "no-store" });
+  } finally {
+    tokens.clear();
+    window.location.assign("/");
+  }
+}

@@ -1,0 +1,139 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createApiClient } from "~/lib/api/http-client";
+import { createSessionTokens } from "~/lib/api/session-tokens";
+import { createTokenStorage, tokenStorageKeys } from "~/lib/api/token-storage";
+
+/**
+ * The browser's API client against a real HTTP server that behaves like the worker on expired tokens: it refuses
+ * the old access token with 401 and hands out a new pair on /auth/token.
+ */
+type ServerState = { refreshCalls: number; requests: string[]; endSessionFor: string | null };
+
+let server: Server;
+let baseUrl: string;
+let state: ServerState;
+
+function json(response: ServerResponse, status: number, body: unknown) {
+  response.writeHead(status, { "Content-Type": "application/json" });
+  response.end(JSON.stringify(body));
+}
+
+async function bodyOf(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString() || "null");
+}
+
+beforeEach(async () => {
+  state = { refreshCalls: 0, requests: [], endSessionFor: null };
+  server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? "/", "http://localhost");
+    const auth = request.headers.authorization ?? "";
+    state.requests.push(`${request.method} ${url.pathname} ${auth}`);
+    if (url.pathname === "/auth/token") {
+      state.refreshCalls += 1;
+      const body = z.object({ refreshToken: z.string(), accessToken: z.string() }).parse(await bodyOf(request));
+      if (body.refreshToken !== "refresh-1") return json(response, 401, { message: "Refresh token not recognised" });
+      // A slow refresh, so that other failing requests queue up behind it.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return json(response, 200, { accessToken: "access-2", refreshToken: "refresh-2" });
+    }
+    if (state.endSessionFor !== null && auth === `Bearer ${state.endSessionFor}`) {
+      return json(response, 401, { message: "X: Your session has ended. Please sign in again." });
+    }
+    if (auth !== "Bearer access-2") return json(response, 401, { message: "Access token expired" });
+    return json(response, 200, { path: url.pathname, query: url.search });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterEach(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+function browser(initial: Record<string, string>) {
+  const storage = new Map(Object.entries(initial));
+  const tokens = createTokenStorage({
+    getItem: (key) => storage.get(key) ?? null,
+    setItem: (key, value) => void storage.set(key, value),
+    removeItem: (key) => void storage.delete(key),
+  });
+  let reloads = 0;
+  const session = createSessionTokens({ fetch, tokens, baseUrl, reload: () => (reloads += 1) });
+  const api = createApiClient({ fetch, session, baseUrl });
+  return { api, storage, reloads: () => reloads };
+}
+
+const answer = z.object({ path: z.string(), query: z.string() });
+const signedIn = { [tokenStorageKeys.accessToken]: "access-1", [tokenStorageKeys.refreshToken]: "refresh-1" };
+
+describe("the API client on 401", () => {
+  it("refreshes once while many requests fail at once, then retries them all with the new token", async () => {
+    const { api, storage, reloads } = browser(signedIn);
+    const results = await Promise.all(["/v1/a", "/v1/b", "/v1/c", "/v1/d", "/v1/e"].map((path) => api.get(path, answer)));
+    expect(results.map((result) => result.path)).toEqual(["/v1/a", "/v1/b", "/v1/c", "/v1/d", "/v1/e"]);
+    expect(state.refreshCalls).toBe(1);
+    expect(storage.get("access_token")).toBe("access-2");
+    expect(storage.get("refresh_token")).toBe("refresh-2");
+    expect(storage.get("session_token")).toBe("access-2");
+    expect(reloads()).toBe(0);
+  });
+
+  it("clears the tokens and reloads when the message starts with X:, without trying to refresh", async () => {
+    state.endSessionFor = "access-1";
+    const { api, storage, reloads } = browser(signedIn);
+    await expect(api.get("/v1/profile", answer)).rejects.toThrow("Your session has ended");
+    expect(state.refreshCalls).toBe(0);
+    expect([...storage.keys()]).toEqual([]);
+    expect(reloads()).toBe(1);
+  });
+
+  it("clears the tokens and reloads when the refresh fails", async () => {
+    const { api, storage, reloads } = browser({ access_token: "access-1", refresh_token: "stolen" });
+    await expect(api.get("/v1/profile", answer)).rejects.toThrow();
+    expect(state.refreshCalls).toBe(1);
+    expect(storage.size).toBe(0);
+    expect(reloads()).toBe(1);
+  });
+
+  it("does not even try a refresh without a refresh token", async () => {
+    const { api, reloads } = browser({ access_token: "access-1" });
+    await expect(api.get("/v1/profile", answer)).rejects.toThrow("No refresh token available");
+    expect(state.refreshCalls).toBe(0);
+    expect(reloads()).toBe(1);
+  });
+});
+
+describe("every request", () => {
+  it("names a missing required parameter before sending anything", async () => {
+    const { api } = browser(signedIn);
+    await expect(api.get("/v1/wallet", answer, { required: { walletId: undefined } })).rejects.toThrow("walletId is required");
+    await expect(api.delete("/v1/notification", answer, { required: { notificationId: null } })).rejects.toThrow(
+      "notificationId is required",
+    );
+    expect(state.requests).toEqual([]);
+  });
+
+  it("sends the bearer token and only the non-empty query values", async () => {
+    const { api } = browser({ access_token: "access-2", refresh_token: "refresh-2" });
+    const result = await api.get("/v1/wallet", answer, { query: { currency: "USDC", empty: "", missing: undefined } });
+    expect(result.query).toBe("?currency=USDC");
+    expect(state.requests).toEqual(["GET /v1/wallet Bearer access-2"]);
+  });
+
+  it("gives up after the timeout with an error", async () => {
+    const slow = createServer(() => undefined);
+    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+    const tokens = createTokenStorage({ getItem: () => "access-2", setItem: () => undefined, removeItem: () => undefined });
+    const slowUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+    const session = createSessionTokens({ fetch, tokens, baseUrl: slowUrl, reload: () => undefined });
+    const api = createApiClient({ fetch, session, baseUrl: slowUrl, timeoutMs: 100 });
+    await expect(api.get("/v1/balance", answer)).rejects.toThrow(/timeout|aborted/i);
+    slow.closeAllConnections();
+    await new Promise((resolve) => slow.close(resolve));
+  });
+});

@@ -1,0 +1,95 @@
+import { z } from "zod";
+
+/** Query values are kept only when non-empty (SPEC.md section 5); long values are refused, not truncated. */
+const value = z
+  .string()
+  .max(2048, "must be at most 2048 characters")
+  .optional()
+  .transform((text) => (text === undefined || text.trim() === "" ? undefined : text.trim()));
+
+const redirectValues = { afterLoginRedirectUrl: value, onCancelLoginRedirectUrl: value };
+
+export const attributionFields = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
+
+/** `GET /auth/twitter/read/login` (SPEC.md section 7). `invitationId` is accepted as a spelling of `invite_id`. */
+export const readLoginQuerySchema = z
+  .object({
+    ...redirectValues,
+    deviceId: value,
+    trigger: value,
+    domainType: value,
+    partnerName: value,
+    campaignId: value,
+    campaignIndex: value,
+    referrer: value,
+    page_path: value,
+    utm_source: value,
+    utm_medium: value,
+    utm_campaign: value,
+    utm_term: value,
+    utm_content: value,
+    invite_id: value,
+    invitationId: value,
+  })
+  .transform(({ invitationId, ...rest }) => ({ ...rest, invite_id: rest.invite_id ?? invitationId }));
+
+/** `GET /auth/twitter/write/login`: grants Chorus the right to post for the creator. */
+export const writeLoginQuerySchema = z.object({
+  ...redirectValues,
+  page_path: value,
+  trigger: value,
+  modal_to_open: value,
+});
+
+/** `GET /auth/twitter/advertiser/login`. */
+export const advertiserLoginQuerySchema = z.object(redirectValues);
+
+export const loginFlows = ["read", "write", "advertiser"] as const;
+export type LoginFlow = (typeof loginFlows)[number];
+
+/** Everything a login may carry through X and back, whichever flow started it. */
+export const loginParamsSchema = z.object({
+  afterLoginRedirectUrl: z.string().optional(),
+  onCancelLoginRedirectUrl: z.string().optional(),
+  deviceId: z.string().optional(),
+  trigger: z.string().optional(),
+  domainType: z.string().optional(),
+  partnerName: z.string().optional(),
+  campaignId: z.string().optional(),
+  campaignIndex: z.string().optional(),
+  referrer: z.string().optional(),
+  page_path: z.string().optional(),
+  utm_source: z.string().optional(),
+  utm_medium: z.string().optional(),
+  utm_campaign: z.string().optional(),
+  utm_term: z.string().optional(),
+  utm_content: z.string().optional(),
+  invite_id: z.string().optional(),
+  modal_to_open: z.string().optional(),
+});
+export type LoginParams = z.infer<typeof loginParamsSchema>;
+
+/** `GET /auth/twitter/callback`: `state` is required; the rest as X or the login sent them. */
+export const callbackQuerySchema = z.object({
+  state: z.string({ error: "state is required" }).min(1, "state is required").max(512),
+  code: value,
+  error: value,
+  error_description: value,
+  deviceId: value,
+  trigger: value,
+  domainType: value,
+  partnerName: value,
+  campaignId: value,
+  campaignIndex: value,
+  referrer: value,
+  page_path: value,
+  user_id: value,
+  modal_to_open: value,
+});
+
+/** Scopes each flow asks X for. `offline.access` gives a refresh token. */
+export const scopesByFlow: Record<LoginFlow, string[]> = {
+  read: ["tweet.read", "users.read", "offline.access"],
+  write: ["tweet.read", "users.read", "offline.access", "tweet.write", "media.write"],
+  advertiser: ["tweet.read", "users.read", "offline.access"],
+};

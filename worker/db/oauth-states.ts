@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { loginFlows, loginParamsSchema, type LoginFlow, type LoginParams } from "../contracts/login.ts";
+
+const oauthStateSchema = z
+  .object({
+    state_hash: z.string(),
+    flow: z.enum(loginFlows),
+    code_verifier: z.string(),
+    browser_binding_hash: z.string(),
+    redirect_uri: z.string(),
+    login_params: z.string().transform((text) => loginParamsSchema.parse(JSON.parse(text))),
+    created_at: z.number(),
+    expires_at: z.number(),
+  })
+  .transform((row) => ({
+    flow: row.flow,
+    codeVerifier: row.code_verifier,
+    browserBindingHash: row.browser_binding_hash,
+    redirectUri: row.redirect_uri,
+    loginParams: row.login_params,
+    expiresAt: row.expires_at,
+  }));
+export type OAuthState = z.infer<typeof oauthStateSchema>;
+
+export async function insertOAuthState(
+  db: D1Database,
+  state: {
+    stateHash: string;
+    flow: LoginFlow;
+    codeVerifier: string;
+    browserBindingHash: string;
+    redirectUri: string;
+    loginParams: LoginParams;
+    createdAt: number;
+    expiresAt: number;
+  },
+): Promise<void> {
+  await db.batch([
+    // Abandoned sign-ins are swept whenever a new one starts.
+    db.prepare(`DELETE FROM oauth_states WHERE expires_at < ?`).bind(state.createdAt),
+    db
+      .prepare(
+        `INSERT INTO oauth_states (state_hash, flow, code_verifier, browser_binding_hash, redirect_uri, login_params, created_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .bind(
+        state.stateHash,
+        state.flow,
+        state.codeVerifier,
+        state.browserBindingHash,
+        state.redirectUri,
+        JSON.stringify(state.loginParams),
+        state.createdAt,
+        state.expiresAt,
+      ),
+  ]);
+}
+
+/** Takes a state out of the table: it can be used once, whoever asks first. */
+export async function takeOAuthState(db: D1Database, stateHash: string): Promise<OAuthState | null> {
+  const row = await db.prepare(`DELETE FROM oauth_states WHERE state_hash = ? RETURNING *`).bind(stateHash).first();
+  return row === null ? null : oauthStateSchema.parse(row);
+}

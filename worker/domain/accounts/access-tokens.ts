@@ -1,0 +1,59 @@
+import { sign, verify } from "hono/jwt";
+import { ApiError } from "../../http/api-error.ts";
+import type { Clock } from "../../clock.ts";
+
+/** Short-lived bearer tokens: HS256 JWTs, algorithm pinned, issuer, audience and token type checked. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const issuer = "chorus";
+const audience = "chorus-api";
+const tokenType = "access";
+
+export type AccessClaims = { userId: string; sessionId: string; realUserId: string | null; expiresAt: number };
+
+export function signAccessToken(
+  signingKey: string,
+  clock: Clock,
+  subject: { userId: string; sessionId: string; realUserId: string | null },
+): Promise<string> {
+  const issuedAt = Math.floor(clock.now() / 1000);
+  return sign(
+    {
+      iss: issuer,
+      aud: audience,
+      typ: tokenType,
+      sub: subject.userId,
+      sid: subject.sessionId,
+      ...(subject.realUserId === null ? {} : { rui: subject.realUserId }),
+      iat: issuedAt,
+      exp: issuedAt + ACCESS_TOKEN_TTL_SECONDS,
+    },
+    signingKey,
+    "HS256",
+  );
+}
+
+/**
+ * Checks signature, issuer, audience and type; expiry against our clock (not the machine's), unless the caller
+ * only needs to know who the token was for (`POST /auth/token` pairs an expired access token with a refresh token).
+ */
+export async function verifyAccessToken(
+  token: string,
+  signingKey: string,
+  clock: Clock,
+  options: { allowExpired?: boolean } = {},
+): Promise<AccessClaims> {
+  let payload: Record<string, unknown>;
+  try {
+    payload = await verify(token, signingKey, { alg: "HS256", iss: issuer, aud: audience, exp: false, iat: false, nbf: false });
+  } catch {
+    throw new ApiError(401, "invalid_token", "Your sign-in is not valid. Please sign in again.");
+  }
+  const { sub, sid, rui, exp, typ } = payload;
+  if (typ !== tokenType || typeof sub !== "string" || typeof sid !== "string" || typeof exp !== "number") {
+    throw new ApiError(401, "invalid_token", "Your sign-in is not valid. Please sign in again.");
+  }
+  if (!options.allowExpired && exp * 1000 <= clock.now()) {
+    throw new ApiError(401, "token_expired", "Access token expired");
+  }
+  return { userId: sub, sessionId: sid, realUserId: typeof rui === "string" ? rui : null, expiresAt: exp * 1000 };
+}

@@ -1,0 +1,29 @@
+import { currentUserSchema, type CurrentUser } from "../../contracts/current-user.ts";
+import { userRoleSchema } from "../../contracts/vocabulary.ts";
+import { findAccount } from "../../db/users.ts";
+
+/** The current-user fields for a session's user; `realUserId` is the admin when one is acting as the user. */
+export async function currentUserFor(
+  db: D1Database,
+  session: { userId: string; realUserId: string | null },
+): Promise<CurrentUser | null> {
+  const account = await findAccount(db, session.userId);
+  if (account === null) return null;
+  return currentUserSchema.parse({
+    userId: account.id,
+    realUserId: session.realUserId ?? account.id,
+    profileImageUrl: account.avatar_url ?? "",
+    twitterHandle: account.handle,
+    userName: account.name,
+    userRoles: (account.roles ?? "")
+      .split(",")
+      .filter((role) => role.length > 0)
+      .map((role) => userRoleSchema.parse(role))
+      .sort(),
+    twoFactorAuthEnabled: account.two_factor_enabled === 1,
+    verifiedTwoFactorAuthEnabled: account.two_factor_verified === 1,
+    email: account.email ?? "",
+    verifiedEmail: account.verified_email ?? "",
+    preferredAdvertiserName: account.preferred_advertiser_name ?? "",
+  });
+}

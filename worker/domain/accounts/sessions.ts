@@ -1,0 +1,117 @@
+import { DAY, type Clock } from "../../clock.ts";
+import type { TokenPair } from "../../contracts/current-user.ts";
+import { ApiError } from "../../http/api-error.ts";
+import {
+  findSession,
+  insertRefreshTokenStatement,
+  insertSessionStatement,
+  revokeSession,
+  spendRefreshToken,
+  type SessionRecord,
+} from "../../db/sessions.ts";
+import { randomToken, sha256 } from "../../security/tokens.ts";
+import { signAccessToken, verifyAccessToken } from "./access-tokens.ts";
+
+export const SESSION_TTL = 30 * DAY;
+/** Two tabs refreshing at once present the same token; within this window that is a race, not a theft. */
+export const REFRESH_REUSE_GRACE = 10_000;
+
+/** Messages starting with "X:" tell the browser the session is over for good (SPEC.md section 8). */
+export const sessionEnded = () => new ApiError(401, "session_ended", "X: Your session has ended. Please sign in again.");
+
+type Deps = { db: D1Database; signingKey: string; clock: Clock };
+
+export type StartedSession = { sessionId: string; cookieValue: string; expiresAt: number };
+
+/** A new session for a browser: the cookie value is `{sessionId}.{secret}`, and only the secret's hash is stored. */
+export async function startSession(
+  { db, clock }: Omit<Deps, "signingKey">,
+  subject: { userId: string; realUserId: string | null },
+): Promise<StartedSession> {
+  const sessionId = `ses_${randomToken(12)}`;
+  const secret = randomToken(32);
+  const now = clock.now();
+  const expiresAt = now + SESSION_TTL;
+  await insertSessionStatement(db, {
+    id: sessionId,
+    userId: subject.userId,
+    realUserId: subject.realUserId,
+    cookieSecretHash: await sha256(secret),
+    createdAt: now,
+    expiresAt,
+  }).run();
+  return { sessionId, cookieValue: `${sessionId}.${secret}`, expiresAt };
+}
+
+function isLive(session: SessionRecord | null, now: number): session is SessionRecord {
+  return session !== null && session.revokedAt === null && session.expiresAt > now;
+}
+
+/** The live session a cookie names, or null (absent, forged, expired or revoked). */
+export async function sessionFromCookie(
+  { db, clock }: Omit<Deps, "signingKey">,
+  cookieValue: string | undefined,
+): Promise<SessionRecord | null> {
+  const [sessionId, secret] = (cookieValue ?? "").split(".");
+  if (!sessionId || !secret) return null;
+  const session = await findSession(db, sessionId);
+  if (!isLive(session, clock.now()) || session.cookieSecretHash !== (await sha256(secret))) return null;
+  return session;
+}
+
+/** A fresh access token and a new refresh token of the session's family. */
+export async function issueTokens({ db, signingKey, clock }: Deps, session: SessionRecord): Promise<TokenPair> {
+  const refreshToken = randomToken(32);
+  const now = clock.now();
+  await insertRefreshTokenStatement(db, {
+    tokenHash: await sha256(refreshToken),
+    sessionId: session.id,
+    createdAt: now,
+    expiresAt: session.expiresAt,
+  }).run();
+  const accessToken = await signAccessToken(signingKey, clock, {
+    userId: session.userId,
+    sessionId: session.id,
+    realUserId: session.realUserId,
+  });
+  return { accessToken, refreshToken };
+}
+
+/**
+ * `POST /auth/token`: spends the refresh token and answers a new pair. A token spent before (beyond a short
+ * grace for racing tabs) means it was copied: the whole session is revoked.
+ */
+export async function refreshTokens(deps: Deps, pair: TokenPair): Promise<TokenPair> {
+  const { db, signingKey, clock } = deps;
+  const claims = await verifyAccessToken(pair.accessToken, signingKey, clock, { allowExpired: true });
+  const now = clock.now();
+  const spent = await spendRefreshToken(db, await sha256(pair.refreshToken), now);
+  if (spent === null || spent.sessionId !== claims.sessionId) {
+    throw new ApiError(401, "invalid_refresh_token", "Refresh token not recognised");
+  }
+  if (!spent.spentNow) {
+    if (spent.usedAt !== null && now - spent.usedAt <= REFRESH_REUSE_GRACE) {
+      throw new ApiError(401, "refresh_token_used", "Refresh token already used");
+    }
+    await revokeSession(db, spent.sessionId, "refresh-token-reuse", now);
+    throw sessionEnded();
+  }
+  const session = await findSession(db, spent.sessionId);
+  if (!isLive(session, now) || spent.expiresAt <= now) throw sessionEnded();
+  return issueTokens(deps, session);
+}
+
+export async function endSession({ db, clock }: Omit<Deps, "signingKey">, sessionId: string): Promise<void> {
+  await revokeSession(db, sessionId, "signed-out", clock.now());
+}
+
+/** For a bearer token: the session must still be live (sign-out and reuse detection end it at once). */
+export async function liveSessionForToken(
+  { db, signingKey, clock }: Deps,
+  accessToken: string,
+): Promise<SessionRecord> {
+  const claims = await verifyAccessToken(accessToken, signingKey, clock);
+  const session = await findSession(db, claims.sessionId);
+  if (!isLive(session, clock.now())) throw sessionEnded();
+  return session;
+}

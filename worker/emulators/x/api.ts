@@ -1,0 +1,283 @@
+import { findAccountByUsername, profileImageUrl, type EmulatorContext } from "./context.ts";
+import { header, jsonReply, problemReply, withHeaders, type EmulatorRequest, type Reply } from "./http.ts";
+import { nextSnowflake } from "./ids.ts";
+import { publicMetricsAt } from "./metrics.ts";
+import type { RateLimitedEndpoint } from "./rate-limit.ts";
+import type { XAccount, XTweet } from "./state.ts";
+import { MAX_TWEET_LENGTH, shortenLinks, tweetEntities, weightedLength } from "./tweet-text.ts";
+
+/** The API v2 endpoints, with X's authentication, scopes, rate limits and error bodies. */
+
+type Caller = { kind: "user"; account: XAccount; scopes: string[] } | { kind: "app" };
+type Headers = Record<string, string>;
+
+const UNAUTHORIZED = { title: "Unauthorized", type: "about:blank", status: 401, detail: "Unauthorized" };
+const TOO_MANY_REQUESTS = { title: "Too Many Requests", detail: "Too Many Requests", type: "about:blank", status: 429 };
+const APP_ONLY_FORBIDDEN = {
+  title: "Unsupported Authentication",
+  detail:
+    "Authenticating with OAuth 2.0 Application-Only is forbidden for this endpoint.  Supported authentication types are [OAuth 1.0a User Context, OAuth 2.0 User Context].",
+  type: "https://api.twitter.com/2/problems/unsupported-authentication",
+  status: 403,
+};
+const DUPLICATE_CONTENT = {
+  detail: "You are not allowed to create a Tweet with duplicate content.",
+  type: "about:blank",
+  title: "Forbidden",
+  status: 403,
+};
+
+function invalidRequest(message: string, parameters?: Record<string, string[]>, headers: Headers = {}): Reply {
+  return problemReply(
+    400,
+    {
+      errors: [{ ...(parameters === undefined ? {} : { parameters }), message }],
+      title: "Invalid Request",
+      detail: "One or more parameters to your request was invalid.",
+      type: "https://api.twitter.com/2/problems/invalid-request",
+    },
+    headers,
+  );
+}
+
+function authenticate(request: EmulatorRequest, context: EmulatorContext): Caller | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header(request, "authorization") ?? "");
+  const presented = match?.[1];
+  if (presented === undefined) return null;
+  if (context.appBearerToken !== undefined && presented === context.appBearerToken) return { kind: "app" };
+  const now = context.now();
+  const token = context.state.accessTokens.find((candidate) => candidate.token === presented && candidate.expiresAt > now);
+  const account = token && context.state.accounts.find((candidate) => candidate.id === token.accountId);
+  return token && account ? { kind: "user", account, scopes: token.scopes } : null;
+}
+
+type Gate = { reply: Reply } | { caller: Caller; headers: Headers };
+
+/** Authentication, then the rate limit (so every answer from here on carries its headers), then the scopes. */
+function gate(request: EmulatorRequest, context: EmulatorContext, endpoint: RateLimitedEndpoint, scopes: string[]): Gate {
+  const caller = authenticate(request, context);
+  if (caller === null) return { reply: problemReply(401, UNAUTHORIZED) };
+  const decision = context.limiter.take(endpoint, caller.kind === "app" ? "app" : caller.account.id);
+  if (!decision.allowed) return { reply: problemReply(429, TOO_MANY_REQUESTS, decision.headers) };
+  if (caller.kind === "user") {
+    const missing = scopes.filter((scope) => !caller.scopes.includes(scope));
+    if (missing.length > 0) {
+      const body = {
+        title: "Unsupported Authentication",
+        detail: `Your access token lacks the OAuth 2.0 scopes this endpoint requires: ${missing.join(", ")}.`,
+        type: "https://api.twitter.com/2/problems/unsupported-authentication",
+        status: 403,
+      };
+      return { reply: problemReply(403, body, decision.headers) };
+    }
+  }
+  return { caller, headers: decision.headers };
+}
+
+/** Reads a `*.fields` parameter; X refuses any name it does not know. */
+function requestedFields(request: EmulatorRequest, parameter: string, known: readonly string[]): Set<string> | Reply {
+  const value = request.url.searchParams.get(parameter);
+  if (value === null) return new Set();
+  const names = value.split(",").filter((name) => name.length > 0);
+  const unknown = names.find((name) => !known.includes(name));
+  if (unknown !== undefined) {
+    return invalidRequest(`The \`${parameter}\` query parameter value [${unknown}] is not one of [${known.join(",")}]`, {
+      [parameter]: [value],
+    });
+  }
+  return new Set(names);
+}
+
+const USER_FIELDS = [
+  "affiliation", "connection_status", "created_at", "description", "entities", "id", "location", "most_recent_tweet_id",
+  "name", "pinned_tweet_id", "profile_banner_url", "profile_image_url", "protected", "public_metrics",
+  "receives_your_dm", "subscription_type", "url", "username", "verified", "verified_type", "withheld",
+] as const;
+
+const TWEET_FIELDS = [
+  "article", "attachments", "author_id", "card_uri", "community_id", "context_annotations", "conversation_id",
+  "created_at", "display_text_range", "edit_controls", "edit_history_tweet_ids", "entities", "geo", "id",
+  "in_reply_to_user_id", "lang", "media_metadata", "non_public_metrics", "note_tweet", "organic_metrics",
+  "possibly_sensitive", "promoted_metrics", "public_metrics", "referenced_tweets", "reply_settings", "scopes", "source",
+  "text", "withheld",
+] as const;
+
+const isoTime = (at: number) => new Date(at).toISOString();
+const liveTweets = (context: EmulatorContext) => context.state.tweets.filter((tweet) => tweet.deletedAt === null);
+
+/** GET /2/users/me */
+export function usersMe(request: EmulatorRequest, context: EmulatorContext): Reply {
+  const gated = gate(request, context, "users.me", ["tweet.read", "users.read"]);
+  if ("reply" in gated) return gated.reply;
+  const { caller, headers } = gated;
+  if (caller.kind === "app") return problemReply(403, APP_ONLY_FORBIDDEN, headers);
+  const fields = requestedFields(request, "user.fields", USER_FIELDS);
+  if (!(fields instanceof Set)) return withHeaders(fields, headers);
+  const { account } = caller;
+  const own = liveTweets(context).filter((tweet) => tweet.authorId === account.id);
+  const data = {
+    id: account.id,
+    name: account.name,
+    username: account.username,
+    ...(fields.has("created_at") ? { created_at: isoTime(account.createdAt) } : {}),
+    ...(fields.has("description") ? { description: "" } : {}),
+    ...(fields.has("profile_image_url") ? { profile_image_url: profileImageUrl(context, account) } : {}),
+    ...(fields.has("protected") ? { protected: false } : {}),
+    ...(fields.has("verified") ? { verified: false } : {}),
+    ...(fields.has("public_metrics")
+      ? { public_metrics: { followers_count: 0, following_count: 0, tweet_count: own.length, listed_count: 0, like_count: 0 } }
+      : {}),
+  };
+  return jsonReply(200, { data }, headers);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+const TWEET_ID = /^[0-9]{1,19}$/;
+
+/** POST /2/tweets */
+export async function createTweet(request: EmulatorRequest, context: EmulatorContext): Promise<Reply> {
+  const gated = gate(request, context, "tweets.create", ["tweet.read", "tweet.write", "users.read"]);
+  if ("reply" in gated) return gated.reply;
+  const { caller, headers } = gated;
+  if (caller.kind === "app") return problemReply(403, APP_ONLY_FORBIDDEN, headers);
+
+  let body: unknown;
+  try {
+    body = JSON.parse(request.body);
+  } catch {
+    return invalidRequest("The request body is not valid JSON.", undefined, headers);
+  }
+  if (!isRecord(body)) return invalidRequest("The request body must be a JSON object.", undefined, headers);
+  const { text = "", media } = body;
+  if (typeof text !== "string") return invalidRequest("`text` must be a string.", { text: [String(text)] }, headers);
+  let mediaIds: string[] = [];
+  if (media !== undefined) {
+    const ids = isRecord(media) ? media.media_ids : undefined;
+    if (!Array.isArray(ids) || ids.length < 1 || ids.length > 4 || !ids.every((id) => typeof id === "string" && TWEET_ID.test(id))) {
+      return invalidRequest("`media.media_ids` must hold 1 to 4 media ids (numeric strings).", undefined, headers);
+    }
+    mediaIds = ids.filter((id) => typeof id === "string");
+  }
+  if (text.trim() === "" && mediaIds.length === 0) {
+    return invalidRequest("A post needs text or media.", { text: [text] }, headers);
+  }
+  const length = weightedLength(text);
+  if (length > MAX_TWEET_LENGTH) {
+    return invalidRequest(`The text is too long: ${length} characters counted, at most ${MAX_TWEET_LENGTH} are allowed.`, { text: [text] }, headers);
+  }
+  const { account } = caller;
+  const duplicate = text !== "" && liveTweets(context).some((tweet) => tweet.authorId === account.id && tweet.sourceText === text);
+  if (duplicate) return problemReply(403, DUPLICATE_CONTENT, headers);
+
+  const now = context.now();
+  const id = nextSnowflake(context.state, now);
+  const shortened = shortenLinks(text, id);
+  const tweet: XTweet = {
+    id,
+    authorId: account.id,
+    text: shortened.text,
+    sourceText: text,
+    urls: shortened.urls,
+    mediaIds,
+    createdAt: now,
+    deletedAt: null,
+  };
+  context.state.tweets.push(tweet);
+  await context.save();
+  return jsonReply(201, { data: { id, text: tweet.text, edit_history_tweet_ids: [id] } }, headers);
+}
+
+/** DELETE /2/tweets/:id */
+export async function deleteTweet(request: EmulatorRequest, context: EmulatorContext, id: string): Promise<Reply> {
+  const gated = gate(request, context, "tweets.delete", ["tweet.read", "tweet.write", "users.read"]);
+  if ("reply" in gated) return gated.reply;
+  const { caller, headers } = gated;
+  if (caller.kind === "app") return problemReply(403, APP_ONLY_FORBIDDEN, headers);
+  if (!TWEET_ID.test(id)) return invalidRequest(`The \`id\` query parameter value [${id}] is not valid`, { id: [id] }, headers);
+  const tweet = context.state.tweets.find((candidate) => candidate.id === id && candidate.deletedAt === null);
+  if (tweet === undefined) {
+    const body = {
+      title: "Not Found Error",
+      detail: `Could not find tweet with id: [${id}].`,
+      type: "https://api.twitter.com/2/problems/resource-not-found",
+      status: 404,
+    };
+    return problemReply(404, body, headers);
+  }
+  if (tweet.authorId !== caller.account.id) {
+    const body = { title: "Forbidden", type: "about:blank", status: 403, detail: "You are not authorized to delete this Tweet." };
+    return problemReply(403, body, headers);
+  }
+  tweet.deletedAt = context.now();
+  await context.save();
+  return jsonReply(200, { data: { deleted: true } }, headers);
+}
+
+const MAX_LOOKUP_IDS = 100;
+
+/** GET /2/tweets?ids=… */
+export function lookupTweets(request: EmulatorRequest, context: EmulatorContext): Reply {
+  const gated = gate(request, context, "tweets.lookup", ["tweet.read", "users.read"]);
+  if ("reply" in gated) return gated.reply;
+  const { headers } = gated;
+  const raw = request.url.searchParams.get("ids") ?? "";
+  const ids = [...new Set(raw.split(",").filter((id) => id.length > 0))];
+  if (ids.length === 0) return invalidRequest("The `ids` query parameter can not be empty", { ids: [raw] }, headers);
+  if (ids.length > MAX_LOOKUP_IDS) {
+    return invalidRequest(`The number of values in the \`ids\` query parameter list [${ids.length}] is not between 1 and ${MAX_LOOKUP_IDS}`, { ids: [raw] }, headers);
+  }
+  const malformed = ids.find((id) => !TWEET_ID.test(id));
+  if (malformed !== undefined) {
+    return invalidRequest(`The \`ids\` query parameter value [${malformed}] is not valid`, { ids: [malformed] }, headers);
+  }
+  const fields = requestedFields(request, "tweet.fields", TWEET_FIELDS);
+  if (!(fields instanceof Set)) return withHeaders(fields, headers);
+
+  const now = context.now();
+  const accountIdByUsername = (username: string) => findAccountByUsername(context.state, username)?.id;
+  const data: Record<string, unknown>[] = [];
+  const errors: Record<string, string>[] = [];
+  for (const id of ids) {
+    const tweet = context.state.tweets.find((candidate) => candidate.id === id && candidate.deletedAt === null);
+    if (tweet === undefined) {
+      errors.push({
+        value: id,
+        detail: `Could not find tweet with ids: [${id}].`,
+        title: "Not Found Error",
+        resource_type: "tweet",
+        parameter: "ids",
+        resource_id: id,
+        type: "https://api.twitter.com/2/problems/resource-not-found",
+      });
+      continue;
+    }
+    const entities = fields.has("entities") ? tweetEntities(tweet.text, tweet.urls, accountIdByUsername) : undefined;
+    data.push({
+      id: tweet.id,
+      text: tweet.text,
+      edit_history_tweet_ids: [tweet.id],
+      ...(fields.has("author_id") ? { author_id: tweet.authorId } : {}),
+      ...(fields.has("created_at") ? { created_at: isoTime(tweet.createdAt) } : {}),
+      ...(fields.has("conversation_id") ? { conversation_id: tweet.id } : {}),
+      ...(fields.has("public_metrics") ? { public_metrics: publicMetricsAt(tweet.id, tweet.createdAt, now) } : {}),
+      ...(entities === undefined ? {} : { entities }),
+      ...(fields.has("attachments") && tweet.mediaIds.length > 0
+        ? { attachments: { media_keys: tweet.mediaIds.map((mediaId) => `3_${mediaId}`) } }
+        : {}),
+    });
+  }
+  return jsonReply(200, { ...(data.length > 0 ? { data } : {}), ...(errors.length > 0 ? { errors } : {}) }, headers);
+}
+
+/** Any other path under /2/. */
+export function unknownEndpoint(): Reply {
+  return problemReply(404, {
+    title: "Not Found Error",
+    detail: "Sorry, that page does not exist.",
+    type: "https://api.twitter.com/2/problems/resource-not-found",
+    status: 404,
+  });
+}

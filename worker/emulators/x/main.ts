@@ -1,0 +1,53 @@
+/**
+ * Runs the X emulator on its own: `node worker/emulators/x/main.ts`.
+ *
+ *   X_EMULATOR_PORT   port (default 8790)
+ *   X_EMULATOR_HOST   interface (default 127.0.0.1)
+ *   X_EMULATOR_STATE  state file (default .wrangler/emulators/x.json)
+ *   X_CLIENT_ID       the app's OAuth client id (default chorus-local)
+ *   X_CLIENT_SECRET   its secret (default chorus-local-secret)
+ *   X_REDIRECT_URIS   extra registered callbacks, comma-separated; local http callbacks are always accepted
+ *   X_BEARER_TOKEN    an app-only bearer token for post lookup (default: none)
+ */
+import { createXEmulator } from "./server.ts";
+
+function portFrom(value: string | undefined): number {
+  const port = Number(value ?? "8790");
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`X_EMULATOR_PORT must be a port number from 0 to 65535 (got "${value}")`);
+  }
+  return port;
+}
+
+const emulator = createXEmulator({
+  port: portFrom(process.env.X_EMULATOR_PORT),
+  host: process.env.X_EMULATOR_HOST ?? "127.0.0.1",
+  statePath: process.env.X_EMULATOR_STATE ?? ".wrangler/emulators/x.json",
+  clientId: process.env.X_CLIENT_ID ?? "chorus-local",
+  clientSecret: process.env.X_CLIENT_SECRET ?? "chorus-local-secret",
+  redirectUris: (process.env.X_REDIRECT_URIS ?? "")
+    .split(",")
+    .map((uri) => uri.trim())
+    .filter((uri) => uri.length > 0),
+  allowLocalRedirects: true,
+  appBearerToken: process.env.X_BEARER_TOKEN || undefined,
+});
+
+const { url } = await emulator.start();
+console.log(`X emulator listening on ${url}`);
+
+let stopping = false;
+function shutDown(signal: NodeJS.Signals) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`X emulator: ${signal}, stopping`);
+  emulator.stop().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error("X emulator: could not stop cleanly", error);
+      process.exit(1);
+    },
+  );
+}
+process.on("SIGINT", shutDown);
+process.on("SIGTERM", shutDown);

@@ -1,0 +1,43 @@
+export type RateLimitedEndpoint = "users.me" | "tweets.lookup" | "tweets.create" | "tweets.delete";
+export type RateLimits = Record<RateLimitedEndpoint, number>;
+
+/** Requests per 15-minute window, per user (or per app for app-only tokens) and endpoint. */
+export const defaultRateLimits: RateLimits = {
+  "users.me": 900,
+  "tweets.lookup": 900,
+  "tweets.create": 200,
+  "tweets.delete": 200,
+};
+
+const WINDOW_MS = 15 * 60 * 1000;
+
+export type RateLimitDecision = { allowed: boolean; headers: Record<string, string> };
+
+export type RateLimiter = { take(endpoint: RateLimitedEndpoint, subject: string): RateLimitDecision };
+
+/** Fixed windows that open with a subject's first request, like X's; counts live in memory only. */
+export function createRateLimiter(limits: RateLimits, now: () => number): RateLimiter {
+  const windows = new Map<string, { used: number; resetAt: number }>();
+  return {
+    take(endpoint, subject) {
+      const key = `${endpoint} ${subject}`;
+      const at = now();
+      let window = windows.get(key);
+      if (window === undefined || window.resetAt <= at) {
+        window = { used: 0, resetAt: at + WINDOW_MS };
+        windows.set(key, window);
+      }
+      const limit = limits[endpoint];
+      const allowed = window.used < limit;
+      if (allowed) window.used += 1;
+      return {
+        allowed,
+        headers: {
+          "x-rate-limit-limit": String(limit),
+          "x-rate-limit-remaining": String(Math.max(0, limit - window.used)),
+          "x-rate-limit-reset": String(Math.ceil(window.resetAt / 1000)),
+        },
+      };
+    },
+  };
+}

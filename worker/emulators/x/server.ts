@@ -1,0 +1,207 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createTweet, deleteTweet, lookupTweets, unknownEndpoint, usersMe } from "./api.ts";
+import { profileImageUrl, type EmulatorContext } from "./context.ts";
+import {
+  BodyTooLargeError,
+  htmlReply,
+  problemReply,
+  readBody,
+  type EmulatorRequest,
+  type Reply,
+} from "./http.ts";
+import { publicMetricsAt } from "./metrics.ts";
+import { authorize, decide, revoke, token } from "./oauth.ts";
+import { DECIDE_PATH, avatarSvg, indexPage, notFoundPage } from "./pages.ts";
+import { createRateLimiter, defaultRateLimits, type RateLimits } from "./rate-limit.ts";
+import { openStateFile, type StateFile } from "./state-file.ts";
+import { pruneExpired } from "./state.ts";
+
+export type XEmulatorOptions = {
+  /** 0 picks a free port; `start()` tells which. Default 0. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** The JSON file that keeps accounts, credentials and posts between runs (created when missing). */
+  statePath: string;
+  clientId: string;
+  clientSecret: string;
+  /** Callback URLs registered for the client; a redirect_uri must equal one of them… */
+  redirectUris: string[];
+  /** …or, with this on, be any http callback on localhost, 127.0.0.1 or *.localhost. */
+  allowLocalRedirects?: boolean;
+  /** An app-only bearer token accepted by post lookup (as X's developer-portal "Bearer Token" is). */
+  appBearerToken?: string;
+  /** The emulator's clock (epoch ms): posting times, metric growth, expiries and rate-limit windows. */
+  now?: () => number;
+  /** Requests per 15-minute window per user and endpoint. */
+  rateLimits?: Partial<RateLimits>;
+};
+
+export type XEmulator = {
+  start(): Promise<{ url: string }>;
+  stop(): Promise<void>;
+};
+
+const RECENT_POSTS_ON_HOME = 50;
+
+function home(context: EmulatorContext): Reply {
+  const { state } = context;
+  const now = context.now();
+  const tweets = [...state.tweets]
+    .sort((a, b) => b.createdAt - a.createdAt)
+    .slice(0, RECENT_POSTS_ON_HOME)
+    .map((tweet) => ({
+      tweet,
+      author: state.accounts.find((account) => account.id === tweet.authorId),
+      metrics: tweet.deletedAt === null ? publicMetricsAt(tweet.id, tweet.createdAt, now) : null,
+    }));
+  return htmlReply(
+    200,
+    indexPage({
+      clientId: context.client.id,
+      redirectUris: context.client.redirectUris,
+      allowLocalRedirects: context.client.allowLocalRedirects,
+      accounts: state.accounts,
+      tweets,
+      avatarUrl: (account) => profileImageUrl(context, account),
+    }),
+  );
+}
+
+function avatar(context: EmulatorContext, accountId: string): Reply {
+  const account = context.state.accounts.find((candidate) => candidate.id === accountId);
+  if (account === undefined) return htmlReply(404, notFoundPage(`/emulator/avatars/${accountId}`));
+  return {
+    status: 200,
+    headers: { "content-type": "image/svg+xml; charset=utf-8", "cache-control": "public, max-age=86400" },
+    body: avatarSvg(account),
+  };
+}
+
+const TWEET_PATH = /^\/2\/tweets\/([^/]+)$/;
+const AVATAR_PATH = /^\/emulator\/avatars\/([0-9]+)_normal\.svg$/;
+
+async function route(request: EmulatorRequest, context: EmulatorContext): Promise<Reply> {
+  const path = request.url.pathname;
+  const method = request.method === "HEAD" ? "GET" : request.method;
+  const is = (wantedMethod: string, wantedPath: string) => method === wantedMethod && path === wantedPath;
+
+  if (is("GET", "/")) return home(context);
+  if (is("GET", "/favicon.ico")) return { status: 204, headers: {}, body: "" };
+  if (is("GET", "/i/oauth2/authorize")) return authorize(request, context);
+  if (is("POST", DECIDE_PATH)) return decide(request, context);
+  if (is("POST", "/2/oauth2/token")) return token(request, context);
+  if (is("POST", "/2/oauth2/revoke")) return revoke(request, context);
+  if (is("GET", "/2/users/me")) return usersMe(request, context);
+  if (is("GET", "/2/tweets")) return lookupTweets(request, context);
+  if (is("POST", "/2/tweets")) return createTweet(request, context);
+  const tweetId = TWEET_PATH.exec(path)?.[1];
+  if (method === "DELETE" && tweetId !== undefined) return deleteTweet(request, context, safeDecode(tweetId));
+  const avatarId = method === "GET" ? AVATAR_PATH.exec(path)?.[1] : undefined;
+  if (avatarId !== undefined) return avatar(context, avatarId);
+  if (path.startsWith("/2/")) return unknownEndpoint();
+  return htmlReply(404, notFoundPage(path));
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function requestUrl(raw: string | undefined): URL {
+  const base = "http://x-emulator.local";
+  const target = raw ?? "/";
+  // `//host/path` would otherwise parse as a different host.
+  return target.startsWith("/") ? new URL(`${base}${target}`) : new URL(target, base);
+}
+
+function originFor(host: string, port: number): string {
+  const reachable = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "::1" : host;
+  return `http://${reachable.includes(":") ? `[${reachable}]` : reachable}:${port}`;
+}
+
+/**
+ * A local stand-in for X's OAuth 2.0 and API v2: the product reaches it over HTTP through the same client and
+ * configuration it uses for the real X (only the URLs differ).
+ */
+export function createXEmulator(options: XEmulatorOptions): XEmulator {
+  const now = options.now ?? (() => Date.now());
+  const host = options.host ?? "127.0.0.1";
+  const limits: RateLimits = { ...defaultRateLimits, ...options.rateLimits };
+  let server: Server | null = null;
+  let stateFile: StateFile | null = null;
+  let origin = "";
+
+  async function handle(context: EmulatorContext, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+    let reply: Reply;
+    try {
+      const body = await readBody(incoming);
+      const request = { method: incoming.method ?? "GET", url: requestUrl(incoming.url), headers: incoming.headers, body };
+      reply = await route(request, context);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        reply = problemReply(413, { title: "Payload Too Large", type: "about:blank", status: 413, detail: error.message });
+      } else {
+        // A bug in the emulator, not a bad request: loud on purpose.
+        console.error("X emulator: request failed", error);
+        reply = problemReply(500, { title: "Internal Server Error", type: "about:blank", status: 500, detail: "The X emulator failed; see its log." });
+      }
+    }
+    outgoing.writeHead(reply.status, reply.headers);
+    outgoing.end(reply.body);
+  }
+
+  return {
+    async start() {
+      if (server !== null) throw new Error("The X emulator is already running");
+      const file = await openStateFile(options.statePath);
+      stateFile = file;
+      const context: EmulatorContext = {
+        state: file.state,
+        save() {
+          pruneExpired(file.state, now());
+          return file.save();
+        },
+        now,
+        client: {
+          id: options.clientId,
+          secret: options.clientSecret,
+          redirectUris: options.redirectUris,
+          allowLocalRedirects: options.allowLocalRedirects ?? false,
+        },
+        appBearerToken: options.appBearerToken,
+        limiter: createRateLimiter(limits, now),
+        origin: () => origin,
+      };
+      const started = createServer((incoming, outgoing) => void handle(context, incoming, outgoing));
+      await new Promise<void>((resolve, reject) => {
+        started.once("error", reject);
+        started.listen(options.port ?? 0, host, () => {
+          started.off("error", reject);
+          resolve();
+        });
+      });
+      server = started;
+      const address = started.address();
+      if (address === null || typeof address === "string") throw new Error("The X emulator is not listening on a TCP port");
+      origin = originFor(host, address.port);
+      return { url: origin };
+    },
+
+    async stop() {
+      const running = server;
+      if (running === null) return;
+      server = null;
+      await new Promise<void>((resolve, reject) => {
+        running.close((error) => (error ? reject(error) : resolve()));
+        // Keep-alive connections would hold close() open until they time out.
+        running.closeAllConnections();
+      });
+      await stateFile?.flush();
+      stateFile = null;
+    },
+  };
+}

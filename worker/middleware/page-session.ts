@@ -1,0 +1,11 @@
+import { createMiddleware } from "hono/factory";
+import { readSessionCookie } from "../http/cookies.ts";
+import { sessionFromCookie } from "../domain/accounts/sessions.ts";
+import type { WorkerEnv } from "../worker-env.ts";
+
+/** Pages learn who is signed in from the HttpOnly session cookie; no cookie, no database read. */
+export const pageSession = createMiddleware<WorkerEnv>(async (c, next) => {
+  const cookie = readSessionCookie(c);
+  c.set("session", cookie === undefined ? null : await sessionFromCookie({ db: c.env.DB, clock: c.get("clock") }, cookie));
+  await next();
+});

@@ -1,0 +1,41 @@
+import { initTRPC, TRPCError } from "@trpc/server";
+import { ZodError } from "zod";
+import type { Clock } from "../clock.ts";
+import type { AppConfig } from "../config.ts";
+import type { SessionRecord } from "../db/sessions.ts";
+import { liveSessionForToken } from "../domain/accounts/sessions.ts";
+import { ApiError } from "../http/api-error.ts";
+
+/** Context → init → procedures: everything a procedure may use, read once per request. */
+export type TrpcContext = {
+  db: D1Database;
+  config: AppConfig;
+  clock: Clock;
+  bearerToken: string | null;
+};
+
+const t = initTRPC.context<TrpcContext>().create({
+  errorFormatter({ shape, error }) {
+    const fieldErrors = error.cause instanceof ZodError ? error.cause.flatten().fieldErrors : null;
+    return { ...shape, data: { ...shape.data, fieldErrors } };
+  },
+});
+
+export const router = t.router;
+export const publicProcedure = t.procedure;
+
+/** Narrows the context to a live session; without one the browser's RPC client clears its tokens and reloads. */
+export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
+  if (ctx.bearerToken === null) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue" });
+  let session: SessionRecord;
+  try {
+    session = await liveSessionForToken(
+      { db: ctx.db, signingKey: ctx.config.secrets.jwtSigningKey, clock: ctx.clock },
+      ctx.bearerToken,
+    );
+  } catch (error) {
+    if (error instanceof ApiError) throw new TRPCError({ code: "UNAUTHORIZED", message: error.message });
+    throw error;
+  }
+  return next({ ctx: { ...ctx, session } });
+});
