@@ -39,6 +39,20 @@ export async function gotoHydrated(page: Page, path: string) {
   return response;
 }
 
+/**
+ * Signs a test account in through the X emulator without its page: the emulator approves at once when the
+ * authorize URL carries `emulator_login` (README "The X emulator"). Lands on `returnTo`, signed in.
+ */
+export async function signInAs(page: Page, handle: string, returnTo = "/") {
+  await page.goto(`/auth/twitter/read/login?afterLoginRedirectUrl=${encodeURIComponent(returnTo)}`);
+  await page.waitForURL(/\/i\/oauth2\/authorize/);
+  const authorize = new URL(page.url());
+  authorize.searchParams.set("emulator_login", handle);
+  await page.goto(authorize.toString());
+  await page.waitForURL((url) => url.port === new URL(page.url()).port && url.pathname === returnTo.split("?")[0]);
+  await expect(page.getByTestId("signed-in-handle")).toHaveText(`@${handle}`);
+}
+
 /** Counts full document loads, so a test can assert that a navigation stayed inside the app. */
 export function countDocumentLoads(page: Page): () => number {
   let loads = 0;

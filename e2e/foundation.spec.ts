@@ -1,4 +1,9 @@
-import { countDocumentLoads, expect, gotoHydrated, test } from "./fixtures";
+import { countDocumentLoads, expect, gotoHydrated, signInAs, test } from "./fixtures";
+
+test.beforeEach(async ({ page }, testInfo) => {
+  if (testInfo.title.includes("[signed out]")) return;
+  await signInAs(page, "e2e_foundation");
+});
 
 test("the dashboard renders on the server and hydrates with the demo campaigns", async ({ page }) => {
   const response = await gotoHydrated(page, "/");
@@ -25,7 +30,7 @@ test("navigating between routes does not reload the page", async ({ page }) => {
   expect(documentLoads()).toBe(1);
 });
 
-test("articles come from prerendered files, also when reached by a client-side navigation", async ({ page, request }) => {
+test("articles come from prerendered files, also when reached by a client-side navigation [signed out]", async ({ page, request }) => {
   const terms = await request.get("/articles/terms");
   expect(terms.status()).toBe(200);
   // Live renders carry an `ssr` Server-Timing entry; the prerendered file is served as a static asset.
@@ -48,7 +53,7 @@ test("articles come from prerendered files, also when reached by a client-side n
   expect(payloads).toEqual([{ url: "/articles/privacy-policy.data", serverTiming: undefined }]);
 });
 
-test("an unknown path shows the 404 screen, and Go to dashboard leads home", async ({ page, consoleErrors }) => {
+test("an unknown path shows the 404 screen, and Go to dashboard leads home [signed out]", async ({ page, consoleErrors }) => {
   const loggedErrors = consoleErrors.expectSome();
   const response = await gotoHydrated(page, "/this/does-not-exist");
   expect(response?.status()).toBe(404);
@@ -58,7 +63,7 @@ test("an unknown path shows the 404 screen, and Go to dashboard leads home", asy
   // The browser reports the document's own 404 status; nothing else may go wrong.
   expect(loggedErrors).toEqual(["Failed to load resource: the server responded with a status of 404 (Not Found)"]);
   await page.getByRole("link", { name: "Go to dashboard" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Get rewarded for what you post on X" })).toBeVisible();
 });
 
 test("a failed page load shows the error screen with the UTC time and an Incident Id", async ({ page, consoleErrors }) => {

@@ -75,12 +75,25 @@ export class ConfigurationError extends Error {
   override name = "ConfigurationError";
 }
 
+/** Production talks to real services over TLS only: a local URL left in production is a mistake to stop on. */
+function productionProblems(result: typeof configSchema.infer): string[] {
+  if (result.ENVIRONMENT !== "production") return [];
+  const insecure = [
+    ...result.APP_ORIGINS.map((origin) => ["APP_ORIGINS", origin] as const),
+    ["X_AUTHORIZE_URL", result.X_AUTHORIZE_URL] as const,
+    ["X_API_BASE_URL", result.X_API_BASE_URL] as const,
+  ].filter(([, url]) => !url.startsWith("https://"));
+  return insecure.map(([name, url]) => `- ${name} must use https in production (got "${url}")`);
+}
+
 export function parseConfig(vars: Record<string, unknown>): AppConfig {
   const result = configSchema(vars);
   if (result instanceof type.errors) {
     const lines = result.map((error) => `- ${error.path.join(".") || "(root)"} ${error.problem}`);
     throw new ConfigurationError(`Invalid configuration:\n${lines.join("\n")}`);
   }
+  const problems = productionProblems(result);
+  if (problems.length > 0) throw new ConfigurationError(`Invalid configuration:\n${problems.join("\n")}`);
   const [first, second] = result.DEDICATED_BRANDS;
   if (first === undefined || second === undefined) throw new ConfigurationError("DEDICATED_BRANDS must name two brands");
   return {

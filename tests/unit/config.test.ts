@@ -56,6 +56,12 @@ describe("parseConfig", () => {
     );
   });
 
+  it("refuses local http services in production", () => {
+    expect(() => parseConfig({ ...valid, ENVIRONMENT: "production", APP_ORIGINS: "https://chorus.example" })).toThrow(
+      /X_AUTHORIZE_URL must use https in production[\s\S]*X_API_BASE_URL must use https in production/,
+    );
+  });
+
   it("refuses a missing variable", () => {
     const { CORE_APP_DOMAIN: _omitted, ...rest } = valid;
     expect(() => parseConfig(rest)).toThrow(/CORE_APP_DOMAIN/);

@@ -1,0 +1,69 @@
+import { expect, gotoHydrated, test } from "./fixtures";
+
+test("a new creator signs in through X, stays signed in across a reload, and signs out [signed out]", async ({
+  page,
+  consoleErrors,
+}) => {
+  const loggedErrors = consoleErrors.expectSome();
+  const handle = `new_${Date.now().toString(36)}`;
+  await gotoHydrated(page, "/?utm_source=e2e");
+  await expect(page.getByRole("heading", { level: 1, name: "Get rewarded for what you post on X" })).toBeVisible();
+
+  await page.getByRole("main").getByRole("link", { name: "Sign in with X" }).click();
+  // X's consent page (the emulator locally): create a new account and sign in with it.
+  await expect(page.getByRole("heading", { name: /wants to access your X account/ })).toBeVisible();
+  await page.getByLabel("Handle").fill(handle);
+  await page.getByLabel("Display name").fill("New Creator");
+  await page.getByRole("button", { name: "Create and sign in" }).click();
+
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(page.getByTestId("signed-in-handle")).toHaveText(`@${handle}`);
+  await expect(page.getByRole("link", { name: "Aurora wallet launch week" })).toBeVisible();
+  // The browser traded its session cookie for API tokens, kept under the spec's storage keys.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("refresh_token"))).not.toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem("access_token"))).toBe(
+    await page.evaluate(() => localStorage.getItem("session_token")),
+  );
+
+  await page.reload();
+  await expect(page.getByTestId("signed-in-handle")).toHaveText(`@${handle}`);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Profile" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "New Creator" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Get rewarded for what you post on X" })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("access_token"))).toBeNull();
+  const profile = await page.goto("/profile");
+  expect(profile?.status()).toBe(401);
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in to continue" })).toBeVisible();
+  // The only error the browser saw is that last page's own 401 status.
+  expect(loggedErrors).toEqual(["Failed to load resource: the server responded with a status of 401 (Unauthorized)"]);
+});
+
+test("cancelling at X comes back signed out with login=cancelled [signed out]", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  await page.getByRole("main").getByRole("link", { name: "Sign in with X" }).click();
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page).toHaveURL("/?login=cancelled");
+  await expect(page.getByRole("heading", { level: 1, name: "Get rewarded for what you post on X" })).toBeVisible();
+});
+
+test("a page of the app asks a signed-out visitor to sign in and returns there afterwards [signed out]", async ({
+  page,
+  consoleErrors,
+}) => {
+  const loggedErrors = consoleErrors.expectSome();
+  const response = await page.goto("/campaigns");
+  expect(response?.status()).toBe(401);
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in to continue" })).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: "Sign in with X" }).click();
+  await page.getByRole("button", { name: /Sign in as @|Create and sign in/ }).first().waitFor();
+  const authorize = new URL(page.url());
+  authorize.searchParams.set("emulator_login", "back_again");
+  await page.goto(authorize.toString());
+  await expect(page).toHaveURL("/campaigns");
+  await expect(page.getByRole("heading", { level: 1, name: "All Campaigns" })).toBeVisible();
+  await expect(page.getByTestId("signed-in-handle")).toHaveText("@back_again");
+  expect(loggedErrors).toEqual(["Failed to load resource: the server responded with a status of 401 (Unauthorized)"]);
+});
