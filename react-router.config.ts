@@ -1,8 +1,8 @@
 import type { Config } from "@react-router/dev/config";
-import { articleSlugs } from "./app/content/articles.ts";
+import { prerenderedPaths } from "./worker/edge/route-rules.ts";
 
 export default {
   ssr: true,
-  // Articles are built once and served from static assets; their text lives in app/content/articles/*.md.
-  prerender: articleSlugs.map((slug) => `/articles/${slug}`),
+  // The route rules name the prerendered pages (the articles, whose text lives in app/content/articles/*.md).
+  prerender: [...prerenderedPaths],
 } satisfies Config;

@@ -25,6 +25,7 @@ process.env.CHORUS_TEST_X_EMULATOR_PORT = String(xEmulatorPort);
 
 export default defineConfig({
   resolve: { alias: appAlias },
+  define: { __CHORUS_BUILD_ID__: JSON.stringify("test") },
   test: {
     projects: [
       {

@@ -1,20 +1,42 @@
-import type { ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useState, type ReactNode } from "react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { AppProviders } from "./components/app-providers";
+import { BuildUpdateReload } from "./components/build-update-reload";
 import { ErrorScreen } from "./components/error-screen";
 import { SessionSync } from "./components/session-sync";
 import "./styles/app.css";
 import { workerContext } from "./worker-context";
+import { layoutForBrand } from "../worker/contracts/brand.ts";
 import { currentUserFor } from "../worker/domain/accounts/current-user.ts";
+import { themeStyle } from "./lib/brand";
+import { configureIcons } from "./lib/icons";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-/** Who is signed in, from the HttpOnly session cookie: the header and every page read it from here. */
+/**
+ * Who is signed in (from the HttpOnly session cookie) and which brand this hostname shows, both known before the
+ * first byte, so the page is rendered in the right layout and colours from the start.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { env, session } = context.get(workerContext);
+  const { env, session, brand, config, nonce } = context.get(workerContext);
   const currentUser = session === null ? null : await currentUserFor(env.DB, session);
-  return { currentUser, sessionId: currentUser === null ? null : (session?.id ?? null) };
+  return {
+    currentUser,
+    sessionId: currentUser === null ? null : (session?.id ?? null),
+    brand,
+    brandLayout: layoutForBrand(brand?.theme ?? null, config.dedicatedBrands),
+    iconEndpoint: config.iconEndpoint,
+    nonce,
+  };
 }
 
 /** The signed-in user changes only through sign-in and sign-out, which load a new document. */
@@ -23,8 +45,15 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const brand = root?.brand ?? null;
   return (
-    <html lang="en">
+    <html
+      lang="en"
+      data-brand={brand?.theme}
+      data-brand-layout={root?.brandLayout ?? "default"}
+      style={brand === null ? undefined : themeStyle(brand)}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -33,17 +62,21 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={root?.nonce} />
+        <Scripts nonce={root?.nonce} />
       </body>
     </html>
   );
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  useState(() => {
+    if (typeof window !== "undefined") configureIcons(loaderData.iconEndpoint);
+  });
   return (
     <AppProviders>
       <SessionSync sessionId={loaderData.sessionId} />
+      <BuildUpdateReload />
       <Outlet />
     </AppProviders>
   );

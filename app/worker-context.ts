@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { Clock } from "../worker/clock.ts";
 import type { AppConfig } from "../worker/config.ts";
+import type { Brand } from "../worker/contracts/brand.ts";
 import type { SessionRecord } from "../worker/db/sessions.ts";
 
 /**
@@ -14,6 +15,10 @@ export type WorkerContext = {
   requestId: string;
   /** The signed-in session from the HttpOnly session cookie, or null. */
   session: SessionRecord | null;
+  /** The partner brand of the hostname, resolved before rendering starts (null: the app's own brand). */
+  brand: Brand | null;
+  /** The CSP nonce every script of this page carries. */
+  nonce: string;
   waitUntil(promise: Promise<unknown>): void;
 };
 

@@ -61,8 +61,8 @@ process.on("SIGTERM", () => stopAll("SIGTERM"));
 
 try {
   if (options.fresh) rmSync(persistTo, { recursive: true, force: true });
-  await run("node", ["scripts/ensure-dev-vars.ts"], "Local secrets");
-  if (!options["skip-build"]) await run("react-router", ["build"], "Build");
+  if (options["skip-build"]) await run("node", ["scripts/ensure-dev-vars.ts"], "Local secrets");
+  else await run("node", ["scripts/build.ts"], "Build");
   await run(
     "wrangler",
     ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", persistTo],

@@ -1,27 +1,37 @@
 import { Hono } from "hono";
+import { adminRoutes } from "./http/admin-routes.ts";
 import { ApiError, apiErrorResponse } from "./http/api-error.ts";
 import { authRoutes } from "./http/auth-routes.ts";
 import { healthRoutes } from "./http/health.ts";
+import { iconRoutes } from "./http/icon-routes.ts";
 import { handleTrpc } from "./http/trpc-route.ts";
+import { whitelistGuard } from "./middleware/brand-guard.ts";
+import { htmlSecurity } from "./middleware/html-security.ts";
 import { pageSession } from "./middleware/page-session.ts";
 import { requestContext } from "./middleware/request-context.ts";
+import { applyRouteRules } from "./middleware/route-rules.ts";
 import { renderWithReactRouter } from "./ssr/react-router.ts";
 import type { WorkerEnv } from "./worker-env.ts";
 
 /**
- * Where every request enters. Order: request context (config, clock, request id) → health checks → sign-in and
- * tokens (/auth) → the typed RPC (/trpc) → the REST API (/v1) → React Router SSR for everything else.
+ * Where every request enters. Order: request context (config, clock, request id) → health checks → route rules
+ * (redirects, caching) → the whitelist guard with the brand of the hostname → sign-in and tokens (/auth) → the
+ * typed RPC (/trpc) → the REST API (/v1) → React Router SSR for everything else (session, nonce, headers).
  */
 export const app = new Hono<WorkerEnv>();
 
 app.use(requestContext);
 app.route("/", healthRoutes);
+app.route("/", iconRoutes);
+app.use(applyRouteRules);
+for (const prefix of ["/auth/*", "/trpc/*", "/v1/*"]) app.use(prefix, whitelistGuard);
 app.route("/", authRoutes);
 app.all("/trpc/*", handleTrpc);
+app.route("/", adminRoutes);
 
 app.all("/v1/*", (c) => apiErrorResponse(c, new ApiError(404, "not_found", `No API endpoint at ${c.req.path}`)));
 
-app.all("*", pageSession, (c) => renderWithReactRouter(c));
+app.all("*", pageSession, whitelistGuard, htmlSecurity, (c) => renderWithReactRouter(c));
 
 app.onError((error, c) => {
   if (error instanceof ApiError) return apiErrorResponse(c, error);

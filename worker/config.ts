@@ -53,6 +53,11 @@ const configSchema = type({
   DEDICATED_BRANDS: commaSeparated.narrow(
     (brands, ctx) => brands.length === 2 || ctx.reject({ problem: "must name exactly two brands, e.g. aurora,nimbus" }),
   ),
+  ICON_ENDPOINT: type("string").narrow(
+    (value, ctx) =>
+      /^(\/[\w/-]*|https:\/\/[^\s]+)$/.test(value) ||
+      ctx.reject({ problem: `must be a site path such as /icons or an https URL such as https://api.iconify.design (got "${value}")` }),
+  ),
   X_AUTHORIZE_URL: httpUrl,
   X_API_BASE_URL: httpUrl,
   X_CLIENT_ID: "string > 0",
@@ -67,6 +72,8 @@ export type AppConfig = {
   appOrigins: string[];
   coreAppDomain: string;
   dedicatedBrands: [string, string];
+  /** Where the browser loads icons: the worker's own /icons, or a public Iconify service. */
+  iconEndpoint: string;
   x: { authorizeUrl: string; apiBaseUrl: string; clientId: string; clientSecret: string };
   secrets: { jwtSigningKey: string; tokenEncryptionKey: string; adminSpoofingSecret: string };
 };
@@ -101,6 +108,7 @@ export function parseConfig(vars: Record<string, unknown>): AppConfig {
     appOrigins: result.APP_ORIGINS,
     coreAppDomain: result.CORE_APP_DOMAIN,
     dedicatedBrands: [first, second],
+    iconEndpoint: result.ICON_ENDPOINT.replace(/\/+$/, ""),
     x: {
       authorizeUrl: result.X_AUTHORIZE_URL,
       apiBaseUrl: result.X_API_BASE_URL.replace(/\/+$/, ""),

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { CampaignListing } from "../../worker/db/campaigns.ts";
 import { formatAmount, formatRelative } from "~/lib/format";
+import { AppIcon } from "./app-icon";
 import { StatusBadge } from "./status-badge";
 
 export type CampaignCardData = Pick<
@@ -34,7 +35,10 @@ export function CampaignCard({ campaign, now }: { campaign: CampaignCardData; no
           <dd>{campaign.participantCount}</dd>
         </div>
       </dl>
-      <p className="deadline">{nextDeadline(campaign, now)}</p>
+      <p className="deadline">
+        <AppIcon name="lucide:clock" size={16} />
+        {nextDeadline(campaign, now)}
+      </p>
     </article>
   );
 }

@@ -3,10 +3,21 @@ import type { Route } from "./+types/default-layout";
 import { ErrorScreen } from "~/components/error-screen";
 import { SignInPrompt } from "~/components/sign-in";
 import { SiteHeader } from "~/components/site-header";
+import { useBrand } from "~/lib/brand";
 
+/**
+ * The app's frame in the layout of the hostname's brand: the Chorus default, the partner layout (Chorus with the
+ * partner's name and colours) or the dedicated co-branded layout of the two dedicated brands.
+ */
 function Frame({ children }: { children: React.ReactNode }) {
+  const { brand, layout } = useBrand();
   return (
-    <div className="layout layout-default">
+    <div className={`layout layout-default brand-layout-${layout}`}>
+      {layout === "dedicated" && brand !== null ? (
+        <div className="brand-band" role="note">
+          {`${brand.displayName} creator rewards, run with Chorus`}
+        </div>
+      ) : null}
       <SiteHeader />
       <main id="main" className="page">
         {children}

@@ -6,6 +6,7 @@ export function testBindings(xEmulatorPort: number): Record<string, string> {
   return {
     ENVIRONMENT: "local",
     APP_ORIGINS: "http://127.0.0.1:8787,http://localhost:8787",
+    ICON_ENDPOINT: "/icons",
     X_AUTHORIZE_URL: `${xEmulator}/i/oauth2/authorize`,
     X_API_BASE_URL: xEmulator,
     X_CLIENT_ID: testXClient.clientId,

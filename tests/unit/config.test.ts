@@ -6,6 +6,7 @@ const valid = {
   APP_ORIGINS: "http://127.0.0.1:8787, http://localhost:8787",
   CORE_APP_DOMAIN: "localhost",
   DEDICATED_BRANDS: "aurora,nimbus",
+  ICON_ENDPOINT: "/icons",
   X_AUTHORIZE_URL: "http://127.0.0.1:8790/i/oauth2/authorize",
   X_API_BASE_URL: "http://127.0.0.1:8790/",
   X_CLIENT_ID: "chorus-local",
@@ -22,6 +23,7 @@ describe("parseConfig", () => {
       appOrigins: ["http://127.0.0.1:8787", "http://localhost:8787"],
       coreAppDomain: "localhost",
       dedicatedBrands: ["aurora", "nimbus"],
+      iconEndpoint: "/icons",
       x: {
         authorizeUrl: "http://127.0.0.1:8790/i/oauth2/authorize",
         apiBaseUrl: "http://127.0.0.1:8790",

@@ -52,3 +52,59 @@ export function insertPartnerStatements(db: D1Database, partner: Partner, hostna
 export function listPartners(db: D1Database): Promise<Partner[]> {
   return queryAll(db.prepare(`SELECT * FROM partners ORDER BY display_name`), partnerSchema);
 }
+
+const brandRowSchema = z.object({
+  theme: z.string(),
+  display_name: z.string(),
+  primary_color: z.string(),
+  accent_color: z.string(),
+  logo_url: z.string().nullable(),
+});
+
+export async function findBrandByHostname(db: D1Database, hostname: string) {
+  const row = await db
+    .prepare(
+      `SELECT partners.theme, partners.display_name, partners.primary_color, partners.accent_color, partners.logo_url
+       FROM partner_hostnames JOIN partners ON partners.id = partner_hostnames.partner_id
+       WHERE partner_hostnames.hostname = ?`,
+    )
+    .bind(hostname.toLowerCase())
+    .first();
+  if (row === null) return null;
+  const brand = brandRowSchema.parse(row);
+  return {
+    theme: brand.theme,
+    displayName: brand.display_name,
+    primaryColor: brand.primary_color,
+    accentColor: brand.accent_color,
+    logoUrl: brand.logo_url,
+  };
+}
+
+/** Upserts the partner and makes `hostnames` exactly its hostnames. */
+export function replacePartnerStatements(db: D1Database, partner: Partner, hostnames: readonly string[]) {
+  return [
+    db
+      .prepare(
+        `INSERT INTO partners (id, theme, display_name, primary_color, accent_color, logo_url, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET theme = excluded.theme, display_name = excluded.display_name,
+           primary_color = excluded.primary_color, accent_color = excluded.accent_color, logo_url = excluded.logo_url,
+           updated_at = excluded.updated_at`,
+      )
+      .bind(
+        partner.id,
+        partner.theme,
+        partner.displayName,
+        partner.primaryColor,
+        partner.accentColor,
+        partner.logoUrl,
+        partner.createdAt,
+        partner.updatedAt,
+      ),
+    db.prepare(`DELETE FROM partner_hostnames WHERE partner_id = ?`).bind(partner.id),
+    ...hostnames.map((hostname) =>
+      db.prepare(`INSERT INTO partner_hostnames (hostname, partner_id) VALUES (?, ?)`).bind(hostname.toLowerCase(), partner.id),
+    ),
+  ];
+}

@@ -10,7 +10,7 @@ export async function handleTrpc(c: Context<WorkerEnv>): Promise<Response> {
     endpoint: "/trpc",
     req: c.req.raw,
     router: appRouter,
-    createContext: () => ({ db: c.env.DB, config: c.get("config"), clock: c.get("clock"), bearerToken: bearer }),
+    createContext: () => ({ db: c.env.DB, brandCache: c.env.BRAND_CACHE, config: c.get("config"), clock: c.get("clock"), bearerToken: bearer }),
     onError({ error, path }) {
       if (error.code === "INTERNAL_SERVER_ERROR") console.error(`[${c.get("requestId")}] trpc ${path ?? "?"} failed:`, error);
     },

@@ -1,10 +1,15 @@
 import { createMiddleware } from "hono/factory";
+import { lookUpBrand } from "./brand-guard.ts";
 import { readSessionCookie } from "../http/cookies.ts";
 import { sessionFromCookie } from "../domain/accounts/sessions.ts";
 import type { WorkerEnv } from "../worker-env.ts";
 
-/** Pages learn who is signed in from the HttpOnly session cookie; no cookie, no database read. */
+/**
+ * Pages learn who is signed in from the HttpOnly session cookie (no cookie, no database read). The brand lookup
+ * starts first, so its KV read and this D1 read run side by side.
+ */
 export const pageSession = createMiddleware<WorkerEnv>(async (c, next) => {
+  void lookUpBrand(c);
   const cookie = readSessionCookie(c);
   c.set("session", cookie === undefined ? null : await sessionFromCookie({ db: c.env.DB, clock: c.get("clock") }, cookie));
   await next();

@@ -9,5 +9,7 @@ export const requestContext = createMiddleware<WorkerEnv>(async (c, next) => {
   c.set("clock", systemClock);
   c.set("requestId", c.req.header("cf-ray") ?? crypto.randomUUID());
   c.set("session", null);
+  c.set("brand", null);
+  c.set("nonce", "");
   await next();
 });

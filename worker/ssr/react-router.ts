@@ -16,6 +16,8 @@ export async function renderWithReactRouter(c: Context<WorkerEnv>): Promise<Resp
     clock: c.get("clock"),
     requestId: c.get("requestId"),
     session: c.get("session"),
+    brand: c.get("brand"),
+    nonce: c.get("nonce"),
     waitUntil: (promise) => c.executionCtx.waitUntil(promise),
   });
   const response = await handleRequest(c.req.raw, context);

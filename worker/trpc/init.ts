@@ -9,6 +9,7 @@ import { ApiError } from "../http/api-error.ts";
 /** Context → init → procedures: everything a procedure may use, read once per request. */
 export type TrpcContext = {
   db: D1Database;
+  brandCache: KVNamespace;
   config: AppConfig;
   clock: Clock;
   bearerToken: string | null;

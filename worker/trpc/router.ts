@@ -1,9 +1,22 @@
 import { TRPCError } from "@trpc/server";
+import { z } from "zod";
 import { currentUserFor } from "../domain/accounts/current-user.ts";
-import { protectedProcedure, router } from "./init.ts";
+import { coreHostnamesOf, resolveBrand } from "../domain/brands/resolve-brand.ts";
+import { protectedProcedure, publicProcedure, router } from "./init.ts";
 
 /** The typed RPC of SPEC.md section 7. `AppRouter` is the only thing the browser imports from here (as a type). */
 export const appRouter = router({
+  /** The theme (brand name) of a hostname, from the same lookup the worker uses for pages; "" for none. */
+  getBrandNameForHostname: publicProcedure
+    .input(z.object({ hostname: z.string().min(1).max(253) }))
+    .query(async ({ ctx, input }) => {
+      const resolution = await resolveBrand(
+        { db: ctx.db, cache: ctx.brandCache, coreHostnames: coreHostnamesOf(ctx.config) },
+        input.hostname,
+      );
+      return { theme: resolution.kind === "partner" ? resolution.brand.theme : "" };
+    }),
+
   getCurrentUser: protectedProcedure.query(async ({ ctx }) => {
     const user = await currentUserFor(ctx.db, ctx.session);
     if (user === null) throw new TRPCError({ code: "UNAUTHORIZED", message: "X: Your account no longer exists." });

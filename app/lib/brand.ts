@@ -1,0 +1,15 @@
+import type { CSSProperties } from "react";
+import { useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "~/root";
+import type { Brand, BrandLayout } from "../../worker/contracts/brand.ts";
+
+/** A partner's colours as the CSS custom properties every style reads. */
+export function themeStyle(brand: Brand): CSSProperties {
+  return { "--color-primary": brand.primaryColor, "--color-accent": brand.accentColor };
+}
+
+/** The brand of this hostname as the server resolved it: null on the app's own domain. */
+export function useBrand(): { brand: Brand | null; layout: BrandLayout } {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  return { brand: root?.brand ?? null, layout: root?.brandLayout ?? "default" };
+}

@@ -1,0 +1,26 @@
+import { createMiddleware } from "hono/factory";
+import { contentSecurityPolicy, staticSecurityHeaders } from "../edge/security-headers.ts";
+import { randomToken } from "../security/tokens.ts";
+import type { WorkerEnv } from "../worker-env.ts";
+
+/**
+ * A fresh script nonce per page, handed to React Router's renderer, and the security headers on every HTML answer.
+ * Vite's dev server injects scripts of its own, so development alone allows inline scripts.
+ */
+export const htmlSecurity = createMiddleware<WorkerEnv>(async (c, next) => {
+  const nonce = randomToken(16);
+  c.set("nonce", nonce);
+  await next();
+  if (!(c.res.headers.get("Content-Type") ?? "").includes("text/html")) return;
+  const config = c.get("config");
+  const scriptSources = import.meta.env.DEV ? ["'unsafe-inline'", "'unsafe-eval'"] : [`'nonce-${nonce}'`, "'strict-dynamic'"];
+  c.res.headers.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy({
+      scriptSources,
+      imageOrigins: [new URL(config.x.apiBaseUrl).origin],
+      connectOrigins: config.iconEndpoint.startsWith("https://") ? [new URL(config.iconEndpoint).origin] : [],
+    }),
+  );
+  for (const [name, value] of Object.entries(staticSecurityHeaders)) c.res.headers.set(name, value);
+});
