@@ -23,7 +23,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
-      "no-console": ["error", { allow: ["error", "warn", "info", "log"] }],
+      "no-console": ["error", { allow: ["error", "warn", "info", "log", "table"] }],
     },
   },
 );

@@ -24,6 +24,7 @@ const persistTo = options["persist-to"];
 const port = Number(options.port);
 const xEmulatorUrl = `http://127.0.0.1:${port + 3}`;
 const children = new Set<ChildProcess>();
+let stopping = false;
 
 function launch(command: string, args: string[], env: Record<string, string> = {}): ChildProcess {
   const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, CHORUS_PERSIST_TO: persistTo, ...env } });
@@ -54,6 +55,7 @@ async function waitFor(url: string, label: string): Promise<void> {
 }
 
 function stopAll(signal: NodeJS.Signals) {
+  stopping = true;
   for (const child of children) child.kill(signal);
 }
 process.on("SIGINT", () => stopAll("SIGINT"));
@@ -95,7 +97,10 @@ try {
     "Worker",
   );
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  stopAll("SIGTERM");
-  process.exitCode = 1;
+  // Children ended by our own SIGINT/SIGTERM are a normal stop, not a failure.
+  if (!stopping) {
+    console.error(error instanceof Error ? error.message : error);
+    stopAll("SIGTERM");
+    process.exitCode = 1;
+  }
 }

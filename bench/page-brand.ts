@@ -1,0 +1,53 @@
+/**
+ * What a brand costs a page: the same signed-out page rendered on the app's own domain (no brand lookup) and on a
+ * partner's domain (a KV read, cached after the first), measured over real HTTP against the built worker in workerd.
+ * Reports wall time per request and the worker's own `Server-Timing: ssr` figure, as p50 and p95.
+ */
+import { request } from "node:http";
+
+type Sample = { wallMs: number; ssrMs: number };
+
+function get(port: number, host: string, path: string): Promise<Sample> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const call = request({ host: "127.0.0.1", port, path, headers: { Host: `${host}:${port}`, "User-Agent": "Googlebot" } }, (response) => {
+      response.resume();
+      response.on("end", () => {
+        const timing = /ssr;dur=([\d.]+)/.exec(String(response.headers["server-timing"] ?? ""));
+        if (response.statusCode !== 200) reject(new Error(`${host}${path} answered ${response.statusCode}`));
+        else resolve({ wallMs: performance.now() - started, ssrMs: Number(timing?.[1] ?? Number.NaN) });
+      });
+    });
+    call.on("error", reject);
+    call.end();
+  });
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+export async function benchPageBrand(port: number, rounds = 300) {
+  const cases = [
+    { name: "core domain (no brand)", host: "127.0.0.1" },
+    { name: "partner domain (brand)", host: "aurora.localhost" },
+  ];
+  for (const { host } of cases) for (let warm = 0; warm < 30; warm += 1) await get(port, host, "/landing/lumen");
+  const samples = new Map<string, Sample[]>(cases.map((c) => [c.name, []]));
+  // Interleaved, so both cases see the same machine conditions.
+  for (let round = 0; round < rounds; round += 1) {
+    for (const { name, host } of cases) samples.get(name)?.push(await get(port, host, "/landing/lumen"));
+  }
+  return cases.map(({ name }) => {
+    const list = samples.get(name) ?? [];
+    return {
+      case: name,
+      requests: list.length,
+      wallP50Ms: percentile(list.map((s) => s.wallMs), 50),
+      wallP95Ms: percentile(list.map((s) => s.wallMs), 95),
+      ssrP50Ms: percentile(list.map((s) => s.ssrMs), 50),
+      ssrP95Ms: percentile(list.map((s) => s.ssrMs), 95),
+    };
+  });
+}

@@ -1,0 +1,46 @@
+/**
+ * `npm run bench`: the benchmarks, against the production build served by the start script on a fresh database.
+ * Prints a table per benchmark and writes bench-results/*.json. Figures are for reading, never pass/fail.
+ */
+import { spawn } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { benchPageBrand } from "../bench/page-brand.ts";
+
+const port = 8797;
+const server = spawn(
+  "node",
+  ["scripts/start.ts", "--port", String(port), "--fresh", "--persist-to", ".wrangler/bench-state"],
+  { stdio: ["ignore", "ignore", "inherit"] },
+);
+
+async function waitForServer() {
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/ping`)).ok) return;
+    } catch {
+      // still starting
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error("The app did not start");
+}
+
+try {
+  await waitForServer();
+  mkdirSync("bench-results", { recursive: true });
+  const pageBrand = await benchPageBrand(port);
+  console.log("\nPage cost with and without a brand (GET /landing/lumen, signed out)");
+  console.table(
+    pageBrand.map((row) => ({
+      case: row.case,
+      requests: row.requests,
+      "wall p50 ms": row.wallP50Ms.toFixed(2),
+      "wall p95 ms": row.wallP95Ms.toFixed(2),
+      "ssr p50 ms": row.ssrP50Ms.toFixed(2),
+      "ssr p95 ms": row.ssrP95Ms.toFixed(2),
+    })),
+  );
+  writeFileSync("bench-results/page-brand.json", JSON.stringify(pageBrand, null, 2));
+} finally {
+  server.kill("SIGTERM");
+}
