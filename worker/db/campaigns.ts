@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { campaignRulesSchema, scoreWeightsSchema } from "../contracts/campaign-rules.ts";
 import { campaignStatusSchema, campaignVisibilitySchema, type CampaignStatus } from "../contracts/vocabulary.ts";
 import { placeholders, queryAll, queryFirst } from "./query.ts";
 
@@ -17,6 +18,10 @@ const campaignColumns = {
   weekly_pool: z.number().int(),
   bonus_pool: z.number().int(),
   preview_token: z.string(),
+  rules: z.string().transform((text) => campaignRulesSchema.parse(JSON.parse(text))),
+  score_weights: z.string().transform((text) => scoreWeightsSchema.parse(JSON.parse(text))),
+  creator_cap_bps: z.number().int(),
+  target_score: z.number().int(),
   created_at: z.number(),
   updated_at: z.number(),
 };
@@ -39,6 +44,10 @@ function toCampaign(row: CampaignColumns) {
     weeklyPool: row.weekly_pool,
     bonusPool: row.bonus_pool,
     previewToken: row.preview_token,
+    rules: row.rules,
+    scoreWeights: row.score_weights,
+    creatorCapBps: row.creator_cap_bps,
+    targetScore: row.target_score,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -73,8 +82,9 @@ export function insertCampaignStatement(db: D1Database, campaign: Campaign) {
   return db
     .prepare(
       `INSERT INTO campaigns (id, advertiser_id, title, description, image_url, status, visibility, starts_at, ends_at,
-         maturity_hours, reward_currency, weekly_pool, bonus_pool, preview_token, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+         maturity_hours, reward_currency, weekly_pool, bonus_pool, preview_token, rules, score_weights, creator_cap_bps,
+         target_score, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
     )
     .bind(
       campaign.id,
@@ -91,6 +101,10 @@ export function insertCampaignStatement(db: D1Database, campaign: Campaign) {
       campaign.weeklyPool,
       campaign.bonusPool,
       campaign.previewToken,
+      JSON.stringify(campaign.rules),
+      JSON.stringify(campaign.scoreWeights),
+      campaign.creatorCapBps,
+      campaign.targetScore,
       campaign.createdAt,
       campaign.updatedAt,
     );

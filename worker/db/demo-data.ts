@@ -2,6 +2,8 @@ import { DAY, HOUR, type Clock } from "../clock.ts";
 import type { CampaignStatus, PostStatus } from "../contracts/vocabulary.ts";
 import { insertAdvertiserStatement } from "./advertisers.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "./campaigns.ts";
+import { insertInvitationStatement } from "./invitations.ts";
+import { insertSuggestionStatement } from "./suggestions.ts";
 import { buildAdvertiser, buildCampaign, buildPartner, buildPost, buildUser } from "./factories.ts";
 import { insertPartnerStatements } from "./partners.ts";
 import { insertPostStatement } from "./posts.ts";
@@ -80,12 +82,43 @@ export async function seedDemoData(db: D1Database, clock: Clock): Promise<void> 
       description: "Finished: rewards have been credited to balances.",
     },
   ];
-  const campaigns = campaignPlan.map((plan) =>
-    buildCampaign(plan.key, { id: plan.advertiserId }, plan.status, now, {
+  const rulesByCampaign: Record<string, { mention: string; hashtag: string }> = {
+    "aurora-launch": { mention: "@aurora", hashtag: "#AuroraWallet" },
+    "nimbus-backup": { mention: "@nimbus", hashtag: "#NimbusBackup" },
+    "lumen-devtools": { mention: "@lumenlabs", hashtag: "#LumenTricks" },
+  };
+  const campaigns = campaignPlan.map((plan) => {
+    const rule = rulesByCampaign[plan.key];
+    return buildCampaign(plan.key, { id: plan.advertiserId }, plan.status, now, {
       title: plan.title,
       description: plan.description,
-    }),
-  );
+      ...(rule === undefined
+        ? {}
+        : {
+            rules: {
+              requiredMentions: [rule.mention],
+              requiredHashtags: [rule.hashtag],
+              requiredLink: null,
+              minImpressions: 100,
+              maxPostsPerWeek: 3,
+            },
+          }),
+    });
+  });
+  const suggestions = Object.entries(rulesByCampaign).flatMap(([key, rule]) => [
+    {
+      id: `suggestion-${key}-1`,
+      campaignId: `campaign-${key}`,
+      text: `Trying out ${rule.mention} this week and I'm impressed. ${rule.hashtag}`,
+      position: 1,
+    },
+    {
+      id: `suggestion-${key}-2`,
+      campaignId: `campaign-${key}`,
+      text: `Three things I learned from ${rule.mention} so far — a thread. ${rule.hashtag}`,
+      position: 2,
+    },
+  ]);
   const inviteOnly = buildCampaign("lumen-insiders", lumen, "active", now, {
     title: "Lumen insiders",
     description: "An invite-only campaign for Lumen's early supporters.",
@@ -115,6 +148,16 @@ export async function seedDemoData(db: D1Database, clock: Clock): Promise<void> 
     ...insertUserStatements(db, admin, ["admin"]),
     ...insertUserStatements(db, advertiserMember, ["advertiser"]),
     ...[...campaigns, inviteOnly].map((campaign) => insertCampaignStatement(db, campaign)),
+    ...suggestions.map((suggestion) => insertSuggestionStatement(db, suggestion)),
+    insertInvitationStatement(db, {
+      id: "invitation-lumen-insiders",
+      publicToken: "invite-lumen-insiders",
+      campaignId: inviteOnly.id,
+      inviterUserId: null,
+      inviterAdvertiserId: lumen.id,
+      createdAt: now,
+      expiresAt: null,
+    }),
   ];
 
   postPlan.forEach((plan, index) => {

@@ -1,4 +1,5 @@
 import { DAY, HOUR } from "../clock.ts";
+import { defaultCampaignRules, defaultScoreWeights } from "../contracts/campaign-rules.ts";
 import type { CampaignStatus, PostStatus } from "../contracts/vocabulary.ts";
 import type { Advertiser } from "./advertisers.ts";
 import type { Campaign } from "./campaigns.ts";
@@ -87,6 +88,10 @@ export function buildCampaign(
     weeklyPool: 500_000_000,
     bonusPool: 100_000_000,
     previewToken: `preview-${key}`,
+    rules: defaultCampaignRules,
+    scoreWeights: defaultScoreWeights,
+    creatorCapBps: 2500,
+    targetScore: 1_000_000,
     createdAt: now,
     updatedAt: now,
     ...overrides,
@@ -112,6 +117,8 @@ export function buildPost(
     campaignWeek: Math.floor((postedAt - campaign.startsAt) / (7 * DAY)) + 1,
     selectedSuggestionId: null,
     postedAt,
+    statusReasons: [],
+    clientRequestId: null,
     createdAt: postedAt,
     updatedAt: postedAt,
     ...overrides,

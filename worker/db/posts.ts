@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { statusReasonSchema } from "../contracts/campaign-rules.ts";
 import { postStatusSchema } from "../contracts/vocabulary.ts";
 import { queryAll } from "./query.ts";
 
@@ -13,6 +14,8 @@ export const postSchema = z
     campaign_week: z.number().int(),
     selected_suggestion_id: z.string().nullable(),
     posted_at: z.number(),
+    status_reasons: z.string().transform((text) => z.array(statusReasonSchema).parse(JSON.parse(text))),
+    client_request_id: z.string().nullable(),
     created_at: z.number(),
     updated_at: z.number(),
   })
@@ -26,6 +29,8 @@ export const postSchema = z
     campaignWeek: row.campaign_week,
     selectedSuggestionId: row.selected_suggestion_id,
     postedAt: row.posted_at,
+    statusReasons: row.status_reasons,
+    clientRequestId: row.client_request_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }));
@@ -35,8 +40,8 @@ export function insertPostStatement(db: D1Database, post: Post) {
   return db
     .prepare(
       `INSERT INTO posts (id, campaign_id, user_id, x_post_id, content, status, campaign_week, selected_suggestion_id,
-         posted_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+         posted_at, status_reasons, client_request_id, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
     )
     .bind(
       post.id,
@@ -48,6 +53,8 @@ export function insertPostStatement(db: D1Database, post: Post) {
       post.campaignWeek,
       post.selectedSuggestionId,
       post.postedAt,
+      JSON.stringify(post.statusReasons),
+      post.clientRequestId,
       post.createdAt,
       post.updatedAt,
     );

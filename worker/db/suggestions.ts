@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { queryAll } from "./query.ts";
+
+const suggestionSchema = z
+  .object({ id: z.string(), campaign_id: z.string(), text: z.string(), position: z.number().int() })
+  .transform((row) => ({ id: row.id, campaignId: row.campaign_id, text: row.text, position: row.position }));
+export type Suggestion = z.infer<typeof suggestionSchema>;
+
+export function insertSuggestionStatement(db: D1Database, suggestion: Suggestion) {
+  return db
+    .prepare(`INSERT INTO campaign_suggestions (id, campaign_id, text, position) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`)
+    .bind(suggestion.id, suggestion.campaignId, suggestion.text, suggestion.position);
+}
+
+export function listSuggestions(db: D1Database, campaignId: string): Promise<Suggestion[]> {
+  return queryAll(
+    db.prepare(`SELECT * FROM campaign_suggestions WHERE campaign_id = ? ORDER BY position, id`).bind(campaignId),
+    suggestionSchema,
+  );
+}
