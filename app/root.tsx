@@ -11,6 +11,9 @@ import {
 import type { Route } from "./+types/root";
 import { AppProviders } from "./components/app-providers";
 import { BuildUpdateReload } from "./components/build-update-reload";
+import { CookieBar } from "./components/cookie-bar";
+import { CampaignSelectionProvider } from "./lib/campaign-selection";
+import { Toasts } from "./components/toasts";
 import { ErrorScreen } from "./components/error-screen";
 import { SessionSync } from "./components/session-sync";
 import "./styles/app.css";
@@ -19,6 +22,7 @@ import { layoutForBrand } from "../worker/contracts/brand.ts";
 import { currentUserFor } from "../worker/domain/accounts/current-user.ts";
 import { themeStyle } from "./lib/brand";
 import { configureIcons } from "./lib/icons";
+import { TrackerDeviceSync } from "./components/tracker-device-sync";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -77,7 +81,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <AppProviders>
       <SessionSync sessionId={loaderData.sessionId} />
       <BuildUpdateReload />
-      <Outlet />
+      <TrackerDeviceSync />
+      <CampaignSelectionProvider>
+        <Outlet />
+      </CampaignSelectionProvider>
+      <CookieBar />
+      <Toasts />
     </AppProviders>
   );
 }

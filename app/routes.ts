@@ -13,6 +13,7 @@ export default [
   layout("layouts/blank-layout.tsx", [
     route("campaign-preview/:token", "routes/campaign-preview.tsx"),
     route("landing/:advertiser", "routes/landing.tsx"),
+    route("invitation/:publicToken", "routes/invitation.tsx"),
     route("login-error", "routes/login-error.tsx"),
     route("not-allowed", "routes/not-allowed.tsx"),
     route("verify", "routes/verify.tsx"),

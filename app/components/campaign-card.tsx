@@ -1,26 +1,42 @@
 import { Link } from "react-router";
-import type { CampaignListing } from "../../worker/db/campaigns.ts";
+import type { CampaignCard as CampaignCardData, StandingView } from "../../worker/contracts/pages.ts";
 import { formatAmount, formatRelative } from "~/lib/format";
 import { AppIcon } from "./app-icon";
 import { StatusBadge } from "./status-badge";
 
-export type CampaignCardData = Pick<
-  CampaignListing,
-  "id" | "title" | "advertiserName" | "status" | "startsAt" | "endsAt" | "weeklyPool" | "rewardCurrency" | "participantCount"
->;
+export type { CampaignCardData };
 
-function nextDeadline(campaign: CampaignCardData, now: number): string {
+export function nextDeadline(campaign: Pick<CampaignCardData, "startsAt" | "endsAt">, now: number): string {
   if (campaign.startsAt > now) return `Starts ${formatRelative(campaign.startsAt, now)}`;
   if (campaign.endsAt > now) return `Ends ${formatRelative(campaign.endsAt, now)}`;
   return `Ended ${formatRelative(campaign.endsAt, now)}`;
 }
 
-export function CampaignCard({ campaign, now }: { campaign: CampaignCardData; now: number }) {
+function StandingLine({ standing }: { standing: StandingView }) {
+  if (standing.posts === 0) return <p className="standing muted">No posts yet</p>;
+  const eligible = (standing.byStatus.eligible ?? 0) + (standing.byStatus["eligible-bonus"] ?? 0);
+  const rewarded = (standing.byStatus.rewarded ?? 0) + (standing.byStatus.paid ?? 0) + (standing.byStatus["paid-bonus"] ?? 0);
+  const parts = [`${standing.posts} ${standing.posts === 1 ? "post" : "posts"}`];
+  if (eligible > 0) parts.push(`${eligible} eligible`);
+  if (rewarded > 0) parts.push(`${rewarded} rewarded`);
+  return <p className="standing">{parts.join(" · ")}</p>;
+}
+
+export function CampaignCard({
+  campaign,
+  now,
+  standing,
+}: {
+  campaign: CampaignCardData;
+  now: number;
+  standing?: StandingView;
+}) {
   return (
     <article className="card campaign-card">
       <header>
         <StatusBadge status={campaign.status} />
-        <p className="muted">{campaign.advertiserName}</p>
+        {campaign.joined ? <span className="badge badge-joined">Joined</span> : null}
+        <p className="muted advertiser">{campaign.advertiserName}</p>
       </header>
       <h3>
         <Link to={`/campaign/${campaign.id}`}>{campaign.title}</Link>
@@ -35,6 +51,7 @@ export function CampaignCard({ campaign, now }: { campaign: CampaignCardData; no
           <dd>{campaign.participantCount}</dd>
         </div>
       </dl>
+      {standing === undefined ? null : <StandingLine standing={standing} />}
       <p className="deadline">
         <AppIcon name="lucide:clock" size={16} />
         {nextDeadline(campaign, now)}
@@ -48,16 +65,16 @@ export function CampaignGrid({
   now,
   emptyMessage,
 }: {
-  campaigns: CampaignCardData[];
+  campaigns: (CampaignCardData & { standing?: StandingView })[];
   now: number;
-  emptyMessage: string;
+  emptyMessage: React.ReactNode;
 }) {
   if (campaigns.length === 0) return <p className="empty-state">{emptyMessage}</p>;
   return (
     <ul className="campaign-grid">
       {campaigns.map((campaign) => (
         <li key={campaign.id}>
-          <CampaignCard campaign={campaign} now={now} />
+          <CampaignCard campaign={campaign} now={now} standing={campaign.standing} />
         </li>
       ))}
     </ul>

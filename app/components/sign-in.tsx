@@ -1,5 +1,6 @@
 import { useLocation } from "react-router";
 import { advertiserLoginHref, readLoginHref } from "~/lib/login-url";
+import { trackerDeviceId } from "~/lib/tracker-device";
 
 function XLogo() {
   return (
@@ -13,10 +14,19 @@ function XLogo() {
  * "Sign in with X". The link works without JavaScript; with it, the click adds what only the browser knows
  * (the referrer and the page path) before leaving for X.
  */
-export function SignInWithXButton({ returnTo, label = "Sign in with X" }: { returnTo?: string; label?: string }) {
+export function SignInWithXButton({
+  returnTo,
+  label = "Sign in with X",
+  query = {},
+}: {
+  returnTo?: string;
+  label?: string;
+  /** Extra login values, such as the invitation being accepted. */
+  query?: Record<string, string>;
+}) {
   const location = useLocation();
   const afterLoginRedirectUrl = returnTo ?? `${location.pathname}${location.search}`;
-  const href = readLoginHref({ afterLoginRedirectUrl, pageSearch: location.search });
+  const href = readLoginHref({ afterLoginRedirectUrl, pageSearch: location.search, extra: query });
   return (
     <a
       href={href}
@@ -27,7 +37,7 @@ export function SignInWithXButton({ returnTo, label = "Sign in with X" }: { retu
           readLoginHref({
             afterLoginRedirectUrl,
             pageSearch: location.search,
-            extra: { referrer: document.referrer, page_path: location.pathname },
+            extra: { ...query, referrer: document.referrer, page_path: location.pathname, deviceId: trackerDeviceId() },
           }),
         );
       }}

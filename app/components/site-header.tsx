@@ -1,7 +1,11 @@
-import { Link, NavLink } from "react-router";
+import { useEffect, useId, useState, type ReactNode } from "react";
+import { Link, NavLink, useLocation } from "react-router";
 import { useBrand } from "~/lib/brand";
 import { useCurrentUser } from "~/lib/current-user";
+import { AppIcon } from "./app-icon";
+import { NewPostButton } from "./new-post-button";
 import { SignInWithXButton } from "./sign-in";
+import { signOut } from "~/lib/api/browser-clients";
 import { UserMenu } from "./user-menu";
 
 const navigation = [
@@ -39,26 +43,131 @@ export function Logo() {
   );
 }
 
-export function SiteHeader() {
+/** The header turns sticky-styled once the page has scrolled more than 5 px (SPEC.md section 9). */
+function useScrolledPast(threshold: number): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > threshold);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, [threshold]);
+  return scrolled;
+}
+
+export type HeaderActions = {
+  newPostEnabled: boolean;
+  openNewPost: () => void;
+  openFeedback: () => void;
+  /** The notification bell, rendered by the notifications feature. */
+  bell: ReactNode;
+};
+
+function MobileMenu({ actions, onClose, id }: { actions: HeaderActions; onClose: () => void; id: string }) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") onClose();
+    };
+    document.addEventListener("keydown", onKey);
+    document.body.classList.add("menu-open");
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.body.classList.remove("menu-open");
+    };
+  }, [onClose]);
+  const choose = (action: () => void) => () => {
+    onClose();
+    action();
+  };
+  return (
+    <div className="mobile-menu" id={id} role="dialog" aria-modal="true" aria-label="Menu">
+      <nav aria-label="Mobile">
+        <ul>
+          {navigation.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.end} onClick={onClose}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <button type="button" onClick={choose(actions.openNewPost)} aria-disabled={!actions.newPostEnabled} disabled={!actions.newPostEnabled}>
+              New Post
+            </button>
+          </li>
+          <li>
+            <button type="button" onClick={choose(actions.openFeedback)}>
+              Share Feedback
+            </button>
+          </li>
+          <li>
+            <button type="button" onClick={choose(() => void signOut())}>
+              Sign out
+            </button>
+          </li>
+        </ul>
+      </nav>
+    </div>
+  );
+}
+
+/**
+ * Desktop: logo, Dashboard, All Campaigns, Profile, the bell and New Post. Mobile: logo, New Post, the bell and a
+ * menu toggle that opens a full-screen menu; choosing any item closes it.
+ */
+export function SiteHeader({ actions }: { actions: HeaderActions | null }) {
   const user = useCurrentUser();
   const { layout } = useBrand();
+  const scrolled = useScrolledPast(5);
+  // The menu belongs to the page it was opened on: any navigation closes it.
+  const location = useLocation();
+  const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
+  const menuOpen = menuOpenedAt === location.key;
+  const setMenuOpen = (open: boolean) => setMenuOpenedAt(open ? location.key : null);
+  const menuId = useId();
+
   return (
-    <header className={`site-header site-header-${layout}`}>
+    <header className={`site-header site-header-${layout}${scrolled ? " is-scrolled" : ""}`}>
       <div className="site-header-inner">
         <Logo />
-        <nav aria-label="Main">
-          <ul className="main-nav">
-            {navigation.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.end}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="header-end">{user === null ? <SignInWithXButton label="Sign in" /> : <UserMenu user={user} />}</div>
+        {user === null || actions === null ? (
+          <div className="header-end">
+            <SignInWithXButton label="Sign in" />
+          </div>
+        ) : (
+          <>
+            <nav aria-label="Main" className="desktop-only">
+              <ul className="main-nav">
+                {navigation.map((item) => (
+                  <li key={item.to}>
+                    <NavLink to={item.to} end={item.end}>
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="header-end">
+              {actions.bell}
+              <NewPostButton onOpen={actions.openNewPost} enabled={actions.newPostEnabled} />
+              <div className="desktop-only">
+                <UserMenu user={user} />
+              </div>
+              <button
+                type="button"
+                className="icon-button mobile-only"
+                aria-expanded={menuOpen}
+                aria-controls={menuId}
+                aria-label={menuOpen ? "Close menu" : "Open menu"}
+                onClick={() => setMenuOpen(!menuOpen)}
+              >
+                <AppIcon name={menuOpen ? "lucide:x" : "lucide:menu"} size={22} />
+              </button>
+            </div>
+          </>
+        )}
       </div>
+      {menuOpen && actions !== null ? <MobileMenu id={menuId} actions={actions} onClose={() => setMenuOpen(false)} /> : null}
     </header>
   );
 }

@@ -2,14 +2,32 @@ import { isRouteErrorResponse, Outlet } from "react-router";
 import type { Route } from "./+types/default-layout";
 import { ErrorScreen } from "~/components/error-screen";
 import { SignInPrompt } from "~/components/sign-in";
-import { SiteHeader } from "~/components/site-header";
+import { useHasCurrentCampaign } from "~/components/new-post-button";
+import { SiteHeader, type HeaderActions } from "~/components/site-header";
 import { useBrand } from "~/lib/brand";
+import { useCurrentUser } from "~/lib/current-user";
 
 /**
  * The app's frame in the layout of the hostname's brand: the Chorus default, the partner layout (Chorus with the
  * partner's name and colours) or the dedicated co-branded layout of the two dedicated brands.
  */
+function SignedInFrame({ children }: { children: React.ReactNode }) {
+  const newPostEnabled = useHasCurrentCampaign();
+  const actions: HeaderActions = {
+    newPostEnabled,
+    openNewPost: () => undefined,
+    openFeedback: () => undefined,
+    bell: null,
+  };
+  return <FrameWith actions={actions}>{children}</FrameWith>;
+}
+
 function Frame({ children }: { children: React.ReactNode }) {
+  const user = useCurrentUser();
+  return user === null ? <FrameWith actions={null}>{children}</FrameWith> : <SignedInFrame>{children}</SignedInFrame>;
+}
+
+function FrameWith({ children, actions }: { children: React.ReactNode; actions: HeaderActions | null }) {
   const { brand, layout } = useBrand();
   return (
     <div className={`layout layout-default brand-layout-${layout}`}>
@@ -18,7 +36,7 @@ function Frame({ children }: { children: React.ReactNode }) {
           {`${brand.displayName} creator rewards, run with Chorus`}
         </div>
       ) : null}
-      <SiteHeader />
+      <SiteHeader actions={actions} />
       <main id="main" className="page">
         {children}
       </main>

@@ -1,18 +1,34 @@
 import type { MetaDescriptor } from "react-router";
+import { z } from "zod";
 
-const siteName = "Chorus";
+const defaultSiteName = "Chorus";
 const defaultDescription = "Join campaigns, post on X and earn rewards for what you create.";
+
+const rootDataSchema = z.object({ brand: z.object({ displayName: z.string() }).nullable() }).loose();
+
+/** On a partner's domain the partner's name is the site's name in titles and link previews. */
+function siteNameFrom(matches: readonly unknown[] | undefined): string {
+  for (const match of matches ?? []) {
+    if (typeof match !== "object" || match === null || !("id" in match) || match.id !== "root") continue;
+    const data = rootDataSchema.safeParse("loaderData" in match ? match.loaderData : undefined);
+    if (data.success && data.data.brand !== null) return data.data.brand.displayName;
+  }
+  return defaultSiteName;
+}
 
 /** Page SEO data (SPEC.md section 2): title, description and image, for search engines and link previews. */
 export function seo({
   title,
   description = defaultDescription,
   image,
+  matches,
 }: {
   title?: string;
   description?: string;
   image?: string | null;
+  matches?: readonly unknown[];
 }): MetaDescriptor[] {
+  const siteName = siteNameFrom(matches);
   const fullTitle = title === undefined ? siteName : `${title} · ${siteName}`;
   return [
     { title: fullTitle },

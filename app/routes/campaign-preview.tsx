@@ -5,8 +5,8 @@ import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
 import { findCampaignListingByPreviewToken } from "../../worker/db/campaigns.ts";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...seo({ title: loaderData ? `Preview: ${loaderData.campaign.title}` : "Campaign preview" }),
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  ...seo({ title: loaderData ? `Preview: ${loaderData.campaign.title}` : "Campaign preview", matches }),
   // A preview link is a secret shared by the advertiser: keep it out of search engines.
   { name: "robots", content: "noindex" },
 ];

@@ -1,23 +1,161 @@
+import { useEffect } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/campaign";
-import { CampaignDetails } from "~/components/campaign-details";
-import { seo } from "~/lib/seo";
+import { ConfirmPayoutButton } from "~/components/confirm-payout-button";
+import { JoinCampaignButton } from "~/components/join-campaign-button";
+import { Markdown } from "~/components/markdown";
+import { PostList } from "~/components/post-list";
+import { StatusBadge } from "~/components/status-badge";
+import { useCampaignSelection } from "~/lib/campaign-selection";
+import { formatAmount, formatDate, formatPercent } from "~/lib/format";
 import { requireSession } from "~/lib/session.server";
+import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
-import { findCampaignListing } from "../../worker/db/campaigns.ts";
+import { campaignPage } from "../../worker/domain/campaigns/pages.ts";
+import { ApiError } from "../../worker/http/api-error.ts";
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  seo({ title: loaderData?.campaign.title ?? "Campaign", image: loaderData?.campaign.imageUrl });
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  seo({ title: loaderData?.campaign.title ?? "Campaign", image: loaderData?.campaign.imageUrl, matches });
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireSession(context);
-  const { env } = context.get(workerContext);
-  const campaign = await findCampaignListing(env.DB, params.campaignId);
-  // Invite-only campaigns stay hidden from people browsing by id; their invitation page shows them.
-  if (campaign === null || campaign.visibility === "invite-only") throw data(null, { status: 404 });
-  return { campaign };
+  const session = requireSession(context);
+  const { env, clock } = context.get(workerContext);
+  try {
+    return await campaignPage({ db: env.DB, clock }, session.userId, params.campaignId);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+function Rules({ rules }: { rules: Route.ComponentProps["loaderData"]["campaign"]["rules"] }) {
+  const items = [
+    ...rules.requiredMentions.map((mention) => `Mention ${mention.startsWith("@") ? mention : `@${mention}`}`),
+    ...rules.requiredHashtags.map((tag) => `Use ${tag.startsWith("#") ? tag : `#${tag}`}`),
+    ...(rules.requiredLink === null ? [] : [`Link to ${rules.requiredLink}`]),
+    ...(rules.minImpressions > 0 ? [`Reach at least ${rules.minImpressions.toLocaleString("en")} views`] : []),
+    `At most ${rules.maxPostsPerWeek} posts a week count`,
+    "Post through Chorus after joining, while the campaign runs, and keep the post up until it matures",
+  ];
+  return (
+    <ul className="rules">
+      {items.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
+  );
 }
 
 export default function CampaignPage({ loaderData }: Route.ComponentProps) {
-  return <CampaignDetails campaign={loaderData.campaign} />;
+  const { campaign, weeks, currentWeek, suggestions, standing, posts } = loaderData;
+  const selection = useCampaignSelection();
+  const selectedWeek = selection.campaignId === campaign.id ? selection.campaignWeek : null;
+  const { select } = selection;
+  useEffect(() => {
+    if (selection.campaignId !== campaign.id) select(campaign.id, null);
+  }, [campaign.id, select, selection.campaignId]);
+
+  const shownPosts = selectedWeek === null ? posts : posts.filter((post) => post.campaignWeek === selectedWeek);
+  const eligible = (standing.byStatus.eligible ?? 0) + (standing.byStatus["eligible-bonus"] ?? 0);
+
+  return (
+    <article className="campaign-page">
+      <header className="page-heading">
+        <p className="muted">
+          <StatusBadge status={campaign.status} /> {campaign.advertiserName}
+          {campaign.visibility === "invite-only" ? " · Invite only" : ""}
+        </p>
+        <h1>{campaign.title}</h1>
+        {campaign.joined ? (
+          <p className="notice" role="status">
+            You joined this campaign. Use <strong>New Post</strong> to write a post for it.
+          </p>
+        ) : (
+          <JoinCampaignButton campaignId={campaign.id} />
+        )}
+      </header>
+
+      {standing.claimable > 0 ? <ConfirmPayoutButton campaignId={campaign.id} claimable={standing.claimable} /> : null}
+
+      <dl className="facts facts-wide">
+        <div>
+          <dt>Runs</dt>
+          <dd>{`${formatDate(campaign.startsAt)} – ${formatDate(campaign.endsAt)}`}</dd>
+        </div>
+        <div>
+          <dt>Reward per week</dt>
+          <dd>{formatAmount(campaign.weeklyPool, campaign.rewardCurrency)}</dd>
+        </div>
+        <div>
+          <dt>Bonus pool</dt>
+          <dd>{formatAmount(campaign.bonusPool, campaign.rewardCurrency)}</dd>
+        </div>
+        <div>
+          <dt>Most one creator can earn</dt>
+          <dd>{`${formatPercent(campaign.creatorCapBps / 10_000)} of a week`}</dd>
+        </div>
+        <div>
+          <dt>Creators</dt>
+          <dd>{campaign.participantCount}</dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby="about-campaign">
+        <h2 id="about-campaign">About this campaign</h2>
+        <Markdown source={campaign.description} className="prose" />
+      </section>
+
+      <section aria-labelledby="campaign-rules">
+        <h2 id="campaign-rules">Rules</h2>
+        <Rules rules={campaign.rules} />
+        <p className="muted small">{`Posts mature ${campaign.maturityHours} hours after posting; then they are checked against these rules.`}</p>
+      </section>
+
+      {suggestions.length > 0 ? (
+        <section aria-labelledby="suggested-posts">
+          <h2 id="suggested-posts">Suggested posts</h2>
+          <ul className="suggestions">
+            {suggestions.map((suggestion) => (
+              <li key={suggestion.id} className="card">
+                {suggestion.text}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="your-posts">
+        <div className="section-heading">
+          <h2 id="your-posts">Your posts</h2>
+          {standing.posts > 0 ? (
+            <p className="muted">{`${formatPercent(eligible / standing.posts)} eligible so far`}</p>
+          ) : null}
+        </div>
+        {weeks.length > 1 ? (
+          <div className="week-selector" role="group" aria-label="Campaign week">
+            <button type="button" aria-pressed={selectedWeek === null} onClick={() => select(campaign.id, null)}>
+              All weeks
+            </button>
+            {weeks.map((week) => (
+              <button
+                key={week.number}
+                type="button"
+                aria-pressed={selectedWeek === week.number}
+                onClick={() => select(campaign.id, week.number)}
+              >
+                {`Week ${week.number}${week.number === currentWeek ? " (now)" : ""}`}
+              </button>
+            ))}
+          </div>
+        ) : null}
+        {shownPosts.length === 0 ? (
+          <p className="empty-state">
+            {campaign.joined ? "No posts here yet." : "Join the campaign, then post through Chorus: your posts show up here."}
+          </p>
+        ) : (
+          <PostList posts={shownPosts} showCampaign={false} />
+        )}
+      </section>
+    </article>
+  );
 }

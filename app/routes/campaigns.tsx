@@ -1,20 +1,21 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/campaigns";
 import { CampaignGrid } from "~/components/campaign-card";
-import { seo } from "~/lib/seo";
 import { requireSession } from "~/lib/session.server";
+import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
-import { listCampaignsByStatus } from "../../worker/db/campaigns.ts";
+import { campaignCards } from "../../worker/domain/campaigns/pages.ts";
 
-export const meta: Route.MetaFunction = () =>
-  seo({ title: "All Campaigns", description: "Every campaign you can join: rewards, deadlines and rules." });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({ title: "All Campaigns", description: "Every campaign you can join: rewards, deadlines and rules.", matches });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireSession(context);
+  const session = requireSession(context);
   const { env, clock } = context.get(workerContext);
+  const deps = { db: env.DB, clock };
   const [current, upcoming] = await Promise.all([
-    listCampaignsByStatus(env.DB, ["active", "ending"]),
-    listCampaignsByStatus(env.DB, ["inactive"]),
+    campaignCards(deps, session.userId, ["active", "ending"]),
+    campaignCards(deps, session.userId, ["inactive"]),
   ]);
   return { current, upcoming, now: clock.now() };
 }

@@ -1,44 +1,61 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { CampaignGrid } from "~/components/campaign-card";
-import { seo } from "~/lib/seo";
+import { PostList } from "~/components/post-list";
 import { SignInPage } from "~/components/sign-in";
 import { useCurrentUser } from "~/lib/current-user";
+import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
-import { listCampaignsByStatus } from "../../worker/db/campaigns.ts";
-import { currentCampaignStatuses } from "../../worker/contracts/vocabulary.ts";
+import { dashboardPage } from "../../worker/domain/campaigns/pages.ts";
 
-export const meta: Route.MetaFunction = () => seo({ title: "Dashboard" });
+export const meta: Route.MetaFunction = ({ matches }) => seo({ title: "Dashboard", matches });
 
+/** Server-rendered for a signed-in creator from the same function as `GET /v1/page/dashboard`. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { env, clock, session } = context.get(workerContext);
-  if (session === null) return { campaigns: [], now: clock.now() };
-  const campaigns = await listCampaignsByStatus(env.DB, currentCampaignStatuses, { limit: 6 });
-  return { campaigns, now: clock.now() };
+  if (session === null) return { page: null };
+  return { page: await dashboardPage({ db: env.DB, clock }, session.userId) };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const user = useCurrentUser();
-  if (user === null) return <SignInPage />;
+  const { page } = loaderData;
+  if (user === null || page === null) return <SignInPage />;
   return (
     <>
       <section className="page-heading">
         <h1>Dashboard</h1>
-        <p className="lead">
-          {`Welcome back, @${user.twitterHandle}.`} These campaigns are running now: join one, post on X through Chorus, and
-          earn rewards.
-        </p>
+        <p className="lead">{`Welcome back, @${user.twitterHandle}.`}</p>
       </section>
-      <section aria-labelledby="current-campaigns">
+      <section aria-labelledby="your-campaigns">
         <div className="section-heading">
-          <h2 id="current-campaigns">Current campaigns</h2>
+          <h2 id="your-campaigns">Your campaigns</h2>
+          <Link to="/past-campaigns">Past campaigns</Link>
+        </div>
+        <CampaignGrid
+          campaigns={page.joinedCampaigns}
+          now={page.now}
+          emptyMessage="You have not joined a campaign yet. Pick one below to start earning."
+        />
+      </section>
+      <section aria-labelledby="open-campaigns">
+        <div className="section-heading">
+          <h2 id="open-campaigns">Campaigns you can join</h2>
           <Link to="/campaigns">See all campaigns</Link>
         </div>
         <CampaignGrid
-          campaigns={loaderData.campaigns}
-          now={loaderData.now}
-          emptyMessage="No campaign is running right now. New campaigns appear here as soon as they start."
+          campaigns={page.openCampaigns}
+          now={page.now}
+          emptyMessage="No other campaign is running right now. New campaigns appear here as soon as they start."
         />
+      </section>
+      <section aria-labelledby="recent-posts">
+        <h2 id="recent-posts">Recent posts</h2>
+        {page.recentPosts.length === 0 ? (
+          <p className="empty-state">Your posts appear here with their status once you post through Chorus.</p>
+        ) : (
+          <PostList posts={page.recentPosts} />
+        )}
       </section>
     </>
   );

@@ -2,7 +2,7 @@ import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/login-error";
 import { seo } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () => seo({ title: "Sign-in failed" });
+export const meta: Route.MetaFunction = ({ matches }) => seo({ title: "Sign-in failed", matches });
 
 /** What each `reason` the sign-in flow reports means to a person. */
 const reasons: Record<string, string> = {

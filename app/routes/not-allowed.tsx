@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/not-allowed";
 import { seo } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () => [...seo({ title: "Domain not allowed" }), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [...seo({ title: "Domain not allowed", matches }), { name: "robots", content: "noindex" }];
 
 export default function NotAllowed() {
   return (

@@ -1,18 +1,16 @@
 import type { Route } from "./+types/past-campaigns";
 import { CampaignGrid } from "~/components/campaign-card";
-import { seo } from "~/lib/seo";
 import { requireSession } from "~/lib/session.server";
+import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
-import { listCampaignsByStatus } from "../../worker/db/campaigns.ts";
-import { pastCampaignStatuses } from "../../worker/contracts/vocabulary.ts";
+import { pastCampaignCards } from "../../worker/domain/campaigns/pages.ts";
 
-export const meta: Route.MetaFunction = () => seo({ title: "Past campaigns" });
+export const meta: Route.MetaFunction = ({ matches }) => seo({ title: "Past campaigns", matches });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireSession(context);
+  const session = requireSession(context);
   const { env, clock } = context.get(workerContext);
-  const campaigns = await listCampaignsByStatus(env.DB, pastCampaignStatuses);
-  return { campaigns: campaigns.reverse(), now: clock.now() };
+  return { campaigns: await pastCampaignCards({ db: env.DB, clock }, session.userId), now: clock.now() };
 }
 
 export default function PastCampaigns({ loaderData }: Route.ComponentProps) {
@@ -20,7 +18,7 @@ export default function PastCampaigns({ loaderData }: Route.ComponentProps) {
     <>
       <section className="page-heading">
         <h1>Past campaigns</h1>
-        <p className="lead">Campaigns that have ended. Rewards are final once a campaign is evaluated.</p>
+        <p className="lead">Campaigns that have ended, with how your posts did. Rewards are final once a campaign is evaluated.</p>
       </section>
       <CampaignGrid campaigns={loaderData.campaigns} now={loaderData.now} emptyMessage="No campaign has ended yet." />
     </>

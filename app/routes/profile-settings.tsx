@@ -3,7 +3,7 @@ import { useCurrentUser } from "~/lib/current-user";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () => seo({ title: "Settings" });
+export const meta: Route.MetaFunction = ({ matches }) => seo({ title: "Settings", matches });
 
 export function loader({ context }: Route.LoaderArgs) {
   requireSession(context);

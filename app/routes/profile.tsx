@@ -1,28 +1,34 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/profile";
-import { StatusBadge } from "~/components/status-badge";
+import { PostList } from "~/components/post-list";
 import { useCurrentUser } from "~/lib/current-user";
-import { formatDate } from "~/lib/format";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
-import { listPostsOfUser } from "../../worker/db/posts.ts";
+import { profilePage } from "../../worker/domain/campaigns/pages.ts";
 
-export const meta: Route.MetaFunction = () => seo({ title: "Profile" });
+export const meta: Route.MetaFunction = ({ matches }) => seo({ title: "Profile", matches });
 
+/** Server-rendered from the same function as `GET /v1/page/profile`. */
 export async function loader({ context }: Route.LoaderArgs) {
   const session = requireSession(context);
-  const { env } = context.get(workerContext);
-  return { posts: await listPostsOfUser(env.DB, session.userId) };
+  const { env, clock } = context.get(workerContext);
+  return profilePage({ db: env.DB, clock }, session.userId);
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const user = useCurrentUser();
   if (user === null) return null;
+  const { stats, posts } = loaderData;
+  const eligible = (stats.byStatus.eligible ?? 0) + (stats.byStatus["eligible-bonus"] ?? 0) + (stats.byStatus.claimed ?? 0);
+  const rewarded =
+    (stats.byStatus.rewarded ?? 0) + (stats.byStatus.paid ?? 0) + (stats.byStatus["paid-bonus"] ?? 0);
   return (
     <>
       <section className="page-heading profile-heading">
-        {user.profileImageUrl ? <img src={user.profileImageUrl} alt="" width="72" height="72" className="avatar avatar-large" /> : null}
+        {user.profileImageUrl ? (
+          <img src={user.profileImageUrl} alt="" width="72" height="72" className="avatar avatar-large" />
+        ) : null}
         <div>
           <h1>{user.userName}</h1>
           <p className="lead">
@@ -34,24 +40,35 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <Link to="/profile/settings">Settings</Link>
         </div>
       </section>
+      <section aria-labelledby="stats">
+        <h2 id="stats">Your numbers</h2>
+        <dl className="facts facts-wide">
+          <div>
+            <dt>Campaigns joined</dt>
+            <dd>{stats.campaignsJoined}</dd>
+          </div>
+          <div>
+            <dt>Posts</dt>
+            <dd>{stats.posts}</dd>
+          </div>
+          <div>
+            <dt>Eligible</dt>
+            <dd>{eligible}</dd>
+          </div>
+          <div>
+            <dt>Rewarded</dt>
+            <dd>{rewarded}</dd>
+          </div>
+        </dl>
+      </section>
       <section aria-labelledby="post-history">
         <h2 id="post-history">Your posts</h2>
-        {loaderData.posts.length === 0 ? (
+        {posts.length === 0 ? (
           <p className="empty-state">
             You have not posted through Chorus yet. <Link to="/campaigns">Find a campaign</Link> to get started.
           </p>
         ) : (
-          <ul className="post-list">
-            {loaderData.posts.map((post) => (
-              <li key={post.id} className="card post-item">
-                <p className="muted">
-                  <Link to={`/campaign/${post.campaignId}`}>{post.campaignTitle}</Link> · {formatDate(post.postedAt)}
-                </p>
-                <p>{post.content}</p>
-                <StatusBadge status={post.status} />
-              </li>
-            ))}
-          </ul>
+          <PostList posts={posts} />
         )}
       </section>
     </>

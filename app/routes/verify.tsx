@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/verify";
 import { seo } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () => [...seo({ title: "Verify" }), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [...seo({ title: "Verify", matches }), { name: "robots", content: "noindex" }];
 
 export default function Verify() {
   return (

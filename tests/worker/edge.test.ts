@@ -5,7 +5,7 @@ import { seedDemoData } from "../../worker/db/demo-data.ts";
 import { brandCacheKey } from "../../worker/domain/brands/resolve-brand.ts";
 import { expectConsoleErrors } from "../support/console-guard.ts";
 import { fetchWorker } from "./fetch.ts";
-import { sessionCookieFor } from "./sessions.ts";
+import { bearerFor, sessionCookieFor } from "./sessions.ts";
 
 beforeAll(async () => {
   await seedDemoData(env.DB, fixedClock(Date.now()));
@@ -152,16 +152,7 @@ describe("the icon endpoint", () => {
 });
 
 describe("partners administration", () => {
-  async function adminBearer() {
-    const { startSession, issueTokens } = await import("../../worker/domain/accounts/sessions.ts");
-    const { findSession } = await import("../../worker/db/sessions.ts");
-    const { systemClock } = await import("../../worker/clock.ts");
-    const signingKey = String(Reflect.get(env, "JWT_SIGNING_KEY"));
-    const started = await startSession({ db: env.DB, clock: systemClock }, { userId: "user-chorus_admin", realUserId: null });
-    const session = await findSession(env.DB, started.sessionId);
-    if (session === null) throw new Error("no session");
-    return `Bearer ${(await issueTokens({ db: env.DB, clock: systemClock, signingKey }, session)).accessToken}`;
-  }
+  const adminBearer = () => bearerFor("user-chorus_admin");
 
   it("changes a partner and every page of its hostnames shows the change at once", async () => {
     expect(await (await page("http://acme.localhost:8787/")).text()).toContain("--color-primary:#b91c1c");
@@ -182,16 +173,10 @@ describe("partners administration", () => {
   });
 
   it("refuses someone who is not an admin, and bad input with the field named", async () => {
-    const { startSession, issueTokens } = await import("../../worker/domain/accounts/sessions.ts");
-    const { findSession } = await import("../../worker/db/sessions.ts");
-    const { systemClock } = await import("../../worker/clock.ts");
-    const started = await startSession({ db: env.DB, clock: systemClock }, { userId: "user-bytebard", realUserId: null });
-    const session = await findSession(env.DB, started.sessionId);
-    if (session === null) throw new Error("no session");
-    const creator = (await issueTokens({ db: env.DB, clock: systemClock, signingKey: String(Reflect.get(env, "JWT_SIGNING_KEY")) }, session)).accessToken;
+    const creator = await bearerFor("user-bytebard");
     const forbidden = await fetchWorker("/v1/admin/partners/partner-acme", {
       method: "PUT",
-      headers: { Authorization: `Bearer ${creator}`, "Content-Type": "application/json" },
+      headers: { Authorization: creator, "Content-Type": "application/json" },
       body: "{}",
     });
     expect(forbidden.status).toBe(403);

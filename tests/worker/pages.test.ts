@@ -13,18 +13,22 @@ beforeAll(async () => {
 });
 
 describe("server-rendered pages", () => {
-  it("renders the dashboard with the current campaigns from D1", async () => {
+  it("renders the dashboard: joined campaigns with standing, campaigns to join, recent posts", async () => {
     const response = await fetchPage("/", signedIn);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/html");
     const html = await response.text();
+    const section = (id: string) => html.slice(html.indexOf(`id="${id}"`), html.indexOf("</section>", html.indexOf(`id="${id}"`)));
     expect(html).toContain("<h1>Dashboard</h1>");
-    expect(html).toContain("Aurora wallet launch week");
-    expect(html).toContain("Back up your work with Nimbus");
+    const joined = section("your-campaigns");
+    expect(joined).toContain("Aurora wallet launch week");
+    expect(joined).toContain("Back up your work with Nimbus");
+    expect(joined).toContain("1 post");
     // Not started, ended and invite-only campaigns are not current ones.
-    expect(html).not.toContain("Lumen devtools preview");
-    expect(html).not.toContain("Nimbus spring cleaning");
-    expect(html).not.toContain("Lumen insiders");
+    expect(joined).not.toContain("Nimbus spring cleaning");
+    expect(section("open-campaigns")).not.toContain("Lumen devtools preview");
+    expect(section("open-campaigns")).not.toContain("Lumen insiders");
+    expect(section("recent-posts")).toContain("Loving Aurora wallet launch week! #demo");
   });
 
   it("renders a campaign with its Markdown description and safe external links", async () => {

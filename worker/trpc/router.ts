@@ -2,6 +2,8 @@ import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { currentUserFor } from "../domain/accounts/current-user.ts";
 import { coreHostnamesOf, resolveBrand } from "../domain/brands/resolve-brand.ts";
+import { currentCampaignStatuses } from "../contracts/vocabulary.ts";
+import { listCampaignsByStatus } from "../db/campaigns.ts";
 import { protectedProcedure, publicProcedure, router } from "./init.ts";
 
 /** The typed RPC of SPEC.md section 7. `AppRouter` is the only thing the browser imports from here (as a type). */
@@ -15,6 +17,14 @@ export const appRouter = router({
         input.hostname,
       );
       return { theme: resolution.kind === "partner" ? resolution.brand.theme : "" };
+    }),
+
+  /** Current campaigns (active or ending). The header asks for two, only to know whether New Post can be used. */
+  listCurrentCampaigns: protectedProcedure
+    .input(z.object({ limit: z.number().int().min(1).max(50) }))
+    .query(async ({ ctx, input }) => {
+      const campaigns = await listCampaignsByStatus(ctx.db, currentCampaignStatuses, { limit: input.limit });
+      return campaigns.map((campaign) => ({ id: campaign.id, title: campaign.title, status: campaign.status, endsAt: campaign.endsAt }));
     }),
 
   getCurrentUser: protectedProcedure.query(async ({ ctx }) => {

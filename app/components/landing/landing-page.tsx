@@ -1,11 +1,15 @@
 import type { Advertiser } from "../../../worker/db/advertisers.ts";
 import { CampaignGrid, type CampaignCardData } from "../campaign-card";
+import { SignInWithXButton } from "../sign-in";
 
 export type LandingProps = { advertiser: Advertiser; campaigns: CampaignCardData[]; now: number };
 
 function LiveCampaigns({ advertiser, campaigns, now }: LandingProps) {
   return (
     <section aria-labelledby="live-campaigns" className="landing-campaigns">
+      <div className="actions">
+        <SignInWithXButton label="Join as a creator" returnTo="/campaigns" query={{ trigger: `landing-${advertiser.slug}` }} />
+      </div>
       <h2 id="live-campaigns">Live campaigns</h2>
       <CampaignGrid
         campaigns={campaigns}

@@ -1,0 +1,53 @@
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import { z } from "zod";
+import { browserClients } from "~/lib/api/browser-clients";
+import { ApiRequestError } from "~/lib/api/http-client";
+
+/** Claims the creator's eligible posts of a campaign (`POST /v1/action/payout/confirm/{campaignId}`). */
+export function ConfirmPayoutButton({ campaignId, claimable }: { campaignId: string; claimable: number }) {
+  const revalidator = useRevalidator();
+  const [state, setState] = useState<"idle" | "busy" | "done">("idle");
+  const [error, setError] = useState<string | null>(null);
+  if (state === "done") {
+    return (
+      <p className="notice notice-success" role="status">
+        Payout confirmed. Your reward is credited to your balance when the campaign is evaluated.
+      </p>
+    );
+  }
+  return (
+    <div className="claim">
+      <p>
+        {`You have ${claimable} eligible ${claimable === 1 ? "post" : "posts"}. Confirm your payout before the campaign is evaluated, or the reward expires.`}
+      </p>
+      <button
+        type="button"
+        className="button button-primary"
+        disabled={state === "busy"}
+        aria-busy={state === "busy"}
+        onClick={async () => {
+          setState("busy");
+          setError(null);
+          try {
+            await browserClients().api.post(`/v1/action/payout/confirm/${encodeURIComponent(campaignId)}`, z.unknown(), {
+              required: { campaignId },
+            });
+            setState("done");
+            void revalidator.revalidate();
+          } catch (caught) {
+            setError(caught instanceof ApiRequestError ? caught.message : "Error, please contact support.");
+            setState("idle");
+          }
+        }}
+      >
+        {state === "busy" ? "Confirming…" : "Confirm payout"}
+      </button>
+      {error === null ? null : (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

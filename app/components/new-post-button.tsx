@@ -1,0 +1,30 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "~/lib/trpc";
+import { AppIcon } from "./app-icon";
+import { Tooltip } from "./tooltip";
+
+/** Whether any campaign is running: `listCurrentCampaigns({ limit: 2 })`, used only to test for non-empty. */
+export function useHasCurrentCampaign(): boolean {
+  const trpc = useTRPC();
+  const { data } = useQuery(trpc.listCurrentCampaigns.queryOptions({ limit: 2 }));
+  return (data?.length ?? 0) > 0;
+}
+
+/** New Post: enabled only while at least one campaign is running; otherwise dimmed, with the reason on hover/focus. */
+export function NewPostButton({ onOpen, enabled, className = "" }: { onOpen: () => void; enabled: boolean; className?: string }) {
+  const button = (
+    <button
+      type="button"
+      className={`button button-primary new-post ${className}`}
+      aria-disabled={!enabled}
+      onClick={() => {
+        if (enabled) onOpen();
+      }}
+    >
+      <AppIcon name="lucide:square-pen" size={16} />
+      New Post
+    </button>
+  );
+  if (enabled) return button;
+  return <Tooltip content="No campaign is running right now. New Post opens as soon as one starts.">{button}</Tooltip>;
+}

@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { campaignRulesSchema, statusReasonSchema } from "./campaign-rules.ts";
+import { campaignStatusSchema, campaignVisibilitySchema, postStatusSchema } from "./vocabulary.ts";
+
+/** What the page endpoints (`GET /v1/page/…`) answer and the server-rendered pages show: one shape for both. */
+export const campaignCardSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  advertiserName: z.string(),
+  advertiserSlug: z.string(),
+  status: campaignStatusSchema,
+  visibility: campaignVisibilitySchema,
+  startsAt: z.number(),
+  endsAt: z.number(),
+  weeklyPool: z.number().int(),
+  bonusPool: z.number().int(),
+  rewardCurrency: z.string(),
+  participantCount: z.number().int(),
+  joined: z.boolean(),
+});
+export type CampaignCard = z.infer<typeof campaignCardSchema>;
+
+export const standingSchema = z.object({
+  posts: z.number().int(),
+  byStatus: z.partialRecord(postStatusSchema, z.number().int()),
+  claimable: z.number().int(),
+});
+export type StandingView = z.infer<typeof standingSchema>;
+
+export const postSummarySchema = z.object({
+  id: z.string(),
+  campaignId: z.string(),
+  campaignTitle: z.string(),
+  content: z.string(),
+  status: postStatusSchema,
+  statusReasons: z.array(statusReasonSchema),
+  campaignWeek: z.number().int(),
+  postedAt: z.number(),
+  xPostId: z.string().nullable(),
+});
+export type PostSummary = z.infer<typeof postSummarySchema>;
+
+export const dashboardPageSchema = z.object({
+  now: z.number(),
+  joinedCampaigns: z.array(campaignCardSchema.extend({ standing: standingSchema })),
+  openCampaigns: z.array(campaignCardSchema),
+  recentPosts: z.array(postSummarySchema),
+});
+export type DashboardPage = z.infer<typeof dashboardPageSchema>;
+
+export const campaignPageSchema = z.object({
+  now: z.number(),
+  campaign: campaignCardSchema.extend({
+    description: z.string(),
+    imageUrl: z.string().nullable(),
+    rules: campaignRulesSchema,
+    maturityHours: z.number().int(),
+    creatorCapBps: z.number().int(),
+  }),
+  weeks: z.array(z.object({ number: z.number().int(), startsAt: z.number(), endsAt: z.number() })),
+  currentWeek: z.number().int().nullable(),
+  suggestions: z.array(z.object({ id: z.string(), text: z.string() })),
+  standing: standingSchema,
+  posts: z.array(postSummarySchema),
+});
+export type CampaignPage = z.infer<typeof campaignPageSchema>;
+
+export const profilePageSchema = z.object({
+  stats: z.object({
+    campaignsJoined: z.number().int(),
+    posts: z.number().int(),
+    byStatus: z.partialRecord(postStatusSchema, z.number().int()),
+  }),
+  posts: z.array(postSummarySchema),
+});
+export type ProfilePage = z.infer<typeof profilePageSchema>;
+
+export const invitationPageSchema = z.object({
+  invitationId: z.string(),
+  inviter: z.object({ kind: z.enum(["advertiser", "creator"]), name: z.string() }),
+  campaign: campaignCardSchema.extend({ description: z.string() }),
+  expired: z.boolean(),
+});
+export type InvitationPage = z.infer<typeof invitationPageSchema>;
+
+export const joinResultSchema = z.object({ campaignId: z.string(), joined: z.literal(true), alreadyJoined: z.boolean() });
+export const joinBodySchema = z.object({ invitationId: z.string().max(200).optional() }).default({});

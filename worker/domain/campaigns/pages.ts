@@ -1,0 +1,214 @@
+import { z } from "zod";
+import type { Clock } from "../../clock.ts";
+import { DAY } from "../../clock.ts";
+import { statusReasonSchema } from "../../contracts/campaign-rules.ts";
+import type { CampaignCard, CampaignPage, DashboardPage, InvitationPage, PostSummary, ProfilePage } from "../../contracts/pages.ts";
+import { currentCampaignStatuses, pastCampaignStatuses, postStatusSchema } from "../../contracts/vocabulary.ts";
+import { findCampaignListing, listCampaignsByStatus, type CampaignListing } from "../../db/campaigns.ts";
+import { findInvitationByToken } from "../../db/invitations.ts";
+import { placeholders, queryAll } from "../../db/query.ts";
+import { listSuggestions } from "../../db/suggestions.ts";
+import { ApiError } from "../../http/api-error.ts";
+import { claimablePosts, joinedCampaignIds, standings, type Standing } from "./participation.ts";
+
+type Deps = { db: D1Database; clock: Clock };
+
+export function campaignCard(campaign: CampaignListing, joined: boolean): CampaignCard {
+  return {
+    id: campaign.id,
+    title: campaign.title,
+    advertiserName: campaign.advertiserName,
+    advertiserSlug: campaign.advertiserSlug,
+    status: campaign.status,
+    visibility: campaign.visibility,
+    startsAt: campaign.startsAt,
+    endsAt: campaign.endsAt,
+    weeklyPool: campaign.weeklyPool,
+    bonusPool: campaign.bonusPool,
+    rewardCurrency: campaign.rewardCurrency,
+    participantCount: campaign.participantCount,
+    joined,
+  };
+}
+
+function standingView(standing: Standing | undefined) {
+  return { posts: standing?.posts ?? 0, byStatus: standing?.byStatus ?? {}, claimable: claimablePosts(standing) };
+}
+
+const postRowSchema = z
+  .object({
+    id: z.string(),
+    campaign_id: z.string(),
+    campaign_title: z.string(),
+    content: z.string(),
+    status: postStatusSchema,
+    status_reasons: z.string().transform((text) => z.array(statusReasonSchema).parse(JSON.parse(text))),
+    campaign_week: z.number().int(),
+    posted_at: z.number(),
+    x_post_id: z.string().nullable(),
+  })
+  .transform(
+    (row): PostSummary => ({
+      id: row.id,
+      campaignId: row.campaign_id,
+      campaignTitle: row.campaign_title,
+      content: row.content,
+      status: row.status,
+      statusReasons: row.status_reasons,
+      campaignWeek: row.campaign_week,
+      postedAt: row.posted_at,
+      xPostId: row.x_post_id,
+    }),
+  );
+
+function postsOf(db: D1Database, userId: string, options: { campaignId?: string; limit: number }): Promise<PostSummary[]> {
+  const campaignFilter = options.campaignId === undefined ? "" : "AND posts.campaign_id = ?";
+  return queryAll(
+    db
+      .prepare(
+        `SELECT posts.id, posts.campaign_id, campaigns.title AS campaign_title, posts.content, posts.status,
+                posts.status_reasons, posts.campaign_week, posts.posted_at, posts.x_post_id
+         FROM posts JOIN campaigns ON campaigns.id = posts.campaign_id
+         WHERE posts.user_id = ? ${campaignFilter}
+         ORDER BY posts.posted_at DESC, posts.id LIMIT ?`,
+      )
+      .bind(userId, ...(options.campaignId === undefined ? [] : [options.campaignId]), options.limit),
+    postRowSchema,
+  );
+}
+
+/** The campaigns a creator joined, among those listed. */
+async function joinedListings(db: D1Database, userId: string, statuses: readonly CampaignListing["status"][]) {
+  const rows = await queryAll(
+    db
+      .prepare(
+        `SELECT campaign_id FROM campaign_participants JOIN campaigns ON campaigns.id = campaign_participants.campaign_id
+         WHERE user_id = ? AND campaigns.status IN (${placeholders(statuses.length)})`,
+      )
+      .bind(userId, ...statuses),
+    z.object({ campaign_id: z.string() }),
+  );
+  const listings = await Promise.all(rows.map((row) => findCampaignListing(db, row.campaign_id)));
+  return listings.filter((listing): listing is CampaignListing => listing !== null).sort((a, b) => a.endsAt - b.endsAt);
+}
+
+/** `GET /v1/page/dashboard`. */
+export async function dashboardPage({ db, clock }: Deps, userId: string): Promise<DashboardPage> {
+  const [joined, open, recentPosts] = await Promise.all([
+    joinedListings(db, userId, [...currentCampaignStatuses, ...pastCampaignStatuses]),
+    listCampaignsByStatus(db, currentCampaignStatuses, { limit: 6 }),
+    postsOf(db, userId, { limit: 5 }),
+  ]);
+  const standingByCampaign = await standings(db, userId, joined.map((campaign) => campaign.id));
+  const joinedIds = new Set(joined.map((campaign) => campaign.id));
+  return {
+    now: clock.now(),
+    // Ended campaigns stay on the dashboard while there is something to do there (posts to claim).
+    joinedCampaigns: joined
+      .filter((campaign) => campaign.status !== "evaluated" && (campaign.status !== "evaluating" || claimablePosts(standingByCampaign.get(campaign.id)) > 0))
+      .map((campaign) => ({ ...campaignCard(campaign, true), standing: standingView(standingByCampaign.get(campaign.id)) })),
+    openCampaigns: open.filter((campaign) => !joinedIds.has(campaign.id)).map((campaign) => campaignCard(campaign, false)),
+    recentPosts,
+  };
+}
+
+/** The campaign list of a page (current or past), with whether the user joined each. */
+export async function campaignCards(
+  { db }: Deps,
+  userId: string,
+  statuses: readonly CampaignListing["status"][],
+): Promise<CampaignCard[]> {
+  const campaigns = await listCampaignsByStatus(db, statuses);
+  const joined = await joinedCampaignIds(db, userId, campaigns.map((campaign) => campaign.id));
+  return campaigns.map((campaign) => campaignCard(campaign, joined.has(campaign.id)));
+}
+
+/** Past campaigns with the creator's own results in each. */
+export async function pastCampaignCards(deps: Deps, userId: string) {
+  const cards = await campaignCards(deps, userId, pastCampaignStatuses);
+  const results = await standings(deps.db, userId, cards.map((campaign) => campaign.id));
+  return cards.reverse().map((campaign) => ({ ...campaign, standing: standingView(results.get(campaign.id)) }));
+}
+
+export function campaignWeeks(startsAt: number, endsAt: number) {
+  const weeks: { number: number; startsAt: number; endsAt: number }[] = [];
+  for (let start = startsAt, number = 1; start < endsAt; start += 7 * DAY, number += 1) {
+    weeks.push({ number, startsAt: start, endsAt: Math.min(start + 7 * DAY, endsAt) });
+  }
+  return weeks;
+}
+
+/** `/campaign/{id}`: the campaign, its rules and weeks, and the creator's own posts and standing in it. */
+export async function campaignPage({ db, clock }: Deps, userId: string, campaignId: string): Promise<CampaignPage> {
+  const campaign = await findCampaignListing(db, campaignId);
+  const joined = campaign === null ? false : (await joinedCampaignIds(db, userId, [campaign.id])).has(campaign.id);
+  // Invite-only campaigns stay hidden from people who were not invited; their invitation page shows them.
+  if (campaign === null || (campaign.visibility === "invite-only" && !joined)) {
+    throw new ApiError(404, "not_found", "This campaign does not exist.");
+  }
+  const [suggestions, posts, standing] = await Promise.all([
+    listSuggestions(db, campaign.id),
+    postsOf(db, userId, { campaignId: campaign.id, limit: 100 }),
+    standings(db, userId, [campaign.id]),
+  ]);
+  const now = clock.now();
+  const weeks = campaignWeeks(campaign.startsAt, campaign.endsAt);
+  return {
+    now,
+    campaign: {
+      ...campaignCard(campaign, joined),
+      description: campaign.description,
+      imageUrl: campaign.imageUrl,
+      rules: campaign.rules,
+      maturityHours: campaign.maturityHours,
+      creatorCapBps: campaign.creatorCapBps,
+    },
+    weeks,
+    currentWeek: weeks.find((week) => week.startsAt <= now && now < week.endsAt)?.number ?? null,
+    suggestions: suggestions.map((suggestion) => ({ id: suggestion.id, text: suggestion.text })),
+    standing: standingView(standing.get(campaign.id)),
+    posts,
+  };
+}
+
+/** `GET /v1/page/profile`: the creator's stats across campaigns and their post history. */
+export async function profilePage({ db }: Deps, userId: string): Promise<ProfilePage> {
+  const [posts, counts, joined] = await Promise.all([
+    postsOf(db, userId, { limit: 100 }),
+    queryAll(
+      db.prepare(`SELECT status, COUNT(*) AS count FROM posts WHERE user_id = ? GROUP BY status`).bind(userId),
+      z.object({ status: postStatusSchema, count: z.number().int() }),
+    ),
+    db.prepare(`SELECT COUNT(*) AS count FROM campaign_participants WHERE user_id = ?`).bind(userId).first<{ count: number }>(),
+  ]);
+  return {
+    stats: {
+      campaignsJoined: joined?.count ?? 0,
+      posts: counts.reduce((sum, row) => sum + row.count, 0),
+      byStatus: Object.fromEntries(counts.map((row) => [row.status, row.count])),
+    },
+    posts,
+  };
+}
+
+/** `GET /v1/page/invitation/token/{publicToken}`: public, no sign-in needed. */
+export async function invitationPage({ db, clock }: Deps, publicToken: string): Promise<InvitationPage> {
+  const invitation = await findInvitationByToken(db, publicToken);
+  const campaign = invitation === null ? null : await findCampaignListing(db, invitation.campaignId);
+  if (invitation === null || campaign === null) throw new ApiError(404, "not_found", "This invitation does not exist.");
+  let inviter: InvitationPage["inviter"];
+  if (invitation.inviterUserId !== null) {
+    const user = await db.prepare(`SELECT handle FROM users WHERE id = ?`).bind(invitation.inviterUserId).first<{ handle: string }>();
+    inviter = { kind: "creator", name: `@${user?.handle ?? "a creator"}` };
+  } else {
+    const advertiser = await db.prepare(`SELECT name FROM advertisers WHERE id = ?`).bind(invitation.inviterAdvertiserId).first<{ name: string }>();
+    inviter = { kind: "advertiser", name: advertiser?.name ?? campaign.advertiserName };
+  }
+  return {
+    invitationId: invitation.id,
+    inviter,
+    campaign: { ...campaignCard(campaign, false), description: campaign.description },
+    expired: (invitation.expiresAt ?? Infinity) <= clock.now() || !["inactive", "active", "ending"].includes(campaign.status),
+  };
+}
+
