@@ -1,12 +1,16 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { joinResultSchema } from "../../worker/contracts/pages.ts";
 import { browserClients } from "~/lib/api/browser-clients";
 import { ApiRequestError } from "~/lib/api/http-client";
+import { useTRPC } from "~/lib/trpc";
 
 /** Joins a campaign through `POST /v1/page/campaign/{id}/join`, then refreshes the page's data. */
 export function JoinCampaignButton({ campaignId, invitationId }: { campaignId: string; invitationId?: string }) {
   const revalidator = useRevalidator();
+  const queryClient = useQueryClient();
+  const trpc = useTRPC();
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   return (
     <div className="join">
@@ -22,7 +26,10 @@ export function JoinCampaignButton({ campaignId, invitationId }: { campaignId: s
               body: invitationId === undefined ? {} : { invitationId },
               required: { campaignId },
             });
-            await revalidator.revalidate();
+            await Promise.all([
+              revalidator.revalidate(),
+              queryClient.invalidateQueries({ queryKey: trpc.listCurrentCampaigns.queryKey() }),
+            ]);
             setState({ busy: false, error: null });
           } catch (error) {
             const message = error instanceof ApiRequestError ? error.message : "Error, please contact support.";

@@ -3,7 +3,7 @@ import { useTRPC } from "~/lib/trpc";
 import { AppIcon } from "./app-icon";
 import { Tooltip } from "./tooltip";
 
-/** Whether any campaign is running: `listCurrentCampaigns({ limit: 2 })`, used only to test for non-empty. */
+/** Whether the creator has a running campaign to post to: `listCurrentCampaigns({ limit: 2 })`, tested for non-empty. */
 export function useHasCurrentCampaign(): boolean {
   const trpc = useTRPC();
   const { data } = useQuery(trpc.listCurrentCampaigns.queryOptions({ limit: 2 }));
@@ -26,5 +26,7 @@ export function NewPostButton({ onOpen, enabled, className = "" }: { onOpen: () 
     </button>
   );
   if (enabled) return button;
-  return <Tooltip content="No campaign is running right now. New Post opens as soon as one starts.">{button}</Tooltip>;
+  return (
+    <Tooltip content="Join a running campaign first: New Post writes a post for one of your campaigns.">{button}</Tooltip>
+  );
 }

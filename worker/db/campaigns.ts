@@ -127,6 +127,26 @@ export function listCampaignsByStatus(
   return queryAll(statement, campaignListingSchema);
 }
 
+/** Campaigns the user joined, in the given statuses, soonest ending first. */
+export function listJoinedCampaigns(
+  db: D1Database,
+  userId: string,
+  statuses: readonly CampaignStatus[],
+  limit = 100,
+): Promise<CampaignListing[]> {
+  return queryAll(
+    db
+      .prepare(
+        `${listingSelect}
+         JOIN campaign_participants joined ON joined.campaign_id = campaigns.id AND joined.user_id = ?
+         WHERE campaigns.status IN (${placeholders(statuses.length)})
+         ORDER BY campaigns.ends_at ASC, campaigns.id ASC LIMIT ?`,
+      )
+      .bind(userId, ...statuses, limit),
+    campaignListingSchema,
+  );
+}
+
 export function findCampaignListing(db: D1Database, campaignId: string): Promise<CampaignListing | null> {
   return queryFirst(db.prepare(`${listingSelect} WHERE campaigns.id = ?`).bind(campaignId), campaignListingSchema);
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { currentUserFor } from "../domain/accounts/current-user.ts";
 import { coreHostnamesOf, resolveBrand } from "../domain/brands/resolve-brand.ts";
 import { currentCampaignStatuses } from "../contracts/vocabulary.ts";
-import { listCampaignsByStatus } from "../db/campaigns.ts";
+import { listJoinedCampaigns } from "../db/campaigns.ts";
 import { protectedProcedure, publicProcedure, router } from "./init.ts";
 
 /** The typed RPC of SPEC.md section 7. `AppRouter` is the only thing the browser imports from here (as a type). */
@@ -19,11 +19,14 @@ export const appRouter = router({
       return { theme: resolution.kind === "partner" ? resolution.brand.theme : "" };
     }),
 
-  /** Current campaigns (active or ending). The header asks for two, only to know whether New Post can be used. */
+  /**
+   * The creator's current campaigns: joined, and active or ending — the ones a post can go to. The header asks for
+   * two, only to know whether New Post can be used (docs/decisions/010-creator-experience.md).
+   */
   listCurrentCampaigns: protectedProcedure
     .input(z.object({ limit: z.number().int().min(1).max(50) }))
     .query(async ({ ctx, input }) => {
-      const campaigns = await listCampaignsByStatus(ctx.db, currentCampaignStatuses, { limit: input.limit });
+      const campaigns = await listJoinedCampaigns(ctx.db, ctx.session.userId, currentCampaignStatuses, input.limit);
       return campaigns.map((campaign) => ({ id: campaign.id, title: campaign.title, status: campaign.status, endsAt: campaign.endsAt }));
     }),
 

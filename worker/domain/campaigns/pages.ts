@@ -4,7 +4,7 @@ import { DAY } from "../../clock.ts";
 import { statusReasonSchema } from "../../contracts/campaign-rules.ts";
 import type { CampaignCard, CampaignPage, DashboardPage, InvitationPage, PostSummary, ProfilePage } from "../../contracts/pages.ts";
 import { currentCampaignStatuses, pastCampaignStatuses, postStatusSchema } from "../../contracts/vocabulary.ts";
-import { findCampaignListing, listCampaignsByStatus, type CampaignListing } from "../../db/campaigns.ts";
+import { findCampaignListing, listCampaignsByStatus, listJoinedCampaigns, type CampaignListing } from "../../db/campaigns.ts";
 import { findInvitationByToken } from "../../db/invitations.ts";
 import { placeholders, queryAll } from "../../db/query.ts";
 import { listSuggestions } from "../../db/suggestions.ts";
@@ -77,25 +77,10 @@ function postsOf(db: D1Database, userId: string, options: { campaignId?: string;
   );
 }
 
-/** The campaigns a creator joined, among those listed. */
-async function joinedListings(db: D1Database, userId: string, statuses: readonly CampaignListing["status"][]) {
-  const rows = await queryAll(
-    db
-      .prepare(
-        `SELECT campaign_id FROM campaign_participants JOIN campaigns ON campaigns.id = campaign_participants.campaign_id
-         WHERE user_id = ? AND campaigns.status IN (${placeholders(statuses.length)})`,
-      )
-      .bind(userId, ...statuses),
-    z.object({ campaign_id: z.string() }),
-  );
-  const listings = await Promise.all(rows.map((row) => findCampaignListing(db, row.campaign_id)));
-  return listings.filter((listing): listing is CampaignListing => listing !== null).sort((a, b) => a.endsAt - b.endsAt);
-}
-
 /** `GET /v1/page/dashboard`. */
 export async function dashboardPage({ db, clock }: Deps, userId: string): Promise<DashboardPage> {
   const [joined, open, recentPosts] = await Promise.all([
-    joinedListings(db, userId, [...currentCampaignStatuses, ...pastCampaignStatuses]),
+    listJoinedCampaigns(db, userId, [...currentCampaignStatuses, ...pastCampaignStatuses]),
     listCampaignsByStatus(db, currentCampaignStatuses, { limit: 6 }),
     postsOf(db, userId, { limit: 5 }),
   ]);
