@@ -1,0 +1,87 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, gotoHydrated, signInAs, test } from "./fixtures";
+
+test("a new creator joins a campaign: New Post goes from disabled to enabled", async ({ page }) => {
+  await signInAs(page, "shell_sam");
+  await gotoHydrated(page, "/");
+  const newPost = page.getByRole("button", { name: "New Post" });
+  await expect(newPost).toHaveAttribute("aria-disabled", "true");
+  await newPost.hover();
+  await expect(page.getByRole("tooltip")).toHaveText(/Join a running campaign first/);
+
+  await page.getByRole("link", { name: "Aurora wallet launch week" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Aurora wallet launch week" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Rules" })).toBeVisible();
+  await expect(page.getByText("Mention @aurora", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Join campaign" }).click();
+  await expect(page.getByText("You joined this campaign")).toBeVisible();
+  await expect(newPost).toHaveAttribute("aria-disabled", "false");
+});
+
+test("the campaign page remembers the chosen week across navigation", async ({ page }) => {
+  await signInAs(page, "week_walker");
+  await gotoHydrated(page, "/campaign/campaign-nimbus-backup");
+  await page.getByRole("button", { name: "Join campaign" }).click();
+  await expect(page.getByText("You joined this campaign")).toBeVisible();
+  await page.getByRole("button", { name: "Week 2 (now)" }).click();
+  await expect(page.getByRole("button", { name: "Week 2 (now)" })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Profile" }).click();
+  await page.goBack();
+  await expect(page.getByRole("button", { name: "Week 2 (now)" })).toHaveAttribute("aria-pressed", "true");
+});
+
+test("the header turns sticky-styled after scrolling more than 5 px", async ({ page }) => {
+  await signInAs(page, "scroller");
+  await page.setViewportSize({ width: 1280, height: 400 });
+  await gotoHydrated(page, "/campaigns");
+  const header = page.getByRole("banner");
+  await expect(header).not.toHaveClass(/is-scrolled/);
+  await page.mouse.wheel(0, 200);
+  await expect(header).toHaveClass(/is-scrolled/);
+});
+
+test.describe("the cookie bar [signed out]", () => {
+  test("Allow all stores allow-all and hides the bar for good", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const bar = page.getByRole("region", { name: "Cookie consent" });
+    await expect(bar.getByRole("link", { name: "privacy policy" })).toHaveAttribute("href", "/articles/privacy-policy");
+    await bar.getByRole("button", { name: "Allow all" }).click();
+    await expect(bar).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem("userConsent"))).toBe("allow-all");
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(bar).toBeHidden();
+  });
+
+  test("Decline all stores decline-all", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    await page.getByRole("region", { name: "Cookie consent" }).getByRole("button", { name: "Decline all" }).click();
+    expect(await page.evaluate(() => localStorage.getItem("userConsent"))).toBe("decline-all");
+  });
+
+  test("any stored value, required-only included, hides it on load", async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem("userConsent", "required-only"));
+    await gotoHydrated(page, "/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Cookie consent" })).toHaveCount(0);
+  });
+});
+
+test.describe("accessibility", () => {
+  for (const path of ["/", "/campaigns", "/campaign/campaign-aurora-launch", "/profile", "/past-campaigns"]) {
+    test(`${path} has no serious accessibility violations`, async ({ page }) => {
+      await signInAs(page, "axe_auditor");
+      await page.addInitScript(() => localStorage.setItem("userConsent", "required-only"));
+      await gotoHydrated(page, path);
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+      const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+      expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+    });
+  }
+
+  test("the signed-out start page has no serious accessibility violations [signed out]", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+    expect(results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
+  });
+});
