@@ -4,6 +4,7 @@ import { ApiError, apiErrorResponse } from "./http/api-error.ts";
 import { authRoutes } from "./http/auth-routes.ts";
 import { healthRoutes } from "./http/health.ts";
 import { iconRoutes } from "./http/icon-routes.ts";
+import { notificationRoutes } from "./http/notification-routes.ts";
 import { pageRoutes } from "./http/page-routes.ts";
 import { handleTrpc } from "./http/trpc-route.ts";
 import { whitelistGuard } from "./middleware/brand-guard.ts";
@@ -29,6 +30,7 @@ for (const prefix of ["/auth/*", "/trpc/*", "/v1/*"]) app.use(prefix, whitelistG
 app.route("/", authRoutes);
 app.all("/trpc/*", handleTrpc);
 app.route("/", adminRoutes);
+app.route("/", notificationRoutes);
 app.route("/", pageRoutes);
 
 app.all("/v1/*", (c) => apiErrorResponse(c, new ApiError(404, "not_found", `No API endpoint at ${c.req.path}`)));

@@ -4,6 +4,7 @@ import { useRevalidator } from "react-router";
 import { joinResultSchema } from "../../worker/contracts/pages.ts";
 import { browserClients } from "~/lib/api/browser-clients";
 import { ApiRequestError } from "~/lib/api/http-client";
+import { notificationKeys } from "~/lib/notifications";
 import { useTRPC } from "~/lib/trpc";
 
 /** Joins a campaign through `POST /v1/page/campaign/{id}/join`, then refreshes the page's data. */
@@ -29,6 +30,7 @@ export function JoinCampaignButton({ campaignId, invitationId }: { campaignId: s
             await Promise.all([
               revalidator.revalidate(),
               queryClient.invalidateQueries({ queryKey: trpc.listCurrentCampaigns.queryKey() }),
+              queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
             ]);
             setState({ busy: false, error: null });
           } catch (error) {

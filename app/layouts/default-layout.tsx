@@ -3,6 +3,8 @@ import type { Route } from "./+types/default-layout";
 import { ErrorScreen } from "~/components/error-screen";
 import { SignInPrompt } from "~/components/sign-in";
 import { useHasCurrentCampaign } from "~/components/new-post-button";
+import { NotificationBell } from "~/components/notifications/notification-bell";
+import { NotificationsProvider } from "~/components/notifications/notifications-context";
 import { SiteHeader, type HeaderActions } from "~/components/site-header";
 import { useBrand } from "~/lib/brand";
 import { useCurrentUser } from "~/lib/current-user";
@@ -17,14 +19,19 @@ function SignedInFrame({ children }: { children: React.ReactNode }) {
     newPostEnabled,
     openNewPost: () => undefined,
     openFeedback: () => undefined,
-    bell: null,
+    bell: <NotificationBell />,
   };
   return <FrameWith actions={actions}>{children}</FrameWith>;
 }
 
 function Frame({ children }: { children: React.ReactNode }) {
   const user = useCurrentUser();
-  return user === null ? <FrameWith actions={null}>{children}</FrameWith> : <SignedInFrame>{children}</SignedInFrame>;
+  if (user === null) return <FrameWith actions={null}>{children}</FrameWith>;
+  return (
+    <NotificationsProvider signedIn>
+      <SignedInFrame>{children}</SignedInFrame>
+    </NotificationsProvider>
+  );
 }
 
 function FrameWith({ children, actions }: { children: React.ReactNode; actions: HeaderActions | null }) {

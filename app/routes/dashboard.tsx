@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { CampaignGrid } from "~/components/campaign-card";
+import { EligibleCampaignBanners } from "~/components/eligible-campaign-banners";
 import { PostList } from "~/components/post-list";
 import { SignInPage } from "~/components/sign-in";
 import { useCurrentUser } from "~/lib/current-user";
@@ -27,6 +28,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <h1>Dashboard</h1>
         <p className="lead">{`Welcome back, @${user.twitterHandle}.`}</p>
       </section>
+      <EligibleCampaignBanners />
       <section aria-labelledby="your-campaigns">
         <div className="section-heading">
           <h2 id="your-campaigns">Your campaigns</h2>

@@ -22,3 +22,25 @@ export const notificationEventTypeSchema = z.enum([
   "ad-hoc-notification",
   "vlayer-badge",
 ]);
+
+/** Ids are made by `insertNotificationStatement`: `ntf_` and a UUID. */
+export const notificationIdSchema = z
+  .string()
+  .regex(/^ntf_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, "must be a notification id (ntf_ and a UUID)");
+
+/** One notification as the API returns it (`GET /v1/notification/recent`). Times are UTC milliseconds. */
+export const notificationSchema = z.object({
+  id: z.string(),
+  eventType: notificationEventTypeSchema,
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  campaignId: z.string().nullable(),
+  isRead: z.boolean(),
+  createdAt: z.number().int(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** `GET /v1/notification/recent`: newest first. */
+export const recentNotificationsSchema = z.object({ data: z.array(notificationSchema) });
+export type RecentNotifications = z.infer<typeof recentNotificationsSchema>;

@@ -2,7 +2,9 @@ import { DAY, HOUR, type Clock } from "../clock.ts";
 import type { CampaignStatus, PostStatus } from "../contracts/vocabulary.ts";
 import { insertAdvertiserStatement } from "./advertisers.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "./campaigns.ts";
+import { demoNotifications } from "../domain/notifications/demo.ts";
 import { insertInvitationStatement } from "./invitations.ts";
+import { insertNotificationStatement } from "./notifications.ts";
 import { insertSuggestionStatement } from "./suggestions.ts";
 import { buildAdvertiser, buildCampaign, buildPartner, buildPost, buildUser } from "./factories.ts";
 import { insertPartnerStatements } from "./partners.ts";
@@ -175,5 +177,6 @@ export async function seedDemoData(db: D1Database, clock: Clock): Promise<void> 
     );
   });
 
+  statements.push(...demoNotifications(now).map((notification) => insertNotificationStatement(db, notification)));
   await db.batch(statements);
 }

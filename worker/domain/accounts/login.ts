@@ -3,7 +3,9 @@ import { XApiError, type XClient } from "../../clients/x-client.ts";
 import { scopesByFlow, type LoginFlow, type LoginParams } from "../../contracts/login.ts";
 import { upsertAttributionStatement } from "../../db/attribution.ts";
 import { insertOAuthState, takeOAuthState } from "../../db/oauth-states.ts";
+import { insertNotificationStatement } from "../../db/notifications.ts";
 import { upsertUserFromX } from "../../db/users.ts";
+import { welcomeNotification } from "../notifications/events.ts";
 import { pkceChallenge, randomToken, sha256 } from "../../security/tokens.ts";
 import { safeRedirectTarget } from "./redirect-targets.ts";
 import { startSession, type StartedSession } from "./sessions.ts";
@@ -113,7 +115,10 @@ export async function completeLogin(
   );
   await Promise.all([
     storeXTokens({ db, clock, encryptionKey: deps.encryptionKey }, userId, tokens),
-    upsertAttributionStatement(db, userId, stored.loginParams, now).run(),
+    db.batch([
+      upsertAttributionStatement(db, userId, stored.loginParams, now),
+      ...(created ? [insertNotificationStatement(db, welcomeNotification(userId, now))] : []),
+    ]),
   ]);
   const session = await startSession({ db, clock }, { userId, realUserId: null });
   const redirectTo = await afterLoginTarget(deps, stored.flow, stored.loginParams, callback.requestOrigin);

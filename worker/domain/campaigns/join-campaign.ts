@@ -3,6 +3,7 @@ import { findCampaignListing, insertParticipantStatement } from "../../db/campai
 import { findInvitation } from "../../db/invitations.ts";
 import { insertNotificationStatement } from "../../db/notifications.ts";
 import { ApiError } from "../../http/api-error.ts";
+import { campaignJoinedNotification } from "../notifications/events.ts";
 import { joinedCampaignIds } from "./participation.ts";
 
 const joinableStatuses = new Set(["inactive", "active", "ending"]);
@@ -54,16 +55,7 @@ export async function joinCampaign(
     ...(invitationId === null
       ? []
       : [db.prepare(`UPDATE campaign_participants SET invitation_id = ? WHERE campaign_id = ? AND user_id = ?`).bind(invitationId, campaign.id, request.userId)]),
-    insertNotificationStatement(db, {
-      userId: request.userId,
-      eventType: "campaign-joined",
-      title: `You joined ${campaign.title}`,
-      body: "Post about it through Chorus: your posts count from now on.",
-      link: `/campaign/${campaign.id}`,
-      campaignId: campaign.id,
-      dedupeKey: `campaign-joined:${campaign.id}:${request.userId}`,
-      createdAt: now,
-    }),
+    insertNotificationStatement(db, campaignJoinedNotification({ userId: request.userId, campaign, now })),
   ]);
   return { campaignId: campaign.id, joined: true, alreadyJoined: false };
 }

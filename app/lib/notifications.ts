@@ -1,0 +1,203 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { browserClients } from "~/lib/api/browser-clients";
+import {
+  recentNotificationsSchema,
+  type Notification,
+  type RecentNotifications,
+} from "../../worker/contracts/notifications.ts";
+import type { NotificationEventType } from "../../worker/db/notifications.ts";
+
+/*
+ * The notification rules of SPEC.md sections 2, 3 and 4 as pure functions, and the data hooks built on them.
+ */
+
+/** The types the sidebar shows, in the browser's words. */
+export type SidebarNotificationType =
+  | "welcome"
+  | "campaign-joined"
+  | "campaign-ended"
+  | "campaign-eligible"
+  | "campaign-not-eligible"
+  | "campaign-maturity"
+  | "new-eligible-posts"
+  | "transaction-verifying"
+  | "transaction-completed"
+  | "terms-and-conditions"
+  | "ad-hoc"
+  | "badge";
+
+/** Server type → sidebar type; the server types missing here are dropped from the sidebar. */
+const sidebarTypes: Partial<Record<NotificationEventType, SidebarNotificationType>> = {
+  welcome: "welcome",
+  "campaign-joined": "campaign-joined",
+  "campaign-ended": "campaign-ended",
+  "campaign-eligible": "campaign-eligible",
+  "campaign-not-eligible": "campaign-not-eligible",
+  "campaign-maturity": "campaign-maturity",
+  "posts-eligible": "new-eligible-posts",
+  "transaction-verifying": "transaction-verifying",
+  "transaction-completed": "transaction-completed",
+  "terms-and-conditions": "terms-and-conditions",
+  "ad-hoc-notification": "ad-hoc",
+  "vlayer-badge": "badge",
+};
+
+export function sidebarTypeOf(eventType: NotificationEventType): SidebarNotificationType | null {
+  return sidebarTypes[eventType] ?? null;
+}
+
+export type SidebarNotification = Notification & { type: SidebarNotificationType };
+
+/** An unread welcome notification: the first-time-user notification, shown as a welcome dialog. */
+function isFirstTimeUserNotification(notification: Notification): boolean {
+  return notification.eventType === "welcome" && !notification.isRead;
+}
+
+/** What the sidebar lists: the kept types, without the first-time-user notification, in the server's order. */
+export function sidebarNotifications(notifications: readonly Notification[]): SidebarNotification[] {
+  return notifications.flatMap((notification) => {
+    const type = sidebarTypeOf(notification.eventType);
+    if (type === null || isFirstTimeUserNotification(notification)) return [];
+    return [{ ...notification, type }];
+  });
+}
+
+/** The unread welcome notification (the newest, should there be more), or null. */
+export function firstTimeUserNotification(notifications: readonly Notification[]): Notification | null {
+  return notifications.find(isFirstTimeUserNotification) ?? null;
+}
+
+/**
+ * The unread count of the bell and the title: every unread notification the sidebar lists. Dropped types do not
+ * count, because a person could never find them; the unread welcome does not count (it has its own dialog).
+ */
+export function unreadCount(notifications: readonly Notification[]): number {
+  return sidebarNotifications(notifications).filter((notification) => !notification.isRead).length;
+}
+
+/** The unread campaign-eligible notifications: payouts waiting to be confirmed (the dashboard's banners). */
+export function eligibleCampaignNotifications(notifications: readonly Notification[]): Notification[] {
+  return notifications.filter((notification) => notification.eventType === "campaign-eligible" && !notification.isRead);
+}
+
+/** The bell's badge: none at 0, the count up to 9, "9+" above. */
+export function badgeText(count: number): string | null {
+  if (count <= 0) return null;
+  return count > 9 ? "9+" : String(count);
+}
+
+/** The bell's accessible name. */
+export function bellLabel(count: number): string {
+  return count > 0 ? `Notifications, ${count} unread` : "Notifications";
+}
+
+const unreadPrefix = /^\(\d+\) /;
+
+/** The page title with "(n) " in front when n notifications are unread; an earlier prefix is replaced. */
+export function titleWithUnreadPrefix(title: string, count: number): string {
+  const bare = title.replace(unreadPrefix, "");
+  return count > 0 ? `(${count}) ${bare}` : bare;
+}
+
+export type NotificationTarget = { kind: "internal"; to: string } | { kind: "external"; href: string };
+
+/**
+ * Where a notification leads: a path of this app, or an http(s) page elsewhere. Anything else (another scheme,
+ * a protocol-relative URL, nonsense) is no link at all.
+ */
+export function notificationTarget(link: string | null): NotificationTarget | null {
+  if (link === null || link.trim() === "") return null;
+  if (link.startsWith("/") && !link.startsWith("//") && !link.startsWith("/\\")) return { kind: "internal", to: link };
+  try {
+    const url = new URL(link);
+    return url.protocol === "https:" || url.protocol === "http:" ? { kind: "external", href: url.toString() } : null;
+  } catch {
+    return null;
+  }
+}
+
+/* Data: one queryOptions factory, the hooks that use it, and mutations that invalidate through its key. */
+
+export const NOTIFICATIONS_REFETCH_INTERVAL_MS = 60_000;
+
+export const notificationKeys = {
+  all: ["notifications"] as const,
+  recent: () => [...notificationKeys.all, "recent"] as const,
+};
+
+const noContent = z.undefined();
+
+export function getRecentNotifications(): Promise<RecentNotifications> {
+  return browserClients().api.get("/v1/notification/recent", recentNotificationsSchema);
+}
+
+export function markNotificationRead(notificationId: string): Promise<undefined> {
+  return browserClients().api.delete(`/v1/notification/${encodeURIComponent(notificationId)}`, noContent, {
+    required: { notificationId },
+  });
+}
+
+export function markAllNotificationsRead(): Promise<undefined> {
+  return browserClients().api.delete("/v1/notification", noContent);
+}
+
+export function recentNotificationsQueryOptions() {
+  return queryOptions({
+    queryKey: notificationKeys.recent(),
+    queryFn: getRecentNotifications,
+    select: (response) => response.data,
+    refetchOnWindowFocus: true,
+    refetchInterval: NOTIFICATIONS_REFETCH_INTERVAL_MS,
+  });
+}
+
+/** The signed-in user's recent notifications; nothing is fetched for a visitor who is not signed in. */
+export function useRecentNotifications({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...recentNotificationsQueryOptions(), enabled });
+}
+
+/** For the dashboard's call-to-action banners. */
+export function useEligibleCampaignNotifications({ enabled }: { enabled: boolean }) {
+  return useQuery({
+    ...recentNotificationsQueryOptions(),
+    select: (response) => eligibleCampaignNotifications(response.data),
+    enabled,
+  });
+}
+
+/** Marks read in the cache at once (the badge drops without waiting), then refetches the truth. */
+function useMarkReadMutation<Variables>(
+  mutationFn: (variables: Variables) => Promise<undefined>,
+  isAffected: (notification: Notification, variables: Variables) => boolean,
+) {
+  const queryClient = useQueryClient();
+  const queryKey = notificationKeys.recent();
+  return useMutation({
+    mutationFn,
+    onMutate: async (variables) => {
+      await queryClient.cancelQueries({ queryKey });
+      const previous = queryClient.getQueryData<RecentNotifications>(queryKey);
+      if (previous !== undefined) {
+        queryClient.setQueryData<RecentNotifications>(queryKey, {
+          data: previous.data.map((notification) =>
+            isAffected(notification, variables) ? { ...notification, isRead: true } : notification,
+          ),
+        });
+      }
+      return { previous };
+    },
+    onError: (_error, _variables, context) => {
+      if (context?.previous !== undefined) queryClient.setQueryData(queryKey, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}
+
+export function useMarkNotificationRead() {
+  return useMarkReadMutation(markNotificationRead, (notification, notificationId: string) => notification.id === notificationId);
+}
+
+export function useMarkAllNotificationsRead() {
+  return useMarkReadMutation(markAllNotificationsRead, () => true);
+}

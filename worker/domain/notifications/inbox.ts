@@ -1,0 +1,24 @@
+import type { Clock } from "../../clock.ts";
+import type { Notification } from "../../contracts/notifications.ts";
+import { listRecentNotifications, markAllNotificationsRead, markNotificationRead } from "../../db/notifications.ts";
+import { ApiError } from "../../http/api-error.ts";
+
+/** How many notifications the sidebar gets: enough for weeks of activity, small enough to send every minute. */
+export const RECENT_NOTIFICATIONS_LIMIT = 50;
+
+type Deps = { db: D1Database; clock: Clock };
+
+/** The user's own recent notifications, newest first. */
+export function recentNotifications({ db }: Pick<Deps, "db">, userId: string): Promise<Notification[]> {
+  return listRecentNotifications(db, userId, RECENT_NOTIFICATIONS_LIMIT);
+}
+
+/** Marks one read. Another user's notification answers like a missing one, so ids of others reveal nothing. */
+export async function markRead({ db, clock }: Deps, userId: string, notificationId: string): Promise<void> {
+  const found = await markNotificationRead(db, userId, notificationId, clock.now());
+  if (!found) throw new ApiError(404, "not_found", "This notification does not exist.");
+}
+
+export async function markAllRead({ db, clock }: Deps, userId: string): Promise<void> {
+  await markAllNotificationsRead(db, userId, clock.now());
+}
