@@ -6,7 +6,7 @@ import type { CampaignCard, CampaignPage, DashboardPage, InvitationPage, PostSum
 import { currentCampaignStatuses, pastCampaignStatuses, postStatusSchema } from "../../contracts/vocabulary.ts";
 import { findCampaignListing, listCampaignsByStatus, listJoinedCampaigns, type CampaignListing } from "../../db/campaigns.ts";
 import { findInvitationByToken } from "../../db/invitations.ts";
-import { placeholders, queryAll } from "../../db/query.ts";
+import { queryAll } from "../../db/query.ts";
 import { listSuggestions } from "../../db/suggestions.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { claimablePosts, joinedCampaignIds, standings, type Standing } from "./participation.ts";
