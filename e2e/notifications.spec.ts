@@ -7,7 +7,8 @@ import { expect, gotoHydrated, signInAs, test } from "./fixtures";
  * cannot sign in as, so "9+" is covered by the unit tests, not here.)
  */
 
-const freshHandle = (prefix: string) => `${prefix}_${Date.now().toString(36)}`;
+/** X handles have at most 15 characters. */
+const freshHandle = (prefix: string) => `${prefix}_${Date.now().toString(36).slice(-6)}`.slice(0, 15);
 
 const bell = (page: Page, name = "Notifications") => page.getByRole("button", { name, exact: true });
 const sidebar = (page: Page) => page.getByRole("dialog", { name: "Notifications" });
@@ -122,9 +123,10 @@ test("on a phone the sidebar takes the whole width", async ({ page }) => {
   await signInAndCloseWelcome(page, freshHandle("phone"));
   await bell(page).click();
   await expect(sidebar(page)).toBeVisible();
-  const box = await sidebar(page).boundingBox();
   const viewportWidth = await page.evaluate(() => document.documentElement.clientWidth);
-  expect(box).toMatchObject({ x: 0, width: viewportWidth });
+  // The drawer slides in; measure once it has arrived.
+  await expect.poll(async () => Math.round((await sidebar(page).boundingBox())?.x ?? -1)).toBe(0);
+  expect(Math.round((await sidebar(page).boundingBox())?.width ?? 0)).toBe(viewportWidth);
   await sidebar(page).getByRole("button", { name: "Close notifications" }).click();
   await expect(sidebar(page)).toBeHidden();
 });
