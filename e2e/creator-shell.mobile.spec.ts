@@ -2,7 +2,6 @@ import { expect, gotoHydrated, signInAs, test } from "./fixtures";
 
 test("the mobile header opens a full-screen menu and any choice closes it", async ({ page }) => {
   await signInAs(page, "mobile_mia");
-  await page.addInitScript(() => localStorage.setItem("userConsent", "required-only"));
   await gotoHydrated(page, "/");
   const header = page.getByRole("banner");
   await expect(header.getByRole("navigation", { name: "Main" })).toBeHidden();
@@ -25,7 +24,6 @@ test("the mobile header opens a full-screen menu and any choice closes it", asyn
 
 test("a campaign page reads well on a phone", async ({ page }) => {
   await signInAs(page, "mobile_max");
-  await page.addInitScript(() => localStorage.setItem("userConsent", "required-only"));
   await gotoHydrated(page, "/campaign/campaign-aurora-launch");
   await expect(page.getByRole("heading", { level: 1, name: "Aurora wallet launch week" })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -1,12 +1,25 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, type Request, type Response } from "@playwright/test";
 
 type ConsoleErrors = {
   /** Marks this test as provoking browser console errors on purpose; returns the live list of them. */
   expectSome(): string[];
 };
 
-/** Every test fails on a console error or an uncaught page error it did not ask for (STYLE.md habit 10). */
-export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
+/**
+ * Every test fails on a console error or an uncaught page error it did not ask for (STYLE.md habit 10).
+ * Pages open as for a visitor who already answered the cookie bar, unless a test sets `storedConsent: null`.
+ */
+export const test = base.extend<{ consoleErrors: ConsoleErrors; storedConsent: string | null; consent: void }>({
+  storedConsent: ["required-only", { option: true }],
+  consent: [
+    async ({ page, storedConsent }, use) => {
+      if (storedConsent !== null) {
+        await page.addInitScript((value) => window.localStorage.setItem("userConsent", value), storedConsent);
+      }
+      await use();
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -43,14 +56,47 @@ export async function gotoHydrated(page: Page, path: string) {
  * Signs a test account in through the X emulator without its page: the emulator approves at once when the
  * authorize URL carries `emulator_login` (README "The X emulator"). Lands on `returnTo`, signed in.
  */
-export async function signInAs(page: Page, handle: string, returnTo = "/") {
+export async function signInAs(page: Page, handle: string, returnTo = "/", options: { keepWelcome?: boolean } = {}) {
   await page.goto(`/auth/twitter/read/login?afterLoginRedirectUrl=${encodeURIComponent(returnTo)}`);
   await page.waitForURL(/\/i\/oauth2\/authorize/);
   const authorize = new URL(page.url());
   authorize.searchParams.set("emulator_login", handle);
+  const firstNotifications = notificationsOnce(page);
   await page.goto(authorize.toString());
   await page.waitForURL((url) => url.port === new URL(page.url()).port && url.pathname === returnTo.split("?")[0]);
   await expect(page.getByTestId("signed-in-handle")).toHaveText(`@${handle}`);
+  // A first sign-in greets the creator with the welcome dialog; a journey that is not about it closes it.
+  const notifications = await firstNotifications;
+  const welcomed = notifications.some((item) => item.eventType === "welcome" && !item.isRead);
+  if (welcomed && !options.keepWelcome) {
+    const welcome = page.getByRole("dialog", { name: "Welcome to Chorus!" });
+    await welcome.getByRole("button", { name: "Get started" }).click();
+    await expect(welcome).toBeHidden();
+  }
+}
+
+/** The first answer of /v1/notification/recent the page gets (empty when the request fails). */
+function notificationsOnce(page: Page): Promise<{ eventType: string; isRead: boolean }[]> {
+  return new Promise((resolve) => {
+    const matches = (url: string) => url.includes("/v1/notification/recent");
+    const onFailed = (request: Request) => {
+      if (matches(request.url())) finish([]);
+    };
+    const onResponse = (response: Response) => {
+      if (!matches(response.url())) return;
+      response
+        .json()
+        .then((body: { data?: { eventType: string; isRead: boolean }[] }) => finish(body.data ?? []))
+        .catch(() => finish([]));
+    };
+    const finish = (items: { eventType: string; isRead: boolean }[]) => {
+      page.off("requestfailed", onFailed);
+      page.off("response", onResponse);
+      resolve(items);
+    };
+    page.on("requestfailed", onFailed);
+    page.on("response", onResponse);
+  });
 }
 
 /** Counts full document loads, so a test can assert that a navigation stayed inside the app. */

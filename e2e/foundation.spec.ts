@@ -47,7 +47,7 @@ test("articles come from prerendered files, also when reached by a client-side n
   });
   await gotoHydrated(page, "/articles/terms");
   await expect(page.getByRole("heading", { level: 1, name: "Terms of service" })).toBeVisible();
-  await page.getByRole("link", { name: "privacy policy" }).click();
+  await page.getByRole("main").getByRole("link", { name: "privacy policy" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Privacy policy" })).toBeVisible();
   expect(documentLoads()).toBe(1);
   expect(payloads).toEqual([{ url: "/articles/privacy-policy.data", serverTiming: undefined }]);

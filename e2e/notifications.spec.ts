@@ -23,7 +23,7 @@ async function reloadWithNotifications(page: Page) {
 
 /** A new creator's first visit: the welcome dialog; closing it marks the welcome read. */
 async function signInAndCloseWelcome(page: Page, handle: string) {
-  await signInAs(page, handle);
+  await signInAs(page, handle, "/", { keepWelcome: true });
   await expect(welcomeDialog(page)).toBeVisible();
   const markedRead = page.waitForResponse(
     (response) => response.request().method() === "DELETE" && /\/v1\/notification\/ntf_/.test(response.url()),
