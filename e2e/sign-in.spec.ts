@@ -19,6 +19,10 @@ test("a new creator signs in through X, stays signed in across a reload, and sig
   await expect(page).toHaveURL("/");
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await expect(page.getByTestId("signed-in-handle")).toHaveText(`@${handle}`);
+  // A first sign-in is greeted once.
+  const welcome = page.getByRole("dialog", { name: "Welcome to Chorus!" });
+  await welcome.getByRole("button", { name: "Get started" }).click();
+  await expect(welcome).toBeHidden();
   await expect(page.getByRole("link", { name: "Aurora wallet launch week" })).toBeVisible();
   // The browser traded its session cookie for API tokens, kept under the spec's storage keys.
   await expect.poll(() => page.evaluate(() => localStorage.getItem("refresh_token"))).not.toBeNull();
