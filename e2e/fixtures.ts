@@ -9,14 +9,14 @@ type ConsoleErrors = {
  * Every test fails on a console error or an uncaught page error it did not ask for (STYLE.md habit 10).
  * Pages open as for a visitor who already answered the cookie bar, unless a test sets `storedConsent: null`.
  */
-export const test = base.extend<{ consoleErrors: ConsoleErrors; storedConsent: string | null; consent: void }>({
+export const test = base.extend<{ consoleErrors: ConsoleErrors; storedConsent: string | null; consent: undefined }>({
   storedConsent: ["required-only", { option: true }],
   consent: [
     async ({ page, storedConsent }, use) => {
       if (storedConsent !== null) {
         await page.addInitScript((value) => window.localStorage.setItem("userConsent", value), storedConsent);
       }
-      await use();
+      await use(undefined);
     },
     { auto: true },
   ],

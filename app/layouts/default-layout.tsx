@@ -5,6 +5,7 @@ import { SignInPrompt } from "~/components/sign-in";
 import { useHasCurrentCampaign } from "~/components/new-post-button";
 import { NotificationBell } from "~/components/notifications/notification-bell";
 import { NotificationsProvider } from "~/components/notifications/notifications-context";
+import { PostEditorProvider, usePostEditor } from "~/components/post-editor/post-editor-provider";
 import { SiteHeader, type HeaderActions } from "~/components/site-header";
 import { useBrand } from "~/lib/brand";
 import { useCurrentUser } from "~/lib/current-user";
@@ -15,10 +16,11 @@ import { useCurrentUser } from "~/lib/current-user";
  */
 function SignedInFrame({ children }: { children: React.ReactNode }) {
   const newPostEnabled = useHasCurrentCampaign();
+  const editor = usePostEditor();
   const actions: HeaderActions = {
     newPostEnabled,
-    openNewPost: () => undefined,
-    openFeedback: () => undefined,
+    openNewPost: () => editor.open({ mode: "post" }),
+    openFeedback: () => editor.open({ mode: "feedback" }),
     bell: <NotificationBell />,
   };
   return <FrameWith actions={actions}>{children}</FrameWith>;
@@ -29,7 +31,9 @@ function Frame({ children }: { children: React.ReactNode }) {
   if (user === null) return <FrameWith actions={null}>{children}</FrameWith>;
   return (
     <NotificationsProvider signedIn>
-      <SignedInFrame>{children}</SignedInFrame>
+      <PostEditorProvider>
+        <SignedInFrame>{children}</SignedInFrame>
+      </PostEditorProvider>
     </NotificationsProvider>
   );
 }

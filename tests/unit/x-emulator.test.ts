@@ -431,6 +431,73 @@ describe("X emulator: posts", () => {
   });
 });
 
+/** A 1×1 PNG: the smallest real image. */
+const TINY_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+function uploadForm(bytes: Buffer, fields: Record<string, string> = { media_category: "tweet_image" }): FormData {
+  const form = new FormData();
+  form.append("media", new Blob([new Uint8Array(bytes)]), "image");
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
+function upload(accessToken: string, form: FormData): Promise<Response> {
+  return api("/2/media/upload", accessToken, { method: "POST", body: form });
+}
+
+describe("X emulator: media upload", () => {
+  it("takes an image in one multipart request and lets its uploader attach it to a post", async () => {
+    const { access_token } = await signIn("pia", `${ALL_SCOPES} media.write`);
+    const uploaded = await upload(access_token, uploadForm(TINY_PNG, { media_category: "tweet_image", media_type: "image/png" }));
+    expect(uploaded.status).toBe(200);
+    const { data } = (await uploaded.json()) as { data: { id: string; media_key: string; size: number; expires_after_secs: number } };
+    expect(data).toEqual({
+      id: expect.stringMatching(/^\d+$/),
+      media_key: `3_${data.id}`,
+      size: TINY_PNG.length,
+      expires_after_secs: 86_400,
+    });
+
+    const created = await post(access_token, { text: "With a picture", media: { media_ids: [data.id] } });
+    expect(created.status).toBe(201);
+    const { data: tweet } = (await created.json()) as { data: { id: string } };
+    const lookup = await api(`/2/tweets?ids=${tweet.id}&tweet.fields=attachments`, access_token);
+    expect(await lookup.json()).toMatchObject({ data: [{ id: tweet.id, attachments: { media_keys: [`3_${data.id}`] } }] });
+
+    const stranger = await signIn("quin", `${ALL_SCOPES} media.write`);
+    const borrowed = await post(stranger.access_token, { text: "Not my picture", media: { media_ids: [data.id] } });
+    expect(borrowed.status).toBe(400);
+    expect(await borrowed.json()).toMatchObject({ errors: [{ message: "Your media IDs are invalid." }] });
+    const unknown = await post(access_token, { text: "No such picture", media: { media_ids: ["123456789"] } });
+    expect(unknown.status).toBe(400);
+
+    clock.advance(25 * HOUR);
+    const later = await signIn("pia", `${ALL_SCOPES} media.write`);
+    const expired = await post(later.access_token, { text: "Too late", media: { media_ids: [data.id] } });
+    expect(expired.status).toBe(400);
+  });
+
+  it("refuses what is not an image, a type that does not match, and a token without media.write", async () => {
+    const { access_token } = await signIn("rex", `${ALL_SCOPES} media.write`);
+    const text = await upload(access_token, uploadForm(Buffer.from("just some text, not a picture")));
+    expect(text.status).toBe(400);
+    expect(await text.json()).toMatchObject({ title: "Invalid Request", errors: [{ message: "media type unrecognized." }] });
+
+    const mismatch = await upload(access_token, uploadForm(TINY_PNG, { media_category: "tweet_image", media_type: "image/jpeg" }));
+    expect(mismatch.status).toBe(400);
+    const noCategory = await upload(access_token, uploadForm(TINY_PNG, {}));
+    expect(noCategory.status).toBe(400);
+
+    const withoutScope = await signIn("rex", ALL_SCOPES);
+    const refused = await upload(withoutScope.access_token, uploadForm(TINY_PNG));
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ title: "Unsupported Authentication" });
+  });
+});
+
 describe("X emulator: rate limits", () => {
   it("sends the rate-limit headers and answers 429 over the limit until the window resets", async () => {
     base = await startEmulator({ statePath: join(directory, "limited.json"), rateLimits: { "users.me": 2 } });

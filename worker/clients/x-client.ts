@@ -48,6 +48,10 @@ export type XUser = { id: string; name: string; handle: string; avatarUrl: strin
 
 const createPostResponseSchema = z.object({ data: z.object({ id: z.string(), text: z.string() }) });
 
+const mediaUploadResponseSchema = z.object({
+  data: z.object({ id: z.string().regex(/^\d+$/), media_key: z.string().optional(), expires_after_secs: z.number().optional() }),
+});
+
 const publicMetricsSchema = z.object({
   retweet_count: z.number().int().nonnegative(),
   reply_count: z.number().int().nonnegative(),
@@ -170,6 +174,20 @@ export function createXClient(config: XClientConfig, fetcher: typeof fetch = fet
         body: JSON.stringify(body),
       });
       return createPostResponseSchema.parse(await response.json()).data;
+    },
+
+    /**
+     * X API v2 one-shot upload (`POST /2/media/upload`, multipart): one image, answered with the media id that
+     * `createPost` attaches. Needs the `media.write` scope.
+     */
+    async uploadMedia(accessToken: string, bytes: ArrayBuffer, contentType: string): Promise<{ id: string; mediaKey: string | null }> {
+      const form = new FormData();
+      form.append("media", new Blob([bytes], { type: contentType }), "media");
+      form.append("media_category", contentType === "image/gif" ? "tweet_gif" : "tweet_image");
+      form.append("media_type", contentType);
+      const response = await call("/2/media/upload", { method: "POST", headers: bearer(accessToken), body: form });
+      const { data } = mediaUploadResponseSchema.parse(await response.json());
+      return { id: data.id, mediaKey: data.media_key ?? null };
     },
 
     async deletePost(accessToken: string, postId: string): Promise<void> {

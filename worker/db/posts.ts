@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { statusReasonSchema } from "../contracts/campaign-rules.ts";
-import { postStatusSchema } from "../contracts/vocabulary.ts";
-import { queryAll } from "./query.ts";
+import { campaignRulesSchema, statusReasonSchema } from "../contracts/campaign-rules.ts";
+import { campaignStatusSchema, postStatusSchema, type CampaignStatus } from "../contracts/vocabulary.ts";
+import { placeholders, queryAll, queryFirst } from "./query.ts";
 
 export const postSchema = z
   .object({
@@ -100,4 +100,120 @@ export async function listPostsOfUser(db: D1Database, userId: string, limit = 50
     status: row.status,
     postedAt: row.posted_at,
   }));
+}
+
+export function findPost(db: D1Database, postId: string): Promise<Post | null> {
+  return queryFirst(db.prepare(`SELECT * FROM posts WHERE id = ?`).bind(postId), postSchema);
+}
+
+export function findPostByClientRequest(db: D1Database, userId: string, clientRequestId: string): Promise<Post | null> {
+  return queryFirst(
+    db.prepare(`SELECT * FROM posts WHERE user_id = ? AND client_request_id = ?`).bind(userId, clientRequestId),
+    postSchema,
+  );
+}
+
+/**
+ * Inserts a post unless one with the same id or the same (user, client request) exists. The unique index on the
+ * client request id is what keeps two concurrent submits of one press from both going on: only one insert wins.
+ * Returns whether this one did.
+ */
+export async function insertPostIfNew(db: D1Database, post: Post): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `INSERT INTO posts (id, campaign_id, user_id, x_post_id, content, status, campaign_week, selected_suggestion_id,
+         posted_at, status_reasons, client_request_id, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    )
+    .bind(
+      post.id,
+      post.campaignId,
+      post.userId,
+      post.xPostId,
+      post.content,
+      post.status,
+      post.campaignWeek,
+      post.selectedSuggestionId,
+      post.postedAt,
+      JSON.stringify(post.statusReasons),
+      post.clientRequestId,
+      post.createdAt,
+      post.updatedAt,
+    )
+    .run();
+  return result.meta.changes > 0;
+}
+
+/** Records X's id for a post being published. Only a post still waiting for X is changed. */
+export async function markPostPublished(
+  db: D1Database,
+  postId: string,
+  published: { xPostId: string; postedAt: number },
+): Promise<boolean> {
+  const result = await db
+    .prepare(`UPDATE posts SET x_post_id = ?, posted_at = ?, updated_at = ? WHERE id = ? AND x_post_id IS NULL`)
+    .bind(published.xPostId, published.postedAt, published.postedAt, postId)
+    .run();
+  return result.meta.changes > 0;
+}
+
+/** Removes a post X did not publish (its attachments are freed first: they reference it). */
+export async function deleteUnpublishedPost(db: D1Database, postId: string): Promise<void> {
+  await db.batch([
+    db.prepare(`UPDATE post_attachments SET post_id = NULL WHERE post_id = ?`).bind(postId),
+    db.prepare(`DELETE FROM posts WHERE id = ? AND x_post_id IS NULL`).bind(postId),
+  ]);
+}
+
+export async function isCampaignParticipant(db: D1Database, campaignId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .prepare(`SELECT 1 AS joined FROM campaign_participants WHERE campaign_id = ? AND user_id = ?`)
+    .bind(campaignId, userId)
+    .first();
+  return row !== null;
+}
+
+const postableCampaignSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    status: campaignStatusSchema,
+    starts_at: z.number(),
+    ends_at: z.number(),
+    rules: z.string().transform((text) => campaignRulesSchema.parse(JSON.parse(text))),
+    advertiser_name: z.string(),
+  })
+  .transform((row) => ({
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    rules: row.rules,
+    advertiserName: row.advertiser_name,
+  }));
+export type PostableCampaignRow = z.infer<typeof postableCampaignSchema>;
+
+/** The campaigns a creator has joined that are in one of `statuses` and open at `now`, closing soonest first. */
+export function listJoinedOpenCampaigns(
+  db: D1Database,
+  userId: string,
+  statuses: readonly CampaignStatus[],
+  now: number,
+): Promise<PostableCampaignRow[]> {
+  return queryAll(
+    db
+      .prepare(
+        `SELECT campaigns.id, campaigns.title, campaigns.status, campaigns.starts_at, campaigns.ends_at, campaigns.rules,
+           advertisers.name AS advertiser_name
+         FROM campaign_participants
+         JOIN campaigns ON campaigns.id = campaign_participants.campaign_id
+         JOIN advertisers ON advertisers.id = campaigns.advertiser_id
+         WHERE campaign_participants.user_id = ? AND campaigns.status IN (${placeholders(statuses.length)})
+           AND campaigns.starts_at <= ? AND campaigns.ends_at > ?
+         ORDER BY campaigns.ends_at ASC, campaigns.id ASC`,
+      )
+      .bind(userId, ...statuses, now, now),
+    postableCampaignSchema,
+  );
 }

@@ -1,9 +1,10 @@
+import { createHash } from "node:crypto";
 import { findAccountByUsername, profileImageUrl, type EmulatorContext } from "./context.ts";
 import { header, jsonReply, problemReply, withHeaders, type EmulatorRequest, type Reply } from "./http.ts";
 import { nextSnowflake } from "./ids.ts";
 import { publicMetricsAt } from "./metrics.ts";
 import type { RateLimitedEndpoint } from "./rate-limit.ts";
-import type { XAccount, XTweet } from "./state.ts";
+import type { XAccount, XMedia, XTweet } from "./state.ts";
 import { MAX_TWEET_LENGTH, shortenLinks, tweetEntities, weightedLength } from "./tweet-text.ts";
 
 /** The API v2 endpoints, with X's authentication, scopes, rate limits and error bodies. */
@@ -160,6 +161,16 @@ export async function createTweet(request: EmulatorRequest, context: EmulatorCon
       return invalidRequest("`media.media_ids` must hold 1 to 4 media ids (numeric strings).", undefined, headers);
     }
     mediaIds = ids.filter((id) => typeof id === "string");
+    const now = context.now();
+    const usable = mediaIds.map((id) =>
+      context.state.media.find((media) => media.id === id && media.accountId === caller.account.id && media.expiresAt > now),
+    );
+    if (usable.some((media) => media === undefined)) {
+      return invalidRequest("Your media IDs are invalid.", { "media.media_ids": mediaIds }, headers);
+    }
+    if (mediaIds.length > 1 && usable.some((media) => media?.mediaType === "image/gif")) {
+      return invalidRequest("An animated GIF can not be combined with other media.", { "media.media_ids": mediaIds }, headers);
+    }
   }
   if (text.trim() === "" && mediaIds.length === 0) {
     return invalidRequest("A post needs text or media.", { text: [text] }, headers);
@@ -188,6 +199,109 @@ export async function createTweet(request: EmulatorRequest, context: EmulatorCon
   context.state.tweets.push(tweet);
   await context.save();
   return jsonReply(201, { data: { id, text: tweet.text, edit_history_tweet_ids: [id] } }, headers);
+}
+
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const MEDIA_EXPIRY_SECONDS = 24 * 60 * 60;
+const IMAGE_CATEGORIES = ["tweet_image", "tweet_gif", "dm_image", "dm_gif"];
+
+/** The image type of an upload by its first bytes, as X decides it (the declared type is only checked against it). */
+function imageTypeOf(bytes: Uint8Array): string | null {
+  const at = (offset: number, expected: number[]) => expected.every((byte, index) => bytes[offset + index] === byte);
+  const text = (value: string) => Array.from(value, (character) => character.charCodeAt(0));
+  if (at(0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
+  if (at(0, [0xff, 0xd8, 0xff])) return "image/jpeg";
+  if (at(0, text("GIF87a")) || at(0, text("GIF89a"))) return "image/gif";
+  if (at(0, text("RIFF")) && at(8, text("WEBP"))) return "image/webp";
+  return null;
+}
+
+type Upload = { bytes: Uint8Array; category: string; declaredType: string | null };
+
+/** The upload's fields: multipart with the file as raw bytes, or JSON with the file base64-encoded. */
+async function readUpload(request: EmulatorRequest): Promise<Upload | string> {
+  const contentType = header(request, "content-type") ?? "";
+  const optional = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
+  if (/^multipart\/form-data/i.test(contentType)) {
+    let form: FormData;
+    try {
+      form = await new Response(new Uint8Array(request.bytes ?? Buffer.from(request.body)), { headers: { "content-type": contentType } }).formData();
+    } catch {
+      return "The multipart body could not be read.";
+    }
+    const media = form.get("media");
+    if (media === null) return "The `media` field is missing.";
+    if (typeof media === "string") return "The `media` field must be a file part carrying the raw bytes.";
+    return {
+      bytes: new Uint8Array(await media.arrayBuffer()),
+      category: optional(form.get("media_category")) ?? "",
+      declaredType: optional(form.get("media_type")),
+    };
+  }
+  if (/^application\/json/i.test(contentType)) {
+    let body: unknown;
+    try {
+      body = JSON.parse(request.body);
+    } catch {
+      return "The request body is not valid JSON.";
+    }
+    if (!isRecord(body) || typeof body.media !== "string") return "The `media` field is missing.";
+    return {
+      bytes: new Uint8Array(Buffer.from(body.media, "base64")),
+      category: optional(body.media_category) ?? "",
+      declaredType: optional(body.media_type),
+    };
+  }
+  return "The request must be multipart/form-data or application/json.";
+}
+
+/** POST /2/media/upload (the one-shot upload: one image in one request). */
+export async function uploadMedia(request: EmulatorRequest, context: EmulatorContext): Promise<Reply> {
+  const gated = gate(request, context, "media.upload", ["media.write"]);
+  if ("reply" in gated) return gated.reply;
+  const { caller, headers } = gated;
+  if (caller.kind === "app") return problemReply(403, APP_ONLY_FORBIDDEN, headers);
+
+  const upload = await readUpload(request);
+  if (typeof upload === "string") return invalidRequest(upload, undefined, headers);
+  if (!IMAGE_CATEGORIES.includes(upload.category)) {
+    return invalidRequest(
+      `The \`media_category\` value [${upload.category}] is not one of [${IMAGE_CATEGORIES.join(",")}] (this emulator takes images only).`,
+      { media_category: [upload.category] },
+      headers,
+    );
+  }
+  if (upload.bytes.length === 0) return invalidRequest("The media is empty.", undefined, headers);
+  if (upload.bytes.length > MAX_IMAGE_BYTES) {
+    return invalidRequest(`File size exceeds ${MAX_IMAGE_BYTES} bytes.`, undefined, headers);
+  }
+  const mediaType = imageTypeOf(upload.bytes);
+  if (mediaType === null) return invalidRequest("media type unrecognized.", undefined, headers);
+  if (upload.declaredType !== null && upload.declaredType !== mediaType) {
+    return invalidRequest(`The \`media_type\` [${upload.declaredType}] does not match the file (${mediaType}).`, { media_type: [upload.declaredType] }, headers);
+  }
+  if (upload.category.endsWith("_gif") !== (mediaType === "image/gif")) {
+    return invalidRequest(`The \`media_category\` [${upload.category}] does not fit a ${mediaType} file.`, { media_category: [upload.category] }, headers);
+  }
+
+  const now = context.now();
+  const media: XMedia = {
+    id: nextSnowflake(context.state, now),
+    accountId: caller.account.id,
+    mediaType,
+    category: upload.category,
+    size: upload.bytes.length,
+    sha256: createHash("sha256").update(upload.bytes).digest("hex"),
+    createdAt: now,
+    expiresAt: now + MEDIA_EXPIRY_SECONDS * 1000,
+  };
+  context.state.media.push(media);
+  await context.save();
+  return jsonReply(
+    200,
+    { data: { id: media.id, media_key: `3_${media.id}`, size: media.size, expires_after_secs: MEDIA_EXPIRY_SECONDS } },
+    headers,
+  );
 }
 
 /** DELETE /2/tweets/:id */

@@ -1,27 +1,29 @@
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 
-/** A request as the handlers see it: the body already read, the URL already parsed. */
-export type EmulatorRequest = { method: string; url: URL; headers: IncomingHttpHeaders; body: string };
+/** A request as the handlers see it: the body already read (as text, and as bytes for uploads), the URL parsed. */
+export type EmulatorRequest = { method: string; url: URL; headers: IncomingHttpHeaders; body: string; bytes?: Buffer };
 
 /** What a handler answers; the server writes it out. Handlers stay plain functions that are easy to follow. */
 export type Reply = { status: number; headers: Record<string, string>; body: string };
 
 const MAX_BODY_BYTES = 1024 * 1024;
+/** A media upload carries an image of up to 5 MB plus the multipart framing around it. */
+export const MAX_MEDIA_BODY_BYTES = 5 * 1024 * 1024 + 64 * 1024;
 
 export class BodyTooLargeError extends Error {
   override name = "BodyTooLargeError";
 }
 
-export async function readBody(request: IncomingMessage): Promise<string> {
+export async function readBody(request: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
     const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
     size += buffer.length;
-    if (size > MAX_BODY_BYTES) throw new BodyTooLargeError(`Request body over ${MAX_BODY_BYTES} bytes`);
+    if (size > maxBytes) throw new BodyTooLargeError(`Request body over ${maxBytes} bytes`);
     chunks.push(buffer);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 export function header(request: EmulatorRequest, name: string): string | undefined {

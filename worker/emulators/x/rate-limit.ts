@@ -1,4 +1,4 @@
-export type RateLimitedEndpoint = "users.me" | "tweets.lookup" | "tweets.create" | "tweets.delete";
+export type RateLimitedEndpoint = "users.me" | "tweets.lookup" | "tweets.create" | "tweets.delete" | "media.upload";
 export type RateLimits = Record<RateLimitedEndpoint, number>;
 
 /** Requests per 15-minute window, per user (or per app for app-only tokens) and endpoint. */
@@ -7,6 +7,7 @@ export const defaultRateLimits: RateLimits = {
   "tweets.lookup": 900,
   "tweets.create": 200,
   "tweets.delete": 200,
+  "media.upload": 500,
 };
 
 const WINDOW_MS = 15 * 60 * 1000;

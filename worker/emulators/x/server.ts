@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { createTweet, deleteTweet, lookupTweets, unknownEndpoint, usersMe } from "./api.ts";
+import { createTweet, deleteTweet, lookupTweets, unknownEndpoint, uploadMedia, usersMe } from "./api.ts";
 import { profileImageUrl, type EmulatorContext } from "./context.ts";
 import {
   BodyTooLargeError,
+  MAX_MEDIA_BODY_BYTES,
   htmlReply,
   problemReply,
   readBody,
@@ -78,6 +79,7 @@ function avatar(context: EmulatorContext, accountId: string): Reply {
   };
 }
 
+const MEDIA_UPLOAD_PATH = "/2/media/upload";
 const TWEET_PATH = /^\/2\/tweets\/([^/]+)$/;
 const AVATAR_PATH = /^\/emulator\/avatars\/([0-9]+)_normal\.svg$/;
 
@@ -95,6 +97,7 @@ async function route(request: EmulatorRequest, context: EmulatorContext): Promis
   if (is("GET", "/2/users/me")) return usersMe(request, context);
   if (is("GET", "/2/tweets")) return lookupTweets(request, context);
   if (is("POST", "/2/tweets")) return createTweet(request, context);
+  if (is("POST", MEDIA_UPLOAD_PATH)) return uploadMedia(request, context);
   const tweetId = TWEET_PATH.exec(path)?.[1];
   if (method === "DELETE" && tweetId !== undefined) return deleteTweet(request, context, safeDecode(tweetId));
   const avatarId = method === "GET" ? AVATAR_PATH.exec(path)?.[1] : undefined;
@@ -138,8 +141,9 @@ export function createXEmulator(options: XEmulatorOptions): XEmulator {
   async function handle(context: EmulatorContext, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
     let reply: Reply;
     try {
-      const body = await readBody(incoming);
-      const request = { method: incoming.method ?? "GET", url: requestUrl(incoming.url), headers: incoming.headers, body };
+      const url = requestUrl(incoming.url);
+      const bytes = await readBody(incoming, url.pathname === MEDIA_UPLOAD_PATH ? MAX_MEDIA_BODY_BYTES : undefined);
+      const request = { method: incoming.method ?? "GET", url, headers: incoming.headers, body: bytes.toString("utf8"), bytes };
       reply = await route(request, context);
     } catch (error) {
       if (error instanceof BodyTooLargeError) {

@@ -16,6 +16,18 @@ export type XTweet = {
   deletedAt: number | null;
 };
 
+/** An uploaded image, usable in posts by its uploader until it expires. The bytes are not kept: nobody reads them. */
+export type XMedia = {
+  id: string;
+  accountId: string;
+  mediaType: string;
+  category: string;
+  size: number;
+  sha256: string;
+  createdAt: number;
+  expiresAt: number;
+};
+
 export type CodeChallengeMethod = "S256" | "plain";
 
 export type XAuthorizationCode = {
@@ -42,16 +54,18 @@ export type XState = {
   codes: XAuthorizationCode[];
   accessTokens: XAccessToken[];
   refreshTokens: XRefreshToken[];
+  media: XMedia[];
 };
 
 export function emptyState(): XState {
-  return { version: 1, sequence: 0, accounts: [], tweets: [], codes: [], accessTokens: [], refreshTokens: [] };
+  return { version: 1, sequence: 0, accounts: [], tweets: [], codes: [], accessTokens: [], refreshTokens: [], media: [] };
 }
 
 /** Drops what can never be used again, so the state file does not grow without end. */
 export function pruneExpired(state: XState, now: number): void {
   state.codes = state.codes.filter((code) => code.expiresAt > now);
   state.accessTokens = state.accessTokens.filter((token) => token.expiresAt > now);
+  state.media = state.media.filter((media) => media.expiresAt > now);
 }
 
 export class InvalidStateError extends Error {
@@ -167,5 +181,19 @@ export function parseState(json: unknown): XState {
       scopes: texts(item, "scopes", where),
       issuedAt: number(item, "issuedAt", where),
     })),
+    // Files written before media uploads existed have no list.
+    media:
+      root.media === undefined
+        ? []
+        : list(root, "media", (item, where) => ({
+            id: text(item, "id", where),
+            accountId: text(item, "accountId", where),
+            mediaType: text(item, "mediaType", where),
+            category: text(item, "category", where),
+            size: number(item, "size", where),
+            sha256: text(item, "sha256", where),
+            createdAt: number(item, "createdAt", where),
+            expiresAt: number(item, "expiresAt", where),
+          })),
   };
 }

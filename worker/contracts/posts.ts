@@ -1,0 +1,133 @@
+import { z } from "zod";
+import { campaignStatusSchema, postStatusSchema } from "./vocabulary.ts";
+import { X_MAX_WEIGHTED_LENGTH, xWeightedLength } from "./x-text.ts";
+
+/** The post editor's boundary, shared by the browser and the worker (SPEC.md section 3, "Post creation payload"). */
+
+export const MAX_ATTACHMENTS = 4;
+/** X's limit for images; the post_attachments table checks it too. */
+export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
+export const attachmentContentTypes = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+export const attachmentContentTypeSchema = z.enum(attachmentContentTypes);
+export type AttachmentContentType = z.infer<typeof attachmentContentTypeSchema>;
+
+const startsWith = (bytes: Uint8Array, offset: number, expected: readonly number[]) =>
+  expected.every((byte, index) => bytes[offset + index] === byte);
+
+const ascii = (text: string) => Array.from(text, (character) => character.charCodeAt(0));
+
+/**
+ * The image type a file really is, from its first bytes (its "magic number"), or null for anything else. A name or
+ * a Content-Type header is only a claim; this is what decides. Twelve bytes are enough.
+ */
+export function sniffImageType(bytes: Uint8Array): AttachmentContentType | null {
+  if (startsWith(bytes, 0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
+  if (startsWith(bytes, 0, [0xff, 0xd8, 0xff])) return "image/jpeg";
+  if (startsWith(bytes, 0, ascii("GIF87a")) || startsWith(bytes, 0, ascii("GIF89a"))) return "image/gif";
+  if (startsWith(bytes, 0, ascii("RIFF")) && startsWith(bytes, 8, ascii("WEBP"))) return "image/webp";
+  return null;
+}
+
+export const SNIFF_BYTES = 12;
+
+export function formatBytes(size: number): string {
+  if (size < 1024) return `${size} B`;
+  if (size < 1024 * 1024) return `${Math.round(size / 1024)} KB`;
+  return `${(size / (1024 * 1024)).toFixed(1).replace(/\.0$/, "")} MB`;
+}
+
+/** `POST /v1/action/post/attachment` answers with the stored attachment. */
+export const attachmentSchema = z.object({
+  id: z.string(),
+  contentType: attachmentContentTypeSchema,
+  sizeBytes: z.number().int().positive(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+/** The text of a post: not blank, and within X's limit as X counts it. */
+export const postContentSchema = z
+  .string({ error: "content is required" })
+  .refine((text) => text.trim().length > 0, "must not be empty")
+  .superRefine((text, context) => {
+    const length = xWeightedLength(text);
+    if (length > X_MAX_WEIGHTED_LENGTH) {
+      context.addIssue({
+        code: "custom",
+        message: `is ${length} characters as X counts them; X allows at most ${X_MAX_WEIGHTED_LENGTH}`,
+      });
+    }
+  });
+
+/** `POST /v1/action/post/create`. */
+export const createPostInputSchema = z.object({
+  content: postContentSchema,
+  attachments: z
+    .array(z.string().min(1).max(64))
+    .max(MAX_ATTACHMENTS, `at most ${MAX_ATTACHMENTS} images can be attached`)
+    .refine((ids) => new Set(ids).size === ids.length, "lists the same image twice")
+    .default([]),
+  campaignId: z.string({ error: "campaignId is required" }).min(1, "campaignId is required").max(128),
+  selectedSuggestionId: z.string().min(1).max(128).nullish().transform((id) => id ?? null),
+  /** One press of "Post" in the browser: a second request with the same id finds the first post. */
+  clientRequestId: z.uuid({ error: "must be a UUID made by the browser for this submission" }),
+});
+export type CreatePostInput = z.input<typeof createPostInputSchema>;
+
+/** A post as the editor gets it back. */
+export const createdPostSchema = z.object({
+  id: z.string(),
+  campaignId: z.string(),
+  content: z.string(),
+  status: postStatusSchema,
+  campaignWeek: z.number().int().positive(),
+  selectedSuggestionId: z.string().nullable(),
+  xPostId: z.string().nullable(),
+  postedAt: z.number(),
+  attachments: z.array(attachmentSchema),
+});
+export type CreatedPost = z.infer<typeof createdPostSchema>;
+
+/** `GET /v1/action/post/options`: where the creator can post now, and whether X lets Chorus post for them. */
+export const postOptionsSchema = z.object({
+  canPublishOnX: z.boolean(),
+  campaigns: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      advertiserName: z.string(),
+      status: campaignStatusSchema,
+      endsAt: z.number(),
+      requiredMentions: z.array(z.string()),
+      requiredHashtags: z.array(z.string()),
+      requiredLink: z.string().nullable(),
+      suggestions: z.array(z.object({ id: z.string(), text: z.string() })),
+    }),
+  ),
+});
+export type PostOptions = z.infer<typeof postOptionsSchema>;
+export type PostableCampaign = PostOptions["campaigns"][number];
+
+export const MAX_FEEDBACK_LENGTH = 5000;
+
+/** `POST /v1/feedback`: the editor in feedback mode; the text goes to the admins' inbox. */
+export const feedbackInputSchema = z.object({
+  content: z
+    .string({ error: "content is required" })
+    .trim()
+    .min(1, "must not be empty")
+    .max(MAX_FEEDBACK_LENGTH, `must be at most ${MAX_FEEDBACK_LENGTH} characters`),
+  pagePath: z
+    .string()
+    .max(1024, "must be at most 1024 characters")
+    .regex(/^\/(?!\/)/, "must be a path on this site, starting with /")
+    .nullish()
+    .transform((path) => path ?? null),
+});
+export type FeedbackInput = z.input<typeof feedbackInputSchema>;
+
+export const feedbackReceiptSchema = z.object({ id: z.string(), createdAt: z.number() });
+
+/** The API error code that tells the editor to offer the write login. */
+export const X_WRITE_ACCESS_REQUIRED = "x_write_access_required";
+/** What `modal_to_open` names to reopen the editor after the write login. */
+export const POST_EDITOR_MODAL = "post-editor";

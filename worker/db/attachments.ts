@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { attachmentContentTypeSchema } from "../contracts/posts.ts";
+import { placeholders, queryAll } from "./query.ts";
+
+const attachmentRowSchema = z
+  .object({
+    id: z.string(),
+    user_id: z.string(),
+    post_id: z.string().nullable(),
+    r2_key: z.string(),
+    content_type: attachmentContentTypeSchema,
+    size_bytes: z.number().int(),
+    created_at: z.number(),
+  })
+  .transform((row) => ({
+    id: row.id,
+    userId: row.user_id,
+    postId: row.post_id,
+    r2Key: row.r2_key,
+    contentType: row.content_type,
+    sizeBytes: row.size_bytes,
+    createdAt: row.created_at,
+  }));
+export type StoredAttachment = z.infer<typeof attachmentRowSchema>;
+
+export function insertAttachmentStatement(db: D1Database, attachment: StoredAttachment) {
+  return db
+    .prepare(
+      `INSERT INTO post_attachments (id, user_id, post_id, r2_key, content_type, size_bytes, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .bind(
+      attachment.id,
+      attachment.userId,
+      attachment.postId,
+      attachment.r2Key,
+      attachment.contentType,
+      attachment.sizeBytes,
+      attachment.createdAt,
+    );
+}
+
+export function findAttachments(db: D1Database, ids: readonly string[]): Promise<StoredAttachment[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return queryAll(
+    db.prepare(`SELECT * FROM post_attachments WHERE id IN (${placeholders(ids.length)})`).bind(...ids),
+    attachmentRowSchema,
+  );
+}
+
+export function listAttachmentsOfPost(db: D1Database, postId: string): Promise<StoredAttachment[]> {
+  return queryAll(
+    db.prepare(`SELECT * FROM post_attachments WHERE post_id = ? ORDER BY created_at, id`).bind(postId),
+    attachmentRowSchema,
+  );
+}
+
+/**
+ * Gives the still-unused attachments among `ids` to a post, in one statement, so two posts can never both take the
+ * same image. Returns how many were taken; fewer than asked means another post took one first.
+ */
+export async function claimAttachments(db: D1Database, postId: string, userId: string, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db
+    .prepare(
+      `UPDATE post_attachments SET post_id = ?
+       WHERE id IN (${placeholders(ids.length)}) AND user_id = ? AND post_id IS NULL`,
+    )
+    .bind(postId, ...ids, userId)
+    .run();
+  return result.meta.changes;
+}
+
+/** Frees the attachments of a post that was not published, so they can be used again. */
+export function releaseAttachmentsStatement(db: D1Database, postId: string) {
+  return db.prepare(`UPDATE post_attachments SET post_id = NULL WHERE post_id = ?`).bind(postId);
+}
+
+/** How many images a creator uploaded since `since` that no post has taken (yet). */
+export async function countUnusedAttachmentsSince(db: D1Database, userId: string, since: number): Promise<number> {
+  const row = await db
+    .prepare(`SELECT COUNT(*) AS count FROM post_attachments WHERE user_id = ? AND post_id IS NULL AND created_at > ?`)
+    .bind(userId, since)
+    .first<{ count: number }>();
+  return row?.count ?? 0;
+}

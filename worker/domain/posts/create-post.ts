@@ -1,0 +1,237 @@
+import { DAY, type Clock } from "../../clock.ts";
+import { XApiError, type XClient } from "../../clients/x-client.ts";
+import { currentCampaignStatuses } from "../../contracts/vocabulary.ts";
+import type { createPostInputSchema, CreatedPost } from "../../contracts/posts.ts";
+import { claimAttachments, findAttachments, listAttachmentsOfPost, type StoredAttachment } from "../../db/attachments.ts";
+import { findCampaignListing, type CampaignListing } from "../../db/campaigns.ts";
+import {
+  deleteUnpublishedPost,
+  findPost,
+  findPostByClientRequest,
+  insertPostIfNew,
+  isCampaignParticipant,
+  markPostPublished,
+  type Post,
+} from "../../db/posts.ts";
+import { listSuggestions } from "../../db/suggestions.ts";
+import { ApiError } from "../../http/api-error.ts";
+import { randomToken } from "../../security/tokens.ts";
+import { publishingToken } from "./publishing-access.ts";
+import { apiErrorFromX } from "./x-errors.ts";
+import type { z } from "zod";
+
+export type PostingDeps = {
+  db: D1Database;
+  media: R2Bucket;
+  clock: Clock;
+  xClient: XClient;
+  encryptionKey: string;
+  /** How a request waits for a concurrent submit of the same press to finish. */
+  sleep?: (milliseconds: number) => Promise<void>;
+};
+
+export type CreatePostCommand = z.output<typeof createPostInputSchema>;
+export type CreatePostResult = { post: CreatedPost; created: boolean };
+
+const WEEK = 7 * DAY;
+/** How long a second submit waits for the first to come back from X before telling the creator to look later. */
+const CONCURRENT_WAIT_MS = 15_000;
+const CONCURRENT_POLL_MS = 200;
+/**
+ * A post still waiting for X after this long was abandoned (the request died between X and D1). Its press may be
+ * tried again: X's own duplicate check refuses it if the first attempt did get through.
+ */
+const ABANDONED_AFTER_MS = 2 * 60 * 1000;
+
+/** Weeks are numbered from 1, in 7-day periods from the campaign's start (PRODUCT.md "Campaigns"). */
+export function campaignWeekAt(campaignStartsAt: number, at: number): number {
+  return Math.max(1, Math.floor((at - campaignStartsAt) / WEEK) + 1);
+}
+
+function postView(post: Post, attachments: readonly StoredAttachment[]): CreatedPost {
+  return {
+    id: post.id,
+    campaignId: post.campaignId,
+    content: post.content,
+    status: post.status,
+    campaignWeek: post.campaignWeek,
+    selectedSuggestionId: post.selectedSuggestionId,
+    xPostId: post.xPostId,
+    postedAt: post.postedAt,
+    attachments: attachments.map((attachment) => ({
+      id: attachment.id,
+      contentType: attachment.contentType,
+      sizeBytes: attachment.sizeBytes,
+    })),
+  };
+}
+
+async function openCampaignFor(db: D1Database, userId: string, campaignId: string, now: number): Promise<CampaignListing> {
+  const campaign = await findCampaignListing(db, campaignId);
+  const joined = campaign !== null && (await isCampaignParticipant(db, campaignId, userId));
+  if (campaign === null || (!joined && campaign.visibility === "invite-only")) {
+    throw new ApiError(404, "campaign_not_found", "This campaign does not exist.", [
+      { loc: ["body", "campaignId"], msg: "no such campaign" },
+    ]);
+  }
+  if (!joined) {
+    throw new ApiError(403, "campaign_not_joined", `Join ${campaign.title} before posting to it.`, [
+      { loc: ["body", "campaignId"], msg: "you have not joined this campaign" },
+    ]);
+  }
+  const open =
+    (currentCampaignStatuses as readonly string[]).includes(campaign.status) && campaign.startsAt <= now && now < campaign.endsAt;
+  if (!open) {
+    const reason = now >= campaign.endsAt || campaign.status === "evaluating" || campaign.status === "evaluated" ? "has ended" : "has not started yet";
+    throw new ApiError(409, "campaign_closed", `${campaign.title} ${reason}, so it takes no posts now.`, [
+      { loc: ["body", "campaignId"], msg: `the campaign ${reason}` },
+    ]);
+  }
+  return campaign;
+}
+
+async function checkSuggestion(db: D1Database, campaignId: string, suggestionId: string | null): Promise<void> {
+  if (suggestionId === null) return;
+  const suggestions = await listSuggestions(db, campaignId);
+  if (!suggestions.some((suggestion) => suggestion.id === suggestionId)) {
+    throw new ApiError(400, "invalid_request", "selectedSuggestionId: is not a suggested post of this campaign", [
+      { loc: ["body", "selectedSuggestionId"], msg: "is not a suggested post of this campaign" },
+    ]);
+  }
+}
+
+/** The creator's own unused attachments, in the order given. Another creator's ids answer like missing ones. */
+async function usableAttachments(db: D1Database, userId: string, ids: readonly string[]): Promise<StoredAttachment[]> {
+  const found = new Map((await findAttachments(db, ids)).map((attachment) => [attachment.id, attachment]));
+  return ids.map((id, index) => {
+    const attachment = found.get(id);
+    if (attachment === undefined || attachment.userId !== userId) {
+      throw new ApiError(404, "attachment_not_found", "One of the images is not among your uploads. Remove it and attach it again.", [
+        { loc: ["body", "attachments", index], msg: "no such image among your uploads" },
+      ]);
+    }
+    if (attachment.postId !== null) throw attachmentTaken(index);
+    return attachment;
+  });
+}
+
+function attachmentTaken(index?: number): ApiError {
+  return new ApiError(409, "attachment_used", "One of the images already belongs to another post. Remove it and attach it again.", [
+    { loc: index === undefined ? ["body", "attachments"] : ["body", "attachments", index], msg: "already used by another post" },
+  ]);
+}
+
+async function imageBytes(media: R2Bucket, attachment: StoredAttachment, index: number): Promise<ArrayBuffer> {
+  const object = await media.get(attachment.r2Key);
+  if (object === null) {
+    throw new ApiError(410, "attachment_gone", "One of the images is no longer stored. Remove it and attach it again.", [
+      { loc: ["body", "attachments", index], msg: "no longer stored" },
+    ]);
+  }
+  return object.arrayBuffer();
+}
+
+const defaultSleep = (milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
+
+type Outcome = { kind: "done"; result: CreatePostResult } | { kind: "retry" };
+
+/**
+ * A submit whose press (client request id) already has a post: the first post is the answer. If that one is still
+ * on its way to X, wait for it; if it vanished (X refused it) or was abandoned, this request may try again.
+ */
+async function settleExisting(deps: PostingDeps, existing: Post): Promise<Outcome> {
+  const { db, clock } = deps;
+  const sleep = deps.sleep ?? defaultSleep;
+  let current: Post | null = existing;
+  for (let waited = 0; ; waited += CONCURRENT_POLL_MS) {
+    if (current === null) return { kind: "retry" };
+    if (current.xPostId !== null) {
+      return { kind: "done", result: { post: postView(current, await listAttachmentsOfPost(db, current.id)), created: false } };
+    }
+    if (clock.now() - current.createdAt > ABANDONED_AFTER_MS) {
+      await deleteUnpublishedPost(db, current.id);
+      return { kind: "retry" };
+    }
+    if (waited >= CONCURRENT_WAIT_MS) {
+      throw new ApiError(
+        409,
+        "post_in_progress",
+        "This post is still being published on X. Check your posts in a moment before sending it again.",
+      );
+    }
+    await sleep(CONCURRENT_POLL_MS);
+    current = await findPost(db, current.id);
+  }
+}
+
+async function publish(deps: PostingDeps, userId: string, command: CreatePostCommand): Promise<Outcome> {
+  const { db, clock, xClient } = deps;
+  const existing = await findPostByClientRequest(db, userId, command.clientRequestId);
+  if (existing !== null) return settleExisting(deps, existing);
+
+  const now = clock.now();
+  const campaign = await openCampaignFor(db, userId, command.campaignId, now);
+  await checkSuggestion(db, campaign.id, command.selectedSuggestionId);
+  const attachments = await usableAttachments(db, userId, command.attachments);
+  const accessToken = await publishingToken(deps, userId, attachments.length > 0);
+
+  // Reserved before X is called: of two concurrent submits of one press, only one gets here and publishes.
+  const reservation: Post = {
+    id: `post_${randomToken(16)}`,
+    campaignId: campaign.id,
+    userId,
+    xPostId: null,
+    content: command.content,
+    status: "evaluating",
+    campaignWeek: campaignWeekAt(campaign.startsAt, now),
+    selectedSuggestionId: command.selectedSuggestionId,
+    postedAt: now,
+    statusReasons: [],
+    clientRequestId: command.clientRequestId,
+    createdAt: now,
+    updatedAt: now,
+  };
+  if (!(await insertPostIfNew(db, reservation))) {
+    const winner = await findPostByClientRequest(db, userId, command.clientRequestId);
+    return winner === null ? { kind: "retry" } : settleExisting(deps, winner);
+  }
+
+  let publishedOnX = false;
+  try {
+    const claimed = await claimAttachments(db, reservation.id, userId, command.attachments);
+    if (claimed !== command.attachments.length) throw attachmentTaken();
+    const mediaIds: string[] = [];
+    for (const [index, attachment] of attachments.entries()) {
+      const bytes = await imageBytes(deps.media, attachment, index);
+      try {
+        mediaIds.push((await xClient.uploadMedia(accessToken, bytes, attachment.contentType)).id);
+      } catch (error) {
+        if (error instanceof XApiError) throw apiErrorFromX(error, clock.now(), "image");
+        throw error;
+      }
+    }
+    const tweet = await xClient.createPost(accessToken, { text: command.content, mediaIds });
+    publishedOnX = true;
+    const postedAt = clock.now();
+    await markPostPublished(db, reservation.id, { xPostId: tweet.id, postedAt });
+    const post: Post = { ...reservation, xPostId: tweet.id, postedAt, updatedAt: postedAt };
+    return { kind: "done", result: { post: postView(post, attachments), created: true } };
+  } catch (error) {
+    // A post X published stays reserved even if recording it failed: deleting it would let the press publish twice.
+    if (!publishedOnX) await deleteUnpublishedPost(db, reservation.id);
+    if (error instanceof XApiError) throw apiErrorFromX(error, clock.now());
+    throw error;
+  }
+}
+
+/**
+ * Publishes a creator's post on X with their write token (images uploaded to X first, from R2) and records it as
+ * `evaluating`. A repeated submit of the same press answers with the first post instead of posting twice.
+ */
+export async function createPost(deps: PostingDeps, userId: string, command: CreatePostCommand): Promise<CreatePostResult> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const outcome = await publish(deps, userId, command);
+    if (outcome.kind === "done") return outcome.result;
+  }
+  throw new ApiError(409, "post_in_progress", "This post could not be sent just now. Try again in a moment.");
+}

@@ -1,0 +1,127 @@
+import { Hono, type Context } from "hono";
+import { xClientFor } from "../clients/x-client-for.ts";
+import { createPostInputSchema, feedbackInputSchema, MAX_ATTACHMENT_BYTES } from "../contracts/posts.ts";
+import { createPost, type PostingDeps } from "../domain/posts/create-post.ts";
+import { postOptions } from "../domain/posts/post-options.ts";
+import { sendFeedback } from "../domain/posts/send-feedback.ts";
+import { attachmentTooLarge, storeAttachment, type Upload } from "../domain/posts/store-attachment.ts";
+import { XRateLimitedError } from "../domain/posts/x-errors.ts";
+import { requireBearer } from "../middleware/authenticate.ts";
+import type { WorkerEnv } from "../worker-env.ts";
+import { ApiError, apiErrorResponse } from "./api-error.ts";
+import { parseInput } from "./validation.ts";
+
+const noStore = { "Cache-Control": "no-store" };
+/** Room for the multipart framing around a file of the largest allowed size. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+function signedInUser(c: Context<WorkerEnv>): string {
+  const session = c.get("session");
+  if (session === null) throw new ApiError(401, "unauthenticated", "Sign in to continue");
+  return session.userId;
+}
+
+function postingDeps(c: Context<WorkerEnv>): PostingDeps {
+  const config = c.get("config");
+  return {
+    db: c.env.DB,
+    media: c.env.MEDIA,
+    clock: c.get("clock"),
+    xClient: xClientFor(config),
+    encryptionKey: config.secrets.tokenEncryptionKey,
+  };
+}
+
+async function jsonBody(c: Context<WorkerEnv>): Promise<unknown> {
+  return c.req.json<unknown>().catch(() => {
+    throw new ApiError(400, "invalid_request", "The request body must be JSON.", [{ loc: ["body"], msg: "must be JSON" }]);
+  });
+}
+
+/** Reads a raw body, giving up as soon as it passes `limit` bytes (a missing Content-Length cannot be trusted). */
+async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number): Promise<ArrayBuffer | null> {
+  if (body === null) return new ArrayBuffer(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes.buffer;
+}
+
+/** The image of an upload: a multipart form's `file` (or `media`) field, or the raw body with its Content-Type. */
+async function readUpload(c: Context<WorkerEnv>): Promise<Upload> {
+  const contentType = c.req.header("content-type") ?? "";
+  const length = Number(c.req.header("content-length") ?? "");
+  const multipart = /^multipart\/form-data/i.test(contentType);
+  if (Number.isFinite(length) && length > MAX_ATTACHMENT_BYTES + (multipart ? MULTIPART_OVERHEAD : 0)) {
+    throw attachmentTooLarge(null, multipart ? "file" : "body");
+  }
+  if (multipart) {
+    const form = await c.req.raw.formData().catch(() => {
+      throw new ApiError(400, "invalid_request", "The multipart body could not be read.", [{ loc: ["body"], msg: "is not valid multipart" }]);
+    });
+    const field = form.has("file") ? "file" : "media";
+    const file = form.get(field);
+    if (file === null || typeof file === "string") {
+      throw new ApiError(400, "invalid_request", "file: attach the image as a file part named file", [
+        { loc: ["body", "file"], msg: "attach the image as a file part named file" },
+      ]);
+    }
+    if (file.size > MAX_ATTACHMENT_BYTES) throw attachmentTooLarge(file.size, field);
+    return { bytes: await file.arrayBuffer(), declaredType: file.type === "" ? null : file.type.toLowerCase(), field };
+  }
+  const bytes = await readCapped(c.req.raw.body, MAX_ATTACHMENT_BYTES);
+  if (bytes === null) throw attachmentTooLarge(null, "body");
+  const declared = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
+  return { bytes, declaredType: declared === "" ? null : declared, field: "body" };
+}
+
+/**
+ * The post editor's API: where the creator can post, image uploads, publishing on X, and feedback. Every call needs
+ * the bearer token.
+ */
+export const postRoutes = new Hono<WorkerEnv>()
+  .get("/v1/action/post/options", requireBearer, async (c) => {
+    const options = await postOptions({ db: c.env.DB, clock: c.get("clock") }, signedInUser(c));
+    return c.json(options, 200, noStore);
+  })
+  .post("/v1/action/post/attachment", requireBearer, async (c) => {
+    const userId = signedInUser(c);
+    const upload = await readUpload(c);
+    const attachment = await storeAttachment({ db: c.env.DB, media: c.env.MEDIA, clock: c.get("clock") }, userId, upload);
+    return c.json(attachment, 201, noStore);
+  })
+  .post("/v1/action/post/create", requireBearer, async (c) => {
+    const userId = signedInUser(c);
+    const input = parseInput(createPostInputSchema, await jsonBody(c), "body");
+    try {
+      const { post, created } = await createPost(postingDeps(c), userId, input);
+      return c.json(post, created ? 201 : 200, noStore);
+    } catch (error) {
+      if (!(error instanceof XRateLimitedError)) throw error;
+      const response = apiErrorResponse(c, error);
+      response.headers.set("Retry-After", String(error.retryAfterSeconds));
+      return response;
+    }
+  })
+  .post("/v1/feedback", requireBearer, async (c) => {
+    const userId = signedInUser(c);
+    const input = parseInput(feedbackInputSchema, await jsonBody(c), "body");
+    const receipt = await sendFeedback({ db: c.env.DB, clock: c.get("clock") }, userId, input);
+    return c.json(receipt, 201, noStore);
+  });
