@@ -1,9 +1,40 @@
+import type { ReactNode } from "react";
 import type { CampaignListing } from "../../worker/db/campaigns.ts";
 import { formatAmount, formatDate } from "~/lib/format";
 import { Markdown } from "./markdown";
 import { StatusBadge } from "./status-badge";
 
-/** The public facts of a campaign, shared by the campaign page and its preview. */
+type FactsCampaign = Pick<
+  CampaignListing,
+  "startsAt" | "endsAt" | "weeklyPool" | "bonusPool" | "rewardCurrency" | "participantCount"
+>;
+
+/** When a campaign runs, what it pays per week and as bonus, and how many creators joined. */
+export function CampaignFacts({ campaign, children }: { campaign: FactsCampaign; children?: ReactNode }) {
+  return (
+    <dl className="facts facts-wide">
+      <div>
+        <dt>Runs</dt>
+        <dd>{`${formatDate(campaign.startsAt)} – ${formatDate(campaign.endsAt)}`}</dd>
+      </div>
+      <div>
+        <dt>Reward per week</dt>
+        <dd>{formatAmount(campaign.weeklyPool, campaign.rewardCurrency)}</dd>
+      </div>
+      <div>
+        <dt>Bonus pool</dt>
+        <dd>{formatAmount(campaign.bonusPool, campaign.rewardCurrency)}</dd>
+      </div>
+      {children}
+      <div>
+        <dt>Creators</dt>
+        <dd>{campaign.participantCount}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The public facts of a campaign, as its preview shows them. */
 export function CampaignDetails({ campaign }: { campaign: CampaignListing }) {
   return (
     <article className="campaign-details">
@@ -14,26 +45,7 @@ export function CampaignDetails({ campaign }: { campaign: CampaignListing }) {
         </p>
         <h1>{campaign.title}</h1>
       </header>
-      <dl className="facts facts-wide">
-        <div>
-          <dt>Runs</dt>
-          <dd>
-            {formatDate(campaign.startsAt)} – {formatDate(campaign.endsAt)}
-          </dd>
-        </div>
-        <div>
-          <dt>Reward pool per week</dt>
-          <dd>{formatAmount(campaign.weeklyPool, campaign.rewardCurrency)}</dd>
-        </div>
-        <div>
-          <dt>Bonus pool</dt>
-          <dd>{formatAmount(campaign.bonusPool, campaign.rewardCurrency)}</dd>
-        </div>
-        <div>
-          <dt>Creators</dt>
-          <dd>{campaign.participantCount}</dd>
-        </div>
-      </dl>
+      <CampaignFacts campaign={campaign} />
       <section aria-labelledby="about-campaign">
         <h2 id="about-campaign">About this campaign</h2>
         <Markdown source={campaign.description} className="prose" />

@@ -1,13 +1,14 @@
 import { useEffect } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/campaign";
+import { CampaignFacts } from "~/components/campaign-details";
 import { ConfirmPayoutButton } from "~/components/confirm-payout-button";
 import { JoinCampaignButton } from "~/components/join-campaign-button";
 import { Markdown } from "~/components/markdown";
 import { PostList } from "~/components/post-list";
 import { StatusBadge } from "~/components/status-badge";
 import { useCampaignSelection } from "~/lib/campaign-selection";
-import { formatAmount, formatDate, formatPercent } from "~/lib/format";
+import { formatPercent } from "~/lib/format";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
@@ -77,28 +78,12 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
 
       {standing.claimable > 0 ? <ConfirmPayoutButton campaignId={campaign.id} claimable={standing.claimable} /> : null}
 
-      <dl className="facts facts-wide">
-        <div>
-          <dt>Runs</dt>
-          <dd>{`${formatDate(campaign.startsAt)} – ${formatDate(campaign.endsAt)}`}</dd>
-        </div>
-        <div>
-          <dt>Reward per week</dt>
-          <dd>{formatAmount(campaign.weeklyPool, campaign.rewardCurrency)}</dd>
-        </div>
-        <div>
-          <dt>Bonus pool</dt>
-          <dd>{formatAmount(campaign.bonusPool, campaign.rewardCurrency)}</dd>
-        </div>
+      <CampaignFacts campaign={campaign}>
         <div>
           <dt>Most one creator can earn</dt>
           <dd>{`${formatPercent(campaign.creatorCapBps / 10_000)} of a week`}</dd>
         </div>
-        <div>
-          <dt>Creators</dt>
-          <dd>{campaign.participantCount}</dd>
-        </div>
-      </dl>
+      </CampaignFacts>
 
       <section aria-labelledby="about-campaign">
         <h2 id="about-campaign">About this campaign</h2>

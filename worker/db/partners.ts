@@ -24,23 +24,34 @@ export const partnerSchema = z
   }));
 export type Partner = z.infer<typeof partnerSchema>;
 
+/** The partner row; `keep` leaves an existing partner as it is (the seed), `update` replaces its fields. */
+function partnerStatement(db: D1Database, partner: Partner, onConflict: "keep" | "update") {
+  const conflict =
+    onConflict === "keep"
+      ? "DO NOTHING"
+      : `DO UPDATE SET theme = excluded.theme, display_name = excluded.display_name,
+           primary_color = excluded.primary_color, accent_color = excluded.accent_color, logo_url = excluded.logo_url,
+           updated_at = excluded.updated_at`;
+  return db
+    .prepare(
+      `INSERT INTO partners (id, theme, display_name, primary_color, accent_color, logo_url, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) ${conflict}`,
+    )
+    .bind(
+      partner.id,
+      partner.theme,
+      partner.displayName,
+      partner.primaryColor,
+      partner.accentColor,
+      partner.logoUrl,
+      partner.createdAt,
+      partner.updatedAt,
+    );
+}
+
 export function insertPartnerStatements(db: D1Database, partner: Partner, hostnames: readonly string[]) {
   return [
-    db
-      .prepare(
-        `INSERT INTO partners (id, theme, display_name, primary_color, accent_color, logo_url, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
-      )
-      .bind(
-        partner.id,
-        partner.theme,
-        partner.displayName,
-        partner.primaryColor,
-        partner.accentColor,
-        partner.logoUrl,
-        partner.createdAt,
-        partner.updatedAt,
-      ),
+    partnerStatement(db, partner, "keep"),
     ...hostnames.map((hostname) =>
       db
         .prepare(`INSERT INTO partner_hostnames (hostname, partner_id) VALUES (?, ?) ON CONFLICT (hostname) DO NOTHING`)
@@ -84,24 +95,7 @@ export async function findBrandByHostname(db: D1Database, hostname: string) {
 /** Upserts the partner and makes `hostnames` exactly its hostnames. */
 export function replacePartnerStatements(db: D1Database, partner: Partner, hostnames: readonly string[]) {
   return [
-    db
-      .prepare(
-        `INSERT INTO partners (id, theme, display_name, primary_color, accent_color, logo_url, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (id) DO UPDATE SET theme = excluded.theme, display_name = excluded.display_name,
-           primary_color = excluded.primary_color, accent_color = excluded.accent_color, logo_url = excluded.logo_url,
-           updated_at = excluded.updated_at`,
-      )
-      .bind(
-        partner.id,
-        partner.theme,
-        partner.displayName,
-        partner.primaryColor,
-        partner.accentColor,
-        partner.logoUrl,
-        partner.createdAt,
-        partner.updatedAt,
-      ),
+    partnerStatement(db, partner, "update"),
     db.prepare(`DELETE FROM partner_hostnames WHERE partner_id = ?`).bind(partner.id),
     ...hostnames.map((hostname) =>
       db.prepare(`INSERT INTO partner_hostnames (hostname, partner_id) VALUES (?, ?)`).bind(hostname.toLowerCase(), partner.id),

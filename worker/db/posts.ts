@@ -41,7 +41,7 @@ export function insertPostStatement(db: D1Database, post: Post) {
     .prepare(
       `INSERT INTO posts (id, campaign_id, user_id, x_post_id, content, status, campaign_week, selected_suggestion_id,
          posted_at, status_reasons, client_request_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     )
     .bind(
       post.id,
@@ -119,28 +119,7 @@ export function findPostByClientRequest(db: D1Database, userId: string, clientRe
  * Returns whether this one did.
  */
 export async function insertPostIfNew(db: D1Database, post: Post): Promise<boolean> {
-  const result = await db
-    .prepare(
-      `INSERT INTO posts (id, campaign_id, user_id, x_post_id, content, status, campaign_week, selected_suggestion_id,
-         posted_at, status_reasons, client_request_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-    )
-    .bind(
-      post.id,
-      post.campaignId,
-      post.userId,
-      post.xPostId,
-      post.content,
-      post.status,
-      post.campaignWeek,
-      post.selectedSuggestionId,
-      post.postedAt,
-      JSON.stringify(post.statusReasons),
-      post.clientRequestId,
-      post.createdAt,
-      post.updatedAt,
-    )
-    .run();
+  const result = await insertPostStatement(db, post).run();
   return result.meta.changes > 0;
 }
 

@@ -10,7 +10,7 @@ import {
   type FeedbackInput,
 } from "../../../worker/contracts/posts.ts";
 import { browserClients } from "~/lib/api/browser-clients";
-import { ApiRequestError, type ApiErrorBody } from "~/lib/api/http-client";
+import { ApiRequestError, parseApiErrorBody } from "~/lib/api/http-client";
 
 /** The post editor's calls: a fetcher per endpoint, and the query options of the one it reads. */
 
@@ -32,15 +32,6 @@ export function sendFeedback(input: FeedbackInput) {
 /** An image may take a while on a slow connection; the API's 15 s would cut off a 5 MB upload. */
 const UPLOAD_TIMEOUT_MS = 120_000;
 
-const errorBodySchema = z
-  .object({
-    status: z.number().optional(),
-    code: z.string().optional(),
-    message: z.string().optional(),
-    errors: z.array(z.string()).optional(),
-    detail: z.array(z.object({ loc: z.array(z.union([z.string(), z.number()])), msg: z.string() })).optional(),
-  })
-  .loose();
 
 function parseJson(text: string): unknown {
   try {
@@ -93,9 +84,7 @@ export async function uploadAttachment(
     if (answer.status === 401) session.end();
   }
   if (answer.status < 200 || answer.status >= 300) {
-    const body = errorBodySchema.safeParse(answer.body);
-    const errorBody: ApiErrorBody | null = body.success ? body.data : null;
-    throw new ApiRequestError(answer.status, errorBody);
+    throw new ApiRequestError(answer.status, parseApiErrorBody(answer.body));
   }
   return attachmentSchema.parse(answer.body);
 }

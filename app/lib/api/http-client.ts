@@ -33,10 +33,14 @@ export type RequestOptions = {
   required?: Record<string, unknown>;
 };
 
-async function errorBodyOf(response: Response): Promise<ApiErrorBody | null> {
-  const body: unknown = await response.json().catch(() => null);
+/** The error shape read from any answer body; null when the body is not one (a proxy's HTML page, say). */
+export function parseApiErrorBody(body: unknown): ApiErrorBody | null {
   const parsed = apiErrorBodySchema.safeParse(body);
   return parsed.success ? parsed.data : null;
+}
+
+async function errorBodyOf(response: Response): Promise<ApiErrorBody | null> {
+  return parseApiErrorBody(await response.json().catch(() => null));
 }
 
 export function createApiClient(deps: {
