@@ -1,5 +1,4 @@
 import { queryOptions } from "@tanstack/react-query";
-import { z } from "zod";
 import {
   attachmentSchema,
   createdPostSchema,
