@@ -4,6 +4,7 @@
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { runEvaluationBenchmark } from "../bench/evaluation.ts";
 import { benchPageBrand } from "../bench/page-brand.ts";
 
 const port = 8797;
@@ -44,3 +45,9 @@ try {
 } finally {
   server.kill("SIGTERM");
 }
+
+// Needs no server: it drives local D1 through wrangler's platform proxy.
+const evaluation = await runEvaluationBenchmark();
+console.log("\nEvaluation of a campaign with 10,000 creators and 100,000 posts, end to end on local D1");
+console.log(evaluation);
+writeFileSync("bench-results/evaluation.json", JSON.stringify(evaluation, null, 2));

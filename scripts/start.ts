@@ -7,6 +7,10 @@
  *   --persist-to <dir>  where D1, KV, R2 and the emulators keep their data (default .wrangler/state)
  *   --fresh             start from empty data (used by the end-to-end tests)
  *   --skip-build        serve the existing build
+ *
+ * The rewards scheduler runs by itself: `wrangler dev` does not fire cron triggers, so it is started with
+ * `--test-scheduled` and a ticker calls its `/__scheduled` endpoint once the worker is up and then every 60 s
+ * (docs/decisions/008-ledger-and-rewards.md).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -54,6 +58,41 @@ async function waitFor(url: string, label: string): Promise<void> {
   throw new Error(`${label} did not start at ${url}`);
 }
 
+const SCHEDULER_TICK_MS = 60_000;
+
+/** Calls the worker's scheduled handler (as the cron trigger would) once it answers, then every minute. */
+function startSchedulerTicker(origin: string): { stop(): void } {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const tick = async () => {
+    try {
+      const response = await fetch(`${origin}/__scheduled?cron=*+*+*+*+*`);
+      if (!response.ok) console.warn(`Scheduler tick: the worker answered ${response.status}`);
+    } catch {
+      // The worker is restarting or stopping; the next tick tries again.
+    }
+  };
+  void (async () => {
+    while (!stopped) {
+      try {
+        if ((await fetch(`${origin}/ping`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    if (stopped) return;
+    await tick();
+    timer = setInterval(() => void tick(), SCHEDULER_TICK_MS);
+  })();
+  return {
+    stop() {
+      stopped = true;
+      if (timer !== undefined) clearInterval(timer);
+    },
+  };
+}
+
 function stopAll(signal: NodeJS.Signals) {
   stopping = true;
   for (const child of children) child.kill(signal);
@@ -82,7 +121,7 @@ try {
   await waitFor(`${xEmulatorUrl}/`, "The X emulator");
 
   console.log(`\nChorus is starting on http://127.0.0.1:${port} (X emulator: ${xEmulatorUrl})\n`);
-  await run(
+  const worker = run(
     "wrangler",
     [
       "dev",
@@ -90,12 +129,19 @@ try {
       "--port", String(port),
       "--persist-to", persistTo,
       "--show-interactive-dev-session=false",
+      "--test-scheduled",
       "--var", `X_AUTHORIZE_URL:${xEmulatorUrl}/i/oauth2/authorize`,
       "--var", `X_API_BASE_URL:${xEmulatorUrl}`,
       "--var", `APP_ORIGINS:http://127.0.0.1:${port},http://localhost:${port}`,
     ],
     "Worker",
   );
+  const ticker = startSchedulerTicker(`http://127.0.0.1:${port}`);
+  try {
+    await worker;
+  } finally {
+    ticker.stop();
+  }
 } catch (error) {
   // Children ended by our own SIGINT/SIGTERM are a normal stop, not a failure.
   if (!stopping) {

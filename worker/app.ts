@@ -7,6 +7,7 @@ import { iconRoutes } from "./http/icon-routes.ts";
 import { notificationRoutes } from "./http/notification-routes.ts";
 import { pageRoutes } from "./http/page-routes.ts";
 import { postRoutes } from "./http/post-routes.ts";
+import { rewardsRoutes } from "./http/rewards-routes.ts";
 import { handleTrpc } from "./http/trpc-route.ts";
 import { whitelistGuard } from "./middleware/brand-guard.ts";
 import { htmlSecurity } from "./middleware/html-security.ts";
@@ -31,6 +32,7 @@ for (const prefix of ["/auth/*", "/trpc/*", "/v1/*"]) app.use(prefix, whitelistG
 app.route("/", authRoutes);
 app.all("/trpc/*", handleTrpc);
 app.route("/", adminRoutes);
+app.route("/", rewardsRoutes);
 app.route("/", postRoutes);
 app.route("/", notificationRoutes);
 app.route("/", pageRoutes);

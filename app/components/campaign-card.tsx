@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { CampaignCard as CampaignCardData, StandingView } from "../../worker/contracts/pages.ts";
 import { formatAmount, formatRelative } from "~/lib/format";
 import { AppIcon } from "./app-icon";
-import { StatusBadge } from "./status-badge";
+import { HealthBadge, StatusBadge } from "./status-badge";
 
 export type { CampaignCardData };
 
@@ -47,8 +47,18 @@ export function CampaignCard({
           <dd>{formatAmount(campaign.weeklyPool, campaign.rewardCurrency)}</dd>
         </div>
         <div>
+          <dt>Left in pools</dt>
+          <dd>{campaign.pool.funded === 0 ? "Not funded yet" : formatAmount(campaign.pool.remaining, campaign.rewardCurrency)}</dd>
+        </div>
+        <div>
           <dt>Creators</dt>
           <dd>{campaign.participantCount}</dd>
+        </div>
+        <div>
+          <dt>Health</dt>
+          <dd>
+            <HealthBadge health={campaign.health} />
+          </dd>
         </div>
       </dl>
       {standing === undefined ? null : <StandingLine standing={standing} />}

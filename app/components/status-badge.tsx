@@ -1,4 +1,4 @@
-import type { CampaignStatus, PostStatus } from "../../worker/contracts/vocabulary.ts";
+import type { CampaignHealth, CampaignStatus, PostStatus } from "../../worker/contracts/vocabulary.ts";
 
 const labels: Record<CampaignStatus | PostStatus, string> = {
   inactive: "Not started",
@@ -23,6 +23,22 @@ export function StatusBadge({ status }: { status: CampaignStatus | PostStatus })
   return (
     <span className={`badge badge-${status}`} data-status={status}>
       {labels[status]}
+    </span>
+  );
+}
+
+const healthLabels: Record<CampaignHealth, string> = {
+  good: "Good",
+  moderate: "Moderate",
+  unhealthy: "Unhealthy",
+  unknown: "Not measured yet",
+};
+
+/** Pacing of the campaign's engagement against its target (PRODUCT.md "Campaigns"). */
+export function HealthBadge({ health }: { health: CampaignHealth }) {
+  return (
+    <span className={`badge health-${health}`} data-health={health}>
+      {healthLabels[health]}
     </span>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
+import { BalanceSummary } from "~/components/balance-summary";
 import { CampaignGrid } from "~/components/campaign-card";
 import { EligibleCampaignBanners } from "~/components/eligible-campaign-banners";
 import { PostList } from "~/components/post-list";
@@ -29,6 +30,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <p className="lead">{`Welcome back, @${user.twitterHandle}.`}</p>
       </section>
       <EligibleCampaignBanners />
+      <BalanceSummary balances={page.balances} title="Earnings so far" />
       <section aria-labelledby="your-campaigns">
         <div className="section-heading">
           <h2 id="your-campaigns">Your campaigns</h2>

@@ -6,7 +6,7 @@ import { workerContext } from "~/worker-context";
 import { findAdvertiserBySlug } from "../../worker/db/advertisers.ts";
 import { listCampaignsByStatus } from "../../worker/db/campaigns.ts";
 import { currentCampaignStatuses } from "../../worker/contracts/vocabulary.ts";
-import { campaignCard } from "../../worker/domain/campaigns/pages.ts";
+import { cardsWithPools } from "../../worker/domain/campaigns/pages.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
@@ -18,7 +18,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const advertiser = await findAdvertiserBySlug(env.DB, params.advertiser);
   if (advertiser === null) throw data(null, { status: 404 });
   const campaigns = await listCampaignsByStatus(env.DB, currentCampaignStatuses, { advertiserId: advertiser.id });
-  return { advertiser, campaigns: campaigns.map((campaign) => campaignCard(campaign, false)), now: clock.now() };
+  return { advertiser, campaigns: await cardsWithPools(env.DB, campaigns, () => false), now: clock.now() };
 }
 
 export default function Landing({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/profile";
+import { BalanceSummary } from "~/components/balance-summary";
 import { PostList } from "~/components/post-list";
 import { useCurrentUser } from "~/lib/current-user";
 import { requireSession } from "~/lib/session.server";
@@ -40,6 +41,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <Link to="/profile/settings">Settings</Link>
         </div>
       </section>
+      <BalanceSummary balances={loaderData.balances} />
       <section aria-labelledby="stats">
         <h2 id="stats">Your numbers</h2>
         <dl className="facts facts-wide">

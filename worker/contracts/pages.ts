@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { campaignRulesSchema, statusReasonSchema } from "./campaign-rules.ts";
-import { campaignStatusSchema, campaignVisibilitySchema, postStatusSchema } from "./vocabulary.ts";
+import { campaignHealthSchema, campaignStatusSchema, campaignVisibilitySchema, postStatusSchema } from "./vocabulary.ts";
 
 /** What the page endpoints (`GET /v1/page/…`) answer and the server-rendered pages show: one shape for both. */
 export const campaignCardSchema = z.object({
@@ -17,6 +17,9 @@ export const campaignCardSchema = z.object({
   rewardCurrency: z.string(),
   participantCount: z.number().int(),
   joined: z.boolean(),
+  health: campaignHealthSchema,
+  /** What the campaign's pools were funded with and what is left in them, from the ledger. */
+  pool: z.object({ funded: z.number().int(), remaining: z.number().int() }),
 });
 export type CampaignCard = z.infer<typeof campaignCardSchema>;
 
@@ -40,8 +43,17 @@ export const postSummarySchema = z.object({
 });
 export type PostSummary = z.infer<typeof postSummarySchema>;
 
+export const balanceSchema = z.object({
+  currency: z.string(),
+  decimals: z.number().int(),
+  available: z.number().int(),
+  held: z.number().int(),
+  earned: z.number().int(),
+});
+
 export const dashboardPageSchema = z.object({
   now: z.number(),
+  balances: z.array(balanceSchema),
   joinedCampaigns: z.array(campaignCardSchema.extend({ standing: standingSchema })),
   openCampaigns: z.array(campaignCardSchema),
   recentPosts: z.array(postSummarySchema),
@@ -66,6 +78,7 @@ export const campaignPageSchema = z.object({
 export type CampaignPage = z.infer<typeof campaignPageSchema>;
 
 export const profilePageSchema = z.object({
+  balances: z.array(balanceSchema),
   stats: z.object({
     campaignsJoined: z.number().int(),
     posts: z.number().int(),

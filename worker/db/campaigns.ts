@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { campaignRulesSchema, scoreWeightsSchema } from "../contracts/campaign-rules.ts";
-import { campaignStatusSchema, campaignVisibilitySchema, type CampaignStatus } from "../contracts/vocabulary.ts";
+import {
+  campaignHealthSchema,
+  campaignStatusSchema,
+  campaignVisibilitySchema,
+  type CampaignStatus,
+} from "../contracts/vocabulary.ts";
 import { placeholders, queryAll, queryFirst } from "./query.ts";
 
 const campaignColumns = {
@@ -22,6 +27,8 @@ const campaignColumns = {
   score_weights: z.string().transform((text) => scoreWeightsSchema.parse(JSON.parse(text))),
   creator_cap_bps: z.number().int(),
   target_score: z.number().int(),
+  health: campaignHealthSchema,
+  funded_at: z.number().nullable(),
   created_at: z.number(),
   updated_at: z.number(),
 };
@@ -48,6 +55,8 @@ function toCampaign(row: CampaignColumns) {
     scoreWeights: row.score_weights,
     creatorCapBps: row.creator_cap_bps,
     targetScore: row.target_score,
+    health: row.health,
+    fundedAt: row.funded_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -2,6 +2,7 @@ import { DAY, HOUR, type Clock } from "../clock.ts";
 import type { CampaignStatus, PostStatus } from "../contracts/vocabulary.ts";
 import { insertAdvertiserStatement } from "./advertisers.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "./campaigns.ts";
+import { seedDemoLedger } from "../domain/ledger/demo-ledger.ts";
 import { demoNotifications } from "../domain/notifications/demo.ts";
 import { insertInvitationStatement } from "./invitations.ts";
 import { insertNotificationStatement } from "./notifications.ts";
@@ -179,4 +180,5 @@ export async function seedDemoData(db: D1Database, clock: Clock): Promise<void> 
 
   statements.push(...demoNotifications(now).map((notification) => insertNotificationStatement(db, notification)));
   await db.batch(statements);
+  await seedDemoLedger(db, clock);
 }

@@ -92,6 +92,8 @@ export function buildCampaign(
     scoreWeights: defaultScoreWeights,
     creatorCapBps: 2500,
     targetScore: 1_000_000,
+    health: "unknown",
+    fundedAt: null,
     createdAt: now,
     updatedAt: now,
     ...overrides,

@@ -9,11 +9,16 @@ import { findInvitationByToken } from "../../db/invitations.ts";
 import { queryAll } from "../../db/query.ts";
 import { listSuggestions } from "../../db/suggestions.ts";
 import { ApiError } from "../../http/api-error.ts";
+import { balancesOf, poolBalances } from "../ledger/balances.ts";
 import { claimablePosts, joinedCampaignIds, standings, type Standing } from "./participation.ts";
 
 type Deps = { db: D1Database; clock: Clock };
 
-export function campaignCard(campaign: CampaignListing, joined: boolean): CampaignCard {
+export function campaignCard(
+  campaign: CampaignListing,
+  joined: boolean,
+  pool: { funded: number; remaining: number } = { funded: 0, remaining: 0 },
+): CampaignCard {
   return {
     id: campaign.id,
     title: campaign.title,
@@ -28,7 +33,15 @@ export function campaignCard(campaign: CampaignListing, joined: boolean): Campai
     rewardCurrency: campaign.rewardCurrency,
     participantCount: campaign.participantCount,
     joined,
+    health: campaign.health,
+    pool: { funded: pool.funded, remaining: pool.remaining },
   };
+}
+
+/** Cards for a list of campaigns, with their pools read from the ledger in one go. */
+export async function cardsWithPools(db: D1Database, campaigns: readonly CampaignListing[], joined: (id: string) => boolean) {
+  const pools = await poolBalances(db, campaigns.map((campaign) => campaign.id));
+  return campaigns.map((campaign) => campaignCard(campaign, joined(campaign.id), pools[campaign.id]));
 }
 
 function standingView(standing: Standing | undefined) {
@@ -79,20 +92,29 @@ function postsOf(db: D1Database, userId: string, options: { campaignId?: string;
 
 /** `GET /v1/page/dashboard`. */
 export async function dashboardPage({ db, clock }: Deps, userId: string): Promise<DashboardPage> {
-  const [joined, open, recentPosts] = await Promise.all([
+  const [joined, open, recentPosts, balances] = await Promise.all([
     listJoinedCampaigns(db, userId, [...currentCampaignStatuses, ...pastCampaignStatuses]),
     listCampaignsByStatus(db, currentCampaignStatuses, { limit: 6 }),
     postsOf(db, userId, { limit: 5 }),
+    balancesOf(db, userId),
   ]);
   const standingByCampaign = await standings(db, userId, joined.map((campaign) => campaign.id));
   const joinedIds = new Set(joined.map((campaign) => campaign.id));
+  // Ended campaigns stay on the dashboard while there is something to do there (posts to claim).
+  const onDashboard = joined.filter(
+    (campaign) =>
+      campaign.status !== "evaluated" &&
+      (campaign.status !== "evaluating" || claimablePosts(standingByCampaign.get(campaign.id)) > 0),
+  );
+  const [joinedCards, openCards] = await Promise.all([
+    cardsWithPools(db, onDashboard, () => true),
+    cardsWithPools(db, open.filter((campaign) => !joinedIds.has(campaign.id)), () => false),
+  ]);
   return {
     now: clock.now(),
-    // Ended campaigns stay on the dashboard while there is something to do there (posts to claim).
-    joinedCampaigns: joined
-      .filter((campaign) => campaign.status !== "evaluated" && (campaign.status !== "evaluating" || claimablePosts(standingByCampaign.get(campaign.id)) > 0))
-      .map((campaign) => ({ ...campaignCard(campaign, true), standing: standingView(standingByCampaign.get(campaign.id)) })),
-    openCampaigns: open.filter((campaign) => !joinedIds.has(campaign.id)).map((campaign) => campaignCard(campaign, false)),
+    balances,
+    joinedCampaigns: joinedCards.map((card) => ({ ...card, standing: standingView(standingByCampaign.get(card.id)) })),
+    openCampaigns: openCards,
     recentPosts,
   };
 }
@@ -105,7 +127,7 @@ export async function campaignCards(
 ): Promise<CampaignCard[]> {
   const campaigns = await listCampaignsByStatus(db, statuses);
   const joined = await joinedCampaignIds(db, userId, campaigns.map((campaign) => campaign.id));
-  return campaigns.map((campaign) => campaignCard(campaign, joined.has(campaign.id)));
+  return cardsWithPools(db, campaigns, (id) => joined.has(id));
 }
 
 /** Past campaigns with the creator's own results in each. */
@@ -131,17 +153,18 @@ export async function campaignPage({ db, clock }: Deps, userId: string, campaign
   if (campaign === null || (campaign.visibility === "invite-only" && !joined)) {
     throw new ApiError(404, "not_found", "This campaign does not exist.");
   }
-  const [suggestions, posts, standing] = await Promise.all([
+  const [suggestions, posts, standing, pools] = await Promise.all([
     listSuggestions(db, campaign.id),
     postsOf(db, userId, { campaignId: campaign.id, limit: 100 }),
     standings(db, userId, [campaign.id]),
+    poolBalances(db, [campaign.id]),
   ]);
   const now = clock.now();
   const weeks = campaignWeeks(campaign.startsAt, campaign.endsAt);
   return {
     now,
     campaign: {
-      ...campaignCard(campaign, joined),
+      ...campaignCard(campaign, joined, pools[campaign.id]),
       description: campaign.description,
       imageUrl: campaign.imageUrl,
       rules: campaign.rules,
@@ -158,15 +181,17 @@ export async function campaignPage({ db, clock }: Deps, userId: string, campaign
 
 /** `GET /v1/page/profile`: the creator's stats across campaigns and their post history. */
 export async function profilePage({ db }: Deps, userId: string): Promise<ProfilePage> {
-  const [posts, counts, joined] = await Promise.all([
+  const [posts, counts, joined, balances] = await Promise.all([
     postsOf(db, userId, { limit: 100 }),
     queryAll(
       db.prepare(`SELECT status, COUNT(*) AS count FROM posts WHERE user_id = ? GROUP BY status`).bind(userId),
       z.object({ status: postStatusSchema, count: z.number().int() }),
     ),
     db.prepare(`SELECT COUNT(*) AS count FROM campaign_participants WHERE user_id = ?`).bind(userId).first<{ count: number }>(),
+    balancesOf(db, userId),
   ]);
   return {
+    balances,
     stats: {
       campaignsJoined: joined?.count ?? 0,
       posts: counts.reduce((sum, row) => sum + row.count, 0),
@@ -192,7 +217,7 @@ export async function invitationPage({ db, clock }: Deps, publicToken: string): 
   return {
     invitationId: invitation.id,
     inviter,
-    campaign: { ...campaignCard(campaign, false), description: campaign.description },
+    campaign: { ...campaignCard(campaign, false, (await poolBalances(db, [campaign.id]))[campaign.id]), description: campaign.description },
     expired: (invitation.expiresAt ?? Infinity) <= clock.now() || !["inactive", "active", "ending"].includes(campaign.status),
   };
 }

@@ -1,0 +1,30 @@
+import type { z } from "zod";
+import type { balanceSchema } from "../../worker/contracts/pages.ts";
+import { formatAmount } from "~/lib/format";
+
+type Balance = z.infer<typeof balanceSchema>;
+
+/** The creator's money per currency, from the ledger: available to withdraw, held in withdrawals, earned in total. */
+export function BalanceSummary({ balances, title = "Balance" }: { balances: Balance[]; title?: string }) {
+  return (
+    <section aria-label={title} className="balance">
+      <h2>{title}</h2>
+      {balances.length === 0 ? (
+        <p className="empty-state">No earnings yet. Rewards are credited here when a campaign you claimed is evaluated.</p>
+      ) : (
+        <dl className="facts facts-wide">
+          {balances.map((balance) => (
+            <div key={balance.currency} className="balance-currency">
+              <dt>{`Available (${balance.currency})`}</dt>
+              <dd>{formatAmount(balance.available, balance.currency)}</dd>
+              <dt>Held in withdrawals</dt>
+              <dd>{formatAmount(balance.held, balance.currency)}</dd>
+              <dt>Earned in total</dt>
+              <dd>{formatAmount(balance.earned, balance.currency)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { getPlatformProxy } from "wrangler";
+import { DAY, HOUR } from "../worker/clock.ts";
+import { insertCampaignStatement, insertParticipantStatement } from "../worker/db/campaigns.ts";
+import { buildCampaign, buildPost } from "../worker/db/factories.ts";
+import { insertKnownMetricsStatement } from "../worker/db/post-metrics.ts";
+import { insertPostStatement } from "../worker/db/posts.ts";
+import { depositAdvertiserFunds, fundCampaign } from "../worker/domain/ledger/funding.ts";
+import { expect, gotoHydrated, signInAs, test } from "./fixtures";
+
+/**
+ * A creator confirms payout for a campaign where they have an eligible post, and sees their balance once the
+ * campaign is evaluated. The campaign is set up in the server's own D1 (.wrangler/e2e-state, playwright.config.ts)
+ * through wrangler's platform proxy, as the seed script does: it has ended and its post has matured, but its
+ * maturity period is still running, so the scheduler (ticking every minute) leaves it alone until the test ends that
+ * period and calls the scheduled handler itself (`wrangler dev --test-scheduled`, scripts/start.ts).
+ */
+const persistTo = ".wrangler/e2e-state";
+const rewardUsdc = 12_340_000;
+
+test("a creator confirms a payout and sees the balance change after evaluation", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const handle = `payout_${Date.now().toString(36)}`;
+  await signInAs(page, handle);
+
+  const proxy = await getPlatformProxy<Cloudflare.Env>({ configPath: "wrangler.toml", persist: { path: `${persistTo}/v3` } });
+  try {
+    const db = proxy.env.DB;
+    const clock = { now: () => Date.now() };
+    const now = clock.now();
+    const user = await db.prepare(`SELECT id FROM users WHERE handle = ?`).bind(handle).first<{ id: string }>();
+    if (user === null) throw new Error(`${handle} is not in the database the server uses`);
+
+    const key = `e2e-payout-${now.toString(36)}`;
+    const campaign = buildCampaign(key, { id: "advertiser-aurora" }, "evaluating", now, {
+      title: `Payout journey ${now.toString(36)}`,
+      startsAt: now - 8 * DAY,
+      endsAt: now - 3 * DAY,
+      // Still maturing for a long while: the scheduler must not evaluate it before the payout is confirmed.
+      maturityHours: 24 * 365,
+      weeklyPool: rewardUsdc,
+      bonusPool: 0,
+      creatorCapBps: 10_000,
+    });
+    const postedAt = campaign.startsAt + HOUR;
+    const post = buildPost(key, campaign, user, "eligible", now, { postedAt, campaignWeek: 1, content: "Confirming my payout #e2e" });
+    await db.batch([
+      insertCampaignStatement(db, campaign),
+      insertParticipantStatement(db, campaign.id, user.id, campaign.startsAt),
+      insertPostStatement(db, post),
+      insertKnownMetricsStatement(
+        db,
+        [
+          {
+            postId: post.id,
+            campaignId: campaign.id,
+            impressions: 1_200,
+            likes: 30,
+            reposts: 4,
+            replies: 6,
+            quotes: 1,
+            bookmarks: 5,
+            score: 2_470,
+            bonus: false,
+            maturesAt: postedAt + 48 * HOUR,
+            polledAt: postedAt + 48 * HOUR,
+            maturedAt: postedAt + 48 * HOUR,
+          },
+        ],
+        now,
+      ),
+    ]);
+    await depositAdvertiserFunds(db, clock, { advertiserId: "advertiser-aurora", currency: "USDC", amount: rewardUsdc, idempotencyKey: `deposit:${key}` });
+    await fundCampaign(db, clock, campaign.id);
+
+    await gotoHydrated(page, "/profile");
+    const balance = page.getByRole("region", { name: "Balance" });
+    await expect(balance).toBeVisible();
+    await expect(balance).not.toContainText("12.34 USDC");
+
+    await gotoHydrated(page, `/campaign/${campaign.id}`);
+    await page.getByRole("button", { name: "Confirm payout" }).click();
+    await expect(page.getByText("Payout confirmed")).toBeVisible();
+
+    // The maturity period ends; the next scheduler run evaluates the campaign.
+    await db.prepare(`UPDATE campaigns SET maturity_hours = 48 WHERE id = ?`).bind(campaign.id).run();
+    const status = async () => {
+      expect((await request.get("/__scheduled?cron=*+*+*+*+*")).ok()).toBe(true);
+      return db.prepare(`SELECT status FROM campaigns WHERE id = ?`).bind(campaign.id).first<string>("status");
+    };
+    await expect.poll(status, { timeout: 30_000 }).toBe("evaluated");
+
+    await gotoHydrated(page, "/profile");
+    await expect(page.getByRole("region", { name: "Balance" })).toContainText("12.34 USDC");
+  } finally {
+    await proxy.dispose();
+  }
+});

@@ -1,0 +1,144 @@
+import { z } from "zod";
+import { queryAll, queryFirst } from "./query.ts";
+
+/**
+ * The ledger tables (migration 0004): accounts, entries, and the lines the database derives from each entry. Nothing
+ * here updates or deletes: the triggers refuse it. Balances are sums of lines.
+ */
+
+export type LedgerAccountRow = { id: string; ownerId: string; kind: string; currency: string; period: number };
+
+/** A condition every statement of a batch can carry, so a stale batch changes nothing (e.g. "still evaluating"). */
+export type StatementGuard = { sql: string; params: (string | number)[] };
+
+export const noGuard: StatementGuard = { sql: "1", params: [] };
+
+/** Creates the accounts that do not exist yet, in one statement however many there are. */
+export function insertAccountsStatement(db: D1Database, accounts: readonly LedgerAccountRow[], createdAt: number) {
+  const rows = accounts.map((account) => ({ id: account.id, o: account.ownerId, k: account.kind, c: account.currency, p: account.period }));
+  return db
+    .prepare(
+      `INSERT INTO ledger_accounts (id, owner_id, kind, currency, period, created_at)
+       SELECT json_extract(value, '$.id'), json_extract(value, '$.o'), json_extract(value, '$.k'), json_extract(value, '$.c'),
+              json_extract(value, '$.p'), ?
+       FROM json_each(?) WHERE true
+       ON CONFLICT DO NOTHING`,
+    )
+    .bind(createdAt, JSON.stringify(rows));
+}
+
+export type NewLedgerEntry = {
+  idempotencyKey: string;
+  kind: "deposit" | "campaign-funding" | "reward" | "withdrawal-hold" | "withdrawal-release" | "withdrawal-payout" | "pool-return";
+  memo: string;
+  lines: readonly { accountId: string; amount: number }[];
+  createdAt: number;
+};
+
+/**
+ * One entry; the trigger expands its lines and refuses it unless they balance. A second entry with the same key is
+ * ignored, which is what makes a retried movement harmless.
+ */
+export function insertEntryStatement(db: D1Database, entry: NewLedgerEntry, guard: StatementGuard = noGuard) {
+  const lines = entry.lines.map((line) => ({ account: line.accountId, amount: line.amount }));
+  return db
+    .prepare(
+      `INSERT INTO ledger_entries (idempotency_key, kind, memo, lines, created_at)
+       SELECT ?, ?, ?, ?, ? WHERE ${guard.sql}
+       ON CONFLICT (idempotency_key) DO NOTHING`,
+    )
+    .bind(entry.idempotencyKey, entry.kind, entry.memo, JSON.stringify(lines), entry.createdAt, ...guard.params);
+}
+
+const entrySchema = z
+  .object({ id: z.number().int(), idempotency_key: z.string(), kind: z.string(), memo: z.string(), created_at: z.number() })
+  .transform((row) => ({ id: row.id, idempotencyKey: row.idempotency_key, kind: row.kind, memo: row.memo, createdAt: row.created_at }));
+
+export function findEntryByKey(db: D1Database, idempotencyKey: string) {
+  return queryFirst(
+    db.prepare(`SELECT id, idempotency_key, kind, memo, created_at FROM ledger_entries WHERE idempotency_key = ?`).bind(idempotencyKey),
+    entrySchema,
+  );
+}
+
+const balanceSchema = z.object({ account_id: z.string(), balance: z.number().int() });
+
+/** Balances of the given accounts; an account that does not exist yet has none (absent from the map). */
+export async function accountBalances(db: D1Database, accountIds: readonly string[]): Promise<Map<string, number>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await queryAll(
+    db
+      .prepare(
+        `SELECT account_id, COALESCE(SUM(amount), 0) AS balance FROM ledger_lines
+         WHERE account_id IN (SELECT value FROM json_each(?)) GROUP BY account_id`,
+      )
+      .bind(JSON.stringify(accountIds)),
+    balanceSchema,
+  );
+  return new Map(rows.map((row) => [row.account_id, row.balance]));
+}
+
+const userBalanceSchema = z
+  .object({ currency: z.string(), available: z.number().int(), held: z.number().int(), earned: z.number().int() });
+export type UserBalanceRow = z.infer<typeof userBalanceSchema>;
+
+/**
+ * A creator's money per currency: available (free to withdraw), held (withdrawals in flight) and earned (every
+ * reward ever credited, whatever happened to it since).
+ */
+export function userBalances(db: D1Database, userId: string): Promise<UserBalanceRow[]> {
+  return queryAll(
+    db
+      .prepare(
+        `SELECT account.currency,
+           COALESCE(SUM(CASE WHEN account.kind = 'creator-available' THEN line.amount END), 0) AS available,
+           COALESCE(SUM(CASE WHEN account.kind = 'creator-withdrawal-hold' THEN line.amount END), 0) AS held,
+           COALESCE(SUM(CASE WHEN account.kind = 'creator-available' AND line.entry_kind = 'reward' THEN line.amount END), 0) AS earned
+         FROM ledger_accounts AS account JOIN ledger_lines AS line ON line.account_id = account.id
+         WHERE account.owner_id = ? AND account.kind IN ('creator-available', 'creator-withdrawal-hold', 'creator-paid-out')
+         GROUP BY account.currency ORDER BY account.currency`,
+      )
+      .bind(userId),
+    userBalanceSchema,
+  );
+}
+
+const poolRowSchema = z.object({
+  campaign_id: z.string(),
+  currency: z.string(),
+  funded: z.number().int(),
+  remaining: z.number().int(),
+});
+
+/** Per campaign: what was put into its pools (weekly and bonus) and what is still in them. */
+export function campaignPoolTotals(db: D1Database, campaignIds: readonly string[]) {
+  if (campaignIds.length === 0) return Promise.resolve([]);
+  return queryAll(
+    db
+      .prepare(
+        `SELECT account.owner_id AS campaign_id, account.currency,
+           COALESCE(SUM(CASE WHEN line.entry_kind = 'campaign-funding' AND line.amount > 0 THEN line.amount END), 0) AS funded,
+           COALESCE(SUM(line.amount), 0) AS remaining
+         FROM ledger_accounts AS account JOIN ledger_lines AS line ON line.account_id = account.id
+         WHERE account.owner_id IN (SELECT value FROM json_each(?))
+           AND account.kind IN ('campaign-pool', 'campaign-bonus-pool')
+         GROUP BY account.owner_id, account.currency`,
+      )
+      .bind(JSON.stringify(campaignIds)),
+    poolRowSchema,
+  );
+}
+
+const currencyTotalSchema = z.object({ currency: z.string(), debits: z.number().int(), credits: z.number().int() });
+
+/** Over the whole ledger, per currency: what arrived in accounts (debits) and what left them (credits). */
+export function ledgerTotals(db: D1Database) {
+  return queryAll(
+    db.prepare(
+      `SELECT currency, COALESCE(SUM(CASE WHEN amount > 0 THEN amount END), 0) AS debits,
+         COALESCE(-SUM(CASE WHEN amount < 0 THEN amount END), 0) AS credits
+       FROM ledger_lines GROUP BY currency ORDER BY currency`,
+    ),
+    currencyTotalSchema,
+  );
+}

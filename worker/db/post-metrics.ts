@@ -1,0 +1,310 @@
+import { z } from "zod";
+import { scoreWeightsSchema } from "../contracts/campaign-rules.ts";
+import { queryAll } from "./query.ts";
+
+/**
+ * post_metrics (migration 0004): what X last said about each published post, its score, and the polling schedule.
+ * Rows are leased by one scheduler run at a time while X is asked (`leased_until`), so concurrent runs never poll the
+ * same post twice and a crashed run's lease simply runs out.
+ */
+
+const HOUR_MS = 3_600_000;
+
+/** Starts tracking every published post still evaluating that is not tracked yet; one statement. */
+export function trackNewPostsStatement(db: D1Database, now: number, firstPollAfter: number) {
+  return db
+    .prepare(
+      `INSERT INTO post_metrics (post_id, campaign_id, matures_at, next_poll_at, created_at, updated_at)
+       SELECT posts.id, posts.campaign_id, posts.posted_at + campaigns.maturity_hours * ?3,
+              MIN(posts.posted_at + ?2, posts.posted_at + campaigns.maturity_hours * ?3), ?1, ?1
+       FROM posts JOIN campaigns ON campaigns.id = posts.campaign_id
+       WHERE posts.status = 'evaluating' AND posts.x_post_id IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM post_metrics WHERE post_metrics.post_id = posts.id)
+       ON CONFLICT DO NOTHING`,
+    )
+    .bind(now, firstPollAfter, HOUR_MS);
+}
+
+const leasedSchema = z.object({ post_id: z.string() });
+
+/** Takes up to `limit` posts due for a poll for this run (oldest due first); returns their ids. */
+export async function leaseDuePosts(db: D1Database, input: { now: number; leaseUntil: number; limit: number }): Promise<string[]> {
+  const rows = await queryAll(
+    db
+      .prepare(
+        `UPDATE post_metrics SET leased_until = ?2
+         WHERE post_id IN (
+           SELECT metrics.post_id FROM post_metrics AS metrics JOIN posts ON posts.id = metrics.post_id
+           WHERE metrics.next_poll_at IS NOT NULL AND metrics.next_poll_at <= ?1 AND metrics.leased_until <= ?1
+             AND posts.status = 'evaluating' AND posts.x_post_id IS NOT NULL
+           ORDER BY metrics.next_poll_at, metrics.post_id LIMIT ?3
+         ) AND leased_until <= ?1
+         RETURNING post_id`,
+      )
+      .bind(input.now, input.leaseUntil, input.limit),
+    leasedSchema,
+  );
+  return rows.map((row) => row.post_id);
+}
+
+const pollTargetSchema = z
+  .object({
+    post_id: z.string(),
+    user_id: z.string(),
+    x_post_id: z.string(),
+    polls: z.number().int(),
+    failures: z.number().int(),
+    matures_at: z.number(),
+    score_weights: z.string().transform((text) => scoreWeightsSchema.parse(JSON.parse(text))),
+  })
+  .transform((row) => ({
+    postId: row.post_id,
+    userId: row.user_id,
+    xPostId: row.x_post_id,
+    polls: row.polls,
+    failures: row.failures,
+    maturesAt: row.matures_at,
+    scoreWeights: row.score_weights,
+  }));
+export type PollTarget = z.infer<typeof pollTargetSchema>;
+
+export function findPollTargets(db: D1Database, postIds: readonly string[]): Promise<PollTarget[]> {
+  return queryAll(
+    db
+      .prepare(
+        `SELECT metrics.post_id, posts.user_id, posts.x_post_id, metrics.polls, metrics.failures, metrics.matures_at,
+           campaigns.score_weights
+         FROM post_metrics AS metrics JOIN posts ON posts.id = metrics.post_id JOIN campaigns ON campaigns.id = posts.campaign_id
+         WHERE metrics.post_id IN (SELECT value FROM json_each(?)) AND posts.x_post_id IS NOT NULL
+         ORDER BY posts.user_id, metrics.post_id`,
+      )
+      .bind(JSON.stringify(postIds)),
+    pollTargetSchema,
+  );
+}
+
+export type PolledMetrics = {
+  postId: string;
+  impressions: number;
+  likes: number;
+  reposts: number;
+  replies: number;
+  quotes: number;
+  bookmarks: number;
+  score: number;
+  polls: number;
+  nextPollAt: number | null;
+};
+
+/** The answers X gave, written back in one statement; the lease is released. */
+export function recordPolledMetricsStatement(db: D1Database, rows: readonly PolledMetrics[], now: number) {
+  return db
+    .prepare(
+      `UPDATE post_metrics SET impressions = polled.impressions, likes = polled.likes, reposts = polled.reposts,
+         replies = polled.replies, quotes = polled.quotes, bookmarks = polled.bookmarks, score = polled.score,
+         polls = polled.polls, failures = 0, last_error = NULL, polled_at = ?1, next_poll_at = polled.next_poll_at,
+         leased_until = 0, updated_at = ?1
+       FROM (SELECT json_extract(value, '$.postId') AS post_id, json_extract(value, '$.impressions') AS impressions,
+               json_extract(value, '$.likes') AS likes, json_extract(value, '$.reposts') AS reposts,
+               json_extract(value, '$.replies') AS replies, json_extract(value, '$.quotes') AS quotes,
+               json_extract(value, '$.bookmarks') AS bookmarks, json_extract(value, '$.score') AS score,
+               json_extract(value, '$.polls') AS polls, json_extract(value, '$.nextPollAt') AS next_poll_at
+             FROM json_each(?2)) AS polled
+       WHERE post_metrics.post_id = polled.post_id`,
+    )
+    .bind(now, JSON.stringify(rows));
+}
+
+export type FailedPoll = { postId: string; failures: number; error: string; nextPollAt: number };
+
+/** Failed attempts: counted, the error kept for support, the next try scheduled; the lease is released. */
+export function recordFailedPollsStatement(db: D1Database, rows: readonly FailedPoll[], now: number) {
+  return db
+    .prepare(
+      `UPDATE post_metrics SET failures = failed.failures, last_error = failed.error, next_poll_at = failed.next_poll_at,
+         leased_until = 0, updated_at = ?1
+       FROM (SELECT json_extract(value, '$.postId') AS post_id, json_extract(value, '$.failures') AS failures,
+               json_extract(value, '$.error') AS error, json_extract(value, '$.nextPollAt') AS next_poll_at
+             FROM json_each(?2)) AS failed
+       WHERE post_metrics.post_id = failed.post_id`,
+    )
+    .bind(now, JSON.stringify(rows));
+}
+
+/** Posts this run leased but did not get to: free for the next run at once. */
+export function releaseLeasesStatement(db: D1Database, postIds: readonly string[]) {
+  return db
+    .prepare(`UPDATE post_metrics SET leased_until = 0 WHERE post_id IN (SELECT value FROM json_each(?))`)
+    .bind(JSON.stringify(postIds));
+}
+
+/** Posts X no longer has: no more polls. */
+export function stopTrackingStatement(db: D1Database, postIds: readonly string[], now: number, error: string) {
+  return db
+    .prepare(
+      `UPDATE post_metrics SET next_poll_at = NULL, leased_until = 0, matured_at = ?1, last_error = ?2, updated_at = ?1
+       WHERE post_id IN (SELECT value FROM json_each(?3))`,
+    )
+    .bind(now, error, JSON.stringify(postIds));
+}
+
+const maturingSchema = z
+  .object({
+    id: z.string(),
+    campaign_id: z.string(),
+    user_id: z.string(),
+    content: z.string(),
+    posted_at: z.number(),
+    campaign_week: z.number().int(),
+    impressions: z.number().int(),
+    likes: z.number().int(),
+    reposts: z.number().int(),
+    replies: z.number().int(),
+    quotes: z.number().int(),
+    bookmarks: z.number().int(),
+    polled_at: z.number().nullable(),
+    joined_at: z.number().nullable(),
+    flagged: z.number().int(),
+    confirmed: z.number().int(),
+    week_rank: z.number().int(),
+  })
+  .transform((row) => ({
+    postId: row.id,
+    campaignId: row.campaign_id,
+    userId: row.user_id,
+    content: row.content,
+    postedAt: row.posted_at,
+    campaignWeek: row.campaign_week,
+    metrics:
+      row.polled_at === null
+        ? null
+        : { impressions: row.impressions, likes: row.likes, reposts: row.reposts, replies: row.replies, quotes: row.quotes, bookmarks: row.bookmarks },
+    joinedAt: row.joined_at,
+    accountFlagged: row.flagged === 1,
+    payoutConfirmed: row.confirmed === 1,
+    weekRank: row.week_rank,
+  }));
+export type MaturingPost = z.infer<typeof maturingSchema>;
+
+/**
+ * Evaluating posts ready to mature: their maturity time has come and X answered at or after it, or X kept failing
+ * past the grace period. With what the rules need: the creator's join time, their rank among their posts of the
+ * week, whether the account is flagged, and whether they already confirmed payout for the campaign. (The campaign's
+ * rules are read once per campaign by the caller, not once per post.)
+ */
+export function listPostsReadyToMature(db: D1Database, input: { now: number; grace: number; limit: number }): Promise<MaturingPost[]> {
+  return queryAll(
+    db
+      .prepare(
+        `SELECT posts.id, posts.campaign_id, posts.user_id, posts.content, posts.posted_at, posts.campaign_week,
+           metrics.impressions, metrics.likes, metrics.reposts, metrics.replies, metrics.quotes, metrics.bookmarks, metrics.polled_at,
+           participant.joined_at,
+           (flag.user_id IS NOT NULL) AS flagged,
+           (confirmation.user_id IS NOT NULL) AS confirmed,
+           1 + (SELECT COUNT(*) FROM posts AS earlier
+                WHERE earlier.user_id = posts.user_id AND earlier.campaign_id = posts.campaign_id
+                  AND earlier.campaign_week = posts.campaign_week AND earlier.status != 'deleted'
+                  AND (earlier.posted_at < posts.posted_at OR (earlier.posted_at = posts.posted_at AND earlier.id < posts.id))
+               ) AS week_rank
+         FROM post_metrics AS metrics
+           JOIN posts ON posts.id = metrics.post_id
+           LEFT JOIN campaign_participants AS participant
+             ON participant.campaign_id = posts.campaign_id AND participant.user_id = posts.user_id
+           LEFT JOIN account_flags AS flag ON flag.user_id = posts.user_id
+           LEFT JOIN payout_confirmations AS confirmation
+             ON confirmation.campaign_id = posts.campaign_id AND confirmation.user_id = posts.user_id
+         WHERE metrics.matured_at IS NULL AND metrics.matures_at <= ?1 AND posts.status = 'evaluating'
+           AND ((metrics.polled_at IS NOT NULL AND metrics.polled_at >= metrics.matures_at) OR metrics.matures_at + ?2 <= ?1)
+         ORDER BY metrics.matures_at, posts.id
+         LIMIT ?3`,
+      )
+      .bind(input.now, input.grace, input.limit),
+    maturingSchema,
+  );
+}
+
+/** The score each post matured with; no more polls. */
+export function recordMaturedStatement(db: D1Database, rows: readonly { postId: string; score: number }[], now: number) {
+  return db
+    .prepare(
+      `UPDATE post_metrics SET score = matured.score, matured_at = ?1, next_poll_at = NULL, leased_until = 0, updated_at = ?1
+       FROM (SELECT json_extract(value, '$.postId') AS post_id, json_extract(value, '$.score') AS score FROM json_each(?2)) AS matured
+       WHERE post_metrics.post_id = matured.post_id AND post_metrics.matured_at IS NULL`,
+    )
+    .bind(now, JSON.stringify(rows));
+}
+
+const weekPostSchema = z.object({ post_id: z.string(), score: z.number().int() });
+const countSchema = z.object({ count: z.number().int() });
+
+const bonusCandidates = `FROM posts LEFT JOIN post_metrics AS metrics ON metrics.post_id = posts.id
+  WHERE posts.campaign_id = ? AND posts.campaign_week = ? AND posts.status IN ('eligible', 'eligible-bonus', 'claimed')`;
+
+/** How many posts of a campaign week are eligible (or already claimed): the candidates for the bonus. */
+export async function countBonusCandidates(db: D1Database, campaignId: string, week: number): Promise<number> {
+  const rows = await queryAll(db.prepare(`SELECT COUNT(*) AS count ${bonusCandidates}`).bind(campaignId, week), countSchema);
+  return rows[0]?.count ?? 0;
+}
+
+/** The best-scoring candidates of a campaign week, best first (ties: smaller post id), at most `limit`. */
+export async function topBonusCandidates(db: D1Database, campaignId: string, week: number, limit: number) {
+  const rows = await queryAll(
+    db
+      .prepare(
+        `SELECT posts.id AS post_id, COALESCE(metrics.score, 0) AS score ${bonusCandidates}
+         ORDER BY score DESC, posts.id ASC LIMIT ?`,
+      )
+      .bind(campaignId, week, limit),
+    weekPostSchema,
+  );
+  return rows.map((row) => ({ postId: row.post_id, score: row.score }));
+}
+
+/** Published posts of a campaign still evaluating: the campaign cannot be evaluated before they mature. */
+export async function countPostsAwaitingMaturity(db: D1Database, campaignId: string): Promise<number> {
+  const rows = await queryAll(
+    db
+      .prepare(`SELECT COUNT(*) AS count FROM posts WHERE campaign_id = ? AND status = 'evaluating' AND x_post_id IS NOT NULL`)
+      .bind(campaignId),
+    countSchema,
+  );
+  return rows[0]?.count ?? 0;
+}
+
+export type KnownMetrics = {
+  postId: string;
+  campaignId: string;
+  impressions: number;
+  likes: number;
+  reposts: number;
+  replies: number;
+  quotes: number;
+  bookmarks: number;
+  score: number;
+  bonus: boolean;
+  maturesAt: number;
+  /** When X last answered. */
+  polledAt: number;
+  /** Null for a post still evaluating: it matures on the scheduler's next run once `maturesAt` has passed. */
+  maturedAt: number | null;
+};
+
+/**
+ * Metrics X already gave (demo data, benchmarks), written as if polled; existing rows are kept. No further polls:
+ * a post still evaluating with `polledAt >= maturesAt` is ready to mature.
+ */
+export function insertKnownMetricsStatement(db: D1Database, rows: readonly KnownMetrics[], now: number) {
+  return db
+    .prepare(
+      `INSERT INTO post_metrics (post_id, campaign_id, impressions, likes, reposts, replies, quotes, bookmarks, score, polls,
+         polled_at, next_poll_at, matures_at, matured_at, bonus, created_at, updated_at)
+       SELECT json_extract(value, '$.postId'), json_extract(value, '$.campaignId'), json_extract(value, '$.impressions'),
+         json_extract(value, '$.likes'), json_extract(value, '$.reposts'), json_extract(value, '$.replies'),
+         json_extract(value, '$.quotes'), json_extract(value, '$.bookmarks'), json_extract(value, '$.score'), 1,
+         json_extract(value, '$.polledAt'), NULL, json_extract(value, '$.maturesAt'), json_extract(value, '$.maturedAt'),
+         json_extract(value, '$.bonus'), ?1, ?1
+       FROM json_each(?2) WHERE true
+       ON CONFLICT DO NOTHING`,
+    )
+    .bind(now, JSON.stringify(rows.map((row) => ({ ...row, bonus: row.bonus ? 1 : 0 }))));
+}

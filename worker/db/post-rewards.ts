@@ -1,0 +1,81 @@
+import { z } from "zod";
+import type { StatementGuard } from "./ledger.ts";
+import { queryAll } from "./query.ts";
+
+/**
+ * post_rewards (migration 0004): what each claimed post received at evaluation — its share of its week's pool and of
+ * the bonus pool — written in the batch whose ledger entries pay it. The post id is the primary key: a post is paid
+ * once, ever.
+ */
+export type PostReward = { postId: string; userId: string; poolAmount: number; bonusAmount: number };
+
+export function insertPostRewardsStatement(
+  db: D1Database,
+  input: { campaignId: string; currency: string; rewards: readonly PostReward[]; now: number; guard: StatementGuard },
+) {
+  const rows = input.rewards.map((reward) => ({ p: reward.postId, u: reward.userId, a: reward.poolAmount, b: reward.bonusAmount }));
+  return db
+    .prepare(
+      `INSERT INTO post_rewards (post_id, campaign_id, user_id, currency, pool_amount, bonus_amount, created_at)
+       SELECT json_extract(value, '$.p'), ?1, json_extract(value, '$.u'), ?2, json_extract(value, '$.a'), json_extract(value, '$.b'), ?3
+       FROM json_each(?4) WHERE ${input.guard.sql}
+       ON CONFLICT DO NOTHING`,
+    )
+    .bind(input.campaignId, input.currency, input.now, JSON.stringify(rows), ...input.guard.params);
+}
+
+const rewardRowSchema = z
+  .object({ post_id: z.string(), user_id: z.string(), currency: z.string(), pool_amount: z.number().int(), bonus_amount: z.number().int() })
+  .transform((row) => ({
+    postId: row.post_id,
+    userId: row.user_id,
+    currency: row.currency,
+    poolAmount: row.pool_amount,
+    bonusAmount: row.bonus_amount,
+  }));
+
+/** What each of a campaign's posts received (for the campaign page and for tests). */
+export function listPostRewards(db: D1Database, campaignId: string) {
+  return queryAll(
+    db
+      .prepare(`SELECT post_id, user_id, currency, pool_amount, bonus_amount FROM post_rewards WHERE campaign_id = ? ORDER BY post_id`)
+      .bind(campaignId),
+    rewardRowSchema,
+  );
+}
+
+const claimedPostSchema = z
+  .object({
+    id: z.string(),
+    user_id: z.string(),
+    campaign_week: z.number().int(),
+    score: z.number().int(),
+    bonus: z.number().int(),
+    flagged: z.number().int(),
+  })
+  .transform((row) => ({
+    postId: row.id,
+    userId: row.user_id,
+    week: row.campaign_week,
+    score: row.score,
+    bonus: row.bonus === 1,
+    accountFlagged: row.flagged === 1,
+  }));
+export type ClaimedPost = z.infer<typeof claimedPostSchema>;
+
+/** A page of a campaign's claimed posts (by id, after `afterId`), with score, bonus mark and flagged account. */
+export function listClaimedPosts(db: D1Database, input: { campaignId: string; afterId: string; limit: number }): Promise<ClaimedPost[]> {
+  return queryAll(
+    db
+      .prepare(
+        `SELECT posts.id, posts.user_id, posts.campaign_week, COALESCE(metrics.score, 0) AS score,
+           COALESCE(metrics.bonus, 0) AS bonus, (flag.user_id IS NOT NULL) AS flagged
+         FROM posts LEFT JOIN post_metrics AS metrics ON metrics.post_id = posts.id
+           LEFT JOIN account_flags AS flag ON flag.user_id = posts.user_id
+         WHERE posts.campaign_id = ? AND posts.status = 'claimed' AND posts.id > ?
+         ORDER BY posts.id LIMIT ?`,
+      )
+      .bind(input.campaignId, input.afterId, input.limit),
+    claimedPostSchema,
+  );
+}

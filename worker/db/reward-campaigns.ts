@@ -1,0 +1,160 @@
+import { z } from "zod";
+import { campaignRulesSchema, scoreWeightsSchema } from "../contracts/campaign-rules.ts";
+import { campaignHealthSchema, campaignStatusSchema, type CampaignHealth, type CampaignStatus } from "../contracts/vocabulary.ts";
+import type { StatementGuard } from "./ledger.ts";
+import { queryAll, queryFirst } from "./query.ts";
+
+/**
+ * The campaign columns the rewards engine works with (status, times, pools, rules, health, funding), and its
+ * conditional status and health changes. Every change is `… WHERE status = <expected>`, so two scheduler runs
+ * cannot both move a campaign, and a run that read a stale status changes nothing.
+ */
+const rewardCampaignSchema = z
+  .object({
+    id: z.string(),
+    advertiser_id: z.string(),
+    title: z.string(),
+    status: campaignStatusSchema,
+    starts_at: z.number(),
+    ends_at: z.number(),
+    maturity_hours: z.number().int(),
+    reward_currency: z.string(),
+    weekly_pool: z.number().int(),
+    bonus_pool: z.number().int(),
+    rules: z.string().transform((text) => campaignRulesSchema.parse(JSON.parse(text))),
+    score_weights: z.string().transform((text) => scoreWeightsSchema.parse(JSON.parse(text))),
+    creator_cap_bps: z.number().int(),
+    target_score: z.number().int(),
+    health: campaignHealthSchema,
+    funded_at: z.number().nullable(),
+  })
+  .transform((row) => ({
+    id: row.id,
+    advertiserId: row.advertiser_id,
+    title: row.title,
+    status: row.status,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    maturityHours: row.maturity_hours,
+    rewardCurrency: row.reward_currency,
+    weeklyPool: row.weekly_pool,
+    bonusPool: row.bonus_pool,
+    rules: row.rules,
+    scoreWeights: row.score_weights,
+    creatorCapBps: row.creator_cap_bps,
+    targetScore: row.target_score,
+    health: row.health,
+    fundedAt: row.funded_at,
+  }));
+export type RewardCampaign = z.infer<typeof rewardCampaignSchema>;
+
+const columns = `id, advertiser_id, title, status, starts_at, ends_at, maturity_hours, reward_currency, weekly_pool, bonus_pool,
+  rules, score_weights, creator_cap_bps, target_score, health, funded_at`;
+
+export function findRewardCampaign(db: D1Database, campaignId: string): Promise<RewardCampaign | null> {
+  return queryFirst(db.prepare(`SELECT ${columns} FROM campaigns WHERE id = ?`).bind(campaignId), rewardCampaignSchema);
+}
+
+/** Campaigns whose status time may have changed: funded and started, or in their last day, or over. */
+export function listCampaignsToAdvance(db: D1Database, now: number, endingWindow: number): Promise<RewardCampaign[]> {
+  return queryAll(
+    db
+      .prepare(
+        `SELECT ${columns} FROM campaigns
+         WHERE (status = 'inactive' AND funded_at IS NOT NULL AND starts_at <= ?1)
+            OR (status = 'active' AND ends_at - ?2 <= ?1)
+            OR (status = 'ending' AND ends_at <= ?1)
+         ORDER BY ends_at, id`,
+      )
+      .bind(now, endingWindow),
+    rewardCampaignSchema,
+  );
+}
+
+/** Campaigns the engine still works on: live or maturing. */
+export function listCampaignsInStatus(db: D1Database, statuses: readonly CampaignStatus[]): Promise<RewardCampaign[]> {
+  return queryAll(
+    db
+      .prepare(`SELECT ${columns} FROM campaigns WHERE status IN (SELECT value FROM json_each(?)) ORDER BY ends_at, id`)
+      .bind(JSON.stringify(statuses)),
+    rewardCampaignSchema,
+  );
+}
+
+/** Evaluating campaigns whose maturity period is over. */
+export function listCampaignsDueForEvaluation(db: D1Database, now: number): Promise<RewardCampaign[]> {
+  return queryAll(
+    db
+      .prepare(
+        `SELECT ${columns} FROM campaigns WHERE status = 'evaluating' AND ends_at + maturity_hours * 3600000 <= ?
+         ORDER BY ends_at, id`,
+      )
+      .bind(now),
+    rewardCampaignSchema,
+  );
+}
+
+export function moveCampaignStatement(
+  db: D1Database,
+  input: { campaignId: string; from: CampaignStatus; to: CampaignStatus; now: number; health?: CampaignHealth },
+) {
+  const health = input.health === undefined ? "" : ", health = ?5";
+  return db
+    .prepare(`UPDATE campaigns SET status = ?3, updated_at = ?4${health} WHERE id = ?1 AND status = ?2`)
+    .bind(input.campaignId, input.from, input.to, input.now, ...(input.health === undefined ? [] : [input.health]));
+}
+
+/** The guard that keeps an evaluation batch from doing anything once the campaign is evaluated. */
+export function stillEvaluatingGuard(campaignId: string): StatementGuard {
+  return { sql: `EXISTS (SELECT 1 FROM campaigns WHERE id = ? AND status = 'evaluating')`, params: [campaignId] };
+}
+
+export function markFundedStatement(db: D1Database, campaignId: string, now: number) {
+  return db
+    .prepare(`UPDATE campaigns SET funded_at = ?, updated_at = ? WHERE id = ? AND funded_at IS NULL`)
+    .bind(now, now, campaignId);
+}
+
+/** Health of many campaigns in one statement; only rows whose health changed are touched. */
+export function updateHealthStatement(db: D1Database, rows: readonly { campaignId: string; health: CampaignHealth }[], now: number) {
+  return db
+    .prepare(
+      `UPDATE campaigns SET health = change.health, updated_at = ?
+       FROM (SELECT json_extract(value, '$.id') AS id, json_extract(value, '$.health') AS health FROM json_each(?)) AS change
+       WHERE campaigns.id = change.id AND campaigns.health != change.health AND campaigns.status != 'evaluated'`,
+    )
+    .bind(now, JSON.stringify(rows.map((row) => ({ id: row.campaignId, health: row.health }))));
+}
+
+const pacingSchema = z.object({
+  campaign_id: z.string(),
+  score: z.number().int(),
+  polled: z.number().int(),
+});
+
+/** Per campaign: the engagement so far (scores of posts not deleted) and whether X has answered for any post. */
+export function campaignPacingFacts(db: D1Database, campaignIds: readonly string[]) {
+  return queryAll(
+    db
+      .prepare(
+        `SELECT metrics.campaign_id, COALESCE(SUM(CASE WHEN posts.status != 'deleted' THEN metrics.score END), 0) AS score,
+           COUNT(metrics.polled_at) AS polled
+         FROM post_metrics AS metrics JOIN posts ON posts.id = metrics.post_id
+         WHERE metrics.campaign_id IN (SELECT value FROM json_each(?))
+         GROUP BY metrics.campaign_id`,
+      )
+      .bind(JSON.stringify(campaignIds)),
+    pacingSchema,
+  );
+}
+
+const currencySchema = z.object({ id: z.string(), reward_currency: z.string() });
+
+/** Each campaign's reward currency. */
+export async function campaignCurrencies(db: D1Database, campaignIds: readonly string[]): Promise<Map<string, string>> {
+  const rows = await queryAll(
+    db.prepare(`SELECT id, reward_currency FROM campaigns WHERE id IN (SELECT value FROM json_each(?))`).bind(JSON.stringify(campaignIds)),
+    currencySchema,
+  );
+  return new Map(rows.map((row) => [row.id, row.reward_currency]));
+}

@@ -1,0 +1,167 @@
+import { countClosedWeeks } from "../../db/campaign-weeks.ts";
+import { accountBalances } from "../../db/ledger.ts";
+import { insertNotificationsStatement, notifyCampaignAudienceStatement } from "../../db/notification-fanout.ts";
+import { countPostsAwaitingMaturity } from "../../db/post-metrics.ts";
+import { insertPostRewardsStatement, listClaimedPosts, type ClaimedPost } from "../../db/post-rewards.ts";
+import { changePostStatusesStatement, expireUnclaimedStatements } from "../../db/post-status-changes.ts";
+import {
+  findRewardCampaign,
+  listCampaignsDueForEvaluation,
+  moveCampaignStatement,
+  stillEvaluatingGuard,
+  type RewardCampaign,
+} from "../../db/reward-campaigns.ts";
+import { acquireLease, releaseLease } from "../../db/scheduler-leases.ts";
+import { campaignBonusPoolAccount, campaignPoolAccount } from "../ledger/accounts.ts";
+import { journalEntryStatements, runLedgerBatch } from "../ledger/journal.ts";
+import { campaignWeekCount } from "./calendar.ts";
+import type { RewardsDeps } from "./deps.ts";
+import { planEvaluation } from "./evaluation-plan.ts";
+import { campaignMaturityNotice, campaignNotEligibleNotice, postsRewardedNotification } from "./notifications.ts";
+import { healthOf } from "./pacing.ts";
+
+/**
+ * Evaluating a campaign once its maturity period is over and every post has matured and every week is closed:
+ *
+ * 1. Claims close: eligible posts nobody claimed expire (`expired` / `expired-bonus`), creators hear that the posts
+ *    matured (campaign-maturity) or that none was eligible (campaign-not-eligible). After this batch no post can
+ *    become claimed, so the claimed set is final.
+ * 2. Payment, in ONE atomic batch: the ledger entries moving each week's pool (and the bonus pool) to the creators,
+ *    a post_rewards row per claimed post, `claimed` → `rewarded` / `not-rewarded`, posts-rewarded notifications,
+ *    and the campaign → `evaluated` last. Every statement runs only while the campaign is still evaluating, the
+ *    entries carry idempotency keys and post_rewards is keyed by post: a retry, a crash between the two batches or
+ *    a second run at the same moment pays nobody twice.
+ *
+ * A lease per campaign keeps concurrent runs from doing the same work; it is an optimisation, not the safety net.
+ */
+export type EvaluationLimits = {
+  claimedPageSize: number;
+  /** Creators per ledger entry. */
+  linesPerEntry: number;
+  /** Rows per bulk statement (post rewards, status changes, notifications). */
+  rowsPerStatement: number;
+  leaseMs: number;
+};
+
+export const defaultEvaluationLimits: EvaluationLimits = {
+  claimedPageSize: 10_000,
+  linesPerEntry: 1_000,
+  rowsPerStatement: 5_000,
+  leaseMs: 10 * 60 * 1000,
+};
+
+export type EvaluationReport = {
+  /** Evaluated by this run. */
+  evaluated: string[];
+  /** Due, but posts are still maturing or a week is still open. */
+  waiting: string[];
+  /** Evaluated meanwhile by another run. */
+  skipped: string[];
+};
+
+function chunked<Item>(items: readonly Item[], size: number): Item[][] {
+  const chunks: Item[][] = [];
+  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
+  return chunks;
+}
+
+async function allClaimedPosts(db: D1Database, campaignId: string, pageSize: number): Promise<ClaimedPost[]> {
+  const posts: ClaimedPost[] = [];
+  let afterId = "";
+  for (;;) {
+    const page = await listClaimedPosts(db, { campaignId, afterId, limit: pageSize });
+    posts.push(...page);
+    const last = page.at(-1);
+    if (last === undefined || page.length < pageSize) return posts;
+    afterId = last.postId;
+  }
+}
+
+async function closeClaims({ db, clock }: RewardsDeps, campaign: RewardCampaign): Promise<void> {
+  const now = clock.now();
+  const guard = stillEvaluatingGuard(campaign.id);
+  await db.batch([
+    notifyCampaignAudienceStatement(db, { ...campaignMaturityNotice(campaign), campaignId: campaign.id, createdAt: now }),
+    notifyCampaignAudienceStatement(db, { ...campaignNotEligibleNotice(campaign), campaignId: campaign.id, createdAt: now }),
+    ...expireUnclaimedStatements(db, campaign.id, now, guard),
+  ]);
+}
+
+async function pay({ db, clock }: RewardsDeps, campaign: RewardCampaign, limits: EvaluationLimits): Promise<boolean> {
+  const now = clock.now();
+  const currency = campaign.rewardCurrency;
+  const weeks = campaignWeekCount(campaign);
+  const claimed = await allClaimedPosts(db, campaign.id, limits.claimedPageSize);
+  const weekNumbers = [...new Set([...Array.from({ length: weeks }, (_, index) => index + 1), ...claimed.map((post) => post.week)])];
+  const bonusAccount = campaignBonusPoolAccount(campaign.id, currency);
+  const balances = await accountBalances(db, [
+    ...weekNumbers.map((week) => campaignPoolAccount(campaign.id, currency, week).id),
+    bonusAccount.id,
+  ]);
+  const plan = planEvaluation({
+    campaign: { id: campaign.id, rewardCurrency: currency, creatorCapBps: campaign.creatorCapBps, weeks },
+    claimed,
+    weeklyPools: new Map(weekNumbers.map((week) => [week, balances.get(campaignPoolAccount(campaign.id, currency, week).id) ?? 0])),
+    bonusPool: balances.get(bonusAccount.id) ?? 0,
+    now,
+    linesPerEntry: limits.linesPerEntry,
+  });
+  const health = (await healthOf(db, [campaign], now)).get(campaign.id) ?? campaign.health;
+  const guard = stillEvaluatingGuard(campaign.id);
+  const notifications = [...plan.creatorTotals].map(([userId, total]) =>
+    postsRewardedNotification({ userId, campaign, amount: total.amount, currency, posts: total.posts, now }),
+  );
+  const results = await runLedgerBatch(db, [
+    ...plan.entries.flatMap((entry) => journalEntryStatements(db, entry, guard)),
+    ...chunked(plan.rewards, limits.rowsPerStatement).map((rewards) =>
+      insertPostRewardsStatement(db, { campaignId: campaign.id, currency, rewards, now, guard }),
+    ),
+    ...chunked(plan.changes, limits.rowsPerStatement).map((changes) =>
+      changePostStatusesStatement(db, { changes, from: ["claimed"], now, guard }),
+    ),
+    ...chunked(notifications, limits.rowsPerStatement).map((chunk) => insertNotificationsStatement(db, chunk)),
+    moveCampaignStatement(db, { campaignId: campaign.id, from: "evaluating", to: "evaluated", now, health }),
+  ]);
+  return (results.at(-1)?.meta.changes ?? 0) > 0;
+}
+
+/**
+ * Evaluates one campaign if it is ready: "waiting" while posts still mature or a week is still open, "skipped" when
+ * another run evaluated it first (then this one changed nothing).
+ */
+export async function evaluateCampaign(
+  deps: RewardsDeps,
+  campaign: RewardCampaign,
+  limits: EvaluationLimits = defaultEvaluationLimits,
+): Promise<keyof EvaluationReport> {
+  const { db } = deps;
+  if ((await countPostsAwaitingMaturity(db, campaign.id)) > 0) return "waiting";
+  if ((await countClosedWeeks(db, campaign.id)) < campaignWeekCount(campaign)) return "waiting";
+  await closeClaims(deps, campaign);
+  return (await pay(deps, campaign, limits)) ? "evaluated" : "skipped";
+}
+
+export async function evaluateCampaigns(
+  deps: RewardsDeps & { holder: string },
+  limits: EvaluationLimits = defaultEvaluationLimits,
+): Promise<EvaluationReport> {
+  const { db, clock, holder } = deps;
+  const report: EvaluationReport = { evaluated: [], waiting: [], skipped: [] };
+  for (const due of await listCampaignsDueForEvaluation(db, clock.now())) {
+    const lease = `evaluate:${due.id}`;
+    if (!(await acquireLease(db, { name: lease, holder, now: clock.now(), durationMs: limits.leaseMs }))) continue;
+    try {
+      // Read again under the lease: another run may have finished it between the listing and now.
+      const campaign = await findRewardCampaign(db, due.id);
+      if (campaign?.status !== "evaluating") {
+        report.skipped.push(due.id);
+        continue;
+      }
+      const outcome = await evaluateCampaign(deps, campaign, limits);
+      report[outcome].push(campaign.id);
+    } finally {
+      await releaseLease(db, lease, holder);
+    }
+  }
+  return report;
+}

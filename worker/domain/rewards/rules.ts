@@ -1,0 +1,82 @@
+import type { CampaignRules, StatusReason } from "../../contracts/campaign-rules.ts";
+import type { PostMetrics } from "./scoring.ts";
+
+/**
+ * The campaign's rules, checked on a post when it matures (PRODUCT.md "Campaigns"): required mentions, hashtags and
+ * link; minimum impressions; posted after joining and inside the campaign window; at most N posts per creator per
+ * week; account not flagged. A post X no longer has never gets here: it becomes `deleted` when X says so. Pure.
+ */
+export type RuleCampaign = { rules: CampaignRules; startsAt: number; endsAt: number };
+
+export type PostFacts = {
+  /** The text as the creator posted it through Chorus (X shortens links, so X's copy cannot show the link rule). */
+  content: string;
+  postedAt: number;
+  /** When the creator joined the campaign; null if they never did. */
+  joinedAt: number | null;
+  /** 1 for the creator's first post of its campaign week, 2 for the second… (deleted posts do not count). */
+  weekRank: number;
+  accountFlagged: boolean;
+  /** The latest metrics from X; null when X never answered for this post. */
+  metrics: PostMetrics | null;
+};
+
+export type RuleVerdict = { eligible: boolean; reasons: StatusReason[] };
+
+export const meetsRulesReason: StatusReason = { code: "meets-rules", message: "Meets every rule of the campaign." };
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** `@name` / `#tag` as a whole word, in any letter case: `@aurora` is not found in `@auroraX` or `mail@aurora`. */
+function containsTag(content: string, sigil: "@" | "#", name: string): boolean {
+  const bare = name.replace(/^[@#]/, "");
+  return new RegExp(`(^|[^\\w@#])${escapeRegExp(sigil + bare)}(?!\\w)`, "iu").test(content);
+}
+
+/** The link, with or without its scheme, `www.` or trailing slash. */
+function containsLink(content: string, link: string): boolean {
+  const core = link.replace(/^https?:\/\//i, "").replace(/^www\./i, "").replace(/\/+$/, "");
+  return new RegExp(`(^|[\\s(])(https?://)?(www\\.)?${escapeRegExp(core)}/?(?![\\w/-])`, "iu").test(content);
+}
+
+export function checkPostRules(campaign: RuleCampaign, post: PostFacts): RuleVerdict {
+  const { rules } = campaign;
+  const reasons: StatusReason[] = [];
+  for (const mention of rules.requiredMentions) {
+    const shown = `@${mention.replace(/^@/, "")}`;
+    if (!containsTag(post.content, "@", mention)) reasons.push({ code: "missing-mention", message: `The post does not mention ${shown}.` });
+  }
+  for (const hashtag of rules.requiredHashtags) {
+    const shown = `#${hashtag.replace(/^#/, "")}`;
+    if (!containsTag(post.content, "#", hashtag)) reasons.push({ code: "missing-hashtag", message: `The post does not use ${shown}.` });
+  }
+  if (rules.requiredLink !== null && !containsLink(post.content, rules.requiredLink)) {
+    reasons.push({ code: "missing-link", message: `The post does not link to ${rules.requiredLink}.` });
+  }
+  if (post.metrics === null) {
+    reasons.push({ code: "metrics-unavailable", message: "X did not let us read this post's metrics before it matured." });
+  } else if (post.metrics.impressions < rules.minImpressions) {
+    reasons.push({
+      code: "below-min-impressions",
+      message: `The post reached ${post.metrics.impressions} impressions; the campaign asks for at least ${rules.minImpressions}.`,
+    });
+  }
+  if (post.postedAt < campaign.startsAt || post.postedAt >= campaign.endsAt) {
+    reasons.push({ code: "outside-window", message: "The post was published outside the campaign's dates." });
+  }
+  if (post.joinedAt === null) {
+    reasons.push({ code: "not-joined", message: "You had not joined the campaign." });
+  } else if (post.postedAt < post.joinedAt) {
+    reasons.push({ code: "posted-before-joining", message: "The post was published before you joined the campaign." });
+  }
+  if (post.weekRank > rules.maxPostsPerWeek) {
+    reasons.push({
+      code: "over-weekly-limit",
+      message: `Only your first ${rules.maxPostsPerWeek} posts of a campaign week count; this was number ${post.weekRank}.`,
+    });
+  }
+  if (post.accountFlagged) reasons.push({ code: "account-flagged", message: "Your account is flagged for review." });
+  return reasons.length === 0 ? { eligible: true, reasons: [meetsRulesReason] } : { eligible: false, reasons };
+}

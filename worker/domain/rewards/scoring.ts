@@ -1,0 +1,44 @@
+import type { ScoreWeights } from "../../contracts/campaign-rules.ts";
+import type { XPublicMetrics } from "../../clients/x-client.ts";
+
+/** The engagement counts a post is scored on, under our names. */
+export type PostMetrics = {
+  impressions: number;
+  likes: number;
+  reposts: number;
+  replies: number;
+  quotes: number;
+  bookmarks: number;
+};
+
+export const zeroMetrics: PostMetrics = { impressions: 0, likes: 0, reposts: 0, replies: 0, quotes: 0, bookmarks: 0 };
+
+/** X's public metrics under our names. */
+export function metricsFromX(metrics: XPublicMetrics): PostMetrics {
+  return {
+    impressions: metrics.impression_count,
+    likes: metrics.like_count,
+    reposts: metrics.retweet_count,
+    replies: metrics.reply_count,
+    quotes: metrics.quote_count,
+    bookmarks: metrics.bookmark_count,
+  };
+}
+
+/**
+ * Score = weighted engagement: each count times the campaign's integer weight for it. Integers in, an integer out;
+ * negative or fractional counts are a bug upstream and refused rather than rounded.
+ */
+export function scoreOf(metrics: PostMetrics, weights: ScoreWeights): number {
+  const kinds = ["impressions", "likes", "reposts", "replies", "quotes", "bookmarks"] as const;
+  let score = 0;
+  for (const kind of kinds) {
+    const count = metrics[kind];
+    const weight = weights[kind];
+    if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`${kind} must be a whole count, got ${count}`);
+    if (!Number.isSafeInteger(weight) || weight < 0) throw new RangeError(`The ${kind} weight must be a whole number, got ${weight}`);
+    score += count * weight;
+  }
+  if (!Number.isSafeInteger(score)) throw new RangeError(`The score ${score} is beyond what can be counted exactly`);
+  return score;
+}

@@ -1,0 +1,98 @@
+import type { Clock } from "../clock.ts";
+import type { PollingDeps } from "../domain/rewards/deps.ts";
+import { evaluateCampaigns, defaultEvaluationLimits, type EvaluationLimits, type EvaluationReport } from "../domain/rewards/evaluation.ts";
+import { advanceCampaigns, type CampaignMove } from "../domain/rewards/lifecycle.ts";
+import { defaultMaturityLimits, maturePosts, type MaturityLimits, type MaturityReport } from "../domain/rewards/maturity.ts";
+import { refreshCampaignHealth } from "../domain/rewards/pacing.ts";
+import { defaultPollingLimits, pollDueMetrics, trackNewPosts, type PollingLimits, type PollReport } from "../domain/rewards/polling.ts";
+import { closeCampaignWeeks, type WeekReport } from "../domain/rewards/weeks.ts";
+
+/**
+ * The scheduler: everything time does to campaigns and posts, run every minute by the cron trigger in production and
+ * by the ticker of `npm start` locally (docs/decisions/008-ledger-and-rewards.md). Each step is idempotent and safe
+ * to run concurrently: campaign moves are conditional UPDATEs, posts are leased before X is asked, weeks and
+ * evaluations commit in single batches guarded by their own state, money moves carry idempotency keys. A run that
+ * dies mid-way leaves nothing half-done; the next run picks up where it stopped. The worker's `scheduled` handler
+ * is in scheduled-handler.ts; this module imports no configuration or client code, so Node scripts can run it.
+ */
+export type SchedulerLimits = { polling: PollingLimits; maturity: MaturityLimits; evaluation: EvaluationLimits };
+
+export const defaultSchedulerLimits: SchedulerLimits = {
+  polling: defaultPollingLimits,
+  maturity: defaultMaturityLimits,
+  evaluation: defaultEvaluationLimits,
+};
+
+export type SchedulerDeps = {
+  db: D1Database;
+  clock: Clock;
+  xClient: PollingDeps["xClient"];
+  /** Metrics are read with each post owner's own X token (worker/jobs/scheduled-handler.ts). */
+  accessTokenFor: PollingDeps["accessTokenFor"];
+  limits?: Partial<SchedulerLimits>;
+};
+
+export type SchedulerReport = {
+  campaignsMoved: CampaignMove[];
+  postsTracked: number;
+  polling: PollReport;
+  maturity: MaturityReport;
+  weeks: WeekReport;
+  healthChanged: number;
+  evaluation: EvaluationReport;
+  /** Steps that failed in this run (logged); the next run tries them again. */
+  failedSteps: string[];
+  /** How long each step took (wall time). */
+  stepMilliseconds: Record<string, number>;
+};
+
+type StepLog = { failed: string[]; milliseconds: Record<string, number> };
+
+async function step<Result>(name: string, log: StepLog, fallback: Result, work: () => Promise<Result>): Promise<Result> {
+  const started = performance.now();
+  try {
+    return await work();
+  } catch (error) {
+    log.failed.push(name);
+    console.error(`Scheduler: ${name} failed; the next run retries it`, error);
+    return fallback;
+  } finally {
+    log.milliseconds[name] = Math.round(performance.now() - started);
+  }
+}
+
+/**
+ * One run of every step, in the order that lets a post go furthest in one run: campaigns move on, new posts are
+ * tracked, due metrics are polled, ripe posts mature, finished weeks close, health is refreshed, and finished
+ * campaigns are evaluated. A failing step does not stop the others.
+ */
+export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerReport> {
+  const limits = { ...defaultSchedulerLimits, ...deps.limits };
+  const rewards = { db: deps.db, clock: deps.clock };
+  const log: StepLog = { failed: [], milliseconds: {} };
+  const holder = `run_${crypto.randomUUID()}`;
+  const campaignsMoved = await step("campaign lifecycle", log, [], () => advanceCampaigns(rewards));
+  const postsTracked = await step("post tracking", log, 0, () => trackNewPosts(rewards));
+  const polling = await step("metric polling", log, { polled: 0, deleted: 0, failed: 0, deferred: 0, xCalls: 0 }, () =>
+    pollDueMetrics({ ...rewards, xClient: deps.xClient, accessTokenFor: deps.accessTokenFor }, limits.polling),
+  );
+  const maturity = await step("post maturity", log, { matured: 0, eligible: 0, claimed: 0, notEligible: 0 }, () =>
+    maturePosts(rewards, limits.maturity),
+  );
+  const weeks = await step("week closing", log, { closed: 0, bonusPosts: 0 }, () => closeCampaignWeeks(rewards));
+  const healthChanged = await step("campaign health", log, 0, () => refreshCampaignHealth(rewards));
+  const evaluation = await step("campaign evaluation", log, { evaluated: [], waiting: [], skipped: [] }, () =>
+    evaluateCampaigns({ ...rewards, holder }, limits.evaluation),
+  );
+  return {
+    campaignsMoved,
+    postsTracked,
+    polling,
+    maturity,
+    weeks,
+    healthChanged,
+    evaluation,
+    failedSteps: log.failed,
+    stepMilliseconds: log.milliseconds,
+  };
+}
