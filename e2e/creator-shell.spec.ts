@@ -26,7 +26,9 @@ test("the campaign page remembers the chosen week across navigation", async ({ p
   await page.getByRole("button", { name: "Week 2 (now)" }).click();
   await expect(page.getByRole("button", { name: "Week 2 (now)" })).toHaveAttribute("aria-pressed", "true");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Profile" }).click();
+  await expect(page).toHaveURL("/profile");
   await page.goBack();
+  await expect(page).toHaveURL("/campaign/campaign-nimbus-backup");
   await expect(page.getByRole("button", { name: "Week 2 (now)" })).toHaveAttribute("aria-pressed", "true");
 });
 

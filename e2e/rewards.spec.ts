@@ -12,7 +12,7 @@ import { expect, gotoHydrated, signInAs, test } from "./fixtures";
  * campaign is evaluated. The campaign is set up in the server's own D1 (.wrangler/e2e-state, playwright.config.ts)
  * through wrangler's platform proxy, as the seed script does: it has ended and its post has matured, but its
  * maturity period is still running, so the scheduler (ticking every minute) leaves it alone until the test ends that
- * period and calls the scheduled handler itself (`wrangler dev --test-scheduled`, scripts/start.ts).
+ * period and calls the scheduled handler itself (`/cdn-cgi/handler/scheduled` of `wrangler dev`, scripts/start.ts).
  */
 const persistTo = ".wrangler/e2e-state";
 const rewardUsdc = 12_340_000;
@@ -84,7 +84,7 @@ test("a creator confirms a payout and sees the balance change after evaluation",
     // The maturity period ends; the next scheduler run evaluates the campaign.
     await db.prepare(`UPDATE campaigns SET maturity_hours = 48 WHERE id = ?`).bind(campaign.id).run();
     const status = async () => {
-      expect((await request.get("/__scheduled?cron=*+*+*+*+*")).ok()).toBe(true);
+      expect((await request.get("/cdn-cgi/handler/scheduled?cron=*+*+*+*+*")).ok()).toBe(true);
       return db.prepare(`SELECT status FROM campaigns WHERE id = ?`).bind(campaign.id).first<string>("status");
     };
     await expect.poll(status, { timeout: 30_000 }).toBe("evaluated");

@@ -9,7 +9,8 @@
  *   --skip-build        serve the existing build
  *
  * The rewards scheduler runs by itself: `wrangler dev` does not fire cron triggers, so it is started with
- * `--test-scheduled` and a ticker calls its `/__scheduled` endpoint once the worker is up and then every 60 s
+ * a ticker calling the scheduled handler through wrangler's `/cdn-cgi/handler/scheduled` once the worker is up and
+ * then every 60 s
  * (docs/decisions/008-ledger-and-rewards.md).
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -66,7 +67,7 @@ function startSchedulerTicker(origin: string): { stop(): void } {
   let timer: NodeJS.Timeout | undefined;
   const tick = async () => {
     try {
-      const response = await fetch(`${origin}/__scheduled?cron=*+*+*+*+*`);
+      const response = await fetch(`${origin}/cdn-cgi/handler/scheduled?cron=*+*+*+*+*`);
       if (!response.ok) console.warn(`Scheduler tick: the worker answered ${response.status}`);
     } catch {
       // The worker is restarting or stopping; the next tick tries again.
@@ -129,7 +130,6 @@ try {
       "--port", String(port),
       "--persist-to", persistTo,
       "--show-interactive-dev-session=false",
-      "--test-scheduled",
       "--var", `X_AUTHORIZE_URL:${xEmulatorUrl}/i/oauth2/authorize`,
       "--var", `X_API_BASE_URL:${xEmulatorUrl}`,
       "--var", `APP_ORIGINS:http://127.0.0.1:${port},http://localhost:${port}`,

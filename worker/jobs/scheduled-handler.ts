@@ -29,7 +29,7 @@ function summary(report: SchedulerReport): string | null {
   return parts.length === 0 ? null : parts.join(", ");
 }
 
-/** The `scheduled` handler (cron trigger, and `/__scheduled` under `wrangler dev --test-scheduled`). */
+/** The `scheduled` handler (the cron trigger; locally `/cdn-cgi/handler/scheduled` of `wrangler dev`). */
 export const handleScheduled: ExportedHandlerScheduledHandler<Cloudflare.Env> = (_controller, env, ctx) => {
   ctx.waitUntil(
     runScheduledWork(schedulerDepsFromEnv(env)).then((report) => {
