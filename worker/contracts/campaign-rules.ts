@@ -21,6 +21,9 @@ export const scoreWeightsSchema = z.object({
 });
 export type ScoreWeights = z.infer<typeof scoreWeightsSchema>;
 
+/** The engagement counts a post is scored on: one count per weighted kind. */
+export type PostMetrics = Record<keyof ScoreWeights, number>;
+
 export const defaultCampaignRules: CampaignRules = {
   requiredMentions: [],
   requiredHashtags: [],

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { scoreWeightsSchema } from "../contracts/campaign-rules.ts";
+import { scoreWeightsSchema, type PostMetrics } from "../contracts/campaign-rules.ts";
 import { queryAll } from "./query.ts";
 
 /**
@@ -83,14 +83,8 @@ export function findPollTargets(db: D1Database, postIds: readonly string[]): Pro
   );
 }
 
-export type PolledMetrics = {
+export type PolledMetrics = PostMetrics & {
   postId: string;
-  impressions: number;
-  likes: number;
-  reposts: number;
-  replies: number;
-  quotes: number;
-  bookmarks: number;
   score: number;
   polls: number;
   nextPollAt: number | null;

@@ -1,5 +1,5 @@
 import type { CampaignRules, StatusReason } from "../../contracts/campaign-rules.ts";
-import type { PostMetrics } from "./scoring.ts";
+import type { PostMetrics } from "../../contracts/campaign-rules.ts";
 
 /**
  * The campaign's rules, checked on a post when it matures (PRODUCT.md "Campaigns"): required mentions, hashtags and

@@ -1,15 +1,6 @@
-import type { ScoreWeights } from "../../contracts/campaign-rules.ts";
+import type { PostMetrics, ScoreWeights } from "../../contracts/campaign-rules.ts";
 import type { XPublicMetrics } from "../../clients/x-client.ts";
 
-/** The engagement counts a post is scored on, under our names. */
-export type PostMetrics = {
-  impressions: number;
-  likes: number;
-  reposts: number;
-  replies: number;
-  quotes: number;
-  bookmarks: number;
-};
 
 export const zeroMetrics: PostMetrics = { impressions: 0, likes: 0, reposts: 0, replies: 0, quotes: 0, bookmarks: 0 };
 
