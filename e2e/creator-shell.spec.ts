@@ -15,6 +15,7 @@ test("a new creator joins a campaign: New Post goes from disabled to enabled", a
   await expect(page.getByText("Mention @aurora", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Join campaign" }).click();
   await expect(page.getByText("You joined this campaign")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "You joined the campaign." })).toBeVisible();
   await expect(newPost).toHaveAttribute("aria-disabled", "false");
 });
 

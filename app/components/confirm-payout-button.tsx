@@ -2,13 +2,12 @@ import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { z } from "zod";
 import { browserClients } from "~/lib/api/browser-clients";
-import { ApiRequestError } from "~/lib/api/http-client";
+import { notifyError } from "~/lib/toast";
 
 /** Claims the creator's eligible posts of a campaign (`POST /v1/action/payout/confirm/{campaignId}`). */
 export function ConfirmPayoutButton({ campaignId, claimable }: { campaignId: string; claimable: number }) {
   const revalidator = useRevalidator();
   const [state, setState] = useState<"idle" | "busy" | "done">("idle");
-  const [error, setError] = useState<string | null>(null);
   if (state === "done") {
     return (
       <p className="notice notice-success" role="status">
@@ -28,7 +27,6 @@ export function ConfirmPayoutButton({ campaignId, claimable }: { campaignId: str
         aria-busy={state === "busy"}
         onClick={async () => {
           setState("busy");
-          setError(null);
           try {
             await browserClients().api.post(`/v1/action/payout/confirm/${encodeURIComponent(campaignId)}`, z.unknown(), {
               required: { campaignId },
@@ -36,18 +34,13 @@ export function ConfirmPayoutButton({ campaignId, claimable }: { campaignId: str
             setState("done");
             void revalidator.revalidate();
           } catch (caught) {
-            setError(caught instanceof ApiRequestError ? caught.message : "Error, please contact support.");
+            notifyError(caught);
             setState("idle");
           }
         }}
       >
         {state === "busy" ? "Confirming…" : "Confirm payout"}
       </button>
-      {error === null ? null : (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
     </div>
   );
 }

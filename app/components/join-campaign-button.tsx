@@ -3,8 +3,8 @@ import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { joinResultSchema } from "../../worker/contracts/pages.ts";
 import { browserClients } from "~/lib/api/browser-clients";
-import { ApiRequestError } from "~/lib/api/http-client";
 import { notificationKeys } from "~/lib/notifications";
+import { notifyError, notifySuccess } from "~/lib/toast";
 import { useTRPC } from "~/lib/trpc";
 
 /** Joins a campaign through `POST /v1/page/campaign/{id}/join`, then refreshes the page's data. */
@@ -12,16 +12,16 @@ export function JoinCampaignButton({ campaignId, invitationId }: { campaignId: s
   const revalidator = useRevalidator();
   const queryClient = useQueryClient();
   const trpc = useTRPC();
-  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const [busy, setBusy] = useState(false);
   return (
     <div className="join">
       <button
         type="button"
         className="button button-primary"
-        disabled={state.busy}
-        aria-busy={state.busy}
+        disabled={busy}
+        aria-busy={busy}
         onClick={async () => {
-          setState({ busy: true, error: null });
+          setBusy(true);
           try {
             await browserClients().api.post(`/v1/page/campaign/${encodeURIComponent(campaignId)}/join`, joinResultSchema, {
               body: invitationId === undefined ? {} : { invitationId },
@@ -32,20 +32,17 @@ export function JoinCampaignButton({ campaignId, invitationId }: { campaignId: s
               queryClient.invalidateQueries({ queryKey: trpc.listCurrentCampaigns.queryKey() }),
               queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
             ]);
-            setState({ busy: false, error: null });
+            notifySuccess("You joined the campaign. Your posts count from now on.");
           } catch (error) {
-            const message = error instanceof ApiRequestError ? error.message : "Error, please contact support.";
-            setState({ busy: false, error: message });
+            // Joining refused for a reason the person must act on (an invitation, say): the toast stays.
+            notifyError(error, { sticky: true });
+          } finally {
+            setBusy(false);
           }
         }}
       >
-        {state.busy ? "Joining…" : "Join campaign"}
+        {busy ? "Joining…" : "Join campaign"}
       </button>
-      {state.error === null ? null : (
-        <p className="form-error" role="alert">
-          {state.error}
-        </p>
-      )}
     </div>
   );
 }

@@ -71,6 +71,8 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
           <p className="notice" role="status">
             You joined this campaign. Use <strong>New Post</strong> to write a post for it.
           </p>
+        ) : campaign.status === "evaluating" || campaign.status === "evaluated" ? (
+          <p className="notice">This campaign has ended, so it can no longer be joined.</p>
         ) : (
           <JoinCampaignButton campaignId={campaign.id} />
         )}
