@@ -1,58 +1,20 @@
 import { z } from "zod";
-import { campaignRulesSchema, scoreWeightsSchema } from "../contracts/campaign-rules.ts";
-import { campaignHealthSchema, campaignStatusSchema, type CampaignHealth, type CampaignStatus } from "../contracts/vocabulary.ts";
+import type { CampaignHealth, CampaignStatus } from "../contracts/vocabulary.ts";
+import { campaignSchema, type Campaign } from "./campaigns.ts";
 import type { StatementGuard } from "./ledger.ts";
 import { queryAll, queryFirst } from "./query.ts";
 
 /**
- * The campaign columns the rewards engine works with (status, times, pools, rules, health, funding), and its
- * conditional status and health changes. Every change is `… WHERE status = <expected>`, so two scheduler runs
+ * The campaigns the rewards engine works on (status, times, pools, rules, health, funding), and its conditional
+ * status and health changes. Every change is `… WHERE status = <expected>`, so two scheduler runs
  * cannot both move a campaign, and a run that read a stale status changes nothing.
  */
-const rewardCampaignSchema = z
-  .object({
-    id: z.string(),
-    advertiser_id: z.string(),
-    title: z.string(),
-    status: campaignStatusSchema,
-    starts_at: z.number(),
-    ends_at: z.number(),
-    maturity_hours: z.number().int(),
-    reward_currency: z.string(),
-    weekly_pool: z.number().int(),
-    bonus_pool: z.number().int(),
-    rules: z.string().transform((text) => campaignRulesSchema.parse(JSON.parse(text))),
-    score_weights: z.string().transform((text) => scoreWeightsSchema.parse(JSON.parse(text))),
-    creator_cap_bps: z.number().int(),
-    target_score: z.number().int(),
-    health: campaignHealthSchema,
-    funded_at: z.number().nullable(),
-  })
-  .transform((row) => ({
-    id: row.id,
-    advertiserId: row.advertiser_id,
-    title: row.title,
-    status: row.status,
-    startsAt: row.starts_at,
-    endsAt: row.ends_at,
-    maturityHours: row.maturity_hours,
-    rewardCurrency: row.reward_currency,
-    weeklyPool: row.weekly_pool,
-    bonusPool: row.bonus_pool,
-    rules: row.rules,
-    scoreWeights: row.score_weights,
-    creatorCapBps: row.creator_cap_bps,
-    targetScore: row.target_score,
-    health: row.health,
-    fundedAt: row.funded_at,
-  }));
-export type RewardCampaign = z.infer<typeof rewardCampaignSchema>;
-
-const columns = `id, advertiser_id, title, status, starts_at, ends_at, maturity_hours, reward_currency, weekly_pool, bonus_pool,
-  rules, score_weights, creator_cap_bps, target_score, health, funded_at`;
+/** The engine reads whole campaign rows, parsed by the one campaign schema. */
+const rewardCampaignSchema = campaignSchema;
+export type RewardCampaign = Campaign;
 
 export function findRewardCampaign(db: D1Database, campaignId: string): Promise<RewardCampaign | null> {
-  return queryFirst(db.prepare(`SELECT ${columns} FROM campaigns WHERE id = ?`).bind(campaignId), rewardCampaignSchema);
+  return queryFirst(db.prepare(`SELECT * FROM campaigns WHERE id = ?`).bind(campaignId), rewardCampaignSchema);
 }
 
 /** Campaigns whose status time may have changed: funded and started, or in their last day, or over. */
@@ -60,7 +22,7 @@ export function listCampaignsToAdvance(db: D1Database, now: number, endingWindow
   return queryAll(
     db
       .prepare(
-        `SELECT ${columns} FROM campaigns
+        `SELECT * FROM campaigns
          WHERE (status = 'inactive' AND funded_at IS NOT NULL AND starts_at <= ?1)
             OR (status = 'active' AND ends_at - ?2 <= ?1)
             OR (status = 'ending' AND ends_at <= ?1)
@@ -75,7 +37,7 @@ export function listCampaignsToAdvance(db: D1Database, now: number, endingWindow
 export function listCampaignsInStatus(db: D1Database, statuses: readonly CampaignStatus[]): Promise<RewardCampaign[]> {
   return queryAll(
     db
-      .prepare(`SELECT ${columns} FROM campaigns WHERE status IN (SELECT value FROM json_each(?)) ORDER BY ends_at, id`)
+      .prepare(`SELECT * FROM campaigns WHERE status IN (SELECT value FROM json_each(?)) ORDER BY ends_at, id`)
       .bind(JSON.stringify(statuses)),
     rewardCampaignSchema,
   );
@@ -86,7 +48,7 @@ export function listCampaignsDueForEvaluation(db: D1Database, now: number): Prom
   return queryAll(
     db
       .prepare(
-        `SELECT ${columns} FROM campaigns WHERE status = 'evaluating' AND ends_at + maturity_hours * 3600000 <= ?
+        `SELECT * FROM campaigns WHERE status = 'evaluating' AND ends_at + maturity_hours * 3600000 <= ?
          ORDER BY ends_at, id`,
       )
       .bind(now),
