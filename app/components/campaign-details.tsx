@@ -34,17 +34,31 @@ export function CampaignFacts({ campaign, children }: { campaign: FactsCampaign;
   );
 }
 
+/** The campaign's status, advertiser and title; `children` go under the title (a join button, say). */
+export function CampaignHeading({
+  campaign,
+  children,
+}: {
+  campaign: Pick<CampaignListing, "status" | "advertiserName" | "visibility" | "title">;
+  children?: ReactNode;
+}) {
+  return (
+    <header className="page-heading">
+      <p className="muted">
+        <StatusBadge status={campaign.status} /> {campaign.advertiserName}
+        {campaign.visibility === "invite-only" ? " · Invite only" : ""}
+      </p>
+      <h1>{campaign.title}</h1>
+      {children}
+    </header>
+  );
+}
+
 /** The public facts of a campaign, as its preview shows them. */
 export function CampaignDetails({ campaign }: { campaign: CampaignListing }) {
   return (
     <article className="campaign-details">
-      <header className="page-heading">
-        <p className="muted">
-          <StatusBadge status={campaign.status} /> {campaign.advertiserName}
-          {campaign.visibility === "invite-only" ? " · Invite only" : ""}
-        </p>
-        <h1>{campaign.title}</h1>
-      </header>
+      <CampaignHeading campaign={campaign} />
       <CampaignFacts campaign={campaign} />
       <section aria-labelledby="about-campaign">
         <h2 id="about-campaign">About this campaign</h2>

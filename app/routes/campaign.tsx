@@ -1,12 +1,11 @@
 import { useEffect } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/campaign";
-import { CampaignFacts } from "~/components/campaign-details";
+import { CampaignFacts, CampaignHeading } from "~/components/campaign-details";
 import { ConfirmPayoutButton } from "~/components/confirm-payout-button";
 import { JoinCampaignButton } from "~/components/join-campaign-button";
 import { Markdown } from "~/components/markdown";
 import { PostList } from "~/components/post-list";
-import { StatusBadge } from "~/components/status-badge";
 import { useCampaignSelection } from "~/lib/campaign-selection";
 import { formatPercent } from "~/lib/format";
 import { requireSession } from "~/lib/session.server";
@@ -61,12 +60,7 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <article className="campaign-page">
-      <header className="page-heading">
-        <p className="muted">
-          <StatusBadge status={campaign.status} /> {campaign.advertiserName}
-          {campaign.visibility === "invite-only" ? " · Invite only" : ""}
-        </p>
-        <h1>{campaign.title}</h1>
+      <CampaignHeading campaign={campaign}>
         {campaign.joined ? (
           <p className="notice" role="status">
             You joined this campaign. Use <strong>New Post</strong> to write a post for it.
@@ -76,7 +70,7 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <JoinCampaignButton campaignId={campaign.id} />
         )}
-      </header>
+      </CampaignHeading>
 
       {standing.claimable > 0 ? <ConfirmPayoutButton campaignId={campaign.id} claimable={standing.claimable} /> : null}
 
