@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
+import { EditorFooter } from "./editor-footer";
 import { useLocation } from "react-router";
 import { MAX_FEEDBACK_LENGTH } from "../../../worker/contracts/posts.ts";
 import { errorText } from "~/lib/error-text";
@@ -57,24 +58,14 @@ export function FeedbackForm({ onDone }: { onDone: () => void }) {
           </p>
         ) : null}
       </div>
-      <footer className="post-editor-footer">
-        <span />
-        <div className="post-editor-actions">
-          <button type="button" className="button" onClick={onDone}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" aria-disabled={blocked} aria-busy={mutation.isPending}>
-            {mutation.isPending ? (
-              <>
-                <span className="pe-spinner pe-spinner-light" aria-hidden="true" />
-                Sending…
-              </>
-            ) : (
-              "Send feedback"
-            )}
-          </button>
-        </div>
-      </footer>
+      <EditorFooter
+        hint={null}
+        onCancel={onDone}
+        blocked={blocked}
+        busy={mutation.isPending}
+        label="Send feedback"
+        busyLabel="Sending…"
+      />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
+import { EditorFooter } from "./editor-footer";
 import { Link, useRevalidator } from "react-router";
 import { X_WRITE_ACCESS_REQUIRED, type PostableCampaign } from "../../../worker/contracts/posts.ts";
 import { countXText } from "../../../worker/contracts/x-text.ts";
@@ -324,27 +325,18 @@ export function PostForm(props: { initialCampaignId: string | undefined; restore
         ) : null}
       </div>
 
-      <footer className="post-editor-footer">
-        {why !== null && !mutation.isPending ? <p className="post-editor-hint">{why}</p> : <span />}
-        <div className="post-editor-actions">
-          <button type="button" className="button" onClick={props.onDone}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" aria-disabled={blocked} aria-busy={mutation.isPending}>
-            {mutation.isPending ? (
-              <>
-                <span className="pe-spinner pe-spinner-light" aria-hidden="true" />
-                Posting…
-              </>
-            ) : (
-              "Post"
-            )}
-          </button>
-        </div>
+      <EditorFooter
+        hint={why !== null && !mutation.isPending ? why : null}
+        onCancel={props.onDone}
+        blocked={blocked}
+        busy={mutation.isPending}
+        label="Post"
+        busyLabel="Posting…"
+      >
         <span className="pe-visually-hidden" role="status">
           {mutation.isPending ? "Publishing your post on X…" : ""}
         </span>
-      </footer>
+      </EditorFooter>
     </form>
   );
 }
