@@ -22,7 +22,7 @@ import { buildAdvertiser, buildCampaign } from "../worker/db/factories.ts";
 import { ledgerTotals } from "../worker/db/ledger.ts";
 import { findRewardCampaign } from "../worker/db/reward-campaigns.ts";
 import { depositAdvertiserFunds, fundCampaign } from "../worker/domain/ledger/funding.ts";
-import { WEEK } from "../worker/domain/rewards/calendar.ts";
+import { WEEK } from "../worker/contracts/campaign-weeks.ts";
 import { runScheduledWork } from "../worker/jobs/scheduler.ts";
 
 export type EvaluationBenchmarkOptions = { creators?: number; posts?: number; persistTo?: string };

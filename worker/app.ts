@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { adminRoutes } from "./http/admin-routes.ts";
-import { ApiError, apiErrorResponse } from "./http/api-error.ts";
+import { AppError } from "./contracts/errors.ts";
+import { apiErrorResponse } from "./http/api-error.ts";
 import { authRoutes } from "./http/auth-routes.ts";
 import { healthRoutes } from "./http/health.ts";
 import { iconRoutes } from "./http/icon-routes.ts";
@@ -37,12 +38,12 @@ app.route("/", postRoutes);
 app.route("/", notificationRoutes);
 app.route("/", pageRoutes);
 
-app.all("/v1/*", (c) => apiErrorResponse(c, new ApiError(404, "not_found", `No API endpoint at ${c.req.path}`)));
+app.all("/v1/*", (c) => apiErrorResponse(c, new AppError(404, "not_found", `No API endpoint at ${c.req.path}`)));
 
 app.all("*", pageSession, whitelistGuard, htmlSecurity, (c) => renderWithReactRouter(c));
 
 app.onError((error, c) => {
-  if (error instanceof ApiError) return apiErrorResponse(c, error);
+  if (error instanceof AppError) return apiErrorResponse(c, error);
   console.error(`[${c.get("requestId") ?? "no-request-id"}] Unhandled error`, error);
-  return apiErrorResponse(c, new ApiError(500, "internal_error", "Something went wrong on our side. Please try again."));
+  return apiErrorResponse(c, new AppError(500, "internal_error", "Something went wrong on our side. Please try again."));
 });

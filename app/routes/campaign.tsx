@@ -12,7 +12,7 @@ import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
 import { campaignPage } from "../../worker/domain/campaigns/pages.ts";
-import { ApiError } from "../../worker/http/api-error.ts";
+import { AppError } from "../../worker/contracts/errors.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   seo({ title: loaderData?.campaign.title ?? "Campaign", image: loaderData?.campaign.imageUrl, matches });
@@ -23,7 +23,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   try {
     return await campaignPage({ db: env.DB, clock }, session.userId, params.campaignId);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 });
+    if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
     throw error;
   }
 }

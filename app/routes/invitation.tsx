@@ -9,7 +9,7 @@ import { formatAmount, formatDate } from "~/lib/format";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
 import { invitationPage } from "../../worker/domain/campaigns/pages.ts";
-import { ApiError } from "../../worker/http/api-error.ts";
+import { AppError } from "../../worker/contracts/errors.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   ...seo({
@@ -26,7 +26,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   try {
     return await invitationPage({ db: env.DB, clock }, params.publicToken);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 });
+    if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
     throw error;
   }
 }

@@ -1,13 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DAY, HOUR } from "../../worker/clock.ts";
 import { campaignHealth, campaignPacing } from "../../worker/domain/campaigns/health.ts";
-import {
-  campaignStatusAt,
-  campaignWeekCount,
-  campaignWeekWindow,
-  maturityEndsAt,
-  type LifecycleFacts,
-} from "../../worker/domain/rewards/calendar.ts";
+import { campaignWeekCount, campaignWeekWindow } from "../../worker/contracts/campaign-weeks.ts";
+import { campaignStatusAt, maturityEndsAt, type LifecycleFacts } from "../../worker/domain/rewards/calendar.ts";
 import {
   firstPollAt,
   MATURITY_GRACE,

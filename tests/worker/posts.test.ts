@@ -10,7 +10,7 @@ import { insertSuggestionStatement } from "../../worker/db/suggestions.ts";
 import { findXCredentials } from "../../worker/db/x-credentials.ts";
 import { createPost } from "../../worker/domain/posts/create-post.ts";
 import { XRateLimitedError } from "../../worker/domain/posts/x-errors.ts";
-import { ApiError } from "../../worker/http/api-error.ts";
+import { AppError } from "../../worker/contracts/errors.ts";
 import { decryptSecret } from "../../worker/security/encryption.ts";
 import { signInThroughX, type TestBrowser } from "./browser.ts";
 import { fetchWorker } from "./fetch.ts";
@@ -376,7 +376,7 @@ describe("POST /v1/action/post/create", () => {
     const revoked = await createPost(deps(refusingClient(new XApiError(401, "Unauthorized", "Unauthorized"))), creator.userId, command()).catch(
       (error: unknown) => error,
     );
-    expect(revoked).toBeInstanceOf(ApiError);
+    expect(revoked).toBeInstanceOf(AppError);
     expect(revoked).toMatchObject({ status: 403, code: "x_write_access_required" });
     expect(await postRows(creator.userId)).toEqual([]);
   });

@@ -6,7 +6,7 @@ import { seedDemoData } from "../../worker/db/demo-data.ts";
 import { buildCampaign, buildPost, buildUser } from "../../worker/db/factories.ts";
 import { listPostRewards } from "../../worker/db/post-rewards.ts";
 import { findRewardCampaign } from "../../worker/db/reward-campaigns.ts";
-import { campaignWeekCount } from "../../worker/domain/rewards/calendar.ts";
+import { campaignWeekCount } from "../../worker/contracts/campaign-weeks.ts";
 import { insertPostStatement } from "../../worker/db/posts.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
 import {

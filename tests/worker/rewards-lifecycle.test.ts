@@ -11,7 +11,7 @@ import { findRewardCampaign } from "../../worker/db/reward-campaigns.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
 import { poolBalances } from "../../worker/domain/ledger/balances.ts";
 import { depositAdvertiserFunds, fundCampaign } from "../../worker/domain/ledger/funding.ts";
-import { WEEK } from "../../worker/domain/rewards/calendar.ts";
+import { WEEK } from "../../worker/contracts/campaign-weeks.ts";
 import { evaluateCampaign } from "../../worker/domain/rewards/evaluation.ts";
 import { splitPool } from "../../worker/domain/rewards/split.ts";
 import { runScheduledWork, type SchedulerReport } from "../../worker/jobs/scheduler.ts";

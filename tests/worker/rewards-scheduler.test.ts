@@ -13,7 +13,7 @@ import { findRewardCampaign } from "../../worker/db/reward-campaigns.ts";
 import { acquireLease } from "../../worker/db/scheduler-leases.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
 import { depositAdvertiserFunds, fundCampaign } from "../../worker/domain/ledger/funding.ts";
-import { WEEK } from "../../worker/domain/rewards/calendar.ts";
+import { WEEK } from "../../worker/contracts/campaign-weeks.ts";
 import { evaluateCampaign } from "../../worker/domain/rewards/evaluation.ts";
 import { MATURITY_GRACE } from "../../worker/domain/rewards/poll-schedule.ts";
 import { splitPool } from "../../worker/domain/rewards/split.ts";

@@ -4,7 +4,7 @@ import { savePartner } from "../domain/brands/save-partner.ts";
 import { requireBearer } from "../middleware/authenticate.ts";
 import { requireRole } from "../middleware/require-role.ts";
 import type { WorkerEnv } from "../worker-env.ts";
-import { ApiError } from "./api-error.ts";
+import { AppError } from "../contracts/errors.ts";
 import { parseInput } from "./validation.ts";
 
 /** Admin: registers partners and their domains. A change is visible at once on every hostname it touches. */
@@ -15,7 +15,7 @@ export const adminRoutes = new Hono<WorkerEnv>().put(
   async (c) => {
     const partnerId = c.req.param("partnerId");
     if (!/^[a-z0-9-]{2,64}$/.test(partnerId)) {
-      throw new ApiError(400, "invalid_request", "partnerId must be 2 to 64 lowercase letters, digits or dashes", [
+      throw new AppError(400, "invalid_request", "partnerId must be 2 to 64 lowercase letters, digits or dashes", [
         { loc: ["path", "partnerId"], msg: "must be 2 to 64 lowercase letters, digits or dashes" },
       ]);
     }
@@ -27,7 +27,7 @@ export const adminRoutes = new Hono<WorkerEnv>().put(
       .all<{ hostname: string }>();
     if (taken.results.length > 0) {
       const names = taken.results.map((row) => row.hostname).join(", ");
-      throw new ApiError(409, "hostname_taken", `Already used by another partner: ${names}`, [
+      throw new AppError(409, "hostname_taken", `Already used by another partner: ${names}`, [
         { loc: ["body", "hostnames"], msg: `already used by another partner: ${names}` },
       ]);
     }
@@ -35,7 +35,7 @@ export const adminRoutes = new Hono<WorkerEnv>().put(
       .bind(input.theme, partnerId)
       .first<{ id: string }>();
     if (themeOwner !== null) {
-      throw new ApiError(409, "theme_taken", `The theme ${input.theme} belongs to another partner`, [
+      throw new AppError(409, "theme_taken", `The theme ${input.theme} belongs to another partner`, [
         { loc: ["body", "theme"], msg: "belongs to another partner" },
       ]);
     }

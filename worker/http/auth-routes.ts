@@ -16,7 +16,7 @@ import { endSession, issueTokens, refreshTokens, sessionEnded, sessionFromCookie
 import { requireBearer } from "../middleware/authenticate.ts";
 import { randomToken } from "../security/tokens.ts";
 import type { WorkerEnv } from "../worker-env.ts";
-import { ApiError } from "./api-error.ts";
+import { AppError } from "../contracts/errors.ts";
 import {
   clearSessionCookie,
   readBrowserBinding,
@@ -57,7 +57,7 @@ async function redirectToX(c: Context<WorkerEnv>, flow: LoginFlow, params: Login
 function requireSameOrigin(c: Context<WorkerEnv>) {
   const origin = c.req.header("origin");
   if (origin !== undefined && origin !== requestOrigin(c)) {
-    throw new ApiError(403, "forbidden", "Cross-site requests are not allowed here");
+    throw new AppError(403, "forbidden", "Cross-site requests are not allowed here");
   }
 }
 

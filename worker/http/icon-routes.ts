@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { iconSubset, isInstalledIconSet } from "../edge/icon-sets.ts";
 import type { WorkerEnv } from "../worker-env.ts";
-import { ApiError } from "./api-error.ts";
+import { AppError } from "../contracts/errors.ts";
 import { parseInput } from "./validation.ts";
 
 const iconsQuerySchema = z.object({
@@ -22,7 +22,7 @@ export const iconRoutes = new Hono<WorkerEnv>().get("/icons/:file", async (c) =>
   const match = /^([a-z0-9-]+)\.json$/.exec(c.req.param("file"));
   const collection = match?.[1];
   if (collection === undefined || !isInstalledIconSet(collection)) {
-    throw new ApiError(404, "not_found", `No icon set ${c.req.param("file")}`);
+    throw new AppError(404, "not_found", `No icon set ${c.req.param("file")}`);
   }
   const { icons } = parseInput(iconsQuerySchema, c.req.query(), "query");
   return c.json(await iconSubset(collection, icons), 200, {

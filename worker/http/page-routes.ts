@@ -4,13 +4,13 @@ import { joinCampaign } from "../domain/campaigns/join-campaign.ts";
 import { dashboardPage, invitationPage, profilePage } from "../domain/campaigns/pages.ts";
 import { requireBearer } from "../middleware/authenticate.ts";
 import type { WorkerEnv } from "../worker-env.ts";
-import { ApiError } from "./api-error.ts";
+import { AppError } from "../contracts/errors.ts";
 import { parseInput } from "./validation.ts";
 
 const noStore = { "Cache-Control": "no-store" };
 
 function signedInUser(session: WorkerEnv["Variables"]["session"]): string {
-  if (session === null) throw new ApiError(401, "unauthenticated", "Sign in to continue");
+  if (session === null) throw new AppError(401, "unauthenticated", "Sign in to continue");
   return session.userId;
 }
 
@@ -27,7 +27,7 @@ export const pageRoutes = new Hono<WorkerEnv>()
   .get("/v1/page/invitation/token/:publicToken", async (c) => {
     const token = c.req.param("publicToken");
     if (!/^[\w-]{1,200}$/.test(token)) {
-      throw new ApiError(400, "invalid_request", "publicToken is not a valid invitation token", [
+      throw new AppError(400, "invalid_request", "publicToken is not a valid invitation token", [
         { loc: ["path", "publicToken"], msg: "letters, digits, - and _ only" },
       ]);
     }
@@ -47,6 +47,6 @@ function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError(400, "invalid_request", "The body must be JSON", [{ loc: ["body"], msg: "must be JSON" }]);
+    throw new AppError(400, "invalid_request", "The body must be JSON", [{ loc: ["body"], msg: "must be JSON" }]);
   }
 }

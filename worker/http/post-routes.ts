@@ -8,7 +8,8 @@ import { attachmentTooLarge, storeAttachment, type Upload } from "../domain/post
 import { XRateLimitedError } from "../domain/posts/x-errors.ts";
 import { requireBearer } from "../middleware/authenticate.ts";
 import type { WorkerEnv } from "../worker-env.ts";
-import { ApiError, apiErrorResponse } from "./api-error.ts";
+import { AppError } from "../contracts/errors.ts";
+import { apiErrorResponse } from "./api-error.ts";
 import { parseInput } from "./validation.ts";
 
 const noStore = { "Cache-Control": "no-store" };
@@ -17,7 +18,7 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 
 function signedInUser(c: Context<WorkerEnv>): string {
   const session = c.get("session");
-  if (session === null) throw new ApiError(401, "unauthenticated", "Sign in to continue");
+  if (session === null) throw new AppError(401, "unauthenticated", "Sign in to continue");
   return session.userId;
 }
 
@@ -34,7 +35,7 @@ function postingDeps(c: Context<WorkerEnv>): PostingDeps {
 
 async function jsonBody(c: Context<WorkerEnv>): Promise<unknown> {
   return c.req.json<unknown>().catch(() => {
-    throw new ApiError(400, "invalid_request", "The request body must be JSON.", [{ loc: ["body"], msg: "must be JSON" }]);
+    throw new AppError(400, "invalid_request", "The request body must be JSON.", [{ loc: ["body"], msg: "must be JSON" }]);
   });
 }
 
@@ -73,12 +74,12 @@ async function readUpload(c: Context<WorkerEnv>): Promise<Upload> {
   }
   if (multipart) {
     const form = await c.req.raw.formData().catch(() => {
-      throw new ApiError(400, "invalid_request", "The multipart body could not be read.", [{ loc: ["body"], msg: "is not valid multipart" }]);
+      throw new AppError(400, "invalid_request", "The multipart body could not be read.", [{ loc: ["body"], msg: "is not valid multipart" }]);
     });
     const field = form.has("file") ? "file" : "media";
     const file = form.get(field);
     if (file === null || typeof file === "string") {
-      throw new ApiError(400, "invalid_request", "file: attach the image as a file part named file", [
+      throw new AppError(400, "invalid_request", "file: attach the image as a file part named file", [
         { loc: ["body", "file"], msg: "attach the image as a file part named file" },
       ]);
     }

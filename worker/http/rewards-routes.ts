@@ -4,7 +4,7 @@ import { balancesOf } from "../domain/ledger/balances.ts";
 import { confirmPayout } from "../domain/rewards/claims.ts";
 import { requireBearer } from "../middleware/authenticate.ts";
 import type { WorkerEnv } from "../worker-env.ts";
-import { ApiError } from "./api-error.ts";
+import { AppError } from "../contracts/errors.ts";
 import { parseInput } from "./validation.ts";
 
 const noStore = { "Cache-Control": "no-store" };
@@ -12,7 +12,7 @@ const campaignPathSchema = z.object({ campaignId: z.string().min(1).max(200) });
 
 function signedInUserId(c: Context<WorkerEnv>): string {
   const session = c.get("session");
-  if (session === null) throw new ApiError(401, "unauthenticated", "Sign in to continue");
+  if (session === null) throw new AppError(401, "unauthenticated", "Sign in to continue");
   return session.userId;
 }
 

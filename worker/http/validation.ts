@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ApiError } from "./api-error.ts";
+import { AppError } from "../contracts/errors.ts";
 
 /** Parses request input; a bad value becomes a 400 naming each field ("query.state: state is required"). */
 export function parseInput<Schema extends z.ZodType>(
@@ -14,5 +14,5 @@ export function parseInput<Schema extends z.ZodType>(
     msg: issue.message,
   }));
   const message = detail.map((field) => `${field.loc.slice(1).join(".") || location}: ${field.msg}`).join("; ");
-  throw new ApiError(400, "invalid_request", message, detail);
+  throw new AppError(400, "invalid_request", message, detail);
 }

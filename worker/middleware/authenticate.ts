@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { ApiError } from "../http/api-error.ts";
+import { AppError } from "../contracts/errors.ts";
 import { liveSessionForToken } from "../domain/accounts/sessions.ts";
 import type { WorkerEnv } from "../worker-env.ts";
 
@@ -7,7 +7,7 @@ import type { WorkerEnv } from "../worker-env.ts";
 export const requireBearer = createMiddleware<WorkerEnv>(async (c, next) => {
   const header = c.req.header("authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (match?.[1] === undefined) throw new ApiError(401, "unauthenticated", "Sign in to continue");
+  if (match?.[1] === undefined) throw new AppError(401, "unauthenticated", "Sign in to continue");
   const config = c.get("config");
   const session = await liveSessionForToken(
     { db: c.env.DB, signingKey: config.secrets.jwtSigningKey, clock: c.get("clock") },

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { coreHostnamesOf, resolveBrand, type BrandResolution } from "../domain/brands/resolve-brand.ts";
 import { guardExemptPaths } from "../edge/route-rules.ts";
-import { ApiError } from "../http/api-error.ts";
+import { AppError } from "../contracts/errors.ts";
 import type { WorkerEnv } from "../worker-env.ts";
 
 /** Starts the brand lookup for the request's hostname; whoever needs it awaits the same promise (one KV read). */
@@ -31,7 +31,7 @@ export const whitelistGuard = createMiddleware<WorkerEnv>(async (c, next) => {
   if (resolution.kind === "unknown" && !guardExemptPaths.has(pathname)) {
     const wantsPage = c.req.method === "GET" && !/^\/(v1|trpc)\//.test(pathname);
     if (wantsPage) return c.redirect("/not-allowed", 302);
-    throw new ApiError(403, "origin_not_allowed", "This domain is not registered with Chorus.");
+    throw new AppError(403, "origin_not_allowed", "This domain is not registered with Chorus.");
   }
   await next();
 });

@@ -4,7 +4,7 @@ import type { Clock } from "../clock.ts";
 import type { AppConfig } from "../config.ts";
 import type { SessionRecord } from "../db/sessions.ts";
 import { liveSessionForToken } from "../domain/accounts/sessions.ts";
-import { ApiError } from "../http/api-error.ts";
+import { AppError } from "../contracts/errors.ts";
 
 /** Context → init → procedures: everything a procedure may use, read once per request. */
 export type TrpcContext = {
@@ -35,7 +35,7 @@ export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
       ctx.bearerToken,
     );
   } catch (error) {
-    if (error instanceof ApiError) throw new TRPCError({ code: "UNAUTHORIZED", message: error.message });
+    if (error instanceof AppError) throw new TRPCError({ code: "UNAUTHORIZED", message: error.message });
     throw error;
   }
   return next({ ctx: { ...ctx, session } });

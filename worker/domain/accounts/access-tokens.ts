@@ -1,5 +1,5 @@
 import { sign, verify } from "hono/jwt";
-import { ApiError } from "../../http/api-error.ts";
+import { AppError } from "../../contracts/errors.ts";
 import type { Clock } from "../../clock.ts";
 
 /** Short-lived bearer tokens: HS256 JWTs, algorithm pinned, issuer, audience and token type checked. */
@@ -46,14 +46,14 @@ export async function verifyAccessToken(
   try {
     payload = await verify(token, signingKey, { alg: "HS256", iss: issuer, aud: audience, exp: false, iat: false, nbf: false });
   } catch {
-    throw new ApiError(401, "invalid_token", "Your sign-in is not valid. Please sign in again.");
+    throw new AppError(401, "invalid_token", "Your sign-in is not valid. Please sign in again.");
   }
   const { sub, sid, rui, exp, typ } = payload;
   if (typ !== tokenType || typeof sub !== "string" || typeof sid !== "string" || typeof exp !== "number") {
-    throw new ApiError(401, "invalid_token", "Your sign-in is not valid. Please sign in again.");
+    throw new AppError(401, "invalid_token", "Your sign-in is not valid. Please sign in again.");
   }
   if (!options.allowExpired && exp * 1000 <= clock.now()) {
-    throw new ApiError(401, "token_expired", "Access token expired");
+    throw new AppError(401, "token_expired", "Access token expired");
   }
   return { userId: sub, sessionId: sid, realUserId: typeof rui === "string" ? rui : null, expiresAt: exp * 1000 };
 }

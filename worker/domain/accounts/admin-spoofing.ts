@@ -1,5 +1,5 @@
 import type { Clock } from "../../clock.ts";
-import { ApiError } from "../../http/api-error.ts";
+import { AppError } from "../../contracts/errors.ts";
 import { recordAudit } from "../../db/audit-log.ts";
 import { findUserIdByIdOrHandle, userHasRole } from "../../db/users.ts";
 import { constantTimeEqual } from "../../security/tokens.ts";
@@ -15,7 +15,7 @@ export async function spoofUser(
   request: { adminAccessToken: string; secret: string; impersonate: string | undefined },
 ): Promise<{ session: StartedSession; userId: string; realUserId: string }> {
   const { db, clock } = deps;
-  const refuse = async (actorUserId: string | null, reason: string, error: ApiError) => {
+  const refuse = async (actorUserId: string | null, reason: string, error: AppError) => {
     await recordAudit(db, {
       action: "admin-spoofing",
       actorUserId,
@@ -31,20 +31,20 @@ export async function spoofUser(
   try {
     adminId = (await verifyAccessToken(request.adminAccessToken, deps.signingKey, clock)).userId;
   } catch {
-    throw await refuse(null, "invalid-token", new ApiError(401, "invalid_token", "The admin access token is not valid"));
+    throw await refuse(null, "invalid-token", new AppError(401, "invalid_token", "The admin access token is not valid"));
   }
   const secretMatches = await constantTimeEqual(request.secret, deps.spoofingSecret);
   if (!(await userHasRole(db, adminId, "admin")) || !secretMatches) {
-    throw await refuse(adminId, secretMatches ? "not-admin" : "wrong-secret", new ApiError(403, "forbidden", "Spoofing is not allowed"));
+    throw await refuse(adminId, secretMatches ? "not-admin" : "wrong-secret", new AppError(403, "forbidden", "Spoofing is not allowed"));
   }
   if (request.impersonate === undefined || request.impersonate.trim() === "") {
-    throw await refuse(adminId, "no-subject", new ApiError(400, "invalid_request", "impersonate is required", [
+    throw await refuse(adminId, "no-subject", new AppError(400, "invalid_request", "impersonate is required", [
       { loc: ["query", "impersonate"], msg: "impersonate is required" },
     ]));
   }
   const userId = await findUserIdByIdOrHandle(db, request.impersonate.trim());
   if (userId === null) {
-    throw await refuse(adminId, "unknown-user", new ApiError(404, "not_found", `No user ${request.impersonate}`));
+    throw await refuse(adminId, "unknown-user", new AppError(404, "not_found", `No user ${request.impersonate}`));
   }
   const session = await startSession({ db, clock }, { userId, realUserId: adminId });
   await recordAudit(db, {

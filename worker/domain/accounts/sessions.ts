@@ -1,6 +1,6 @@
 import { DAY, type Clock } from "../../clock.ts";
 import type { TokenPair } from "../../contracts/current-user.ts";
-import { ApiError } from "../../http/api-error.ts";
+import { AppError } from "../../contracts/errors.ts";
 import {
   findSession,
   insertRefreshTokenStatement,
@@ -17,7 +17,7 @@ export const SESSION_TTL = 30 * DAY;
 export const REFRESH_REUSE_GRACE = 10_000;
 
 /** Messages starting with "X:" tell the browser the session is over for good (SPEC.md section 8). */
-export const sessionEnded = () => new ApiError(401, "session_ended", "X: Your session has ended. Please sign in again.");
+export const sessionEnded = () => new AppError(401, "session_ended", "X: Your session has ended. Please sign in again.");
 
 type Deps = { db: D1Database; signingKey: string; clock: Clock };
 
@@ -87,11 +87,11 @@ export async function refreshTokens(deps: Deps, pair: TokenPair): Promise<TokenP
   const now = clock.now();
   const spent = await spendRefreshToken(db, await sha256(pair.refreshToken), now);
   if (spent === null || spent.sessionId !== claims.sessionId) {
-    throw new ApiError(401, "invalid_refresh_token", "Refresh token not recognised");
+    throw new AppError(401, "invalid_refresh_token", "Refresh token not recognised");
   }
   if (!spent.spentNow) {
     if (spent.usedAt !== null && now - spent.usedAt <= REFRESH_REUSE_GRACE) {
-      throw new ApiError(401, "refresh_token_used", "Refresh token already used");
+      throw new AppError(401, "refresh_token_used", "Refresh token already used");
     }
     await revokeSession(db, spent.sessionId, "refresh-token-reuse", now);
     throw sessionEnded();

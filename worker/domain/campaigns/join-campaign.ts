@@ -2,7 +2,7 @@ import type { Clock } from "../../clock.ts";
 import { findCampaignListing, insertParticipantStatement } from "../../db/campaigns.ts";
 import { findInvitation } from "../../db/invitations.ts";
 import { insertNotificationStatement } from "../../db/notifications.ts";
-import { ApiError } from "../../http/api-error.ts";
+import { AppError } from "../../contracts/errors.ts";
 import { campaignJoinedNotification } from "../notifications/events.ts";
 import { joinedCampaignIds } from "./participation.ts";
 
@@ -19,12 +19,12 @@ export async function joinCampaign(
 ): Promise<{ campaignId: string; joined: true; alreadyJoined: boolean }> {
   const { db, clock } = deps;
   const campaign = await findCampaignListing(db, request.campaignId);
-  if (campaign === null) throw new ApiError(404, "not_found", "This campaign does not exist.");
+  if (campaign === null) throw new AppError(404, "not_found", "This campaign does not exist.");
   if ((await joinedCampaignIds(db, request.userId, [campaign.id])).has(campaign.id)) {
     return { campaignId: campaign.id, joined: true, alreadyJoined: true };
   }
   if (!joinableStatuses.has(campaign.status)) {
-    throw new ApiError(409, "campaign_closed", "This campaign has ended, so it cannot be joined any more.");
+    throw new AppError(409, "campaign_closed", "This campaign has ended, so it cannot be joined any more.");
   }
 
   let invitationId: string | null = null;
@@ -43,7 +43,7 @@ export async function joinCampaign(
       }
     }
     if (invitationId === null) {
-      throw new ApiError(403, "invitation_required", "This campaign is invite-only. Open your invitation link to join.", [
+      throw new AppError(403, "invitation_required", "This campaign is invite-only. Open your invitation link to join.", [
         { loc: ["body", "invitationId"], msg: "a valid invitation to this campaign is required" },
       ]);
     }

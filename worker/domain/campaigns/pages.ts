@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Clock } from "../../clock.ts";
-import { DAY } from "../../clock.ts";
+import { campaignWeeks, currentCampaignWeek } from "../../contracts/campaign-weeks.ts";
 import { statusReasonSchema } from "../../contracts/campaign-rules.ts";
 import type { CampaignCard, CampaignPage, DashboardPage, InvitationPage, PostSummary, ProfilePage } from "../../contracts/pages.ts";
 import { currentCampaignStatuses, pastCampaignStatuses, postStatusSchema } from "../../contracts/vocabulary.ts";
@@ -8,7 +8,7 @@ import { findCampaignListing, listCampaignsByStatus, listJoinedCampaigns, type C
 import { findInvitationByToken } from "../../db/invitations.ts";
 import { queryAll } from "../../db/query.ts";
 import { listSuggestions } from "../../db/suggestions.ts";
-import { ApiError } from "../../http/api-error.ts";
+import { AppError } from "../../contracts/errors.ts";
 import { balancesOf, poolBalances } from "../ledger/balances.ts";
 import { claimablePosts, joinedCampaignIds, standings, type Standing } from "./participation.ts";
 
@@ -137,21 +137,13 @@ export async function pastCampaignCards(deps: Deps, userId: string) {
   return cards.reverse().map((campaign) => ({ ...campaign, standing: standingView(results.get(campaign.id)) }));
 }
 
-export function campaignWeeks(startsAt: number, endsAt: number) {
-  const weeks: { number: number; startsAt: number; endsAt: number }[] = [];
-  for (let start = startsAt, number = 1; start < endsAt; start += 7 * DAY, number += 1) {
-    weeks.push({ number, startsAt: start, endsAt: Math.min(start + 7 * DAY, endsAt) });
-  }
-  return weeks;
-}
-
 /** `/campaign/{id}`: the campaign, its rules and weeks, and the creator's own posts and standing in it. */
 export async function campaignPage({ db, clock }: Deps, userId: string, campaignId: string): Promise<CampaignPage> {
   const campaign = await findCampaignListing(db, campaignId);
   const joined = campaign === null ? false : (await joinedCampaignIds(db, userId, [campaign.id])).has(campaign.id);
   // Invite-only campaigns stay hidden from people who were not invited; their invitation page shows them.
   if (campaign === null || (campaign.visibility === "invite-only" && !joined)) {
-    throw new ApiError(404, "not_found", "This campaign does not exist.");
+    throw new AppError(404, "not_found", "This campaign does not exist.");
   }
   const [suggestions, posts, standing, pools] = await Promise.all([
     listSuggestions(db, campaign.id),
@@ -160,7 +152,7 @@ export async function campaignPage({ db, clock }: Deps, userId: string, campaign
     poolBalances(db, [campaign.id]),
   ]);
   const now = clock.now();
-  const weeks = campaignWeeks(campaign.startsAt, campaign.endsAt);
+  const weeks = campaignWeeks(campaign);
   return {
     now,
     campaign: {
@@ -172,7 +164,7 @@ export async function campaignPage({ db, clock }: Deps, userId: string, campaign
       creatorCapBps: campaign.creatorCapBps,
     },
     weeks,
-    currentWeek: weeks.find((week) => week.startsAt <= now && now < week.endsAt)?.number ?? null,
+    currentWeek: currentCampaignWeek(campaign, now),
     suggestions: suggestions.map((suggestion) => ({ id: suggestion.id, text: suggestion.text })),
     standing: standingView(standing.get(campaign.id)),
     posts,
@@ -205,7 +197,7 @@ export async function profilePage({ db }: Deps, userId: string): Promise<Profile
 export async function invitationPage({ db, clock }: Deps, publicToken: string): Promise<InvitationPage> {
   const invitation = await findInvitationByToken(db, publicToken);
   const campaign = invitation === null ? null : await findCampaignListing(db, invitation.campaignId);
-  if (invitation === null || campaign === null) throw new ApiError(404, "not_found", "This invitation does not exist.");
+  if (invitation === null || campaign === null) throw new AppError(404, "not_found", "This invitation does not exist.");
   let inviter: InvitationPage["inviter"];
   if (invitation.inviterUserId !== null) {
     const user = await db.prepare(`SELECT handle FROM users WHERE id = ?`).bind(invitation.inviterUserId).first<{ handle: string }>();

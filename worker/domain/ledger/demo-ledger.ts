@@ -5,7 +5,7 @@ import { noGuard } from "../../db/ledger.ts";
 import { insertKnownMetricsStatement, type KnownMetrics } from "../../db/post-metrics.ts";
 import { insertPostRewardsStatement } from "../../db/post-rewards.ts";
 import { findRewardCampaign, type RewardCampaign } from "../../db/reward-campaigns.ts";
-import { campaignWeekCount } from "../rewards/calendar.ts";
+import { campaignWeekCount } from "../../contracts/campaign-weeks.ts";
 import { planEvaluation } from "../rewards/evaluation-plan.ts";
 import type { PostMetrics } from "../../contracts/campaign-rules.ts";
 import { scoreOf } from "../rewards/scoring.ts";

@@ -1,6 +1,6 @@
 import type { Clock } from "../../clock.ts";
 import { findRewardCampaign, markFundedStatement, type RewardCampaign } from "../../db/reward-campaigns.ts";
-import { campaignWeekCount } from "../rewards/calendar.ts";
+import { campaignWeekCount } from "../../contracts/campaign-weeks.ts";
 import {
   advertiserDepositsAccount,
   advertiserFundingAccount,

@@ -1,7 +1,7 @@
 import type { Clock } from "../../clock.ts";
 import type { Notification } from "../../contracts/notifications.ts";
 import { listRecentNotifications, markAllNotificationsRead, markNotificationRead } from "../../db/notifications.ts";
-import { ApiError } from "../../http/api-error.ts";
+import { AppError } from "../../contracts/errors.ts";
 
 /** How many notifications the sidebar gets: enough for weeks of activity, small enough to send every minute. */
 export const RECENT_NOTIFICATIONS_LIMIT = 50;
@@ -16,7 +16,7 @@ export function recentNotifications({ db }: Pick<Deps, "db">, userId: string): P
 /** Marks one read. Another user's notification answers like a missing one, so ids of others reveal nothing. */
 export async function markRead({ db, clock }: Deps, userId: string, notificationId: string): Promise<void> {
   const found = await markNotificationRead(db, userId, notificationId, clock.now());
-  if (!found) throw new ApiError(404, "not_found", "This notification does not exist.");
+  if (!found) throw new AppError(404, "not_found", "This notification does not exist.");
 }
 
 export async function markAllRead({ db, clock }: Deps, userId: string): Promise<void> {

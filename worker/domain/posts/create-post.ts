@@ -1,4 +1,5 @@
-import { DAY, type Clock } from "../../clock.ts";
+import type { Clock } from "../../clock.ts";
+import { campaignWeekAt } from "../../contracts/campaign-weeks.ts";
 import { XApiError, type XClient } from "../../clients/x-client.ts";
 import { currentCampaignStatuses } from "../../contracts/vocabulary.ts";
 import type { createPostInputSchema, CreatedPost } from "../../contracts/posts.ts";
@@ -14,7 +15,7 @@ import {
   type Post,
 } from "../../db/posts.ts";
 import { listSuggestions } from "../../db/suggestions.ts";
-import { ApiError } from "../../http/api-error.ts";
+import { AppError } from "../../contracts/errors.ts";
 import { randomToken } from "../../security/tokens.ts";
 import { publishingToken } from "./publishing-access.ts";
 import { apiErrorFromX } from "./x-errors.ts";
@@ -33,7 +34,6 @@ export type PostingDeps = {
 export type CreatePostCommand = z.output<typeof createPostInputSchema>;
 export type CreatePostResult = { post: CreatedPost; created: boolean };
 
-const WEEK = 7 * DAY;
 /** How long a second submit waits for the first to come back from X before telling the creator to look later. */
 const CONCURRENT_WAIT_MS = 15_000;
 const CONCURRENT_POLL_MS = 200;
@@ -42,11 +42,6 @@ const CONCURRENT_POLL_MS = 200;
  * tried again: X's own duplicate check refuses it if the first attempt did get through.
  */
 const ABANDONED_AFTER_MS = 2 * 60 * 1000;
-
-/** Weeks are numbered from 1, in 7-day periods from the campaign's start (PRODUCT.md "Campaigns"). */
-export function campaignWeekAt(campaignStartsAt: number, at: number): number {
-  return Math.max(1, Math.floor((at - campaignStartsAt) / WEEK) + 1);
-}
 
 function postView(post: Post, attachments: readonly StoredAttachment[]): CreatedPost {
   return {
@@ -70,12 +65,12 @@ async function openCampaignFor(db: D1Database, userId: string, campaignId: strin
   const campaign = await findCampaignListing(db, campaignId);
   const joined = campaign !== null && (await isCampaignParticipant(db, campaignId, userId));
   if (campaign === null || (!joined && campaign.visibility === "invite-only")) {
-    throw new ApiError(404, "campaign_not_found", "This campaign does not exist.", [
+    throw new AppError(404, "campaign_not_found", "This campaign does not exist.", [
       { loc: ["body", "campaignId"], msg: "no such campaign" },
     ]);
   }
   if (!joined) {
-    throw new ApiError(403, "campaign_not_joined", `Join ${campaign.title} before posting to it.`, [
+    throw new AppError(403, "campaign_not_joined", `Join ${campaign.title} before posting to it.`, [
       { loc: ["body", "campaignId"], msg: "you have not joined this campaign" },
     ]);
   }
@@ -83,7 +78,7 @@ async function openCampaignFor(db: D1Database, userId: string, campaignId: strin
     (currentCampaignStatuses as readonly string[]).includes(campaign.status) && campaign.startsAt <= now && now < campaign.endsAt;
   if (!open) {
     const reason = now >= campaign.endsAt || campaign.status === "evaluating" || campaign.status === "evaluated" ? "has ended" : "has not started yet";
-    throw new ApiError(409, "campaign_closed", `${campaign.title} ${reason}, so it takes no posts now.`, [
+    throw new AppError(409, "campaign_closed", `${campaign.title} ${reason}, so it takes no posts now.`, [
       { loc: ["body", "campaignId"], msg: `the campaign ${reason}` },
     ]);
   }
@@ -94,7 +89,7 @@ async function checkSuggestion(db: D1Database, campaignId: string, suggestionId:
   if (suggestionId === null) return;
   const suggestions = await listSuggestions(db, campaignId);
   if (!suggestions.some((suggestion) => suggestion.id === suggestionId)) {
-    throw new ApiError(400, "invalid_request", "selectedSuggestionId: is not a suggested post of this campaign", [
+    throw new AppError(400, "invalid_request", "selectedSuggestionId: is not a suggested post of this campaign", [
       { loc: ["body", "selectedSuggestionId"], msg: "is not a suggested post of this campaign" },
     ]);
   }
@@ -106,7 +101,7 @@ async function usableAttachments(db: D1Database, userId: string, ids: readonly s
   return ids.map((id, index) => {
     const attachment = found.get(id);
     if (attachment === undefined || attachment.userId !== userId) {
-      throw new ApiError(404, "attachment_not_found", "One of the images is not among your uploads. Remove it and attach it again.", [
+      throw new AppError(404, "attachment_not_found", "One of the images is not among your uploads. Remove it and attach it again.", [
         { loc: ["body", "attachments", index], msg: "no such image among your uploads" },
       ]);
     }
@@ -115,8 +110,8 @@ async function usableAttachments(db: D1Database, userId: string, ids: readonly s
   });
 }
 
-function attachmentTaken(index?: number): ApiError {
-  return new ApiError(409, "attachment_used", "One of the images already belongs to another post. Remove it and attach it again.", [
+function attachmentTaken(index?: number): AppError {
+  return new AppError(409, "attachment_used", "One of the images already belongs to another post. Remove it and attach it again.", [
     { loc: index === undefined ? ["body", "attachments"] : ["body", "attachments", index], msg: "already used by another post" },
   ]);
 }
@@ -124,7 +119,7 @@ function attachmentTaken(index?: number): ApiError {
 async function imageBytes(media: R2Bucket, attachment: StoredAttachment, index: number): Promise<ArrayBuffer> {
   const object = await media.get(attachment.r2Key);
   if (object === null) {
-    throw new ApiError(410, "attachment_gone", "One of the images is no longer stored. Remove it and attach it again.", [
+    throw new AppError(410, "attachment_gone", "One of the images is no longer stored. Remove it and attach it again.", [
       { loc: ["body", "attachments", index], msg: "no longer stored" },
     ]);
   }
@@ -153,7 +148,7 @@ async function settleExisting(deps: PostingDeps, existing: Post): Promise<Outcom
       return { kind: "retry" };
     }
     if (waited >= CONCURRENT_WAIT_MS) {
-      throw new ApiError(
+      throw new AppError(
         409,
         "post_in_progress",
         "This post is still being published on X. Check your posts in a moment before sending it again.",
@@ -183,7 +178,7 @@ async function publish(deps: PostingDeps, userId: string, command: CreatePostCom
     xPostId: null,
     content: command.content,
     status: "evaluating",
-    campaignWeek: campaignWeekAt(campaign.startsAt, now),
+    campaignWeek: campaignWeekAt(campaign, now),
     selectedSuggestionId: command.selectedSuggestionId,
     postedAt: now,
     statusReasons: [],
@@ -233,5 +228,5 @@ export async function createPost(deps: PostingDeps, userId: string, command: Cre
     const outcome = await publish(deps, userId, command);
     if (outcome.kind === "done") return outcome.result;
   }
-  throw new ApiError(409, "post_in_progress", "This post could not be sent just now. Try again in a moment.");
+  throw new AppError(409, "post_in_progress", "This post could not be sent just now. Try again in a moment.");
 }

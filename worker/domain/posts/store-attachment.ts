@@ -7,7 +7,7 @@ import {
   type Attachment,
 } from "../../contracts/posts.ts";
 import { countUnusedAttachmentsSince, insertAttachmentStatement } from "../../db/attachments.ts";
-import { ApiError } from "../../http/api-error.ts";
+import { AppError } from "../../contracts/errors.ts";
 import { randomToken } from "../../security/tokens.ts";
 
 type Deps = { db: D1Database; media: R2Bucket; clock: Clock };
@@ -21,12 +21,12 @@ const LIMIT_TEXT = formatBytes(MAX_ATTACHMENT_BYTES);
  */
 export const MAX_UNUSED_ATTACHMENTS_PER_DAY = 40;
 
-export function attachmentTooLarge(size: number | null, field: string): ApiError {
+export function attachmentTooLarge(size: number | null, field: string): AppError {
   const message =
     size === null
       ? `The image is too large: images can be at most ${LIMIT_TEXT}.`
       : `The image is ${formatBytes(size)}; images can be at most ${LIMIT_TEXT}.`;
-  return new ApiError(413, "attachment_too_large", message, [{ loc: ["body", field], msg: `must be at most ${LIMIT_TEXT}` }]);
+  return new AppError(413, "attachment_too_large", message, [{ loc: ["body", field], msg: `must be at most ${LIMIT_TEXT}` }]);
 }
 
 /** Where an attachment's bytes live in R2: under its owner, so a bucket listing shows whose images are whose. */
@@ -41,25 +41,25 @@ export function attachmentKey(userId: string, attachmentId: string): string {
 export async function storeAttachment({ db, media, clock }: Deps, userId: string, upload: Upload): Promise<Attachment> {
   const { bytes, declaredType, field } = upload;
   if (bytes.byteLength === 0) {
-    throw new ApiError(400, "invalid_attachment", "The file is empty.", [{ loc: ["body", field], msg: "is empty" }]);
+    throw new AppError(400, "invalid_attachment", "The file is empty.", [{ loc: ["body", field], msg: "is empty" }]);
   }
   if (bytes.byteLength > MAX_ATTACHMENT_BYTES) throw attachmentTooLarge(bytes.byteLength, field);
   const contentType = sniffImageType(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 16)));
   if (contentType === null) {
-    throw new ApiError(400, "unsupported_attachment", "Only PNG, JPEG, GIF and WebP images can be attached.", [
+    throw new AppError(400, "unsupported_attachment", "Only PNG, JPEG, GIF and WebP images can be attached.", [
       { loc: ["body", field], msg: "is not a PNG, JPEG, GIF or WebP image" },
     ]);
   }
   const claimsImage = declaredType !== null && (attachmentContentTypes as readonly string[]).includes(declaredType);
   if (claimsImage && declaredType !== contentType) {
-    throw new ApiError(400, "attachment_type_mismatch", `The file says it is ${declaredType} but it is ${contentType}.`, [
+    throw new AppError(400, "attachment_type_mismatch", `The file says it is ${declaredType} but it is ${contentType}.`, [
       { loc: ["body", field], msg: `is ${contentType}, not ${declaredType}` },
     ]);
   }
 
   const now = clock.now();
   if ((await countUnusedAttachmentsSince(db, userId, now - DAY)) >= MAX_UNUSED_ATTACHMENTS_PER_DAY) {
-    throw new ApiError(
+    throw new AppError(
       429,
       "too_many_attachments",
       `You have ${MAX_UNUSED_ATTACHMENTS_PER_DAY} images waiting that no post uses yet. Post or wait a day before adding more.`,

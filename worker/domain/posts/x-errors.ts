@@ -1,17 +1,17 @@
 import type { XApiError } from "../../clients/x-client.ts";
 import { X_WRITE_ACCESS_REQUIRED } from "../../contracts/posts.ts";
-import { ApiError } from "../../http/api-error.ts";
+import { AppError } from "../../contracts/errors.ts";
 
 /** X's refusals, turned into answers a creator can act on. Nothing is stored for a post X refused. */
 
 export function writeAccessRequired(
   message = "Chorus needs your permission to post on X for you. Choose Allow posting, then send your post again.",
-): ApiError {
-  return new ApiError(403, X_WRITE_ACCESS_REQUIRED, message);
+): AppError {
+  return new AppError(403, X_WRITE_ACCESS_REQUIRED, message);
 }
 
 /** A rate-limit answer that also says when to try again (the route turns it into a Retry-After header). */
-export class XRateLimitedError extends ApiError {
+export class XRateLimitedError extends AppError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
@@ -34,7 +34,7 @@ function whenToRetry(resetAt: number | null, now: number): { seconds: number; te
  * What the creator reads when X refuses. `step` says what Chorus was doing: publishing the post, or uploading one
  * of its images first.
  */
-export function apiErrorFromX(error: XApiError, now: number, step: "post" | "image" = "post"): ApiError {
+export function apiErrorFromX(error: XApiError, now: number, step: "post" | "image" = "post"): AppError {
   const what = step === "image" ? "an image of this post" : "this post";
   if (error.isUnauthorized) {
     return writeAccessRequired(
@@ -50,7 +50,7 @@ export function apiErrorFromX(error: XApiError, now: number, step: "post" | "ima
   }
   if (error.status === 403) {
     if (/duplicate/i.test(error.detail)) {
-      return new ApiError(
+      return new AppError(
         409,
         "x_duplicate_content",
         "X refused this post because you have already posted the same text. Change the text a little and try again.",
@@ -61,10 +61,10 @@ export function apiErrorFromX(error: XApiError, now: number, step: "post" | "ima
         "Chorus is not allowed to publish on X for you yet (or not with images). Choose Allow posting to grant it; nothing was posted.",
       );
     }
-    return new ApiError(403, "x_refused", `X refused ${what}: ${error.detail || error.title}. Nothing was posted.`);
+    return new AppError(403, "x_refused", `X refused ${what}: ${error.detail || error.title}. Nothing was posted.`);
   }
   if (error.status === 400 || error.status === 413 || error.status === 422) {
-    return new ApiError(422, "x_invalid_post", `X refused ${what}: ${error.detail || error.title}. Nothing was posted.`);
+    return new AppError(422, "x_invalid_post", `X refused ${what}: ${error.detail || error.title}. Nothing was posted.`);
   }
-  return new ApiError(502, "x_unavailable", "X is not answering right now, so nothing was posted. Try again in a minute.");
+  return new AppError(502, "x_unavailable", "X is not answering right now, so nothing was posted. Try again in a minute.");
 }

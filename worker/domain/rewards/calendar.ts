@@ -2,25 +2,13 @@ import { DAY, HOUR } from "../../clock.ts";
 import type { CampaignStatus } from "../../contracts/vocabulary.ts";
 
 /**
- * A campaign's time line (PRODUCT.md "Campaigns"): weeks of 7 days from the start, the last 24 h "ending", then the
+ * A campaign's time line (PRODUCT.md "Campaigns"; its weeks: contracts/campaign-weeks.ts): the last 24 h "ending", then the
  * maturity period after the end. Pure: every rule here takes `now`.
  */
-export const WEEK = 7 * DAY;
 /** A campaign is `ending` for its last 24 hours. */
 export const ENDING_WINDOW = DAY;
 
 export type CampaignTimes = { startsAt: number; endsAt: number; maturityHours: number };
-
-/** How many campaign weeks (and weekly pools) a campaign has: the last one may be shorter than 7 days. */
-export function campaignWeekCount(campaign: Pick<CampaignTimes, "startsAt" | "endsAt">): number {
-  return Math.max(1, Math.ceil((campaign.endsAt - campaign.startsAt) / WEEK));
-}
-
-/** When posts count for a campaign week: [start, end). */
-export function campaignWeekWindow(campaign: Pick<CampaignTimes, "startsAt" | "endsAt">, week: number): { start: number; end: number } {
-  const start = campaign.startsAt + (week - 1) * WEEK;
-  return { start, end: Math.min(campaign.startsAt + week * WEEK, campaign.endsAt) };
-}
 
 /** The end of the maturity period: every post has matured by then, and the campaign is evaluated. */
 export function maturityEndsAt(campaign: Pick<CampaignTimes, "endsAt" | "maturityHours">): number {

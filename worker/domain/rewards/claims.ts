@@ -1,6 +1,6 @@
 import { claimEligiblePosts } from "../../db/payout-confirmations.ts";
 import { findRewardCampaign } from "../../db/reward-campaigns.ts";
-import { ApiError } from "../../http/api-error.ts";
+import { AppError } from "../../contracts/errors.ts";
 import type { RewardsDeps } from "./deps.ts";
 
 export type PayoutConfirmation = { campaignId: string; claimedPostIds: string[] };
@@ -12,14 +12,14 @@ export type PayoutConfirmation = { campaignId: string; claimedPostIds: string[] 
  */
 export async function confirmPayout({ db, clock }: RewardsDeps, userId: string, campaignId: string): Promise<PayoutConfirmation> {
   const campaign = await findRewardCampaign(db, campaignId);
-  if (campaign === null) throw new ApiError(404, "campaign_not_found", "This campaign does not exist.");
+  if (campaign === null) throw new AppError(404, "campaign_not_found", "This campaign does not exist.");
   const claimedPostIds = await claimEligiblePosts(db, { campaignId, userId, now: clock.now() });
   if (claimedPostIds.length === 0) {
     const message =
       campaign.status === "evaluated"
         ? `${campaign.title} has been evaluated: there is nothing left to claim.`
         : `You have no eligible posts to claim in ${campaign.title} yet.`;
-    throw new ApiError(409, "nothing_to_claim", message);
+    throw new AppError(409, "nothing_to_claim", message);
   }
   return { campaignId, claimedPostIds };
 }

@@ -14,7 +14,7 @@ import {
 import { acquireLease, releaseLease } from "../../db/scheduler-leases.ts";
 import { campaignBonusPoolAccount, campaignPoolAccount } from "../ledger/accounts.ts";
 import { journalEntryStatements, runLedgerBatch } from "../ledger/journal.ts";
-import { campaignWeekCount } from "./calendar.ts";
+import { campaignWeekCount } from "../../contracts/campaign-weeks.ts";
 import type { RewardsDeps } from "./deps.ts";
 import { planEvaluation } from "./evaluation-plan.ts";
 import { campaignMaturityNotice, campaignNotEligibleNotice, postsRewardedNotification } from "./notifications.ts";

@@ -2,7 +2,7 @@ import { closedWeeks, closeWeekStatement, markBonusPostsStatement, weekKey, week
 import { countBonusCandidates, topBonusCandidates } from "../../db/post-metrics.ts";
 import { changePostStatusesStatement } from "../../db/post-status-changes.ts";
 import { listCampaignsInStatus } from "../../db/reward-campaigns.ts";
-import { campaignWeekCount, campaignWeekWindow } from "./calendar.ts";
+import { campaignWeekCount, campaignWeekWindow } from "../../contracts/campaign-weeks.ts";
 import type { RewardsDeps } from "./deps.ts";
 import { bonusPostCount } from "./split.ts";
 

@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+/**
+ * The one error shape of the product: an HTTP status, a machine code, a message a person can act on, and the fields
+ * at fault. Use cases throw `AppError`; the web layer writes its body as the answer; the browser reads the same shape.
+ */
+export const fieldErrorSchema = z.object({ loc: z.array(z.union([z.string(), z.number()])), msg: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+export const errorBodySchema = z.object({
+  status: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  detail: z.array(fieldErrorSchema).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The statuses a use case may answer with (each carries a body, so the web layer can always write one). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 500 | 502 | 503;
+
+export class AppError extends Error {
+  readonly status: ErrorStatus;
+  readonly code: string;
+  readonly detail: FieldError[] | undefined;
+
+  constructor(status: ErrorStatus, code: string, message: string, detail?: FieldError[]) {
+    super(message);
+    this.name = "AppError";
+    this.status = status;
+    this.code = code;
+    this.detail = detail;
+  }
+
+  toBody(): ErrorBody {
+    return {
+      status: this.status,
+      code: this.code,
+      message: this.message,
+      ...(this.detail === undefined ? {} : { detail: this.detail }),
+    };
+  }
+}
+
+/** The "not found" every lookup by id answers with, worded for a person. */
+export function notFound(message: string): AppError {
+  return new AppError(404, "not_found", message);
+}
