@@ -1,6 +1,95 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import boundaries from "eslint-plugin-boundaries";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+
+/*
+ * The layers and the one direction of imports between them (docs/decisions/011-layers.md). The two tables GROUPS
+ * and MAY_IMPORT are the only place the map is written; the `boundaries/dependencies` rule is generated from them.
+ *
+ * GROUPS: which files are in which group (globs from the repository root). Each layer is a group; a few more groups
+ * name a slice of a layer that the narrower arrows need (a file is in its layer and in every slice that matches it).
+ * Every file under worker/ and app/ must be in a layer.
+ */
+const GROUPS = {
+  // The layers.
+  contracts: ["worker/contracts/**"],
+  platform: ["worker/clock.ts", "worker/config.ts", "worker/capabilities.ts", "worker/security/**", "worker/clients/**", "worker/edge/**"],
+  db: ["worker/db/**"],
+  domain: ["worker/domain/**"],
+  entry: ["worker/http/**", "worker/trpc/**", "worker/jobs/**", "worker/middleware/**", "worker/ssr/**", "worker/worker-env.ts"],
+  root: ["worker/app.ts", "worker/index.ts"],
+  emulators: ["worker/emulators/**"],
+  browser: ["app/**"],
+  outside: ["tests/**", "e2e/**", "bench/**", "scripts/**", "*.{ts,js}"],
+  // Slices of layers, for the narrower arrows.
+  ssr: ["worker/ssr/**"],
+  "worker-context": ["app/worker-context.ts"],
+  "app-router": ["worker/trpc/router.ts"],
+  "app-server": [
+    "app/routes/**",
+    "app/layouts/**",
+    "app/root.tsx",
+    "app/worker-context.ts",
+    "app/entry.server.tsx",
+    "app/**/*.server.{ts,tsx}",
+  ],
+  "page-use-cases": ["worker/domain/pages/**"],
+  "server-types": ["worker/capabilities.ts", "worker/config.ts", "worker/clock.ts"],
+  // React Router's generated route types (`import type { Route } from "./+types/campaign"`, found through rootDirs).
+  "route-types": [".react-router/types/**"],
+};
+
+/** `typesOf(group)`: only `import type { … } from` (the import is erased from the build). */
+const typesOf = (group) => ({ typesOnly: group });
+
+/*
+ * MAY_IMPORT: what a file in each group may import, besides npm packages and Node/Workers built-ins; a file has the
+ * arrows of every group it is in. Any other import of a file in the repository is an error, and so is any cycle.
+ */
+// prettier-ignore
+const MAY_IMPORT = {
+  contracts:    ["contracts"],
+  platform:     ["contracts", "platform"],
+  db:           ["contracts", "platform", "db"],
+  domain:       ["contracts", "platform", "db", "domain"],
+  entry:        ["contracts", "platform", "domain", "entry"],
+  root:         ["contracts", "platform", "db", "domain", "entry", "root"],
+  emulators:    ["contracts", "emulators"],
+  browser:      ["browser", "contracts", typesOf("app-router"), typesOf("route-types")],
+  outside:      ["*"],
+  // the narrower arrows
+  ssr:          ["worker-context"],
+  "app-server": ["page-use-cases", typesOf("server-types")],
+};
+
+// The rule, generated from the two tables.
+const groupNames = Object.keys(GROUPS);
+for (const [from, targets] of Object.entries(MAY_IMPORT)) {
+  for (const name of [from, ...targets.map((target) => (typeof target === "string" ? target : target.typesOnly))]) {
+    if (name !== "*" && !groupNames.includes(name))
+      throw new Error(`eslint.config.js: MAY_IMPORT names "${name}", which GROUPS does not define`);
+  }
+}
+const layerPolicies = Object.entries(MAY_IMPORT).map(([from, targets]) => {
+  const values = targets.filter((target) => typeof target === "string").flatMap((t) => (t === "*" ? groupNames : [t]));
+  const types = targets.filter((target) => typeof target !== "string").map((target) => target.typesOnly);
+  const allow = [];
+  if (values.length > 0) allow.push({ to: { file: { categories: values } } });
+  if (types.length > 0) allow.push({ to: { file: { categories: types } }, dependency: { kind: "type" } });
+  return { from: { file: { categories: from } }, allow };
+});
+const layerMessage =
+  "{{from.file.categories}} may not {{dependency.kind}}-import " +
+  "{{#if to.file.path}}{{to.file.path}} ({{#if to.file.categories}}{{to.file.categories}}{{else}}in no layer{{/if}})" +
+  '{{else}}"{{dependency.source}}" (not resolved){{/if}}: see MAY_IMPORT in eslint.config.js and docs/decisions/011-layers.md';
+
+const resolverOptions = {
+  project: ["tsconfig.cloudflare.json", "tsconfig.worker-tests.json", "tsconfig.node.json"],
+  noWarnOnMultipleProjects: true,
+};
 
 export default tseslint.config(
   {
@@ -11,6 +100,7 @@ export default tseslint.config(
       "node_modules/",
       "playwright-report/",
       "test-results/",
+      "bench-results/",
       "worker-configuration.d.ts",
     ],
   },
@@ -25,5 +115,30 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "no-console": ["error", { allow: ["error", "warn", "info", "log", "table"] }],
     },
+  },
+  {
+    // The layers and cycles. Imports are resolved as TypeScript resolves them (`.ts` extensions, `~/` = app/).
+    files: ["**/*.{ts,tsx,js}"],
+    plugins: { boundaries, "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createTypeScriptImportResolver(resolverOptions)],
+      "import/resolver": { typescript: resolverOptions },
+      "boundaries/root-path": import.meta.dirname,
+      "boundaries/files": Object.entries(GROUPS).map(([category, pattern]) => ({ category, pattern })),
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "boundaries/dependencies": [
+        "error",
+        { default: "disallow", checkUnknownLocals: true, checkInternals: true, policies: layerPolicies, message: layerMessage },
+      ],
+    },
+  },
+  {
+    files: ["worker/**", "app/**"],
+    plugins: { boundaries },
+    rules: { "boundaries/no-unknown-files": "error" },
   },
 );

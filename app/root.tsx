@@ -1,13 +1,5 @@
 import { useState, type ReactNode } from "react";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { AppProviders } from "./components/app-providers";
 import { BuildUpdateReload } from "./components/build-update-reload";
@@ -19,8 +11,9 @@ import { SessionSync } from "./components/session-sync";
 import "./styles/app.css";
 import { workerContext } from "./worker-context";
 import { layoutForBrand } from "../worker/contracts/brand.ts";
-import { currentUserFor } from "../worker/domain/accounts/current-user.ts";
+import { documentUser } from "../worker/domain/pages/document.ts";
 import { themeStyle } from "./lib/brand";
+import { useRootData, type RootData } from "./lib/root-data";
 import { configureIcons } from "./lib/icons";
 import { TrackerDeviceSync } from "./components/tracker-device-sync";
 
@@ -30,9 +23,10 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
  * Who is signed in (from the HttpOnly session cookie) and which brand this hostname shows, both known before the
  * first byte, so the page is rendered in the right layout and colours from the start.
  */
-export async function loader({ context }: Route.LoaderArgs) {
-  const { env, session, brand, config, nonce } = context.get(workerContext);
-  const currentUser = session === null ? null : await currentUserFor(env.DB, session);
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+  const { capabilities, session, brand, nonce } = context.get(workerContext);
+  const { config } = capabilities;
+  const currentUser = await documentUser(capabilities, session);
   return {
     currentUser,
     sessionId: currentUser === null ? null : (session?.id ?? null),
@@ -49,7 +43,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const root = useRouteLoaderData<typeof loader>("root");
+  const root = useRootData();
   const brand = root?.brand ?? null;
   return (
     <html

@@ -1,20 +1,18 @@
 import { createContext } from "react-router";
-import type { Clock } from "../worker/clock.ts";
-import type { AppConfig } from "../worker/config.ts";
+import type { Capabilities } from "../worker/capabilities.ts";
 import type { Brand } from "../worker/contracts/brand.ts";
-import type { SessionRecord } from "../worker/db/sessions.ts";
+import type { SignedInSession } from "../worker/contracts/current-user.ts";
 
 /**
  * What the worker hands to every loader and action: React Router 8 has no AppLoadContext, so the Hono entry fills
- * this typed slot of the RouterContextProvider once per request (docs/decisions/001-edge-wiring.md).
+ * this typed slot of the RouterContextProvider once per request (docs/decisions/001-edge-wiring.md). Loaders pass
+ * the capabilities to the domain's page use cases (worker/domain/pages/).
  */
 export type WorkerContext = {
-  env: Cloudflare.Env;
-  config: AppConfig;
-  clock: Clock;
+  capabilities: Capabilities;
   requestId: string;
   /** The signed-in session from the HttpOnly session cookie, or null. */
-  session: SessionRecord | null;
+  session: SignedInSession | null;
   /** The partner brand of the hostname, resolved before rendering starts (null: the app's own brand). */
   brand: Brand | null;
   /** The CSP nonce every script of this page carries. */

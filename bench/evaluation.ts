@@ -18,7 +18,7 @@ import { DAY, fixedClock, HOUR } from "../worker/clock.ts";
 import { defaultScoreWeights } from "../worker/contracts/campaign-rules.ts";
 import { insertAdvertiserStatement } from "../worker/db/advertisers.ts";
 import { insertCampaignStatement } from "../worker/db/campaigns.ts";
-import { buildAdvertiser, buildCampaign } from "../worker/db/factories.ts";
+import { buildAdvertiser, buildCampaign } from "../tests/support/factories.ts";
 import { ledgerTotals } from "../worker/db/ledger.ts";
 import { findRewardCampaign } from "../worker/db/reward-campaigns.ts";
 import { depositAdvertiserFunds, fundCampaign } from "../worker/domain/ledger/funding.ts";
@@ -171,7 +171,12 @@ export async function runEvaluationBenchmark(options: EvaluationBenchmarkOptions
       rules: { requiredMentions: [], requiredHashtags: ["#Bench"], requiredLink: null, minImpressions: 200, maxPostsPerWeek: 5 },
     });
     await db.batch([insertAdvertiserStatement(db, advertiser), insertCampaignStatement(db, campaign)]);
-    await depositAdvertiserFunds(db, clock, { advertiserId: advertiser.id, currency: "USDC", amount: 110_000_000_000, idempotencyKey: "bench-deposit" });
+    await depositAdvertiserFunds(db, clock, {
+      advertiserId: advertiser.id,
+      currency: "USDC",
+      amount: 110_000_000_000,
+      idempotencyKey: "bench-deposit",
+    });
     await fundCampaign(db, clock, campaign.id);
     await buildDataSet(db, { creators, posts, campaignId: campaign.id, startsAt: campaign.startsAt, now });
     const setupSeconds = (performance.now() - setupStarted) / 1000;
@@ -184,17 +189,21 @@ export async function runEvaluationBenchmark(options: EvaluationBenchmarkOptions
     const started = performance.now();
     let runs = 0;
     const stepSeconds: Record<string, number> = {};
-    for (; runs < 50; ) {
+    for (; runs < 50;) {
       runs += 1;
       const report = await runScheduledWork(deps);
-      for (const [name, milliseconds] of Object.entries(report.stepMilliseconds)) stepSeconds[name] = (stepSeconds[name] ?? 0) + milliseconds / 1000;
+      for (const [name, milliseconds] of Object.entries(report.stepMilliseconds))
+        stepSeconds[name] = (stepSeconds[name] ?? 0) + milliseconds / 1000;
       if (report.failedSteps.length > 0) throw new Error(`Scheduler steps failed: ${report.failedSteps.join(", ")}`);
       if ((await findRewardCampaign(db, campaign.id))?.status === "evaluated") break;
       clock.advance(HOUR / 60);
     }
     const seconds = (performance.now() - started) / 1000;
 
-    const statusRows = await db.prepare(`SELECT status, COUNT(*) AS n FROM posts WHERE campaign_id = ? GROUP BY status`).bind(campaign.id).all<{ status: string; n: number }>();
+    const statusRows = await db
+      .prepare(`SELECT status, COUNT(*) AS n FROM posts WHERE campaign_id = ? GROUP BY status`)
+      .bind(campaign.id)
+      .all<{ status: string; n: number }>();
     const rewarded = await db
       .prepare(`SELECT COALESCE(SUM(pool_amount + bonus_amount), 0) AS total FROM post_rewards WHERE campaign_id = ?`)
       .bind(campaign.id)

@@ -44,10 +44,22 @@ export async function benchPageBrand(port: number, rounds = 300) {
     return {
       case: name,
       requests: list.length,
-      wallP50Ms: percentile(list.map((s) => s.wallMs), 50),
-      wallP95Ms: percentile(list.map((s) => s.wallMs), 95),
-      ssrP50Ms: percentile(list.map((s) => s.ssrMs), 50),
-      ssrP95Ms: percentile(list.map((s) => s.ssrMs), 95),
+      wallP50Ms: percentile(
+        list.map((s) => s.wallMs),
+        50,
+      ),
+      wallP95Ms: percentile(
+        list.map((s) => s.wallMs),
+        95,
+      ),
+      ssrP50Ms: percentile(
+        list.map((s) => s.ssrMs),
+        50,
+      ),
+      ssrP95Ms: percentile(
+        list.map((s) => s.ssrMs),
+        95,
+      ),
     };
   });
 }

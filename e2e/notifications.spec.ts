@@ -82,9 +82,7 @@ test("the sidebar opens and closes with the keyboard, and gives the focus back t
   await expect(bell(page)).toBeFocused();
 });
 
-test("joining campaigns shows in the badge and title; an entry marks itself read, mark all clears the rest", async ({
-  page,
-}) => {
+test("joining campaigns shows in the badge and title; an entry marks itself read, mark all clears the rest", async ({ page }) => {
   await signInAndCloseWelcome(page, freshHandle("joiner"));
   await join(page, "campaign-aurora-launch");
   await join(page, "campaign-nimbus-backup");
@@ -100,7 +98,9 @@ test("joining campaigns shows in the badge and title; an entry marks itself read
   await expect(entries.first()).toContainText("You joined Back up your work with Nimbus");
   await expect(entries.nth(1)).toContainText("You joined Aurora wallet launch week");
 
-  await sidebar(page).getByRole("link", { name: /You joined Back up your work with Nimbus/ }).click();
+  await sidebar(page)
+    .getByRole("link", { name: /You joined Back up your work with Nimbus/ })
+    .click();
   await expect(page).toHaveURL("/campaign/campaign-nimbus-backup");
   await expect(sidebar(page)).toBeHidden();
   await expect(page.getByTestId("notification-badge")).toHaveText("1");

@@ -72,9 +72,7 @@ async function expectEvaluatingOnCampaignPage(page: Page, content: string) {
   await expect(post.getByText("Evaluating", { exact: true })).toBeVisible();
 }
 
-test("a creator posts a suggestion with an image, allows posting on X in a popup, and sees the post evaluating", async ({
-  page,
-}) => {
+test("a creator posts a suggestion with an image, allows posting on X in a popup, and sees the post evaluating", async ({ page }) => {
   const handle = uniqueHandle("pe");
   await joinAuroraLaunch(page, handle);
 
@@ -94,7 +92,9 @@ test("a creator posts a suggestion with an image, allows posting on X in a popup
   await expect(dialog.getByText("Based on suggestion 1")).toBeVisible();
   await expect(dialog.getByTestId("character-count")).toHaveText(`${content.length}/280`);
 
-  await dialog.getByLabel("Add images").setInputFiles({ name: "sunrise.png", mimeType: "image/png", buffer: solidPng(48, 32, [250, 170, 40]) });
+  await dialog
+    .getByLabel("Add images")
+    .setInputFiles({ name: "sunrise.png", mimeType: "image/png", buffer: solidPng(48, 32, [250, 170, 40]) });
   await expect(dialog.getByText(/^Uploaded ·/)).toBeVisible();
   const preview = dialog.getByRole("figure", { name: "Preview of the post on X" });
   await expect(preview).toContainText("@aurora");
@@ -147,9 +147,7 @@ test("with popups blocked, the write login takes the whole page and the editor c
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("Share Feedback opens the same editor, full screen, without campaign or images, and sends to the team", async ({
-    page,
-  }) => {
+  test("Share Feedback opens the same editor, full screen, without campaign or images, and sends to the team", async ({ page }) => {
     await signInAs(page, uniqueHandle("fb"), "/");
     await gotoHydrated(page, "/");
     await page.getByRole("button", { name: "Open menu" }).click();

@@ -1,9 +1,7 @@
 import { getPlatformProxy } from "wrangler";
 import { DAY, HOUR } from "../worker/clock.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../worker/db/campaigns.ts";
-import { buildCampaign, buildPost } from "../worker/db/factories.ts";
-import { insertKnownMetricsStatement } from "../worker/db/post-metrics.ts";
-import { insertPostStatement } from "../worker/db/posts.ts";
+import { buildCampaign, buildPost, polledPostsStatements } from "../tests/support/factories.ts";
 import { depositAdvertiserFunds, fundCampaign } from "../worker/domain/ledger/funding.ts";
 import { expect, gotoHydrated, signInAs, test } from "./fixtures";
 
@@ -46,22 +44,13 @@ test("a creator confirms a payout and sees the balance change after evaluation",
     await db.batch([
       insertCampaignStatement(db, campaign),
       insertParticipantStatement(db, campaign.id, user.id, campaign.startsAt),
-      insertPostStatement(db, post),
-      insertKnownMetricsStatement(
+      ...polledPostsStatements(
         db,
         [
           {
-            postId: post.id,
-            campaignId: campaign.id,
-            impressions: 1_200,
-            likes: 30,
-            reposts: 4,
-            replies: 6,
-            quotes: 1,
-            bookmarks: 5,
+            post,
+            metrics: { impressions: 1_200, likes: 30, reposts: 4, replies: 6, quotes: 1, bookmarks: 5 },
             score: 2_470,
-            bonus: false,
-            maturesAt: postedAt + 48 * HOUR,
             polledAt: postedAt + 48 * HOUR,
             maturedAt: postedAt + 48 * HOUR,
           },
@@ -69,7 +58,12 @@ test("a creator confirms a payout and sees the balance change after evaluation",
         now,
       ),
     ]);
-    await depositAdvertiserFunds(db, clock, { advertiserId: "advertiser-aurora", currency: "USDC", amount: rewardUsdc, idempotencyKey: `deposit:${key}` });
+    await depositAdvertiserFunds(db, clock, {
+      advertiserId: "advertiser-aurora",
+      currency: "USDC",
+      amount: rewardUsdc,
+      idempotencyKey: `deposit:${key}`,
+    });
     await fundCampaign(db, clock, campaign.id);
 
     await gotoHydrated(page, "/profile");

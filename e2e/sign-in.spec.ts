@@ -1,9 +1,6 @@
 import { expect, gotoHydrated, test } from "./fixtures";
 
-test("a new creator signs in through X, stays signed in across a reload, and signs out [signed out]", async ({
-  page,
-  consoleErrors,
-}) => {
+test("a new creator signs in through X, stays signed in across a reload, and signs out [signed out]", async ({ page, consoleErrors }) => {
   const loggedErrors = consoleErrors.expectSome();
   const handle = `new_${Date.now().toString(36)}`;
   await gotoHydrated(page, "/?utm_source=e2e");
@@ -62,7 +59,10 @@ test("a page of the app asks a signed-out visitor to sign in and returns there a
   expect(response?.status()).toBe(401);
   await expect(page.getByRole("heading", { level: 1, name: "Sign in to continue" })).toBeVisible();
   await page.getByRole("main").getByRole("link", { name: "Sign in with X" }).click();
-  await page.getByRole("button", { name: /Sign in as @|Create and sign in/ }).first().waitFor();
+  await page
+    .getByRole("button", { name: /Sign in as @|Create and sign in/ })
+    .first()
+    .waitFor();
   const authorize = new URL(page.url());
   authorize.searchParams.set("emulator_login", "back_again");
   await page.goto(authorize.toString());

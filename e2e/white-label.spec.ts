@@ -27,7 +27,10 @@ for (const brand of brands) {
 
 test("a signed-in creator on a dedicated brand's domain sees the co-branded app [signed out]", async ({ page }, testInfo) => {
   await page.goto(`http://aurora.localhost:${port}/`);
-  const authorize = new URL((await page.getByRole("main").getByRole("link", { name: "Sign in with X" }).getAttribute("href")) ?? "", page.url());
+  const authorize = new URL(
+    (await page.getByRole("main").getByRole("link", { name: "Sign in with X" }).getAttribute("href")) ?? "",
+    page.url(),
+  );
   await page.goto(authorize.toString());
   const emulator = new URL(page.url());
   emulator.searchParams.set("emulator_login", "aurora_fan");
@@ -77,7 +80,9 @@ test.describe("after a new deploy", () => {
     await page.clock.runFor(3_600_000);
     await expect.poll(() => checks.length).toBe(2);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Profile" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "@deploy_watcher" }).or(page.getByText("@deploy_watcher").first())).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "@deploy_watcher" }).or(page.getByText("@deploy_watcher").first()),
+    ).toBeVisible();
     await expect.poll(() => documentLoads()).toBe(1);
     await expect(page).toHaveURL("/profile");
   });

@@ -8,11 +8,9 @@ import { runEvaluationBenchmark } from "../bench/evaluation.ts";
 import { benchPageBrand } from "../bench/page-brand.ts";
 
 const port = 8797;
-const server = spawn(
-  "node",
-  ["scripts/start.ts", "--port", String(port), "--fresh", "--persist-to", ".wrangler/bench-state"],
-  { stdio: ["ignore", "ignore", "inherit"] },
-);
+const server = spawn("node", ["scripts/start.ts", "--port", String(port), "--fresh", "--persist-to", ".wrangler/bench-state"], {
+  stdio: ["ignore", "ignore", "inherit"],
+});
 
 async function waitForServer() {
   for (let attempt = 0; attempt < 600; attempt += 1) {

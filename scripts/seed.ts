@@ -1,10 +1,11 @@
 /**
- * Fills the local D1 database (.wrangler/state) with the demo world. Safe to run again: existing rows are kept.
- * It talks to the same on-disk database as `wrangler dev`, through wrangler's platform proxy.
+ * Fills the local D1 database (.wrangler/state) with the demo world (scripts/seed/). Safe to run again: existing rows
+ * are kept. It talks to the same on-disk database as `wrangler dev`, through wrangler's platform proxy.
  */
 import { getPlatformProxy } from "wrangler";
 import { systemClock } from "../worker/clock.ts";
-import { seedDemoData } from "../worker/db/demo-data.ts";
+import { seedDemoData } from "./seed/demo-data.ts";
+import { demoWorld } from "./seed/demo-world.ts";
 
 const proxy = await getPlatformProxy<Cloudflare.Env>({
   configPath: "wrangler.toml",
@@ -12,11 +13,18 @@ const proxy = await getPlatformProxy<Cloudflare.Env>({
 });
 try {
   await seedDemoData(proxy.env.DB, systemClock);
-  const counts = await proxy.env.DB.prepare(
-    `SELECT (SELECT COUNT(*) FROM partners) AS partners, (SELECT COUNT(*) FROM campaigns) AS campaigns,
-            (SELECT COUNT(*) FROM users) AS users, (SELECT COUNT(*) FROM posts) AS posts`,
-  ).first<Record<string, number>>();
-  console.log(`Demo data ready: ${Object.entries(counts ?? {}).map(([table, count]) => `${count} ${table}`).join(", ")}`);
+  const world = demoWorld(systemClock.now());
+  const counts = {
+    partners: world.partners.length,
+    campaigns: world.campaigns.length,
+    users: world.users.length,
+    posts: world.posts.length,
+  };
+  console.log(
+    `Demo data ready: ${Object.entries(counts)
+      .map(([kind, count]) => `${count} ${kind}`)
+      .join(", ")}`,
+  );
 } finally {
   await proxy.dispose();
 }

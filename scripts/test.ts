@@ -1,5 +1,5 @@
 /**
- * `npm test`: every layer CI runs, in order — typecheck, lint, unit and worker tests (one vitest run, two
+ * `npm test`: every layer CI runs, in order — typecheck, format, lint, unit and worker tests (one vitest run, two
  * projects), the production build, then the Playwright end-to-end tests against that build. Prints each layer's
  * result and ends with one line `N passed, N failed`; exits non-zero if anything failed.
  */
@@ -21,7 +21,7 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   return [result, (performance.now() - startedAt) / 1000];
 }
 
-/** A layer that is one check (typecheck, lint, build): it passes or fails as a whole. */
+/** A layer that is one check (typecheck, format, lint, build): it passes or fails as a whole. */
 async function check(name: string, command: string, args: string[]): Promise<LayerResult> {
   const [code, seconds] = await timed(() => run(command, args));
   return { name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, seconds };
@@ -79,6 +79,7 @@ async function endToEnd(): Promise<LayerResult> {
 mkdirSync("test-results", { recursive: true });
 const results: LayerResult[] = [];
 results.push(await check("typecheck", "npm", ["run", "--silent", "typecheck"]));
+results.push(await check("format", "npm", ["run", "--silent", "format:check"]));
 results.push(await check("lint", "npm", ["run", "--silent", "lint"]));
 results.push(...(await vitestLayers()));
 const build = await check("build", "npm", ["run", "--silent", "build"]);

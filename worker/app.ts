@@ -12,6 +12,7 @@ import { rewardsRoutes } from "./http/rewards-routes.ts";
 import { handleTrpc } from "./http/trpc-route.ts";
 import { whitelistGuard } from "./middleware/brand-guard.ts";
 import { htmlSecurity } from "./middleware/html-security.ts";
+import { noStoreByDefault } from "./middleware/no-store.ts";
 import { pageSession } from "./middleware/page-session.ts";
 import { requestContext } from "./middleware/request-context.ts";
 import { applyRouteRules } from "./middleware/route-rules.ts";
@@ -19,8 +20,8 @@ import { renderWithReactRouter } from "./ssr/react-router.ts";
 import type { WorkerEnv } from "./worker-env.ts";
 
 /**
- * Where every request enters. Order: request context (config, clock, request id) → health checks → route rules
- * (redirects, caching) → the whitelist guard with the brand of the hostname → sign-in and tokens (/auth) → the
+ * Where every request enters. Order: request context (capabilities, request id) → health checks → route rules
+ * (redirects, caching) → the API's default no-store and the whitelist guard with the brand of the hostname → sign-in and tokens (/auth) → the
  * typed RPC (/trpc) → the REST API (/v1) → React Router SSR for everything else (session, nonce, headers).
  */
 export const app = new Hono<WorkerEnv>();
@@ -29,7 +30,7 @@ app.use(requestContext);
 app.route("/", healthRoutes);
 app.route("/", iconRoutes);
 app.use(applyRouteRules);
-for (const prefix of ["/auth/*", "/trpc/*", "/v1/*"]) app.use(prefix, whitelistGuard);
+for (const prefix of ["/auth/*", "/trpc/*", "/v1/*"]) app.use(prefix, noStoreByDefault, whitelistGuard);
 app.route("/", authRoutes);
 app.all("/trpc/*", handleTrpc);
 app.route("/", adminRoutes);
@@ -44,6 +45,6 @@ app.all("*", pageSession, whitelistGuard, htmlSecurity, (c) => renderWithReactRo
 
 app.onError((error, c) => {
   if (error instanceof AppError) return apiErrorResponse(c, error);
-  console.error(`[${c.get("requestId") ?? "no-request-id"}] Unhandled error`, error);
+  console.error(`[${c.var.requestId ?? "no-request-id"}] Unhandled error`, error);
   return apiErrorResponse(c, new AppError(500, "internal_error", "Something went wrong on our side. Please try again."));
 });

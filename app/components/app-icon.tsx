@@ -4,7 +4,7 @@ import { Icon } from "@iconify/react";
 export function AppIcon({ name, size = 18 }: { name: `lucide:${string}`; size?: number }) {
   return (
     <span className="app-icon" style={{ width: size, height: size }} aria-hidden="true">
-      <Icon icon={name} width={size} height={size}/>
+      <Icon icon={name} width={size} height={size} />
     </span>
   );
 }

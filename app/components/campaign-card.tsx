@@ -22,15 +22,7 @@ function StandingLine({ standing }: { standing: StandingView }) {
   return <p className="standing">{parts.join(" · ")}</p>;
 }
 
-export function CampaignCard({
-  campaign,
-  now,
-  standing,
-}: {
-  campaign: CampaignCardData;
-  now: number;
-  standing?: StandingView;
-}) {
+export function CampaignCard({ campaign, now, standing }: { campaign: CampaignCardData; now: number; standing?: StandingView }) {
   return (
     <article className="card campaign-card">
       <header>

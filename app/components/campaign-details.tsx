@@ -1,13 +1,10 @@
 import type { ReactNode } from "react";
-import type { CampaignListing } from "../../worker/db/campaigns.ts";
+import type { CampaignCard, CampaignPreviewPage } from "../../worker/contracts/pages.ts";
 import { formatAmount, formatDate } from "~/lib/format";
 import { Markdown } from "./markdown";
 import { StatusBadge } from "./status-badge";
 
-type FactsCampaign = Pick<
-  CampaignListing,
-  "startsAt" | "endsAt" | "weeklyPool" | "bonusPool" | "rewardCurrency" | "participantCount"
->;
+type FactsCampaign = Pick<CampaignCard, "startsAt" | "endsAt" | "weeklyPool" | "bonusPool" | "rewardCurrency" | "participantCount">;
 
 /** When a campaign runs, what it pays per week and as bonus, and how many creators joined. */
 export function CampaignFacts({ campaign, children }: { campaign: FactsCampaign; children?: ReactNode }) {
@@ -39,7 +36,7 @@ export function CampaignHeading({
   campaign,
   children,
 }: {
-  campaign: Pick<CampaignListing, "status" | "advertiserName" | "visibility" | "title">;
+  campaign: Pick<CampaignCard, "status" | "advertiserName" | "visibility" | "title">;
   children?: ReactNode;
 }) {
   return (
@@ -55,7 +52,7 @@ export function CampaignHeading({
 }
 
 /** The public facts of a campaign, as its preview shows them. */
-export function CampaignDetails({ campaign }: { campaign: CampaignListing }) {
+export function CampaignDetails({ campaign }: { campaign: CampaignPreviewPage["campaign"] }) {
   return (
     <article className="campaign-details">
       <CampaignHeading campaign={campaign} />

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useEligibleCampaignNotifications } from "~/lib/notifications";
+import { useEligibleCampaignNotifications } from "~/features/notifications/api/get-recent-notifications";
 
 /** Unread campaign-eligible notifications as calls to action: the creator has posts to claim. */
 export function EligibleCampaignBanners() {

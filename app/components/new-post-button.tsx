@@ -26,7 +26,5 @@ export function NewPostButton({ onOpen, enabled, className = "" }: { onOpen: () 
     </button>
   );
   if (enabled) return button;
-  return (
-    <Tooltip content="Join a running campaign first: New Post writes a post for one of your campaigns.">{button}</Tooltip>
-  );
+  return <Tooltip content="Join a running campaign first: New Post writes a post for one of your campaigns.">{button}</Tooltip>;
 }

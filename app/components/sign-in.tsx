@@ -55,8 +55,8 @@ export function SignInPage() {
       <p className="eyebrow">Chorus for creators</p>
       <h1 id="sign-in-title">Get rewarded for what you post on X</h1>
       <p className="lead">
-        Join campaigns from brands you like, post through Chorus, and earn a share of each week's reward pool for the
-        engagement your posts bring.
+        Join campaigns from brands you like, post through Chorus, and earn a share of each week's reward pool for the engagement your posts
+        bring.
       </p>
       <ol className="steps">
         <li>Sign in with your X account.</li>

@@ -91,7 +91,12 @@ function MobileMenu({ actions, onClose, id }: { actions: HeaderActions; onClose:
             </li>
           ))}
           <li>
-            <button type="button" onClick={choose(actions.openNewPost)} aria-disabled={!actions.newPostEnabled} disabled={!actions.newPostEnabled}>
+            <button
+              type="button"
+              onClick={choose(actions.openNewPost)}
+              aria-disabled={!actions.newPostEnabled}
+              disabled={!actions.newPostEnabled}
+            >
               New Post
             </button>
           </li>

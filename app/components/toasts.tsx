@@ -12,12 +12,7 @@ export function Toasts() {
       {toasts
         .filter((item) => item.visible)
         .map((item) => (
-          <div
-            key={item.id}
-            className={`toast toast-${item.type}`}
-            {...item.ariaProps}
-            role={item.type === "error" ? "alert" : "status"}
-          >
+          <div key={item.id} className={`toast toast-${item.type}`} {...item.ariaProps} role={item.type === "error" ? "alert" : "status"}>
             <span>{resolveValue(item.message, item)}</span>
             <button type="button" className="toast-close" aria-label="Dismiss" onClick={() => toast.dismiss(item.id)}>
               ×

@@ -1,7 +1,6 @@
 import type { CSSProperties } from "react";
-import { useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "~/root";
 import type { Brand, BrandLayout } from "../../worker/contracts/brand.ts";
+import { useRootData } from "./root-data";
 
 /** A partner's colours as the CSS custom properties every style reads. */
 export function themeStyle(brand: Brand): CSSProperties {
@@ -10,6 +9,6 @@ export function themeStyle(brand: Brand): CSSProperties {
 
 /** The brand of this hostname as the server resolved it: null on the app's own domain. */
 export function useBrand(): { brand: Brand | null; layout: BrandLayout } {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   return { brand: root?.brand ?? null, layout: root?.brandLayout ?? "default" };
 }

@@ -1,8 +1,7 @@
-import { useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "~/root";
 import type { CurrentUser } from "../../worker/contracts/current-user.ts";
+import { useRootData } from "./root-data";
 
 /** The signed-in user as the root loader rendered it, or null. */
 export function useCurrentUser(): CurrentUser | null {
-  return useRouteLoaderData<typeof rootLoader>("root")?.currentUser ?? null;
+  return useRootData()?.currentUser ?? null;
 }

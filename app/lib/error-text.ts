@@ -1,12 +1,13 @@
+import type { FieldError } from "../../worker/contracts/errors.ts";
+
 /** The text of an error toast or message (SPEC.md section 8). */
 export const DEFAULT_ERROR_TEXT = "Error, please contact support.";
-
-type FieldError = { loc: readonly (string | number)[]; msg: string };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
 }
 
+/** A `detail` item of the server's error shape, read leniently (any list as its `loc`), as a proxy may answer. */
 function isFieldError(value: unknown): value is FieldError {
   return isRecord(value) && Array.isArray(value.loc) && typeof value.msg === "string";
 }

@@ -20,12 +20,7 @@ function isIconSet(value: unknown, collection: string): value is IconifyJSON {
   );
 }
 
-export async function fetchIcons(
-  endpoint: string,
-  collection: string,
-  names: string[],
-  fetcher: typeof fetch,
-): Promise<IconifyJSON> {
+export async function fetchIcons(endpoint: string, collection: string, names: string[], fetcher: typeof fetch): Promise<IconifyJSON> {
   const empty: IconifyJSON = { prefix: collection, icons: {} };
   try {
     const url = `${endpoint.replace(/\/+$/, "")}/${collection}.json?icons=${names.map(encodeURIComponent).join(",")}`;

@@ -1,9 +1,9 @@
-import { data } from "react-router";
 import type { Route } from "./+types/campaign-preview";
 import { CampaignDetails } from "~/components/campaign-details";
 import { seo } from "~/lib/seo";
+import { pageData } from "~/lib/page-data.server";
 import { workerContext } from "~/worker-context";
-import { findCampaignListingByPreviewToken } from "../../worker/db/campaigns.ts";
+import { campaignPreviewPage } from "../../worker/domain/pages/campaign-preview.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   ...seo({ title: loaderData ? `Preview: ${loaderData.campaign.title}` : "Campaign preview", matches }),
@@ -12,10 +12,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 ];
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { env } = context.get(workerContext);
-  const campaign = await findCampaignListingByPreviewToken(env.DB, params.token);
-  if (campaign === null) throw data(null, { status: 404 });
-  return { campaign };
+  const { capabilities } = context.get(workerContext);
+  return pageData(() => campaignPreviewPage(capabilities, params.token));
 }
 
 export default function CampaignPreview({ loaderData }: Route.ComponentProps) {

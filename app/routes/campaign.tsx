@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { data } from "react-router";
 import type { Route } from "./+types/campaign";
 import { CampaignFacts, CampaignHeading } from "~/components/campaign-details";
 import { ConfirmPayoutButton } from "~/components/confirm-payout-button";
@@ -10,28 +9,24 @@ import { useCampaignSelection } from "~/lib/campaign-selection";
 import { formatPercent } from "~/lib/format";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
+import { pageData } from "~/lib/page-data.server";
 import { workerContext } from "~/worker-context";
-import { campaignPage } from "../../worker/domain/campaigns/pages.ts";
-import { AppError } from "../../worker/contracts/errors.ts";
+import { shownHashtag, shownMention } from "../../worker/contracts/post-requirements.ts";
+import { campaignPage } from "../../worker/domain/pages/campaign-page.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   seo({ title: loaderData?.campaign.title ?? "Campaign", image: loaderData?.campaign.imageUrl, matches });
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const session = requireSession(context);
-  const { env, clock } = context.get(workerContext);
-  try {
-    return await campaignPage({ db: env.DB, clock }, session.userId, params.campaignId);
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
-    throw error;
-  }
+  const { capabilities } = context.get(workerContext);
+  return pageData(() => campaignPage(capabilities, session.userId, params.campaignId));
 }
 
 function Rules({ rules }: { rules: Route.ComponentProps["loaderData"]["campaign"]["rules"] }) {
   const items = [
-    ...rules.requiredMentions.map((mention) => `Mention ${mention.startsWith("@") ? mention : `@${mention}`}`),
-    ...rules.requiredHashtags.map((tag) => `Use ${tag.startsWith("#") ? tag : `#${tag}`}`),
+    ...rules.requiredMentions.map((mention) => `Mention ${shownMention(mention)}`),
+    ...rules.requiredHashtags.map((tag) => `Use ${shownHashtag(tag)}`),
     ...(rules.requiredLink === null ? [] : [`Link to ${rules.requiredLink}`]),
     ...(rules.minImpressions > 0 ? [`Reach at least ${rules.minImpressions.toLocaleString("en")} views`] : []),
     `At most ${rules.maxPostsPerWeek} posts a week count`,
@@ -108,9 +103,7 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="your-posts">
         <div className="section-heading">
           <h2 id="your-posts">Your posts</h2>
-          {standing.posts > 0 ? (
-            <p className="muted">{`${formatPercent(eligible / standing.posts)} eligible so far`}</p>
-          ) : null}
+          {standing.posts > 0 ? <p className="muted">{`${formatPercent(eligible / standing.posts)} eligible so far`}</p> : null}
         </div>
         {weeks.length > 1 ? (
           <div className="week-selector" role="group" aria-label="Campaign week">

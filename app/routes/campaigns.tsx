@@ -4,20 +4,14 @@ import { CampaignGrid } from "~/components/campaign-card";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
-import { campaignCards } from "../../worker/domain/campaigns/pages.ts";
+import { allCampaignsPage } from "../../worker/domain/pages/campaign-lists.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "All Campaigns", description: "Every campaign you can join: rewards, deadlines and rules.", matches });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const session = requireSession(context);
-  const { env, clock } = context.get(workerContext);
-  const deps = { db: env.DB, clock };
-  const [current, upcoming] = await Promise.all([
-    campaignCards(deps, session.userId, ["active", "ending"]),
-    campaignCards(deps, session.userId, ["inactive"]),
-  ]);
-  return { current, upcoming, now: clock.now() };
+  return allCampaignsPage(context.get(workerContext).capabilities, session.userId);
 }
 
 export default function Campaigns({ loaderData }: Route.ComponentProps) {

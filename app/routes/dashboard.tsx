@@ -8,15 +8,15 @@ import { SignInPage } from "~/components/sign-in";
 import { useCurrentUser } from "~/lib/current-user";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
-import { dashboardPage } from "../../worker/domain/campaigns/pages.ts";
+import { dashboardPage } from "../../worker/domain/pages/dashboard.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => seo({ title: "Dashboard", matches });
 
 /** Server-rendered for a signed-in creator from the same function as `GET /v1/page/dashboard`. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { env, clock, session } = context.get(workerContext);
+  const { capabilities, session } = context.get(workerContext);
   if (session === null) return { page: null };
-  return { page: await dashboardPage({ db: env.DB, clock }, session.userId) };
+  return { page: await dashboardPage(capabilities, session.userId) };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {

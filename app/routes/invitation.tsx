@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import type { Route } from "./+types/invitation";
 import { JoinCampaignButton } from "~/components/join-campaign-button";
 import { Markdown } from "~/components/markdown";
@@ -7,9 +6,9 @@ import { StatusBadge } from "~/components/status-badge";
 import { useCurrentUser } from "~/lib/current-user";
 import { formatAmount, formatDate } from "~/lib/format";
 import { seo } from "~/lib/seo";
+import { pageData } from "~/lib/page-data.server";
 import { workerContext } from "~/worker-context";
-import { invitationPage } from "../../worker/domain/campaigns/pages.ts";
-import { AppError } from "../../worker/contracts/errors.ts";
+import { invitationPage } from "../../worker/domain/pages/invitation.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   ...seo({
@@ -22,13 +21,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 
 /** Public: the invitation page is reachable by its token without signing in (same data as the API). */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { env, clock } = context.get(workerContext);
-  try {
-    return await invitationPage({ db: env.DB, clock }, params.publicToken);
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
-    throw error;
-  }
+  const { capabilities } = context.get(workerContext);
+  return pageData(() => invitationPage(capabilities, params.publicToken));
 }
 
 export default function Invitation({ loaderData }: Route.ComponentProps) {
@@ -39,7 +33,8 @@ export default function Invitation({ loaderData }: Route.ComponentProps) {
       <p className="eyebrow">{`Invitation from ${inviter.name}`}</p>
       <h1>{campaign.title}</h1>
       <p className="muted">
-        <StatusBadge status={campaign.status} /> {`${campaign.advertiserName} · ${formatDate(campaign.startsAt)} – ${formatDate(campaign.endsAt)}`}
+        <StatusBadge status={campaign.status} />{" "}
+        {`${campaign.advertiserName} · ${formatDate(campaign.startsAt)} – ${formatDate(campaign.endsAt)}`}
       </p>
       <p>{`Reward pool: ${formatAmount(campaign.weeklyPool, campaign.rewardCurrency)} every week.`}</p>
       <Markdown source={campaign.description} className="prose" />

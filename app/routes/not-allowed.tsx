@@ -2,15 +2,18 @@ import { Link } from "react-router";
 import type { Route } from "./+types/not-allowed";
 import { seo } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = ({ matches }) => [...seo({ title: "Domain not allowed", matches }), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo({ title: "Domain not allowed", matches }),
+  { name: "robots", content: "noindex" },
+];
 
 export default function NotAllowed() {
   return (
     <section className="centered-panel">
       <h1>This address is not connected to Chorus</h1>
       <p>
-        The website you came from points at Chorus, but it is not registered as one of our partners, so we cannot show
-        campaigns or sign you in here.
+        The website you came from points at Chorus, but it is not registered as one of our partners, so we cannot show campaigns or sign you
+        in here.
       </p>
       <p>If you run this website, ask us to register the domain. Otherwise, please use the address your partner gave you.</p>
       <Link to="/" className="button">

@@ -3,14 +3,13 @@ import { CampaignGrid } from "~/components/campaign-card";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
-import { pastCampaignCards } from "../../worker/domain/campaigns/pages.ts";
+import { pastCampaignsPage } from "../../worker/domain/pages/campaign-lists.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => seo({ title: "Past campaigns", matches });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const session = requireSession(context);
-  const { env, clock } = context.get(workerContext);
-  return { campaigns: await pastCampaignCards({ db: env.DB, clock }, session.userId), now: clock.now() };
+  return pastCampaignsPage(context.get(workerContext).capabilities, session.userId);
 }
 
 export default function PastCampaigns({ loaderData }: Route.ComponentProps) {

@@ -15,7 +15,11 @@ const noSubscription = () => () => undefined;
 export default function PopupSignedIn() {
   const [search] = useSearchParams();
   const granted = search.get("login") !== "cancelled";
-  const isPopup = useSyncExternalStore(noSubscription, () => window.opener !== null, () => false);
+  const isPopup = useSyncExternalStore(
+    noSubscription,
+    () => window.opener !== null,
+    () => false,
+  );
 
   useEffect(() => {
     announceWriteAccess(granted);

@@ -6,15 +6,14 @@ import { useCurrentUser } from "~/lib/current-user";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
-import { profilePage } from "../../worker/domain/campaigns/pages.ts";
+import { profilePage } from "../../worker/domain/pages/profile.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => seo({ title: "Profile", matches });
 
 /** Server-rendered from the same function as `GET /v1/page/profile`. */
 export async function loader({ context }: Route.LoaderArgs) {
   const session = requireSession(context);
-  const { env, clock } = context.get(workerContext);
-  return profilePage({ db: env.DB, clock }, session.userId);
+  return profilePage(context.get(workerContext).capabilities, session.userId);
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
@@ -22,14 +21,11 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   if (user === null) return null;
   const { stats, posts } = loaderData;
   const eligible = (stats.byStatus.eligible ?? 0) + (stats.byStatus["eligible-bonus"] ?? 0) + (stats.byStatus.claimed ?? 0);
-  const rewarded =
-    (stats.byStatus.rewarded ?? 0) + (stats.byStatus.paid ?? 0) + (stats.byStatus["paid-bonus"] ?? 0);
+  const rewarded = (stats.byStatus.rewarded ?? 0) + (stats.byStatus.paid ?? 0) + (stats.byStatus["paid-bonus"] ?? 0);
   return (
     <>
       <section className="page-heading profile-heading">
-        {user.profileImageUrl ? (
-          <img src={user.profileImageUrl} alt="" width="72" height="72" className="avatar avatar-large" />
-        ) : null}
+        {user.profileImageUrl ? <img src={user.profileImageUrl} alt="" width="72" height="72" className="avatar avatar-large" /> : null}
         <div>
           <h1>{user.userName}</h1>
           <p className="lead">

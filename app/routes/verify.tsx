@@ -9,8 +9,8 @@ export default function Verify() {
     <section className="centered-panel">
       <h1>Check your inbox</h1>
       <p>
-        We sent a verification code to confirm it is you. Enter it where you asked for it, in Chorus settings or in the
-        withdrawal dialog. Codes expire after 10 minutes.
+        We sent a verification code to confirm it is you. Enter it where you asked for it, in Chorus settings or in the withdrawal dialog.
+        Codes expire after 10 minutes.
       </p>
       <Link to="/profile/settings" className="button button-primary">
         Open settings

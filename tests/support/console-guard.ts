@@ -16,7 +16,10 @@ afterEach(() => {
   const calls = consoleError.mock.calls;
   consoleError.mockRestore();
   if (!expected) {
-    expect(calls.map((args) => args.map(String).join(" ")), "unexpected console.error").toEqual([]);
+    expect(
+      calls.map((args) => args.map(String).join(" ")),
+      "unexpected console.error",
+    ).toEqual([]);
   }
 });
 

@@ -65,7 +65,7 @@ describe("the new-build check", () => {
   });
 
   it("treats a failed or odd answer as no news", async () => {
-    const origin = await serve(() => ({ status: 200, body: "{\"version\":3}" }));
+    const origin = await serve(() => ({ status: 200, body: '{"version":3}' }));
     const fetcher: typeof fetch = (input, init) => fetch(new URL(String(input), origin), init);
     expect(await isNewBuildDeployed("build-1", fetcher, 1)).toBe(false);
   });

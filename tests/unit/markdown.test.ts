@@ -12,9 +12,7 @@ describe("parseMarkdown", () => {
   });
 
   it("keeps indented continuation lines inside their list item", () => {
-    expect(parseMarkdown("- a long\n  item")).toEqual([
-      { kind: "list", ordered: false, items: [[{ kind: "text", text: "a long item" }]] },
-    ]);
+    expect(parseMarkdown("- a long\n  item")).toEqual([{ kind: "list", ordered: false, items: [[{ kind: "text", text: "a long item" }]] }]);
   });
 
   it("treats HTML in the source as text, never as markup", () => {

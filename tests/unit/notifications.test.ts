@@ -5,7 +5,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { NotificationBell } from "~/components/notifications/notification-bell";
-import { NotificationsProvider } from "~/components/notifications/notifications-context";
+import { NotificationsProvider } from "~/components/notifications/notifications-provider";
 import {
   badgeText,
   bellLabel,
@@ -16,7 +16,7 @@ import {
   sidebarTypeOf,
   titleWithUnreadPrefix,
   unreadCount,
-} from "~/lib/notifications";
+} from "~/features/notifications/utils/notification-rules";
 import { createQueryClient } from "~/lib/query-client";
 import { notificationEventTypeSchema, type Notification } from "../../worker/contracts/notifications.ts";
 
@@ -187,7 +187,8 @@ describe("server rendering of the notification UI", () => {
     const Stub = createRoutesStub([
       {
         path: "/",
-        Component: () => createElement(NotificationsProvider, { signedIn, children: createElement("header", null, createElement(NotificationBell)) }),
+        Component: () =>
+          createElement(NotificationsProvider, { signedIn, children: createElement("header", null, createElement(NotificationBell)) }),
       },
     ]);
     return renderToString(createElement(QueryClientProvider, { client: createQueryClient() }, createElement(Stub)));

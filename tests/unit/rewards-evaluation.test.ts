@@ -23,24 +23,44 @@ const claimedArbitrary = fc
 describe("planEvaluation", () => {
   it("balances every entry, pays what the post rewards say, and never more than the pools", () => {
     fc.assert(
-      fc.property(claimedArbitrary, fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 5_000_000 }), fc.integer({ min: 1, max: 4 }), (claimed, weekly, bonus, linesPerEntry) => {
-        const plan = planEvaluation({ campaign, claimed, weeklyPools: new Map([[1, weekly], [2, weekly]]), bonusPool: bonus, now: 0, linesPerEntry });
-        let credited = 0;
-        for (const entry of plan.entries) {
-          const lines = normalizedLines(entry);
-          expect(lines.reduce((sum, line) => sum + line.amount, 0)).toBe(0);
-          expect(lines.length).toBeLessThanOrEqual(linesPerEntry + 1);
-          credited += lines.filter((line) => line.account.kind === "creator-available").reduce((sum, line) => sum + line.amount, 0);
-        }
-        const rewarded = plan.rewards.reduce((sum, reward) => sum + reward.poolAmount + reward.bonusAmount, 0);
-        expect(credited).toBe(rewarded);
-        expect(rewarded).toBeLessThanOrEqual(2 * weekly + bonus);
-        expect(new Set(plan.entries.map((entry) => entry.idempotencyKey)).size).toBe(plan.entries.length);
-        expect(plan.rewards.map((reward) => reward.postId).sort()).toEqual(claimed.map((post) => post.postId).sort());
-        for (const post of claimed.filter((candidate) => candidate.accountFlagged)) {
-          expect(plan.changes.find((change) => change.postId === post.postId)).toEqual({ postId: post.postId, status: "not-rewarded", reasons: [flaggedReason] });
-        }
-      }),
+      fc.property(
+        claimedArbitrary,
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 5_000_000 }),
+        fc.integer({ min: 1, max: 4 }),
+        (claimed, weekly, bonus, linesPerEntry) => {
+          const plan = planEvaluation({
+            campaign,
+            claimed,
+            weeklyPools: new Map([
+              [1, weekly],
+              [2, weekly],
+            ]),
+            bonusPool: bonus,
+            now: 0,
+            linesPerEntry,
+          });
+          let credited = 0;
+          for (const entry of plan.entries) {
+            const lines = normalizedLines(entry);
+            expect(lines.reduce((sum, line) => sum + line.amount, 0)).toBe(0);
+            expect(lines.length).toBeLessThanOrEqual(linesPerEntry + 1);
+            credited += lines.filter((line) => line.account.kind === "creator-available").reduce((sum, line) => sum + line.amount, 0);
+          }
+          const rewarded = plan.rewards.reduce((sum, reward) => sum + reward.poolAmount + reward.bonusAmount, 0);
+          expect(credited).toBe(rewarded);
+          expect(rewarded).toBeLessThanOrEqual(2 * weekly + bonus);
+          expect(new Set(plan.entries.map((entry) => entry.idempotencyKey)).size).toBe(plan.entries.length);
+          expect(plan.rewards.map((reward) => reward.postId).sort()).toEqual(claimed.map((post) => post.postId).sort());
+          for (const post of claimed.filter((candidate) => candidate.accountFlagged)) {
+            expect(plan.changes.find((change) => change.postId === post.postId)).toEqual({
+              postId: post.postId,
+              status: "not-rewarded",
+              reasons: [flaggedReason],
+            });
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -53,7 +73,10 @@ describe("planEvaluation", () => {
         { postId: "b", userId: "u2", week: 1, score: 10, bonus: false, accountFlagged: false },
         { postId: "c", userId: "u3", week: 2, score: 0, bonus: false, accountFlagged: false },
       ],
-      weeklyPools: new Map([[1, 1_000], [2, 1_000]]),
+      weeklyPools: new Map([
+        [1, 1_000],
+        [2, 1_000],
+      ]),
       bonusPool: 300,
       now: 5,
     });
@@ -79,21 +102,61 @@ describe("planEvaluation", () => {
 describe("journal entries", () => {
   const pool = campaignPoolAccount("campaign-x", "USDC", 1);
   const ada = creatorAvailableAccount("ada", "USDC");
-  const entry = (lines: { account: typeof pool; amount: number }[]) => ({ idempotencyKey: "k", kind: "reward" as const, memo: "", lines, createdAt: 0 });
+  const entry = (lines: { account: typeof pool; amount: number }[]) => ({
+    idempotencyKey: "k",
+    kind: "reward" as const,
+    memo: "",
+    lines,
+    createdAt: 0,
+  });
 
   it("merges lines on the same account and drops what cancels out", () => {
-    expect(normalizedLines(entry([{ account: pool, amount: -5 }, { account: ada, amount: 3 }, { account: ada, amount: 2 }]))).toEqual([
+    expect(
+      normalizedLines(
+        entry([
+          { account: pool, amount: -5 },
+          { account: ada, amount: 3 },
+          { account: ada, amount: 2 },
+        ]),
+      ),
+    ).toEqual([
       { account: pool, amount: -5 },
       { account: ada, amount: 5 },
     ]);
   });
 
   it("refuses entries that do not balance, move nothing, or hold fractions", () => {
-    expect(() => normalizedLines(entry([{ account: pool, amount: -5 }, { account: ada, amount: 4 }]))).toThrow(UnbalancedEntryError);
-    expect(() => normalizedLines(entry([{ account: ada, amount: 5 }, { account: ada, amount: -5 }]))).toThrow(UnbalancedEntryError);
-    expect(() => normalizedLines(entry([{ account: pool, amount: -0.5 }, { account: ada, amount: 0.5 }]))).toThrow(UnbalancedEntryError);
-    expect(() => normalizedLines(entry([{ account: pool, amount: -1 }, { account: creatorAvailableAccount("ada", "EUR"), amount: 1 }]))).toThrow(
-      UnbalancedEntryError,
-    );
+    expect(() =>
+      normalizedLines(
+        entry([
+          { account: pool, amount: -5 },
+          { account: ada, amount: 4 },
+        ]),
+      ),
+    ).toThrow(UnbalancedEntryError);
+    expect(() =>
+      normalizedLines(
+        entry([
+          { account: ada, amount: 5 },
+          { account: ada, amount: -5 },
+        ]),
+      ),
+    ).toThrow(UnbalancedEntryError);
+    expect(() =>
+      normalizedLines(
+        entry([
+          { account: pool, amount: -0.5 },
+          { account: ada, amount: 0.5 },
+        ]),
+      ),
+    ).toThrow(UnbalancedEntryError);
+    expect(() =>
+      normalizedLines(
+        entry([
+          { account: pool, amount: -1 },
+          { account: creatorAvailableAccount("ada", "EUR"), amount: 1 },
+        ]),
+      ),
+    ).toThrow(UnbalancedEntryError);
   });
 });

@@ -30,7 +30,9 @@ describe("campaign health from pacing", () => {
   });
 
   it("is unknown before the first metrics", () => {
-    expect(campaignHealth({ scoreSoFar: 0, targetScore: 100, startsAt: start, endsAt: end, now: halfway, hasMetrics: false })).toBe("unknown");
+    expect(campaignHealth({ scoreSoFar: 0, targetScore: 100, startsAt: start, endsAt: end, now: halfway, hasMetrics: false })).toBe(
+      "unknown",
+    );
   });
 
   it("measures against the whole target once the campaign has ended", () => {
@@ -39,7 +41,9 @@ describe("campaign health from pacing", () => {
   });
 
   it("reports the pacing itself for display", () => {
-    expect(campaignPacing({ scoreSoFar: 250_000, targetScore: 1_000_000, startsAt: start, endsAt: end, now: halfway, hasMetrics: true })).toBe(0.5);
+    expect(
+      campaignPacing({ scoreSoFar: 250_000, targetScore: 1_000_000, startsAt: start, endsAt: end, now: halfway, hasMetrics: true }),
+    ).toBe(0.5);
     expect(campaignPacing({ scoreSoFar: 1, targetScore: 1, startsAt: start, endsAt: end, now: halfway, hasMetrics: false })).toBeNull();
   });
 });

@@ -37,7 +37,10 @@ describe("checkPostRules", () => {
   it("wants each mention and hashtag as a whole word, in any letter case", () => {
     expect(codes({ content: "@AURORA #aurorawallet aurora.example/launch" })).toEqual(["meets-rules"]);
     expect(codes({ content: "@auroraX #AuroraWallet https://aurora.example/launch" })).toEqual(["missing-mention"]);
-    expect(codes({ content: "mail@aurora #AuroraWalletPro https://aurora.example/launch" })).toEqual(["missing-mention", "missing-hashtag"]);
+    expect(codes({ content: "mail@aurora #AuroraWalletPro https://aurora.example/launch" })).toEqual([
+      "missing-mention",
+      "missing-hashtag",
+    ]);
   });
 
   it("accepts the link with or without scheme, www or trailing slash, but not another path", () => {

@@ -23,9 +23,16 @@ describe("scoreOf", () => {
     const count = fc.integer({ min: 0, max: 1_000_000 });
     const metrics = fc.record({ impressions: count, likes: count, reposts: count, replies: count, quotes: count, bookmarks: count });
     fc.assert(
-      fc.property(metrics, fc.constantFrom("impressions", "likes", "reposts", "replies", "quotes", "bookmarks" as const), fc.nat(1000), (base, kind, extra) => {
-        expect(scoreOf({ ...base, [kind]: base[kind] + extra }, defaultScoreWeights)).toBeGreaterThanOrEqual(scoreOf(base, defaultScoreWeights));
-      }),
+      fc.property(
+        metrics,
+        fc.constantFrom("impressions", "likes", "reposts", "replies", "quotes", "bookmarks" as const),
+        fc.nat(1000),
+        (base, kind, extra) => {
+          expect(scoreOf({ ...base, [kind]: base[kind] + extra }, defaultScoreWeights)).toBeGreaterThanOrEqual(
+            scoreOf(base, defaultScoreWeights),
+          );
+        },
+      ),
     );
   });
 

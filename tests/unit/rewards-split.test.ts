@@ -62,7 +62,9 @@ describe("splitPool (property-based)", () => {
       fc.property(poolArbitrary, entriesArbitrary, capArbitrary, fc.nat(), (pool, entries, capBps, seed) => {
         const first = splitPool(pool, entries, capBps);
         const again = splitPool(pool, entries, capBps);
-        const shuffled = [...entries].sort((a, b) => ((a.postId.charCodeAt(5) * 31 + seed) % 7) - ((b.postId.charCodeAt(5) * 31 + seed) % 7));
+        const shuffled = [...entries].sort(
+          (a, b) => ((a.postId.charCodeAt(5) * 31 + seed) % 7) - ((b.postId.charCodeAt(5) * 31 + seed) % 7),
+        );
         const reordered = splitPool(pool, shuffled, capBps);
         expect([...again.shares]).toEqual([...first.shares]);
         for (const entry of entries) expect(reordered.shares.get(entry.postId)).toBe(first.shares.get(entry.postId));
@@ -101,22 +103,30 @@ describe("splitPool (property-based)", () => {
 
 describe("splitPool (examples)", () => {
   it("splits in proportion to score", () => {
-    const result = splitPool(1_000, [
-      { postId: "a", creatorId: "ada", score: 3 },
-      { postId: "b", creatorId: "ben", score: 1 },
-    ], 10_000);
+    const result = splitPool(
+      1_000,
+      [
+        { postId: "a", creatorId: "ada", score: 3 },
+        { postId: "b", creatorId: "ben", score: 1 },
+      ],
+      10_000,
+    );
     expect(Object.fromEntries(result.shares)).toEqual({ a: 750, b: 250 });
     expect(result.remainder).toBe(0);
   });
 
   it("caps a dominant creator and shares the rest among the others", () => {
     // ada would take 90 %; the cap is 50 %: she gets 500 and ben and cat share the other 500 by score.
-    const result = splitPool(1_000, [
-      { postId: "a1", creatorId: "ada", score: 80 },
-      { postId: "a2", creatorId: "ada", score: 10 },
-      { postId: "b", creatorId: "ben", score: 6 },
-      { postId: "c", creatorId: "cat", score: 4 },
-    ], 5_000);
+    const result = splitPool(
+      1_000,
+      [
+        { postId: "a1", creatorId: "ada", score: 80 },
+        { postId: "a2", creatorId: "ada", score: 10 },
+        { postId: "b", creatorId: "ben", score: 6 },
+        { postId: "c", creatorId: "cat", score: 4 },
+      ],
+      5_000,
+    );
     expect(result.creatorTotals.get("ada")).toBe(500);
     expect(Object.fromEntries(result.shares)).toEqual({ a1: 444, a2: 56, b: 300, c: 200 });
     expect(result.remainder).toBe(0);
@@ -129,11 +139,15 @@ describe("splitPool (examples)", () => {
   });
 
   it("gives the units left by rounding to the largest fractions, ties to the smaller id", () => {
-    const result = splitPool(10, [
-      { postId: "a", creatorId: "ada", score: 1 },
-      { postId: "b", creatorId: "ben", score: 1 },
-      { postId: "c", creatorId: "cat", score: 1 },
-    ], 10_000);
+    const result = splitPool(
+      10,
+      [
+        { postId: "a", creatorId: "ada", score: 1 },
+        { postId: "b", creatorId: "ben", score: 1 },
+        { postId: "c", creatorId: "cat", score: 1 },
+      ],
+      10_000,
+    );
     expect(Object.fromEntries(result.shares)).toEqual({ a: 4, b: 3, c: 3 });
   });
 
@@ -147,9 +161,16 @@ describe("splitPool (examples)", () => {
     expect(() => splitPool(1.5, [], 10_000)).toThrow(RangeError);
     expect(() => splitPool(10, [{ postId: "a", creatorId: "ada", score: -1 }], 10_000)).toThrow(RangeError);
     expect(() => splitPool(10, [], 0)).toThrow(RangeError);
-    expect(() => splitPool(10, [{ postId: "a", creatorId: "ada", score: 1 }, { postId: "a", creatorId: "ben", score: 1 }], 10_000)).toThrow(
-      RangeError,
-    );
+    expect(() =>
+      splitPool(
+        10,
+        [
+          { postId: "a", creatorId: "ada", score: 1 },
+          { postId: "a", creatorId: "ben", score: 1 },
+        ],
+        10_000,
+      ),
+    ).toThrow(RangeError);
   });
 });
 
@@ -176,7 +197,8 @@ describe("bonus posts: the top 10 % of a week's scores", () => {
         expect(forward.size).toBeLessThanOrEqual(bonusPostCount(entries.length));
         const ranked = rankByScore(entries);
         const lowestChosen = Math.min(...ranked.filter((entry) => forward.has(entry.postId)).map((entry) => entry.score));
-        for (const entry of entries) if (!forward.has(entry.postId) && forward.size > 0) expect(entry.score).toBeLessThanOrEqual(lowestChosen);
+        for (const entry of entries)
+          if (!forward.has(entry.postId) && forward.size > 0) expect(entry.score).toBeLessThanOrEqual(lowestChosen);
       }),
     );
   });

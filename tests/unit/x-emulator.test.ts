@@ -126,7 +126,6 @@ async function postText(accessToken: string, text: string): Promise<string> {
   return data.id;
 }
 
-
 async function metricsOf(accessToken: string, id: string): Promise<PublicMetrics> {
   const response = await api(`/2/tweets?ids=${id}&tweet.fields=public_metrics,created_at,author_id`, accessToken);
   expect(response.status).toBe(200);
@@ -165,7 +164,12 @@ describe("X emulator: OAuth 2.0", () => {
     const me = await api("/2/users/me?user.fields=profile_image_url", tokens.access_token);
     expect(me.status).toBe(200);
     const { data } = (await me.json()) as { data: { id: string; name: string; username: string; profile_image_url: string } };
-    expect(data).toEqual({ id: expect.stringMatching(/^\d{15,19}$/), name: "alice", username: "alice", profile_image_url: expect.any(String) });
+    expect(data).toEqual({
+      id: expect.stringMatching(/^\d{15,19}$/),
+      name: "alice",
+      username: "alice",
+      profile_image_url: expect.any(String),
+    });
     const avatar = await fetch(data.profile_image_url);
     expect(avatar.headers.get("content-type")).toContain("image/svg+xml");
 
@@ -432,10 +436,7 @@ describe("X emulator: posts", () => {
 });
 
 /** A 1×1 PNG: the smallest real image. */
-const TINY_PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
+const TINY_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
 function uploadForm(bytes: Buffer, fields: Record<string, string> = { media_category: "tweet_image" }): FormData {
   const form = new FormData();

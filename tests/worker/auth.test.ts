@@ -5,7 +5,7 @@ import { createXClient } from "../../worker/clients/x-client.ts";
 import { completeLogin, LOGIN_STATE_TTL, startLogin } from "../../worker/domain/accounts/login.ts";
 import { REFRESH_REUSE_GRACE, refreshTokens, startSession, issueTokens } from "../../worker/domain/accounts/sessions.ts";
 import { findSession } from "../../worker/db/sessions.ts";
-import { buildUser } from "../../worker/db/factories.ts";
+import { buildUser } from "../support/factories.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
 import { signInThroughX, TestBrowser } from "./browser.ts";
 
@@ -88,7 +88,9 @@ describe("sign in with X (read login)", () => {
       invite_id: "inv-7",
       device_id: "device-1",
     });
-    const credentials = await env.DB.prepare(`SELECT * FROM x_credentials WHERE user_id = ?`).bind(user.userId).first<Record<string, string>>();
+    const credentials = await env.DB.prepare(`SELECT * FROM x_credentials WHERE user_id = ?`)
+      .bind(user.userId)
+      .first<Record<string, string>>();
     expect(credentials?.scopes).toBe("tweet.read users.read offline.access");
     expect(credentials?.access_token_encrypted).toMatch(/^v1\./);
 
@@ -280,7 +282,9 @@ describe("tokens", () => {
   it("keeps X's tokens refreshable: the stored refresh token works against X", async () => {
     const { browser } = await signInThroughX("refresh_x");
     const { accessToken } = await tokensFor(browser);
-    const user = (await (await browser.fetch("/auth/profile", { headers: { Authorization: `Bearer ${accessToken}` } })).json()) as { userId: string };
+    const user = (await (await browser.fetch("/auth/profile", { headers: { Authorization: `Bearer ${accessToken}` } })).json()) as {
+      userId: string;
+    };
     const { freshXAccessToken } = await import("../../worker/domain/accounts/x-credentials.ts");
     const clock = fixedClock(Date.now() + 3 * HOUR);
     const deps = { db: env.DB, clock, encryptionKey: secret("TOKEN_ENCRYPTION_KEY"), xClient: xClient() };
@@ -293,7 +297,9 @@ describe("tokens", () => {
 describe("admin spoofing", () => {
   async function adminToken() {
     const { browser } = await signInThroughX("support_sam");
-    await env.DB.prepare(`INSERT INTO user_roles (user_id, role) SELECT id, 'admin' FROM users WHERE handle = 'support_sam' ON CONFLICT DO NOTHING`).run();
+    await env.DB.prepare(
+      `INSERT INTO user_roles (user_id, role) SELECT id, 'admin' FROM users WHERE handle = 'support_sam' ON CONFLICT DO NOTHING`,
+    ).run();
     return (await tokensFor(browser)).accessToken;
   }
 
@@ -304,7 +310,10 @@ describe("admin spoofing", () => {
     const response = await browser.fetch(`/auth/admin-spoofing/${token}/${secret("ADMIN_SPOOFING_SECRET")}?impersonate=@spoofed_sue`);
     expect(response.status).toBe(302);
     const { accessToken } = await tokensFor(browser);
-    const user = (await (await browser.fetch("/auth/profile", { headers: { Authorization: `Bearer ${accessToken}` } })).json()) as Record<string, string>;
+    const user = (await (await browser.fetch("/auth/profile", { headers: { Authorization: `Bearer ${accessToken}` } })).json()) as Record<
+      string,
+      string
+    >;
     expect(user.twitterHandle).toBe("spoofed_sue");
     const admin = await env.DB.prepare(`SELECT id FROM users WHERE handle = 'support_sam'`).first<{ id: string }>();
     expect(user.realUserId).toBe(admin?.id);
@@ -324,7 +333,9 @@ describe("admin spoofing", () => {
   it("refuses a user who is not an admin, even with the right secret", async () => {
     const { browser } = await signInThroughX("plain_pat");
     const { accessToken } = await tokensFor(browser);
-    const response = await new TestBrowser().fetch(`/auth/admin-spoofing/${accessToken}/${secret("ADMIN_SPOOFING_SECRET")}?impersonate=spoofed_sue`);
+    const response = await new TestBrowser().fetch(
+      `/auth/admin-spoofing/${accessToken}/${secret("ADMIN_SPOOFING_SECRET")}?impersonate=spoofed_sue`,
+    );
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ message: "Spoofing is not allowed" });
   });

@@ -17,8 +17,7 @@ export class TestBrowser {
       headers.set("Cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
     }
     const request = new Request(target, { ...init, headers, redirect: "manual" });
-    const response =
-      target.origin === origin ? await exports.default.fetch(request) : await fetch(request);
+    const response = target.origin === origin ? await exports.default.fetch(request) : await fetch(request);
     this.remember(target, response);
     return response;
   }

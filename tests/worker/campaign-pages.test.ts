@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../worker/clock.ts";
-import { seedDemoData } from "../../worker/db/demo-data.ts";
+import { seedDemoData } from "../../scripts/seed/demo-data.ts";
 import { fetchWorker } from "./fetch.ts";
 import { bearerFor, sessionCookieFor } from "./sessions.ts";
 
@@ -82,12 +82,19 @@ describe("POST /v1/page/campaign/{campaignId}/join", () => {
       `SELECT COUNT(*) AS n FROM notifications WHERE user_id = 'user-eve_explains' AND event_type = 'campaign-joined'`,
     ).first("n");
     expect(notifications).toBe(1);
-    const page = await (await fetchWorker("/campaign/campaign-aurora-launch", { headers: { Accept: "text/html", Cookie: await sessionCookieFor("user-eve_explains") } })).text();
+    const page = await (
+      await fetchWorker("/campaign/campaign-aurora-launch", {
+        headers: { Accept: "text/html", Cookie: await sessionCookieFor("user-eve_explains") },
+      })
+    ).text();
     expect(page).toContain("You joined this campaign");
   });
 
   it("needs an invitation for an invite-only campaign, naming the field", async () => {
-    const refused = await fetchWorker("/v1/page/campaign/campaign-lumen-insiders/join", await withBearer("user-dev_dmitri", { method: "POST" }));
+    const refused = await fetchWorker(
+      "/v1/page/campaign/campaign-lumen-insiders/join",
+      await withBearer("user-dev_dmitri", { method: "POST" }),
+    );
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ code: "invitation_required", detail: [{ loc: ["body", "invitationId"] }] });
     const accepted = await fetchWorker(
@@ -101,11 +108,17 @@ describe("POST /v1/page/campaign/{campaignId}/join", () => {
   });
 
   it("refuses ended and unknown campaigns, bad bodies and missing tokens", async () => {
-    const ended = await fetchWorker("/v1/page/campaign/campaign-nimbus-spring/join", await withBearer("user-eve_explains", { method: "POST" }));
+    const ended = await fetchWorker(
+      "/v1/page/campaign/campaign-nimbus-spring/join",
+      await withBearer("user-eve_explains", { method: "POST" }),
+    );
     expect(ended.status).toBe(409);
     expect(await ended.json()).toMatchObject({ message: "This campaign has ended, so it cannot be joined any more." });
     expect((await fetchWorker("/v1/page/campaign/nope/join", await withBearer("user-eve_explains", { method: "POST" }))).status).toBe(404);
-    const badBody = await fetchWorker("/v1/page/campaign/campaign-aurora-launch/join", await withBearer("user-eve_explains", { method: "POST", body: "{oops" }));
+    const badBody = await fetchWorker(
+      "/v1/page/campaign/campaign-aurora-launch/join",
+      await withBearer("user-eve_explains", { method: "POST", body: "{oops" }),
+    );
     expect(badBody.status).toBe(400);
     expect((await fetchWorker("/v1/page/campaign/campaign-aurora-launch/join", { method: "POST" })).status).toBe(401);
   });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../worker/clock.ts";
-import { seedDemoData } from "../../worker/db/demo-data.ts";
+import { seedDemoData } from "../../scripts/seed/demo-data.ts";
 import { brandCacheKey } from "../../worker/domain/brands/resolve-brand.ts";
 import { expectConsoleErrors } from "../support/console-guard.ts";
 import { fetchWorker } from "./fetch.ts";
@@ -35,7 +35,9 @@ describe("brand per hostname", () => {
   it("answers from the cache without asking D1 when the cache has the hostname", async () => {
     await env.BRAND_CACHE.put(
       brandCacheKey("cached.localhost"),
-      JSON.stringify({ brand: { theme: "cachedbrand", displayName: "Cached Brand", primaryColor: "#123456", accentColor: "#654321", logoUrl: null } }),
+      JSON.stringify({
+        brand: { theme: "cachedbrand", displayName: "Cached Brand", primaryColor: "#123456", accentColor: "#654321", logoUrl: null },
+      }),
     );
     const html = await (await page("http://cached.localhost:8787/")).text();
     expect(html).toContain('data-brand="cachedbrand"');
@@ -183,14 +185,26 @@ describe("partners administration", () => {
     const invalid = await fetchWorker("/v1/admin/partners/partner-acme", {
       method: "PUT",
       headers: { Authorization: await adminBearer(), "Content-Type": "application/json" },
-      body: JSON.stringify({ theme: "acme", displayName: "Acme", primaryColor: "red", accentColor: "#111827", hostnames: ["nimbus.localhost"] }),
+      body: JSON.stringify({
+        theme: "acme",
+        displayName: "Acme",
+        primaryColor: "red",
+        accentColor: "#111827",
+        hostnames: ["nimbus.localhost"],
+      }),
     });
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({ detail: [{ loc: ["body", "primaryColor"], msg: "must be a colour such as #1d4ed8" }] });
     const taken = await fetchWorker("/v1/admin/partners/partner-acme", {
       method: "PUT",
       headers: { Authorization: await adminBearer(), "Content-Type": "application/json" },
-      body: JSON.stringify({ theme: "acme", displayName: "Acme", primaryColor: "#111111", accentColor: "#111827", hostnames: ["nimbus.localhost"] }),
+      body: JSON.stringify({
+        theme: "acme",
+        displayName: "Acme",
+        primaryColor: "#111111",
+        accentColor: "#111827",
+        hostnames: ["nimbus.localhost"],
+      }),
     });
     expect(taken.status).toBe(409);
     expect(await (await page("http://nimbus.localhost:8787/")).text()).toContain('data-brand="nimbus"');

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../worker/clock.ts";
-import { seedDemoData } from "../../worker/db/demo-data.ts";
+import { seedDemoData } from "../../scripts/seed/demo-data.ts";
 import { expectConsoleErrors } from "../support/console-guard.ts";
 import { fetchPage } from "./fetch.ts";
 import { sessionCookieFor } from "./sessions.ts";

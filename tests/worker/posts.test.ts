@@ -5,7 +5,7 @@ import { createXClient, XApiError, type XClient } from "../../worker/clients/x-c
 import type { CampaignStatus } from "../../worker/contracts/vocabulary.ts";
 import { insertAdvertiserStatement } from "../../worker/db/advertisers.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../../worker/db/campaigns.ts";
-import { buildAdvertiser, buildCampaign } from "../../worker/db/factories.ts";
+import { buildAdvertiser, buildCampaign } from "../support/factories.ts";
 import { insertSuggestionStatement } from "../../worker/db/suggestions.ts";
 import { findXCredentials } from "../../worker/db/x-credentials.ts";
 import { createPost } from "../../worker/domain/posts/create-post.ts";
@@ -173,7 +173,11 @@ describe("POST /v1/action/post/create", () => {
     expect(attachment).toEqual({ post_id: post.id });
 
     const onX = await tweetOnX(creator.userId, post.xPostId);
-    expect(onX.data?.[0]).toMatchObject({ id: post.xPostId, text: suggestion.text, attachments: { media_keys: [expect.stringMatching(/^3_\d+$/)] } });
+    expect(onX.data?.[0]).toMatchObject({
+      id: post.xPostId,
+      text: suggestion.text,
+      attachments: { media_keys: [expect.stringMatching(/^3_\d+$/)] },
+    });
 
     // The image went into that post: it cannot go into another.
     const again = await creator.post({
@@ -291,7 +295,10 @@ describe("POST /v1/action/post/create", () => {
     expect(await refused.json()).toMatchObject({ code: "campaign_not_joined" });
     const closed = await send(ended.id);
     expect(closed.status).toBe(409);
-    expect(await closed.json()).toMatchObject({ code: "campaign_closed", message: "Campaign post-ended has ended, so it takes no posts now." });
+    expect(await closed.json()).toMatchObject({
+      code: "campaign_closed",
+      message: "Campaign post-ended has ended, so it takes no posts now.",
+    });
     expect((await send("campaign-that-does-not-exist")).status).toBe(404);
     expect(await postRows(creator.userId)).toEqual([]);
   });
@@ -364,18 +371,24 @@ describe("POST /v1/action/post/create", () => {
     });
 
     const resetAt = systemClock.now() + 5 * 60 * 1000 - 1000;
-    const limited = await createPost(deps(refusingClient(new XApiError(429, "Too Many Requests", "Too Many Requests", resetAt))), creator.userId, command()).catch(
-      (error: unknown) => error,
-    );
+    const limited = await createPost(
+      deps(refusingClient(new XApiError(429, "Too Many Requests", "Too Many Requests", resetAt))),
+      creator.userId,
+      command(),
+    ).catch((error: unknown) => error);
     expect(limited).toBeInstanceOf(XRateLimitedError);
     if (!(limited instanceof XRateLimitedError)) throw new Error("unreachable");
     expect(limited.status).toBe(429);
-    expect(limited.message).toMatch(/^X limits how often you can post, and the limit is reached for now\. Nothing was posted; try again in 5 minutes \(at \d\d:\d\d UTC\)\.$/);
+    expect(limited.message).toMatch(
+      /^X limits how often you can post, and the limit is reached for now\. Nothing was posted; try again in 5 minutes \(at \d\d:\d\d UTC\)\.$/,
+    );
     expect(limited.retryAfterSeconds).toBeGreaterThan(200);
 
-    const revoked = await createPost(deps(refusingClient(new XApiError(401, "Unauthorized", "Unauthorized"))), creator.userId, command()).catch(
-      (error: unknown) => error,
-    );
+    const revoked = await createPost(
+      deps(refusingClient(new XApiError(401, "Unauthorized", "Unauthorized"))),
+      creator.userId,
+      command(),
+    ).catch((error: unknown) => error);
     expect(revoked).toBeInstanceOf(AppError);
     expect(revoked).toMatchObject({ status: 403, code: "x_write_access_required" });
     expect(await postRows(creator.userId)).toEqual([]);
@@ -399,11 +412,17 @@ describe("POST /v1/action/post/attachment", () => {
     const creator = await readOnlyCreator("checker_kim");
     const text = await creator.upload(new TextEncoder().encode("not an image at all"), "image/png");
     expect(text.status).toBe(400);
-    expect(await text.json()).toMatchObject({ code: "unsupported_attachment", message: "Only PNG, JPEG, GIF and WebP images can be attached." });
+    expect(await text.json()).toMatchObject({
+      code: "unsupported_attachment",
+      message: "Only PNG, JPEG, GIF and WebP images can be attached.",
+    });
 
     const disguised = await creator.upload(TINY_PNG, "image/jpeg");
     expect(disguised.status).toBe(400);
-    expect(await disguised.json()).toMatchObject({ code: "attachment_type_mismatch", message: "The file says it is image/jpeg but it is image/png." });
+    expect(await disguised.json()).toMatchObject({
+      code: "attachment_type_mismatch",
+      message: "The file says it is image/jpeg but it is image/png.",
+    });
 
     const huge = new Uint8Array(5 * 1024 * 1024 + 1);
     huge.set(TINY_PNG);

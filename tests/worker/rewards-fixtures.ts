@@ -3,11 +3,11 @@ import { expect } from "vitest";
 import { systemClock, type Clock } from "../../worker/clock.ts";
 import { createXClient, type XClient } from "../../worker/clients/x-client.ts";
 import { insertAdvertiserStatement } from "../../worker/db/advertisers.ts";
-import { buildAdvertiser } from "../../worker/db/factories.ts";
 import { findSession } from "../../worker/db/sessions.ts";
 import { freshXAccessToken } from "../../worker/domain/accounts/x-credentials.ts";
 import { issueTokens, startSession } from "../../worker/domain/accounts/sessions.ts";
 import type { SchedulerDeps } from "../../worker/jobs/scheduler.ts";
+import { buildAdvertiser } from "../support/factories.ts";
 import { fetchWorker } from "./fetch.ts";
 import { TestBrowser } from "./browser.ts";
 
@@ -29,12 +29,20 @@ export function testXClient(): XClient {
 export function schedulerDeps(clock: Clock): SchedulerDeps {
   const xClient = testXClient();
   const encryptionKey = binding("TOKEN_ENCRYPTION_KEY");
-  return { db: env.DB, clock, xClient, accessTokenFor: (userId) => freshXAccessToken({ db: env.DB, clock, encryptionKey, xClient }, userId) };
+  return {
+    db: env.DB,
+    clock,
+    xClient,
+    accessTokenFor: (userId) => freshXAccessToken({ db: env.DB, clock, encryptionKey, xClient }, userId),
+  };
 }
 
 /** An X handle no other test file uses (the emulator is shared by the whole run). */
 export function uniqueHandle(prefix: string): string {
-  return `${prefix}_${crypto.randomUUID().replace(/-/g, "").slice(0, 14 - prefix.length)}`;
+  return `${prefix}_${crypto
+    .randomUUID()
+    .replace(/-/g, "")
+    .slice(0, 14 - prefix.length)}`;
 }
 
 /** A bearer token for the API, as the browser would get after signing in. */
@@ -77,6 +85,21 @@ export async function insertAdvertiser(slug: string): Promise<{ id: string }> {
   const advertiser = buildAdvertiser(slug, systemClock.now());
   await insertAdvertiserStatement(env.DB, advertiser).run();
   return advertiser;
+}
+
+/** What each of a campaign's posts received at evaluation (post_rewards), by post id. */
+export async function listPostRewards(db: D1Database, campaignId: string) {
+  const rows = await db
+    .prepare(`SELECT post_id, user_id, currency, pool_amount, bonus_amount FROM post_rewards WHERE campaign_id = ? ORDER BY post_id`)
+    .bind(campaignId)
+    .all<{ post_id: string; user_id: string; currency: string; pool_amount: number; bonus_amount: number }>();
+  return rows.results.map((row) => ({
+    postId: row.post_id,
+    userId: row.user_id,
+    currency: row.currency,
+    poolAmount: row.pool_amount,
+    bonusAmount: row.bonus_amount,
+  }));
 }
 
 export function confirmPayout(campaignId: string, apiToken?: string): Promise<Response> {

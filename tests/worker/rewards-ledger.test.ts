@@ -2,9 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DAY, fixedClock, systemClock } from "../../worker/clock.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../../worker/db/campaigns.ts";
-import { seedDemoData } from "../../worker/db/demo-data.ts";
-import { buildCampaign, buildPost, buildUser } from "../../worker/db/factories.ts";
-import { listPostRewards } from "../../worker/db/post-rewards.ts";
+import { seedDemoData } from "../../scripts/seed/demo-data.ts";
+import { buildCampaign, buildPost, buildUser } from "../support/factories.ts";
 import { findRewardCampaign } from "../../worker/db/reward-campaigns.ts";
 import { campaignWeekCount } from "../../worker/contracts/campaign-weeks.ts";
 import { insertPostStatement } from "../../worker/db/posts.ts";
@@ -16,10 +15,11 @@ import {
   creatorWithdrawalHoldAccount,
 } from "../../worker/domain/ledger/accounts.ts";
 import { poolBalances } from "../../worker/domain/ledger/balances.ts";
-import { demoCampaignIds, seedDemoLedger } from "../../worker/domain/ledger/demo-ledger.ts";
+import { seedDemoLedger } from "../../scripts/seed/demo-ledger.ts";
+import { demoCampaignIds } from "../../scripts/seed/demo-world.ts";
 import { depositAdvertiserFunds, fundCampaign } from "../../worker/domain/ledger/funding.ts";
 import { InsufficientFundsError, postJournalEntry, UnbalancedEntryError } from "../../worker/domain/ledger/journal.ts";
-import { apiTokenFor, balanceOf, confirmPayout, expectBalancedLedger, insertAdvertiser } from "./rewards-fixtures.ts";
+import { apiTokenFor, balanceOf, confirmPayout, expectBalancedLedger, insertAdvertiser, listPostRewards } from "./rewards-fixtures.ts";
 import { fetchWorker } from "./fetch.ts";
 
 const clock = fixedClock(Date.UTC(2026, 10, 1));
@@ -75,19 +75,44 @@ describe("the ledger", () => {
     const available = creatorAvailableAccount(creator.id, "USDC");
     const held = creatorWithdrawalHoldAccount(creator.id, "USDC");
     await expect(
-      postJournalEntry(env.DB, { idempotencyKey: "bad-1", kind: "withdrawal-hold", memo: "", lines: [{ account: available, amount: -5 }, { account: held, amount: 4 }], createdAt: clock.now() }),
+      postJournalEntry(env.DB, {
+        idempotencyKey: "bad-1",
+        kind: "withdrawal-hold",
+        memo: "",
+        lines: [
+          { account: available, amount: -5 },
+          { account: held, amount: 4 },
+        ],
+        createdAt: clock.now(),
+      }),
     ).rejects.toBeInstanceOf(UnbalancedEntryError);
     await expect(
-      postJournalEntry(env.DB, { idempotencyKey: "bad-2", kind: "withdrawal-hold", memo: "", lines: [{ account: available, amount: -5 }, { account: held, amount: 5 }], createdAt: clock.now() }),
+      postJournalEntry(env.DB, {
+        idempotencyKey: "bad-2",
+        kind: "withdrawal-hold",
+        memo: "",
+        lines: [
+          { account: available, amount: -5 },
+          { account: held, amount: 5 },
+        ],
+        createdAt: clock.now(),
+      }),
     ).rejects.toBeInstanceOf(InsufficientFundsError);
 
     // The database itself refuses an unbalanced entry written by hand.
-    await env.DB.prepare(`INSERT INTO ledger_accounts (id, owner_id, kind, currency, created_at) VALUES (?, ?, 'creator-available', 'USDC', 0) ON CONFLICT DO NOTHING`)
+    await env.DB.prepare(
+      `INSERT INTO ledger_accounts (id, owner_id, kind, currency, created_at) VALUES (?, ?, 'creator-available', 'USDC', 0) ON CONFLICT DO NOTHING`,
+    )
       .bind(available.id, creator.id)
       .run();
     await expect(
       env.DB.prepare(`INSERT INTO ledger_entries (idempotency_key, kind, lines, created_at) VALUES ('bad-3', 'reward', ?, 0)`)
-        .bind(JSON.stringify([{ account: available.id, amount: 5 }, { account: "nowhere", amount: -5 }]))
+        .bind(
+          JSON.stringify([
+            { account: available.id, amount: 5 },
+            { account: "nowhere", amount: -5 },
+          ]),
+        )
         .run(),
     ).rejects.toThrow(/unknown account/);
     expect(await env.DB.prepare(`SELECT COUNT(*) AS n FROM ledger_entries WHERE idempotency_key LIKE 'bad-%'`).first("n")).toBe(0);
@@ -95,7 +120,12 @@ describe("the ledger", () => {
 
   it("is append-only: updates and deletes of ledger rows are refused", async () => {
     const advertiser = await insertAdvertiser("ledger-append-only");
-    await depositAdvertiserFunds(env.DB, clock, { advertiserId: advertiser.id, currency: "EUR", amount: 1_000, idempotencyKey: "append-only" });
+    await depositAdvertiserFunds(env.DB, clock, {
+      advertiserId: advertiser.id,
+      currency: "EUR",
+      amount: 1_000,
+      idempotencyKey: "append-only",
+    });
     for (const statement of [
       `UPDATE ledger_lines SET amount = amount * 2`,
       `DELETE FROM ledger_lines`,
@@ -105,7 +135,9 @@ describe("the ledger", () => {
       `DELETE FROM ledger_accounts`,
       `DELETE FROM post_rewards`,
     ]) {
-      const rows = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${statement.includes("post_rewards") ? "post_rewards" : "ledger_lines"}`).first<{ n: number }>();
+      const rows = await env.DB.prepare(
+        `SELECT COUNT(*) AS n FROM ${statement.includes("post_rewards") ? "post_rewards" : "ledger_lines"}`,
+      ).first<{ n: number }>();
       if (rows?.n === 0) continue;
       await expect(env.DB.prepare(statement).run(), statement).rejects.toThrow(/append-only/);
     }
@@ -126,20 +158,31 @@ describe("GET /v1/balance", () => {
     expect(await balanceOf(token)).toEqual({ balances: [] });
 
     const advertiser = await insertAdvertiser("balance-source");
-    await depositAdvertiserFunds(env.DB, clock, { advertiserId: advertiser.id, currency: "USDC", amount: 10_000_000, idempotencyKey: "balance-deposit" });
+    await depositAdvertiserFunds(env.DB, clock, {
+      advertiserId: advertiser.id,
+      currency: "USDC",
+      amount: 10_000_000,
+      idempotencyKey: "balance-deposit",
+    });
     const available = creatorAvailableAccount(creator.id, "USDC");
     await postJournalEntry(env.DB, {
       idempotencyKey: "balance-reward",
       kind: "reward",
       memo: "test reward",
-      lines: [{ account: advertiserFundingAccount(advertiser.id, "USDC"), amount: -10_000_000 }, { account: available, amount: 10_000_000 }],
+      lines: [
+        { account: advertiserFundingAccount(advertiser.id, "USDC"), amount: -10_000_000 },
+        { account: available, amount: 10_000_000 },
+      ],
       createdAt: clock.now(),
     });
     await postJournalEntry(env.DB, {
       idempotencyKey: "balance-hold",
       kind: "withdrawal-hold",
       memo: "test withdrawal",
-      lines: [{ account: available, amount: -4_000_000 }, { account: creatorWithdrawalHoldAccount(creator.id, "USDC"), amount: 4_000_000 }],
+      lines: [
+        { account: available, amount: -4_000_000 },
+        { account: creatorWithdrawalHoldAccount(creator.id, "USDC"), amount: 4_000_000 },
+      ],
       createdAt: clock.now(),
     });
     expect(await balanceOf(token)).toEqual({
@@ -161,7 +204,11 @@ describe("POST /v1/action/payout/confirm/{campaignId}", () => {
     await insertCampaignStatement(env.DB, campaign).run();
     const nothing = await confirmPayout(campaign.id, token);
     expect(nothing.status).toBe(409);
-    expect(await nothing.json()).toMatchObject({ status: 409, code: "nothing_to_claim", message: `You have no eligible posts to claim in ${campaign.title} yet.` });
+    expect(await nothing.json()).toMatchObject({
+      status: 409,
+      code: "nothing_to_claim",
+      message: `You have no eligible posts to claim in ${campaign.title} yet.`,
+    });
   });
 
   it("claims the creator's eligible posts, only theirs, and remembers the confirmation", async () => {
@@ -182,7 +229,11 @@ describe("POST /v1/action/payout/confirm/{campaignId}", () => {
     ]);
     const response = await confirmPayout(campaign.id, await apiTokenFor(ada.id));
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ campaignId: campaign.id, claimed: 2, postIds: expect.arrayContaining(["post-claim-1", "post-claim-2"]) });
+    expect(await response.json()).toEqual({
+      campaignId: campaign.id,
+      claimed: 2,
+      postIds: expect.arrayContaining(["post-claim-1", "post-claim-2"]),
+    });
     const statuses = await env.DB.prepare(`SELECT id, status FROM posts WHERE campaign_id = ? ORDER BY id`).bind(campaign.id).all();
     expect(statuses.results).toEqual([
       { id: "post-claim-1", status: "claimed" },
@@ -190,7 +241,11 @@ describe("POST /v1/action/payout/confirm/{campaignId}", () => {
       { id: "post-claim-3", status: "not-eligible" },
       { id: "post-claim-4", status: "eligible" },
     ]);
-    expect(await env.DB.prepare(`SELECT COUNT(*) AS n FROM payout_confirmations WHERE campaign_id = ? AND user_id = ?`).bind(campaign.id, ada.id).first("n")).toBe(1);
+    expect(
+      await env.DB.prepare(`SELECT COUNT(*) AS n FROM payout_confirmations WHERE campaign_id = ? AND user_id = ?`)
+        .bind(campaign.id, ada.id)
+        .first("n"),
+    ).toBe(1);
     expect((await confirmPayout(campaign.id, await apiTokenFor(ada.id))).status).toBe(409);
   });
 });
@@ -217,7 +272,11 @@ describe("the demo ledger", () => {
 
     const rewards = await listPostRewards(env.DB, "campaign-nimbus-spring");
     const byPost = new Map(rewards.map((reward) => [reward.postId, reward.poolAmount + reward.bonusAmount]));
-    const statuses = await env.DB.prepare(`SELECT id, status, user_id FROM posts WHERE campaign_id = 'campaign-nimbus-spring'`).all<{ id: string; status: string; user_id: string }>();
+    const statuses = await env.DB.prepare(`SELECT id, status, user_id FROM posts WHERE campaign_id = 'campaign-nimbus-spring'`).all<{
+      id: string;
+      status: string;
+      user_id: string;
+    }>();
     for (const post of statuses.results) {
       if (post.status === "not-rewarded") expect(byPost.get(post.id)).toBe(0);
       else expect(byPost.get(post.id), post.id).toBeGreaterThan(0);
@@ -227,7 +286,9 @@ describe("the demo ledger", () => {
     const paid = statuses.results.find((post) => post.status === "paid");
     if (rewarded === undefined || paid === undefined) throw new Error("the demo world lacks a rewarded or a paid post");
     const rewardedBalance = await balanceOf(await apiTokenFor(rewarded.user_id));
-    expect(rewardedBalance.balances).toEqual([{ currency: "USDC", decimals: 6, available: byPost.get(rewarded.id), held: 0, earned: byPost.get(rewarded.id) }]);
+    expect(rewardedBalance.balances).toEqual([
+      { currency: "USDC", decimals: 6, available: byPost.get(rewarded.id), held: 0, earned: byPost.get(rewarded.id) },
+    ]);
     const paidBalance = await balanceOf(await apiTokenFor(paid.user_id));
     expect(paidBalance.balances).toEqual([{ currency: "USDC", decimals: 6, available: 0, held: 0, earned: byPost.get(paid.id) }]);
 

@@ -4,8 +4,7 @@ import { DAY, fixedClock, HOUR, systemClock } from "../../worker/clock.ts";
 import { defaultCampaignRules } from "../../worker/contracts/campaign-rules.ts";
 import type { PostStatus } from "../../worker/contracts/vocabulary.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../../worker/db/campaigns.ts";
-import { buildCampaign, buildPost, buildUser } from "../../worker/db/factories.ts";
-import { listPostRewards } from "../../worker/db/post-rewards.ts";
+import { buildCampaign, buildPost, buildUser } from "../support/factories.ts";
 import { insertPostStatement } from "../../worker/db/posts.ts";
 import { findRewardCampaign } from "../../worker/db/reward-campaigns.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
@@ -22,6 +21,7 @@ import {
   creatorOnX,
   expectBalancedLedger,
   insertAdvertiser,
+  listPostRewards,
   schedulerDeps,
   testXClient,
   type TestCreator,
@@ -41,7 +41,9 @@ const CAP_BPS = 5_000;
 type PostRow = { id: string; status: PostStatus; status_reasons: string; user_id: string };
 
 async function postStatuses(campaignId: string): Promise<Map<string, PostRow>> {
-  const rows = await env.DB.prepare(`SELECT id, status, status_reasons, user_id FROM posts WHERE campaign_id = ?`).bind(campaignId).all<PostRow>();
+  const rows = await env.DB.prepare(`SELECT id, status, status_reasons, user_id FROM posts WHERE campaign_id = ?`)
+    .bind(campaignId)
+    .all<PostRow>();
   return new Map(rows.results.map((row) => [row.id, row]));
 }
 
@@ -158,7 +160,12 @@ describe("rewards: a campaign from start to evaluated", () => {
     expect((await findRewardCampaign(env.DB, campaign.id))?.health).not.toBe("unknown");
 
     // Best effort: let real time give the claimants' posts some reach before their final poll.
-    await waitForImpressions(ann, ["a1", "b1", "d2"].map((key) => postOf(key).post.xPostId ?? ""), 2, 10_000);
+    await waitForImpressions(
+      ann,
+      ["a1", "b1", "d2"].map((key) => postOf(key).post.xPostId ?? ""),
+      2,
+      10_000,
+    );
 
     // Maturity (48 h after posting): the final poll, then the rules.
     await tick(t0 + 2 * DAY + 5 * HOUR);
@@ -186,7 +193,9 @@ describe("rewards: a campaign from start to evaluated", () => {
 
     // Week one closes: its top 10 % (one of four) is a bonus post.
     await tick(t0 + WEEK + 60_000);
-    const weekOne = await env.DB.prepare(`SELECT bonus_posts FROM campaign_weeks WHERE campaign_id = ? AND week = 1`).bind(campaign.id).first("bonus_posts");
+    const weekOne = await env.DB.prepare(`SELECT bonus_posts FROM campaign_weeks WHERE campaign_id = ? AND week = 1`)
+      .bind(campaign.id)
+      .first("bonus_posts");
     expect(weekOne).not.toBeNull();
 
     // Week two: Ann's post is claimed as it matures (she confirmed); Ben deletes his on X before it matures.
@@ -236,7 +245,9 @@ describe("rewards: a campaign from start to evaluated", () => {
     for (const week of [1, 2]) {
       const split = splitPool(
         WEEKLY_POOL,
-        claimed.filter((row) => row.campaign_week === week).map((row) => ({ postId: row.post_id, creatorId: row.user_id, score: row.score })),
+        claimed
+          .filter((row) => row.campaign_week === week)
+          .map((row) => ({ postId: row.post_id, creatorId: row.user_id, score: row.score })),
         CAP_BPS,
       );
       for (const [postId, share] of split.shares) expected.set(postId, share);
@@ -258,7 +269,8 @@ describe("rewards: a campaign from start to evaluated", () => {
     }
 
     // Balances are what the posts earned; Cat (never claimed) and Eve (no posts) have none.
-    const earnedBy = (userId: string) => claimed.filter((row) => row.user_id === userId).reduce((sum, row) => sum + (expected.get(row.post_id) ?? 0), 0);
+    const earnedBy = (userId: string) =>
+      claimed.filter((row) => row.user_id === userId).reduce((sum, row) => sum + (expected.get(row.post_id) ?? 0), 0);
     for (const creator of [ann, ben, dan]) {
       const earned = earnedBy(creator.userId);
       const { balances } = await balanceOf(creator.apiToken);
@@ -282,7 +294,8 @@ describe("rewards: a campaign from start to evaluated", () => {
     // Each event told each creator once.
     const counts = await notificationCounts(campaign.id);
     for (const userId of everyone) {
-      for (const event of ["campaign-started", "campaign-ending", "campaign-ended"]) expect(counts.get(`${userId} ${event}`), `${userId} ${event}`).toBe(1);
+      for (const event of ["campaign-started", "campaign-ending", "campaign-ended"])
+        expect(counts.get(`${userId} ${event}`), `${userId} ${event}`).toBe(1);
     }
     for (const creator of [ann, ben, cat, dan]) expect(counts.get(`${creator.userId} campaign-maturity`)).toBe(1);
     expect(counts.get(`${eve.id} campaign-maturity`)).toBeUndefined();
@@ -295,11 +308,15 @@ describe("rewards: a campaign from start to evaluated", () => {
     }
 
     // Nothing more happens: later runs, a stale evaluation, a late claim.
-    const ledgerBefore = await env.DB.prepare(`SELECT COUNT(*) AS entries, (SELECT COUNT(*) FROM notifications) AS notifications FROM ledger_entries`).first();
+    const ledgerBefore = await env.DB.prepare(
+      `SELECT COUNT(*) AS entries, (SELECT COUNT(*) FROM notifications) AS notifications FROM ledger_entries`,
+    ).first();
     await tick(t0 + 16 * DAY + 2 * 60_000);
     if (beforeEvaluation === null) throw new Error("campaign vanished");
     await evaluateCampaign({ db: env.DB, clock }, beforeEvaluation);
-    expect(await env.DB.prepare(`SELECT COUNT(*) AS entries, (SELECT COUNT(*) FROM notifications) AS notifications FROM ledger_entries`).first()).toEqual(ledgerBefore);
+    expect(
+      await env.DB.prepare(`SELECT COUNT(*) AS entries, (SELECT COUNT(*) FROM notifications) AS notifications FROM ledger_entries`).first(),
+    ).toEqual(ledgerBefore);
     expect((await listPostRewards(env.DB, campaign.id)).length).toBe(rewards.length);
     const lateClaim = await confirmPayout(campaign.id, cat.apiToken);
     expect(lateClaim.status).toBe(409);

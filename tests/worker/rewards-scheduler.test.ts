@@ -4,9 +4,8 @@ import { DAY, fixedClock, HOUR, systemClock } from "../../worker/clock.ts";
 import type { PostStatus } from "../../worker/contracts/vocabulary.ts";
 import { flagAccountStatement } from "../../worker/db/account-flags.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../../worker/db/campaigns.ts";
-import { buildCampaign, buildPost, buildUser } from "../../worker/db/factories.ts";
-import { insertKnownMetricsStatement, leaseDuePosts } from "../../worker/db/post-metrics.ts";
-import { listPostRewards } from "../../worker/db/post-rewards.ts";
+import { buildCampaign, buildPost, buildUser, polledPostsStatements, type PolledPost } from "../support/factories.ts";
+import { leaseDuePosts } from "../../worker/db/post-metrics.ts";
 import { expireUnclaimedStatements } from "../../worker/db/post-status-changes.ts";
 import { insertPostStatement } from "../../worker/db/posts.ts";
 import { findRewardCampaign } from "../../worker/db/reward-campaigns.ts";
@@ -19,7 +18,7 @@ import { MATURITY_GRACE } from "../../worker/domain/rewards/poll-schedule.ts";
 import { splitPool } from "../../worker/domain/rewards/split.ts";
 import { closeCampaignWeeks } from "../../worker/domain/rewards/weeks.ts";
 import { runScheduledWork } from "../../worker/jobs/scheduler.ts";
-import { expectBalancedLedger, insertAdvertiser, schedulerDeps } from "./rewards-fixtures.ts";
+import { expectBalancedLedger, insertAdvertiser, listPostRewards, schedulerDeps } from "./rewards-fixtures.ts";
 
 /** The scheduler's safety nets, on real D1: concurrent evaluations, crashed runs, and X that never answers. */
 
@@ -42,42 +41,37 @@ async function maturedCampaign(key: string, input: { creators: number; postsEach
     creatorCapBps: 2_000,
   });
   await insertCampaignStatement(env.DB, campaign).run();
-  await depositAdvertiserFunds(env.DB, clock, { advertiserId: advertiser.id, currency: "USDC", amount: 2_333_333, idempotencyKey: `deposit:${key}` });
+  await depositAdvertiserFunds(env.DB, clock, {
+    advertiserId: advertiser.id,
+    currency: "USDC",
+    amount: 2_333_333,
+    idempotencyKey: `deposit:${key}`,
+  });
   await fundCampaign(env.DB, clock, campaign.id);
   const creators = Array.from({ length: input.creators }, (_, index) => buildUser(`${key}_${index}`, now));
   const statements: D1PreparedStatement[] = creators.flatMap((creator) => [
     ...insertUserStatements(env.DB, creator, ["creator"]),
     insertParticipantStatement(env.DB, campaign.id, creator.id, campaign.startsAt),
   ]);
-  const metrics = [];
+  const posts: PolledPost[] = [];
   for (const [index, creator] of creators.entries()) {
     for (const week of [1, 2]) {
       for (let n = 0; n < input.postsEach; n += 1) {
         const postedAt = campaign.startsAt + (week - 1) * WEEK + HOUR * (n + 1);
         const status: PostStatus = index < input.claimers ? "claimed" : "eligible";
         const post = buildPost(`${key}-${index}-${week}-${n}`, campaign, creator, status, postedAt, { postedAt, campaignWeek: week });
-        statements.push(insertPostStatement(env.DB, post));
         const score = ((index * 7 + n * 13 + week) % 11) * 100;
-        metrics.push({
-          postId: post.id,
-          campaignId: campaign.id,
-          impressions: score,
-          likes: 0,
-          reposts: 0,
-          replies: 0,
-          quotes: 0,
-          bookmarks: 0,
+        posts.push({
+          post,
+          metrics: { impressions: score, likes: 0, reposts: 0, replies: 0, quotes: 0, bookmarks: 0 },
           score,
-          bonus: false,
-          maturesAt: postedAt + 48 * HOUR,
           polledAt: postedAt + 48 * HOUR,
           maturedAt: postedAt + 48 * HOUR,
         });
       }
     }
   }
-  await env.DB.batch(statements);
-  await insertKnownMetricsStatement(env.DB, metrics, now).run();
+  await env.DB.batch([...statements, ...polledPostsStatements(env.DB, posts, now)]);
   return { campaignId: campaign.id, clock, creators: creators.map((creator) => creator.id) };
 }
 
@@ -107,7 +101,9 @@ describe("rewards scheduler: concurrency and crashes", () => {
     const flagged = rewards.filter((reward) => reward.userId === creators[0]);
     expect(flagged.every((reward) => reward.poolAmount + reward.bonusAmount === 0)).toBe(true);
     const perCreatorWeek = new Map<string, number>();
-    const posts = await env.DB.prepare(`SELECT id, campaign_week, status FROM posts WHERE campaign_id = ?`).bind(campaignId).all<{ id: string; campaign_week: number; status: string }>();
+    const posts = await env.DB.prepare(`SELECT id, campaign_week, status FROM posts WHERE campaign_id = ?`)
+      .bind(campaignId)
+      .all<{ id: string; campaign_week: number; status: string }>();
     const weekOf = new Map(posts.results.map((post) => [post.id, post.campaign_week]));
     for (const reward of rewards) {
       const key = `${reward.userId} ${weekOf.get(reward.postId)}`;
@@ -131,7 +127,9 @@ describe("rewards scheduler: concurrency and crashes", () => {
     for (const week of [1, 2]) {
       const split = splitPool(
         1_000_000,
-        scores.results.filter((row) => row.campaign_week === week).map((row) => ({ postId: row.id, creatorId: row.user_id, score: row.score })),
+        scores.results
+          .filter((row) => row.campaign_week === week)
+          .map((row) => ({ postId: row.id, creatorId: row.user_id, score: row.score })),
         2_000,
       );
       for (const [postId, share] of split.shares) expect(rewards.find((reward) => reward.postId === postId)?.poolAmount).toBe(share);
@@ -149,7 +147,9 @@ describe("rewards scheduler: concurrency and crashes", () => {
     // A run closed the weeks and the claims, then died holding the campaign's lease.
     await closeCampaignWeeks({ db: env.DB, clock });
     await env.DB.batch(expireUnclaimedStatements(env.DB, campaignId, clock.now()));
-    expect(await acquireLease(env.DB, { name: `evaluate:${campaignId}`, holder: "dead-run", now: clock.now(), durationMs: 10 * 60_000 })).toBe(true);
+    expect(
+      await acquireLease(env.DB, { name: `evaluate:${campaignId}`, holder: "dead-run", now: clock.now(), durationMs: 10 * 60_000 }),
+    ).toBe(true);
 
     const blocked = await runScheduledWork(deps);
     expect(blocked.failedSteps).toEqual([]);
@@ -212,7 +212,9 @@ describe("rewards scheduler: concurrency and crashes", () => {
     clock.advance(47 * HOUR + MATURITY_GRACE);
     const late = await runScheduledWork(deps);
     expect(late.maturity.matured).toBe(1);
-    const matured = await env.DB.prepare(`SELECT status, status_reasons FROM posts WHERE id = ?`).bind(post.id).first<{ status: string; status_reasons: string }>();
+    const matured = await env.DB.prepare(`SELECT status, status_reasons FROM posts WHERE id = ?`)
+      .bind(post.id)
+      .first<{ status: string; status_reasons: string }>();
     expect(matured?.status).toBe("not-eligible");
     expect(JSON.parse(matured?.status_reasons ?? "[]")).toContainEqual(expect.objectContaining({ code: "metrics-unavailable" }));
     warn.mockRestore();

@@ -6,15 +6,21 @@ import { z } from "zod";
  */
 export type XClientConfig = { authorizeUrl: string; apiBaseUrl: string; clientId: string; clientSecret: string };
 
+/** An error answer from X (or no answer: 503). Plain fields, no parameter properties: Node's type stripping loads it. */
 export class XApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly title: string,
-    readonly detail: string,
-    readonly rateLimitResetAt: number | null = null,
-  ) {
+  readonly status: number;
+  readonly title: string;
+  readonly detail: string;
+  /** When X's rate limit resets (ms), if X said. */
+  readonly rateLimitResetAt: number | null;
+
+  constructor(status: number, title: string, detail: string, rateLimitResetAt: number | null = null) {
     super(`X answered ${status} ${title}: ${detail}`);
     this.name = "XApiError";
+    this.status = status;
+    this.title = title;
+    this.detail = detail;
+    this.rateLimitResetAt = rateLimitResetAt;
   }
 
   get isRateLimited(): boolean {

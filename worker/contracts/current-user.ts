@@ -34,3 +34,6 @@ export const signedOutUser: CurrentUser = {
 
 export const tokenPairSchema = z.object({ accessToken: z.string().min(1), refreshToken: z.string().min(1) });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+/** Who a request acts for: the session, its user, and the admin behind it when one is acting as the user. */
+export type SignedInSession = { id: string; userId: string; realUserId: string | null };

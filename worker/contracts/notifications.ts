@@ -22,6 +22,7 @@ export const notificationEventTypeSchema = z.enum([
   "ad-hoc-notification",
   "vlayer-badge",
 ]);
+export type NotificationEventType = z.infer<typeof notificationEventTypeSchema>;
 
 /** Ids are made by `insertNotificationStatement`: `ntf_` and a UUID. */
 export const notificationIdSchema = z

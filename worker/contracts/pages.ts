@@ -98,3 +98,23 @@ export type InvitationPage = z.infer<typeof invitationPageSchema>;
 
 export const joinResultSchema = z.object({ campaignId: z.string(), joined: z.literal(true), alreadyJoined: z.boolean() });
 export const joinBodySchema = z.object({ invitationId: z.string().max(200).optional() }).default({});
+
+/** An advertiser as its public landing page shows it. */
+export const advertiserProfileSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  tagline: z.string(),
+  websiteUrl: z.string().nullable(),
+});
+export type AdvertiserProfile = z.infer<typeof advertiserProfileSchema>;
+
+export const landingPageSchema = z.object({
+  advertiser: advertiserProfileSchema,
+  campaigns: z.array(campaignCardSchema),
+  now: z.number(),
+});
+export type LandingPage = z.infer<typeof landingPageSchema>;
+
+/** `/campaign-preview/{token}`: the campaign as creators will see it. */
+export const campaignPreviewPageSchema = z.object({ campaign: campaignCardSchema.extend({ description: z.string() }) });
+export type CampaignPreviewPage = z.infer<typeof campaignPreviewPageSchema>;

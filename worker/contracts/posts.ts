@@ -67,7 +67,12 @@ export const createPostInputSchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, "lists the same image twice")
     .default([]),
   campaignId: z.string({ error: "campaignId is required" }).min(1, "campaignId is required").max(128),
-  selectedSuggestionId: z.string().min(1).max(128).nullish().transform((id) => id ?? null),
+  selectedSuggestionId: z
+    .string()
+    .min(1)
+    .max(128)
+    .nullish()
+    .transform((id) => id ?? null),
   /** One press of "Post" in the browser: a second request with the same id finds the first post. */
   clientRequestId: z.uuid({ error: "must be a UUID made by the browser for this submission" }),
 });

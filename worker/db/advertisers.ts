@@ -32,3 +32,7 @@ export function insertAdvertiserStatement(db: D1Database, advertiser: Advertiser
 export function findAdvertiserBySlug(db: D1Database, slug: string): Promise<Advertiser | null> {
   return queryFirst(db.prepare(`SELECT * FROM advertisers WHERE slug = ?`).bind(slug.toLowerCase()), advertiserSchema);
 }
+
+export function findAdvertiser(db: D1Database, advertiserId: string): Promise<Advertiser | null> {
+  return queryFirst(db.prepare(`SELECT * FROM advertisers WHERE id = ?`).bind(advertiserId), advertiserSchema);
+}

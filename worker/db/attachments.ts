@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { attachmentContentTypeSchema } from "../contracts/posts.ts";
-import { placeholders, queryAll } from "./query.ts";
+import { placeholders, queryAll, queryFirst } from "./query.ts";
 
 const attachmentRowSchema = z
   .object({
@@ -42,17 +42,11 @@ export function insertAttachmentStatement(db: D1Database, attachment: StoredAtta
 
 export function findAttachments(db: D1Database, ids: readonly string[]): Promise<StoredAttachment[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return queryAll(
-    db.prepare(`SELECT * FROM post_attachments WHERE id IN (${placeholders(ids.length)})`).bind(...ids),
-    attachmentRowSchema,
-  );
+  return queryAll(db.prepare(`SELECT * FROM post_attachments WHERE id IN (${placeholders(ids.length)})`).bind(...ids), attachmentRowSchema);
 }
 
 export function listAttachmentsOfPost(db: D1Database, postId: string): Promise<StoredAttachment[]> {
-  return queryAll(
-    db.prepare(`SELECT * FROM post_attachments WHERE post_id = ? ORDER BY created_at, id`).bind(postId),
-    attachmentRowSchema,
-  );
+  return queryAll(db.prepare(`SELECT * FROM post_attachments WHERE post_id = ? ORDER BY created_at, id`).bind(postId), attachmentRowSchema);
 }
 
 /**
@@ -78,9 +72,11 @@ export function releaseAttachmentsStatement(db: D1Database, postId: string) {
 
 /** How many images a creator uploaded since `since` that no post has taken (yet). */
 export async function countUnusedAttachmentsSince(db: D1Database, userId: string, since: number): Promise<number> {
-  const row = await db
-    .prepare(`SELECT COUNT(*) AS count FROM post_attachments WHERE user_id = ? AND post_id IS NULL AND created_at > ?`)
-    .bind(userId, since)
-    .first<{ count: number }>();
+  const row = await queryFirst(
+    db
+      .prepare(`SELECT COUNT(*) AS count FROM post_attachments WHERE user_id = ? AND post_id IS NULL AND created_at > ?`)
+      .bind(userId, since),
+    z.object({ count: z.number().int() }),
+  );
   return row?.count ?? 0;
 }

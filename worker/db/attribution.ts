@@ -1,4 +1,6 @@
+import { z } from "zod";
 import type { LoginParams } from "../contracts/login.ts";
+import { queryFirst } from "./query.ts";
 
 /**
  * First touch is written once and never changed; last touch follows the latest login that carried a value.
@@ -30,13 +32,14 @@ export function upsertAttributionStatement(db: D1Database, userId: string, param
          referrer = COALESCE(excluded.referrer, referrer),
          updated_at = excluded.updated_at`,
     )
-    .bind(
-      userId,
-      ...utm,
-      params.invite_id ?? null,
-      params.partnerName ?? null,
-      params.deviceId ?? null,
-      params.referrer ?? null,
-      now,
-    );
+    .bind(userId, ...utm, params.invite_id ?? null, params.partnerName ?? null, params.deviceId ?? null, params.referrer ?? null, now);
+}
+
+/** The invitation a user carried through sign-in (`invite_id`), if any. */
+export async function findCarriedInvitationId(db: D1Database, userId: string): Promise<string | null> {
+  const row = await queryFirst(
+    db.prepare(`SELECT invite_id FROM user_attribution WHERE user_id = ?`).bind(userId),
+    z.object({ invite_id: z.string().nullable() }),
+  );
+  return row?.invite_id ?? null;
 }

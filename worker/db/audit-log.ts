@@ -11,9 +11,7 @@ export async function recordAudit(
   },
 ): Promise<void> {
   await db
-    .prepare(
-      `INSERT INTO audit_log (action, actor_user_id, subject_user_id, outcome, detail, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-    )
+    .prepare(`INSERT INTO audit_log (action, actor_user_id, subject_user_id, outcome, detail, created_at) VALUES (?, ?, ?, ?, ?, ?)`)
     .bind(entry.action, entry.actorUserId, entry.subjectUserId, entry.outcome, JSON.stringify(entry.detail), entry.at)
     .run();
 }

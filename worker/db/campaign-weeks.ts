@@ -67,6 +67,9 @@ export function closeWeekStatement(db: D1Database, campaignId: string, week: num
 const countSchema = z.object({ count: z.number().int() });
 
 export async function countClosedWeeks(db: D1Database, campaignId: string): Promise<number> {
-  const rows = await queryAll(db.prepare(`SELECT COUNT(*) AS count FROM campaign_weeks WHERE campaign_id = ?`).bind(campaignId), countSchema);
+  const rows = await queryAll(
+    db.prepare(`SELECT COUNT(*) AS count FROM campaign_weeks WHERE campaign_id = ?`).bind(campaignId),
+    countSchema,
+  );
   return rows[0]?.count ?? 0;
 }

@@ -1,11 +1,6 @@
 import { z } from "zod";
 import { campaignRulesSchema, scoreWeightsSchema } from "../contracts/campaign-rules.ts";
-import {
-  campaignHealthSchema,
-  campaignStatusSchema,
-  campaignVisibilitySchema,
-  type CampaignStatus,
-} from "../contracts/vocabulary.ts";
+import { campaignHealthSchema, campaignStatusSchema, campaignVisibilitySchema, type CampaignStatus } from "../contracts/vocabulary.ts";
 import { placeholders, queryAll, queryFirst } from "./query.ts";
 
 const campaignColumns = {
@@ -161,16 +156,20 @@ export function findCampaignListing(db: D1Database, campaignId: string): Promise
 }
 
 export function findCampaignListingByPreviewToken(db: D1Database, token: string): Promise<CampaignListing | null> {
-  return queryFirst(
-    db.prepare(`${listingSelect} WHERE campaigns.preview_token = ?`).bind(token),
-    campaignListingSchema,
-  );
+  return queryFirst(db.prepare(`${listingSelect} WHERE campaigns.preview_token = ?`).bind(token), campaignListingSchema);
 }
 
-export function insertParticipantStatement(db: D1Database, campaignId: string, userId: string, joinedAt: number) {
+/** The creator joins the campaign (once), with the invitation that let them in, if one did. */
+export function insertParticipantStatement(
+  db: D1Database,
+  campaignId: string,
+  userId: string,
+  joinedAt: number,
+  invitationId: string | null = null,
+) {
   return db
     .prepare(
-      `INSERT INTO campaign_participants (campaign_id, user_id, joined_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
+      `INSERT INTO campaign_participants (campaign_id, user_id, joined_at, invitation_id) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     )
-    .bind(campaignId, userId, joinedAt);
+    .bind(campaignId, userId, joinedAt, invitationId);
 }

@@ -78,8 +78,7 @@ export async function accountBalances(db: D1Database, accountIds: readonly strin
   return new Map(rows.map((row) => [row.account_id, row.balance]));
 }
 
-const userBalanceSchema = z
-  .object({ currency: z.string(), available: z.number().int(), held: z.number().int(), earned: z.number().int() });
+const userBalanceSchema = z.object({ currency: z.string(), available: z.number().int(), held: z.number().int(), earned: z.number().int() });
 export type UserBalanceRow = z.infer<typeof userBalanceSchema>;
 
 /**

@@ -52,18 +52,16 @@ const notificationRowSchema = z
     is_read: z.union([z.literal(0), z.literal(1)]),
     created_at: z.number().int(),
   })
-  .transform(
-    (row): Notification => ({
-      id: row.id,
-      eventType: row.event_type,
-      title: row.title,
-      body: row.body,
-      link: row.link,
-      campaignId: row.campaign_id,
-      isRead: row.is_read === 1,
-      createdAt: row.created_at,
-    }),
-  );
+  .transform((row): Notification => ({
+    id: row.id,
+    eventType: row.event_type,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    campaignId: row.campaign_id,
+    isRead: row.is_read === 1,
+    createdAt: row.created_at,
+  }));
 
 /** A user's most recent notifications, newest first. */
 export function listRecentNotifications(db: D1Database, userId: string, limit: number): Promise<Notification[]> {

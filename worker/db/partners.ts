@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { queryAll } from "./query.ts";
+import { queryAll, queryFirst } from "./query.ts";
 
 export const partnerSchema = z
   .object({
@@ -24,18 +24,14 @@ export const partnerSchema = z
   }));
 export type Partner = z.infer<typeof partnerSchema>;
 
-/** The partner row; `keep` leaves an existing partner as it is (the seed), `update` replaces its fields. */
-function partnerStatement(db: D1Database, partner: Partner, onConflict: "keep" | "update") {
-  const conflict =
-    onConflict === "keep"
-      ? "DO NOTHING"
-      : `DO UPDATE SET theme = excluded.theme, display_name = excluded.display_name,
-           primary_color = excluded.primary_color, accent_color = excluded.accent_color, logo_url = excluded.logo_url,
-           updated_at = excluded.updated_at`;
+/** Inserts the partner, or replaces the fields of the one with its id. */
+function upsertPartnerStatement(db: D1Database, partner: Partner) {
   return db
     .prepare(
       `INSERT INTO partners (id, theme, display_name, primary_color, accent_color, logo_url, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) ${conflict}`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET theme = excluded.theme,
+         display_name = excluded.display_name, primary_color = excluded.primary_color, accent_color = excluded.accent_color,
+         logo_url = excluded.logo_url, updated_at = excluded.updated_at`,
     )
     .bind(
       partner.id,
@@ -47,17 +43,6 @@ function partnerStatement(db: D1Database, partner: Partner, onConflict: "keep" |
       partner.createdAt,
       partner.updatedAt,
     );
-}
-
-export function insertPartnerStatements(db: D1Database, partner: Partner, hostnames: readonly string[]) {
-  return [
-    partnerStatement(db, partner, "keep"),
-    ...hostnames.map((hostname) =>
-      db
-        .prepare(`INSERT INTO partner_hostnames (hostname, partner_id) VALUES (?, ?) ON CONFLICT (hostname) DO NOTHING`)
-        .bind(hostname.toLowerCase(), partner.id),
-    ),
-  ];
 }
 
 export function listPartners(db: D1Database): Promise<Partner[]> {
@@ -95,10 +80,50 @@ export async function findBrandByHostname(db: D1Database, hostname: string) {
 /** Upserts the partner and makes `hostnames` exactly its hostnames. */
 export function replacePartnerStatements(db: D1Database, partner: Partner, hostnames: readonly string[]) {
   return [
-    partnerStatement(db, partner, "update"),
+    upsertPartnerStatement(db, partner),
     db.prepare(`DELETE FROM partner_hostnames WHERE partner_id = ?`).bind(partner.id),
     ...hostnames.map((hostname) =>
       db.prepare(`INSERT INTO partner_hostnames (hostname, partner_id) VALUES (?, ?)`).bind(hostname.toLowerCase(), partner.id),
     ),
   ];
+}
+
+export async function listHostnamesOfPartner(db: D1Database, partnerId: string): Promise<string[]> {
+  const rows = await queryAll(
+    db.prepare(`SELECT hostname FROM partner_hostnames WHERE partner_id = ? ORDER BY hostname`).bind(partnerId),
+    z.object({ hostname: z.string() }),
+  );
+  return rows.map((row) => row.hostname);
+}
+
+/** Which of these hostnames another partner already holds. */
+export async function hostnamesHeldByOthers(db: D1Database, partnerId: string, hostnames: readonly string[]): Promise<string[]> {
+  const rows = await queryAll(
+    db
+      .prepare(`SELECT hostname FROM partner_hostnames WHERE partner_id != ? AND hostname IN (SELECT value FROM json_each(?))`)
+      .bind(partnerId, JSON.stringify(hostnames)),
+    z.object({ hostname: z.string() }),
+  );
+  return rows.map((row) => row.hostname);
+}
+
+/** The partner (other than `partnerId`) whose theme this is, or null. */
+export async function findThemeOwner(db: D1Database, theme: string, partnerId: string): Promise<string | null> {
+  const row = await queryFirst(
+    db.prepare(`SELECT id FROM partners WHERE theme = ? AND id != ?`).bind(theme, partnerId),
+    z.object({ id: z.string() }),
+  );
+  return row?.id ?? null;
+}
+
+export function findPartner(db: D1Database, partnerId: string): Promise<Partner | null> {
+  return queryFirst(db.prepare(`SELECT * FROM partners WHERE id = ?`).bind(partnerId), partnerSchema);
+}
+
+export async function isPartnerHostname(db: D1Database, hostname: string): Promise<boolean> {
+  const row = await queryFirst(
+    db.prepare(`SELECT 1 AS yes FROM partner_hostnames WHERE hostname = ?`).bind(hostname.toLowerCase()),
+    z.object({ yes: z.number() }),
+  );
+  return row !== null;
 }

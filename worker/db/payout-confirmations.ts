@@ -8,10 +8,7 @@ import { queryAll } from "./query.ts";
  */
 const claimedSchema = z.object({ id: z.string() });
 
-export async function claimEligiblePosts(
-  db: D1Database,
-  input: { campaignId: string; userId: string; now: number },
-): Promise<string[]> {
+export async function claimEligiblePosts(db: D1Database, input: { campaignId: string; userId: string; now: number }): Promise<string[]> {
   const [claimed] = await db.batch([
     db
       .prepare(

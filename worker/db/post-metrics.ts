@@ -172,7 +172,14 @@ const maturingSchema = z
     metrics:
       row.polled_at === null
         ? null
-        : { impressions: row.impressions, likes: row.likes, reposts: row.reposts, replies: row.replies, quotes: row.quotes, bookmarks: row.bookmarks },
+        : {
+            impressions: row.impressions,
+            likes: row.likes,
+            reposts: row.reposts,
+            replies: row.replies,
+            quotes: row.quotes,
+            bookmarks: row.bookmarks,
+          },
     joinedAt: row.joined_at,
     accountFlagged: row.flagged === 1,
     payoutConfirmed: row.confirmed === 1,
@@ -263,42 +270,4 @@ export async function countPostsAwaitingMaturity(db: D1Database, campaignId: str
     countSchema,
   );
   return rows[0]?.count ?? 0;
-}
-
-export type KnownMetrics = {
-  postId: string;
-  campaignId: string;
-  impressions: number;
-  likes: number;
-  reposts: number;
-  replies: number;
-  quotes: number;
-  bookmarks: number;
-  score: number;
-  bonus: boolean;
-  maturesAt: number;
-  /** When X last answered. */
-  polledAt: number;
-  /** Null for a post still evaluating: it matures on the scheduler's next run once `maturesAt` has passed. */
-  maturedAt: number | null;
-};
-
-/**
- * Metrics X already gave (demo data, benchmarks), written as if polled; existing rows are kept. No further polls:
- * a post still evaluating with `polledAt >= maturesAt` is ready to mature.
- */
-export function insertKnownMetricsStatement(db: D1Database, rows: readonly KnownMetrics[], now: number) {
-  return db
-    .prepare(
-      `INSERT INTO post_metrics (post_id, campaign_id, impressions, likes, reposts, replies, quotes, bookmarks, score, polls,
-         polled_at, next_poll_at, matures_at, matured_at, bonus, created_at, updated_at)
-       SELECT json_extract(value, '$.postId'), json_extract(value, '$.campaignId'), json_extract(value, '$.impressions'),
-         json_extract(value, '$.likes'), json_extract(value, '$.reposts'), json_extract(value, '$.replies'),
-         json_extract(value, '$.quotes'), json_extract(value, '$.bookmarks'), json_extract(value, '$.score'), 1,
-         json_extract(value, '$.polledAt'), NULL, json_extract(value, '$.maturesAt'), json_extract(value, '$.maturedAt'),
-         json_extract(value, '$.bonus'), ?1, ?1
-       FROM json_each(?2) WHERE true
-       ON CONFLICT DO NOTHING`,
-    )
-    .bind(now, JSON.stringify(rows.map((row) => ({ ...row, bonus: row.bonus ? 1 : 0 }))));
 }

@@ -24,26 +24,6 @@ export function insertPostRewardsStatement(
     .bind(input.campaignId, input.currency, input.now, JSON.stringify(rows), ...input.guard.params);
 }
 
-const rewardRowSchema = z
-  .object({ post_id: z.string(), user_id: z.string(), currency: z.string(), pool_amount: z.number().int(), bonus_amount: z.number().int() })
-  .transform((row) => ({
-    postId: row.post_id,
-    userId: row.user_id,
-    currency: row.currency,
-    poolAmount: row.pool_amount,
-    bonusAmount: row.bonus_amount,
-  }));
-
-/** What each of a campaign's posts received (for the campaign page and for tests). */
-export function listPostRewards(db: D1Database, campaignId: string) {
-  return queryAll(
-    db
-      .prepare(`SELECT post_id, user_id, currency, pool_amount, bonus_amount FROM post_rewards WHERE campaign_id = ? ORDER BY post_id`)
-      .bind(campaignId),
-    rewardRowSchema,
-  );
-}
-
 const claimedPostSchema = z
   .object({
     id: z.string(),

@@ -60,46 +60,58 @@ export function insertPostStatement(db: D1Database, post: Post) {
     );
 }
 
-/** How many posts a campaign holds in each status. */
-export async function countPostsByStatus(db: D1Database, campaignId: string) {
-  const rows = await queryAll(
-    db
-      .prepare(`SELECT status, COUNT(*) AS count FROM posts WHERE campaign_id = ? GROUP BY status ORDER BY status`)
-      .bind(campaignId),
-    z.object({ status: postStatusSchema, count: z.number().int() }),
-  );
-  return rows;
-}
-
-const postWithCampaignSchema = z.object({
-  id: z.string(),
-  campaign_id: z.string(),
-  campaign_title: z.string(),
-  content: z.string(),
-  status: postStatusSchema,
-  posted_at: z.number(),
-});
-
-/** A creator's posts, newest first, with the campaign each belongs to. */
-export async function listPostsOfUser(db: D1Database, userId: string, limit = 50) {
-  const rows = await queryAll(
-    db
-      .prepare(
-        `SELECT posts.id, posts.campaign_id, campaigns.title AS campaign_title, posts.content, posts.status, posts.posted_at
-         FROM posts JOIN campaigns ON campaigns.id = posts.campaign_id
-         WHERE posts.user_id = ? ORDER BY posts.posted_at DESC, posts.id LIMIT ?`,
-      )
-      .bind(userId, limit),
-    postWithCampaignSchema,
-  );
-  return rows.map((row) => ({
+const postSummaryRowSchema = z
+  .object({
+    id: z.string(),
+    campaign_id: z.string(),
+    campaign_title: z.string(),
+    content: z.string(),
+    status: postStatusSchema,
+    status_reasons: z.string().transform((text) => z.array(statusReasonSchema).parse(JSON.parse(text))),
+    campaign_week: z.number().int(),
+    posted_at: z.number(),
+    x_post_id: z.string().nullable(),
+  })
+  .transform((row) => ({
     id: row.id,
     campaignId: row.campaign_id,
     campaignTitle: row.campaign_title,
     content: row.content,
     status: row.status,
+    statusReasons: row.status_reasons,
+    campaignWeek: row.campaign_week,
     postedAt: row.posted_at,
+    xPostId: row.x_post_id,
   }));
+export type PostSummaryRow = z.infer<typeof postSummaryRowSchema>;
+
+/** A creator's posts, newest first, with the campaign each belongs to (optionally of one campaign). */
+export function listPostSummaries(
+  db: D1Database,
+  userId: string,
+  options: { campaignId?: string; limit: number },
+): Promise<PostSummaryRow[]> {
+  const campaignFilter = options.campaignId === undefined ? "" : "AND posts.campaign_id = ?";
+  return queryAll(
+    db
+      .prepare(
+        `SELECT posts.id, posts.campaign_id, campaigns.title AS campaign_title, posts.content, posts.status,
+                posts.status_reasons, posts.campaign_week, posts.posted_at, posts.x_post_id
+         FROM posts JOIN campaigns ON campaigns.id = posts.campaign_id
+         WHERE posts.user_id = ? ${campaignFilter}
+         ORDER BY posts.posted_at DESC, posts.id LIMIT ?`,
+      )
+      .bind(userId, ...(options.campaignId === undefined ? [] : [options.campaignId]), options.limit),
+    postSummaryRowSchema,
+  );
+}
+
+/** How many posts a creator has in each status, over all campaigns. */
+export function countPostsOfUserByStatus(db: D1Database, userId: string) {
+  return queryAll(
+    db.prepare(`SELECT status, COUNT(*) AS count FROM posts WHERE user_id = ? GROUP BY status`).bind(userId),
+    z.object({ status: postStatusSchema, count: z.number().int() }),
+  );
 }
 
 export function findPost(db: D1Database, postId: string): Promise<Post | null> {

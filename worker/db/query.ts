@@ -4,10 +4,7 @@ import type { z } from "zod";
  * Every row that leaves D1 is parsed by the schema of its table module, so a drifted column fails loudly at the
  * boundary instead of deep inside a page.
  */
-export async function queryAll<Schema extends z.ZodType>(
-  statement: D1PreparedStatement,
-  rowSchema: Schema,
-): Promise<z.infer<Schema>[]> {
+export async function queryAll<Schema extends z.ZodType>(statement: D1PreparedStatement, rowSchema: Schema): Promise<z.infer<Schema>[]> {
   const { results } = await statement.all();
   return results.map((row) => rowSchema.parse(row));
 }

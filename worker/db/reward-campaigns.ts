@@ -72,9 +72,7 @@ export function stillEvaluatingGuard(campaignId: string): StatementGuard {
 }
 
 export function markFundedStatement(db: D1Database, campaignId: string, now: number) {
-  return db
-    .prepare(`UPDATE campaigns SET funded_at = ?, updated_at = ? WHERE id = ? AND funded_at IS NULL`)
-    .bind(now, now, campaignId);
+  return db.prepare(`UPDATE campaigns SET funded_at = ?, updated_at = ? WHERE id = ? AND funded_at IS NULL`).bind(now, now, campaignId);
 }
 
 /** Health of many campaigns in one statement; only rows whose health changed are touched. */

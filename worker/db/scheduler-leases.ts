@@ -8,7 +8,10 @@ import { queryAll } from "./query.ts";
  */
 const holderSchema = z.object({ holder: z.string() });
 
-export async function acquireLease(db: D1Database, input: { name: string; holder: string; now: number; durationMs: number }): Promise<boolean> {
+export async function acquireLease(
+  db: D1Database,
+  input: { name: string; holder: string; now: number; durationMs: number },
+): Promise<boolean> {
   const rows = await queryAll(
     db
       .prepare(

@@ -27,9 +27,7 @@ export function insertSessionStatement(
   session: { id: string; userId: string; realUserId: string | null; cookieSecretHash: string; createdAt: number; expiresAt: number },
 ) {
   return db
-    .prepare(
-      `INSERT INTO sessions (id, user_id, real_user_id, cookie_secret_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
-    )
+    .prepare(`INSERT INTO sessions (id, user_id, real_user_id, cookie_secret_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`)
     .bind(session.id, session.userId, session.realUserId, session.cookieSecretHash, session.createdAt, session.expiresAt);
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { userRoleSchema, type UserRole } from "../contracts/vocabulary.ts";
+import { queryFirst } from "./query.ts";
 
 export const userSchema = z
   .object({
@@ -31,9 +32,7 @@ export function insertUserStatements(db: D1Database, user: User, roles: readonly
       )
       .bind(user.id, user.xUserId, user.handle, user.name, user.avatarUrl, user.createdAt, user.updatedAt),
     ...roles.map((role) =>
-      db
-        .prepare(`INSERT INTO user_roles (user_id, role) VALUES (?, ?) ON CONFLICT DO NOTHING`)
-        .bind(user.id, userRoleSchema.parse(role)),
+      db.prepare(`INSERT INTO user_roles (user_id, role) VALUES (?, ?) ON CONFLICT DO NOTHING`).bind(user.id, userRoleSchema.parse(role)),
     ),
   ];
 }
@@ -53,31 +52,37 @@ const accountRowSchema = z.object({
 export type AccountRow = z.infer<typeof accountRowSchema>;
 
 /** A user with their roles and settings, for the current-user answer. */
-export async function findAccount(db: D1Database, userId: string): Promise<AccountRow | null> {
-  const row = await db
-    .prepare(
-      `SELECT users.id, users.handle, users.name, users.avatar_url, users.email, users.verified_email,
+export function findAccount(db: D1Database, userId: string): Promise<AccountRow | null> {
+  return queryFirst(
+    db
+      .prepare(
+        `SELECT users.id, users.handle, users.name, users.avatar_url, users.email, users.verified_email,
               users.two_factor_enabled, users.two_factor_verified, advertisers.name AS preferred_advertiser_name,
               (SELECT group_concat(role, ',') FROM user_roles WHERE user_roles.user_id = users.id) AS roles
        FROM users LEFT JOIN advertisers ON advertisers.id = users.preferred_advertiser_id
        WHERE users.id = ?`,
-    )
-    .bind(userId)
-    .first();
-  return row === null ? null : accountRowSchema.parse(row);
+      )
+      .bind(userId),
+    accountRowSchema,
+  );
 }
 
 export async function findUserIdByIdOrHandle(db: D1Database, idOrHandle: string): Promise<string | null> {
   const handle = idOrHandle.replace(/^@/, "");
-  const row = await db
-    .prepare(`SELECT id FROM users WHERE id = ? OR handle = ? COLLATE NOCASE ORDER BY id = ? DESC LIMIT 1`)
-    .bind(idOrHandle, handle, idOrHandle)
-    .first<{ id: string }>();
+  const row = await queryFirst(
+    db
+      .prepare(`SELECT id FROM users WHERE id = ? OR handle = ? COLLATE NOCASE ORDER BY id = ? DESC LIMIT 1`)
+      .bind(idOrHandle, handle, idOrHandle),
+    idRowSchema,
+  );
   return row?.id ?? null;
 }
 
 export async function userHasRole(db: D1Database, userId: string, role: UserRole): Promise<boolean> {
-  const row = await db.prepare(`SELECT 1 AS yes FROM user_roles WHERE user_id = ? AND role = ?`).bind(userId, role).first();
+  const row = await queryFirst(
+    db.prepare(`SELECT 1 AS yes FROM user_roles WHERE user_id = ? AND role = ?`).bind(userId, role),
+    z.object({ yes: z.number() }),
+  );
   return row !== null;
 }
 
@@ -91,10 +96,7 @@ export async function upsertUserFromX(
   roles: readonly UserRole[],
   now: number,
 ): Promise<{ userId: string; created: boolean }> {
-  const existing = await db
-    .prepare(`SELECT id FROM users WHERE x_user_id = ?`)
-    .bind(profile.xUserId)
-    .first<{ id: string }>();
+  const existing = await queryFirst(db.prepare(`SELECT id FROM users WHERE x_user_id = ?`).bind(profile.xUserId), idRowSchema);
   const userId = existing?.id ?? `user-${crypto.randomUUID()}`;
   await db.batch([
     db
@@ -104,9 +106,14 @@ export async function upsertUserFromX(
            avatar_url = excluded.avatar_url, updated_at = excluded.updated_at`,
       )
       .bind(userId, profile.xUserId, profile.handle, profile.name, profile.avatarUrl, now, now),
-    ...roles.map((role) =>
-      db.prepare(`INSERT INTO user_roles (user_id, role) VALUES (?, ?) ON CONFLICT DO NOTHING`).bind(userId, role),
-    ),
+    ...roles.map((role) => db.prepare(`INSERT INTO user_roles (user_id, role) VALUES (?, ?) ON CONFLICT DO NOTHING`).bind(userId, role)),
   ]);
   return { userId, created: existing === null };
+}
+
+const idRowSchema = z.object({ id: z.string() });
+
+export async function findUserHandle(db: D1Database, userId: string): Promise<string | null> {
+  const row = await queryFirst(db.prepare(`SELECT handle FROM users WHERE id = ?`).bind(userId), z.object({ handle: z.string() }));
+  return row?.handle ?? null;
 }

@@ -1,5 +1,4 @@
 import { Hono, type Context } from "hono";
-import { xClientFor } from "../clients/x-client-for.ts";
 import { tokenPairSchema } from "../contracts/current-user.ts";
 import {
   advertiserLoginQuerySchema,
@@ -10,6 +9,7 @@ import {
   type LoginParams,
 } from "../contracts/login.ts";
 import { spoofUser } from "../domain/accounts/admin-spoofing.ts";
+import { servedOriginCheck } from "../domain/brands/served-origins.ts";
 import { currentUserFor } from "../domain/accounts/current-user.ts";
 import { completeLogin, startLogin } from "../domain/accounts/login.ts";
 import { endSession, issueTokens, refreshTokens, sessionEnded, sessionFromCookie } from "../domain/accounts/sessions.ts";
@@ -23,26 +23,16 @@ import {
   readSessionCookie,
   writeBrowserBinding,
   writeSessionCookie,
-} from "./cookies.ts";
-import { servedOriginCheck } from "./served-origins.ts";
-import { parseInput } from "./validation.ts";
-
-const noStore = { "Cache-Control": "no-store" };
+} from "../middleware/cookies.ts";
+import { jsonBody, parseInput } from "./validation.ts";
 
 function requestOrigin(c: Context<WorkerEnv>): string {
   return new URL(c.req.url).origin;
 }
 
 function loginDeps(c: Context<WorkerEnv>) {
-  const config = c.get("config");
-  return {
-    db: c.env.DB,
-    clock: c.get("clock"),
-    xClient: xClientFor(config),
-    encryptionKey: config.secrets.tokenEncryptionKey,
-    signingKey: config.secrets.jwtSigningKey,
-    isServedOrigin: servedOriginCheck(c.env.DB, config),
-  };
+  const { capabilities } = c.var;
+  return { ...capabilities, isServedOrigin: servedOriginCheck(capabilities) };
 }
 
 async function redirectToX(c: Context<WorkerEnv>, flow: LoginFlow, params: LoginParams) {
@@ -62,12 +52,8 @@ function requireSameOrigin(c: Context<WorkerEnv>) {
 }
 
 export const authRoutes = new Hono<WorkerEnv>()
-  .get("/auth/twitter/read/login", (c) =>
-    redirectToX(c, "read", parseInput(readLoginQuerySchema, c.req.query(), "query")),
-  )
-  .get("/auth/twitter/write/login", (c) =>
-    redirectToX(c, "write", parseInput(writeLoginQuerySchema, c.req.query(), "query")),
-  )
+  .get("/auth/twitter/read/login", (c) => redirectToX(c, "read", parseInput(readLoginQuerySchema, c.req.query(), "query")))
+  .get("/auth/twitter/write/login", (c) => redirectToX(c, "write", parseInput(writeLoginQuerySchema, c.req.query(), "query")))
   .get("/auth/twitter/advertiser/login", (c) =>
     redirectToX(c, "advertiser", parseInput(advertiserLoginQuerySchema, c.req.query(), "query")),
   )
@@ -81,53 +67,43 @@ export const authRoutes = new Hono<WorkerEnv>()
       browserBinding: readBrowserBinding(c),
       requestOrigin: requestOrigin(c),
     });
-    c.header("Cache-Control", "no-store");
     if (outcome.kind === "failed") return c.redirect(`/login-error?reason=${outcome.reason}`, 302);
     if (outcome.kind === "signed-in") writeSessionCookie(c, outcome.session.cookieValue);
     return c.redirect(outcome.redirectTo.toString(), 302);
   })
   .post("/auth/token", async (c) => {
-    const body = parseInput(tokenPairSchema, await c.req.json().catch(() => null), "body");
-    const config = c.get("config");
-    const pair = await refreshTokens({ db: c.env.DB, signingKey: config.secrets.jwtSigningKey, clock: c.get("clock") }, body);
-    return c.json(pair, 200, noStore);
+    const body = parseInput(tokenPairSchema, await jsonBody(c), "body");
+    return c.json(await refreshTokens(c.var.capabilities, body));
   })
   .post("/auth/session/tokens", async (c) => {
     requireSameOrigin(c);
-    const deps = loginDeps(c);
-    const session = await sessionFromCookie(deps, readSessionCookie(c));
+    const { capabilities } = c.var;
+    const session = await sessionFromCookie(capabilities, readSessionCookie(c));
     if (session === null) {
       clearSessionCookie(c);
       throw sessionEnded();
     }
-    return c.json(await issueTokens(deps, session), 200, noStore);
+    return c.json(await issueTokens(capabilities, session));
   })
   .post("/auth/logout", async (c) => {
     requireSameOrigin(c);
-    const deps = loginDeps(c);
-    const session = await sessionFromCookie(deps, readSessionCookie(c));
-    if (session !== null) await endSession(deps, session.id);
+    const { capabilities } = c.var;
+    const session = await sessionFromCookie(capabilities, readSessionCookie(c));
+    if (session !== null) await endSession(capabilities, session.id);
     clearSessionCookie(c);
-    return c.body(null, 204, noStore);
+    return c.body(null, 204);
   })
   .get("/auth/profile", requireBearer, async (c) => {
-    const session = c.get("session");
-    const user = session === null ? null : await currentUserFor(c.env.DB, session);
+    const user = await currentUserFor(c.var.capabilities, c.var.session);
     if (user === null) throw sessionEnded();
-    return c.json(user, 200, noStore);
+    return c.json(user);
   })
   .get("/auth/admin-spoofing/:token/:secret", async (c) => {
-    const config = c.get("config");
-    const { session } = await spoofUser(
-      {
-        db: c.env.DB,
-        clock: c.get("clock"),
-        signingKey: config.secrets.jwtSigningKey,
-        spoofingSecret: config.secrets.adminSpoofingSecret,
-      },
-      { adminAccessToken: c.req.param("token"), secret: c.req.param("secret"), impersonate: c.req.query("impersonate") },
-    );
+    const { session } = await spoofUser(c.var.capabilities, {
+      adminAccessToken: c.req.param("token"),
+      secret: c.req.param("secret"),
+      impersonate: c.req.query("impersonate"),
+    });
     writeSessionCookie(c, session.cookieValue);
-    c.header("Cache-Control", "no-store");
     return c.redirect("/", 302);
   });

@@ -8,7 +8,12 @@ import { parseInput } from "./validation.ts";
 const iconsQuerySchema = z.object({
   icons: z
     .string({ error: "icons is required" })
-    .transform((value) => value.split(",").map((name) => name.trim()).filter((name) => name.length > 0))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((name) => name.trim())
+        .filter((name) => name.length > 0),
+    )
     .pipe(
       z
         .array(z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "icon names are lowercase letters, digits and dashes"))

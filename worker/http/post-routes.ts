@@ -1,7 +1,6 @@
 import { Hono, type Context } from "hono";
-import { xClientFor } from "../clients/x-client-for.ts";
 import { createPostInputSchema, feedbackInputSchema, MAX_ATTACHMENT_BYTES } from "../contracts/posts.ts";
-import { createPost, type PostingDeps } from "../domain/posts/create-post.ts";
+import { createPost } from "../domain/posts/create-post.ts";
 import { postOptions } from "../domain/posts/post-options.ts";
 import { sendFeedback } from "../domain/posts/send-feedback.ts";
 import { attachmentTooLarge, storeAttachment, type Upload } from "../domain/posts/store-attachment.ts";
@@ -10,34 +9,10 @@ import { requireBearer } from "../middleware/authenticate.ts";
 import type { WorkerEnv } from "../worker-env.ts";
 import { AppError } from "../contracts/errors.ts";
 import { apiErrorResponse } from "./api-error.ts";
-import { parseInput } from "./validation.ts";
+import { jsonBody, parseInput } from "./validation.ts";
 
-const noStore = { "Cache-Control": "no-store" };
 /** Room for the multipart framing around a file of the largest allowed size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
-
-function signedInUser(c: Context<WorkerEnv>): string {
-  const session = c.get("session");
-  if (session === null) throw new AppError(401, "unauthenticated", "Sign in to continue");
-  return session.userId;
-}
-
-function postingDeps(c: Context<WorkerEnv>): PostingDeps {
-  const config = c.get("config");
-  return {
-    db: c.env.DB,
-    media: c.env.MEDIA,
-    clock: c.get("clock"),
-    xClient: xClientFor(config),
-    encryptionKey: config.secrets.tokenEncryptionKey,
-  };
-}
-
-async function jsonBody(c: Context<WorkerEnv>): Promise<unknown> {
-  return c.req.json<unknown>().catch(() => {
-    throw new AppError(400, "invalid_request", "The request body must be JSON.", [{ loc: ["body"], msg: "must be JSON" }]);
-  });
-}
 
 /** Reads a raw body, giving up as soon as it passes `limit` bytes (a missing Content-Length cannot be trusted). */
 async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number): Promise<ArrayBuffer | null> {
@@ -65,7 +40,7 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number
 }
 
 /** The image of an upload: a multipart form's `file` (or `media`) field, or the raw body with its Content-Type. */
-async function readUpload(c: Context<WorkerEnv>): Promise<Upload> {
+async function readUpload(c: Context): Promise<Upload> {
   const contentType = c.req.header("content-type") ?? "";
   const length = Number(c.req.header("content-length") ?? "");
   const multipart = /^multipart\/form-data/i.test(contentType);
@@ -74,7 +49,9 @@ async function readUpload(c: Context<WorkerEnv>): Promise<Upload> {
   }
   if (multipart) {
     const form = await c.req.raw.formData().catch(() => {
-      throw new AppError(400, "invalid_request", "The multipart body could not be read.", [{ loc: ["body"], msg: "is not valid multipart" }]);
+      throw new AppError(400, "invalid_request", "The multipart body could not be read.", [
+        { loc: ["body"], msg: "is not valid multipart" },
+      ]);
     });
     const field = form.has("file") ? "file" : "media";
     const file = form.get(field);
@@ -98,21 +75,17 @@ async function readUpload(c: Context<WorkerEnv>): Promise<Upload> {
  */
 export const postRoutes = new Hono<WorkerEnv>()
   .get("/v1/action/post/options", requireBearer, async (c) => {
-    const options = await postOptions({ db: c.env.DB, clock: c.get("clock") }, signedInUser(c));
-    return c.json(options, 200, noStore);
+    return c.json(await postOptions(c.var.capabilities, c.var.session.userId));
   })
   .post("/v1/action/post/attachment", requireBearer, async (c) => {
-    const userId = signedInUser(c);
     const upload = await readUpload(c);
-    const attachment = await storeAttachment({ db: c.env.DB, media: c.env.MEDIA, clock: c.get("clock") }, userId, upload);
-    return c.json(attachment, 201, noStore);
+    return c.json(await storeAttachment(c.var.capabilities, c.var.session.userId, upload), 201);
   })
   .post("/v1/action/post/create", requireBearer, async (c) => {
-    const userId = signedInUser(c);
     const input = parseInput(createPostInputSchema, await jsonBody(c), "body");
     try {
-      const { post, created } = await createPost(postingDeps(c), userId, input);
-      return c.json(post, created ? 201 : 200, noStore);
+      const { post, created } = await createPost(c.var.capabilities, c.var.session.userId, input);
+      return c.json(post, created ? 201 : 200);
     } catch (error) {
       if (!(error instanceof XRateLimitedError)) throw error;
       const response = apiErrorResponse(c, error);
@@ -121,8 +94,6 @@ export const postRoutes = new Hono<WorkerEnv>()
     }
   })
   .post("/v1/feedback", requireBearer, async (c) => {
-    const userId = signedInUser(c);
     const input = parseInput(feedbackInputSchema, await jsonBody(c), "body");
-    const receipt = await sendFeedback({ db: c.env.DB, clock: c.get("clock") }, userId, input);
-    return c.json(receipt, 201, noStore);
+    return c.json(await sendFeedback(c.var.capabilities, c.var.session.userId, input), 201);
   });

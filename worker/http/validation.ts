@@ -1,12 +1,9 @@
+import type { Context } from "hono";
 import type { z } from "zod";
 import { AppError } from "../contracts/errors.ts";
 
 /** Parses request input; a bad value becomes a 400 naming each field ("query.state: state is required"). */
-export function parseInput<Schema extends z.ZodType>(
-  schema: Schema,
-  input: unknown,
-  location: "query" | "body" | "path",
-): z.infer<Schema> {
+export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown, location: "query" | "body" | "path"): z.infer<Schema> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const detail = result.error.issues.map((issue) => ({
@@ -15,4 +12,18 @@ export function parseInput<Schema extends z.ZodType>(
   }));
   const message = detail.map((field) => `${field.loc.slice(1).join(".") || location}: ${field.msg}`).join("; ");
   throw new AppError(400, "invalid_request", message, detail);
+}
+
+/**
+ * The request body as JSON; anything else is a 400 saying so. `whenEmpty` is what an empty body stands for (a
+ * join without options, say); without it an empty body is not JSON either.
+ */
+export async function jsonBody(c: Context, options: { whenEmpty?: unknown } = {}): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === "" && "whenEmpty" in options) return options.whenEmpty;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new AppError(400, "invalid_request", "The request body must be JSON.", [{ loc: ["body"], msg: "must be JSON" }]);
+  }
 }

@@ -1,20 +1,12 @@
+import { capabilitiesFor } from "../capabilities.ts";
 import { systemClock, type Clock } from "../clock.ts";
-import { xClientFor } from "../clients/x-client-for.ts";
-import { configFrom } from "../config.ts";
 import { freshXAccessToken } from "../domain/accounts/x-credentials.ts";
 import { runScheduledWork, type SchedulerDeps, type SchedulerReport } from "./scheduler.ts";
 
-/** The scheduler's dependencies from the worker's bindings and validated configuration. */
+/** The scheduler's dependencies: the run's capabilities, and a fresh X token for each post owner. */
 export function schedulerDepsFromEnv(env: Cloudflare.Env, clock: Clock = systemClock): SchedulerDeps {
-  const config = configFrom(env);
-  const xClient = xClientFor(config);
-  const encryptionKey = config.secrets.tokenEncryptionKey;
-  return {
-    db: env.DB,
-    clock,
-    xClient,
-    accessTokenFor: (userId) => freshXAccessToken({ db: env.DB, clock, encryptionKey, xClient }, userId),
-  };
+  const capabilities = capabilitiesFor(env, clock);
+  return { ...capabilities, accessTokenFor: (userId) => freshXAccessToken(capabilities, userId) };
 }
 
 function summary(report: SchedulerReport): string | null {

@@ -13,7 +13,7 @@ import { closeCampaignWeeks, type WeekReport } from "../domain/rewards/weeks.ts"
  * to run concurrently: campaign moves are conditional UPDATEs, posts are leased before X is asked, weeks and
  * evaluations commit in single batches guarded by their own state, money moves carry idempotency keys. A run that
  * dies mid-way leaves nothing half-done; the next run picks up where it stopped. The worker's `scheduled` handler
- * is in scheduled-handler.ts; this module imports no configuration or client code, so Node scripts can run it.
+ * is in scheduled-handler.ts; this module takes its dependencies as arguments, so Node scripts (the benchmark) run it too.
  */
 export type SchedulerLimits = { polling: PollingLimits; maturity: MaturityLimits; evaluation: EvaluationLimits };
 

@@ -1,18 +1,20 @@
 import { createMiddleware } from "hono/factory";
 import { AppError } from "../contracts/errors.ts";
 import { liveSessionForToken } from "../domain/accounts/sessions.ts";
-import type { WorkerEnv } from "../worker-env.ts";
+import type { SignedInEnv } from "../worker-env.ts";
 
-/** Reads the bearer token; a missing, invalid or expired one is a 401 the browser's client knows how to handle. */
-export const requireBearer = createMiddleware<WorkerEnv>(async (c, next) => {
-  const header = c.req.header("authorization") ?? "";
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (match?.[1] === undefined) throw new AppError(401, "unauthenticated", "Sign in to continue");
-  const config = c.get("config");
-  const session = await liveSessionForToken(
-    { db: c.env.DB, signingKey: config.secrets.jwtSigningKey, clock: c.get("clock") },
-    match[1],
-  );
-  c.set("session", session);
+/** The bearer token of a request, or null. */
+export function bearerToken(authorization: string | undefined): string | null {
+  return /^Bearer\s+(\S+)$/i.exec(authorization ?? "")?.[1] ?? null;
+}
+
+/**
+ * Reads the bearer token; a missing, invalid or expired one is a 401 the browser's client knows how to handle.
+ * Handlers behind it see `c.var.session` as present (SignedInEnv).
+ */
+export const requireBearer = createMiddleware<SignedInEnv>(async (c, next) => {
+  const token = bearerToken(c.req.header("authorization"));
+  if (token === null) throw new AppError(401, "unauthenticated", "Sign in to continue");
+  c.set("session", await liveSessionForToken(c.var.capabilities, token));
   await next();
 });

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { coreHostnamesOf, resolveBrand, type BrandResolution } from "../domain/brands/resolve-brand.ts";
+import { resolveBrand, type BrandResolution } from "../domain/brands/resolve-brand.ts";
 import { guardExemptPaths } from "../edge/route-rules.ts";
 import { AppError } from "../contracts/errors.ts";
 import type { WorkerEnv } from "../worker-env.ts";
@@ -9,11 +9,7 @@ import type { WorkerEnv } from "../worker-env.ts";
 export function lookUpBrand(c: Context<WorkerEnv>): Promise<BrandResolution> {
   let lookup = c.get("brandLookup");
   if (lookup === undefined) {
-    const config = c.get("config");
-    lookup = resolveBrand(
-      { db: c.env.DB, cache: c.env.BRAND_CACHE, coreHostnames: coreHostnamesOf(config) },
-      new URL(c.req.url).hostname,
-    );
+    lookup = resolveBrand(c.var.capabilities, new URL(c.req.url).hostname);
     c.set("brandLookup", lookup);
   }
   return lookup;

@@ -12,7 +12,7 @@ export const htmlSecurity = createMiddleware<WorkerEnv>(async (c, next) => {
   c.set("nonce", nonce);
   await next();
   if (!(c.res.headers.get("Content-Type") ?? "").includes("text/html")) return;
-  const config = c.get("config");
+  const { config } = c.var.capabilities;
   const scriptSources = import.meta.env.DEV ? ["'unsafe-inline'", "'unsafe-eval'"] : [`'nonce-${nonce}'`, "'strict-dynamic'"];
   c.res.headers.set(
     "Content-Security-Policy",

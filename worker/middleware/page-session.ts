@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { lookUpBrand } from "./brand-guard.ts";
-import { readSessionCookie } from "../http/cookies.ts";
+import { readSessionCookie } from "./cookies.ts";
 import { sessionFromCookie } from "../domain/accounts/sessions.ts";
 import type { WorkerEnv } from "../worker-env.ts";
 
@@ -11,6 +11,6 @@ import type { WorkerEnv } from "../worker-env.ts";
 export const pageSession = createMiddleware<WorkerEnv>(async (c, next) => {
   void lookUpBrand(c);
   const cookie = readSessionCookie(c);
-  c.set("session", cookie === undefined ? null : await sessionFromCookie({ db: c.env.DB, clock: c.get("clock") }, cookie));
+  c.set("session", cookie === undefined ? null : await sessionFromCookie(c.var.capabilities, cookie));
   await next();
 });

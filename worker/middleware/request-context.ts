@@ -1,12 +1,10 @@
 import { createMiddleware } from "hono/factory";
-import { systemClock } from "../clock.ts";
-import { configFrom } from "../config.ts";
+import { capabilitiesFor } from "../capabilities.ts";
 import type { WorkerEnv } from "../worker-env.ts";
 
-/** First in the chain: validated configuration, the clock and a request id for logs and incident reports. */
+/** First in the chain: the request's capabilities (validated config, clock, clients), and a request id for logs. */
 export const requestContext = createMiddleware<WorkerEnv>(async (c, next) => {
-  c.set("config", configFrom(c.env));
-  c.set("clock", systemClock);
+  c.set("capabilities", capabilitiesFor(c.env));
   c.set("requestId", c.req.header("cf-ray") ?? crypto.randomUUID());
   c.set("session", null);
   c.set("brand", null);

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { cachePolicies, ruleFor } from "../edge/route-rules.ts";
-import { readSessionCookie } from "../http/cookies.ts";
+import { readSessionCookie } from "./cookies.ts";
 import type { WorkerEnv } from "../worker-env.ts";
 
 /**

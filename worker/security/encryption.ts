@@ -17,11 +17,7 @@ function importKey(base64Key: string): Promise<CryptoKey> {
 
 export async function encryptSecret(plaintext: string, base64Key: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const ciphertext = await crypto.subtle.encrypt(
-    { name: "AES-GCM", iv },
-    await importKey(base64Key),
-    new TextEncoder().encode(plaintext),
-  );
+  const ciphertext = await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await importKey(base64Key), new TextEncoder().encode(plaintext));
   return `v1.${base64url(iv)}.${base64url(new Uint8Array(ciphertext))}`;
 }
 

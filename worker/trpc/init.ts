@@ -1,17 +1,13 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
-import type { Clock } from "../clock.ts";
-import type { AppConfig } from "../config.ts";
-import type { SessionRecord } from "../db/sessions.ts";
-import { liveSessionForToken } from "../domain/accounts/sessions.ts";
+import type { Capabilities } from "../capabilities.ts";
 import { AppError } from "../contracts/errors.ts";
+import type { SignedInSession } from "../contracts/current-user.ts";
+import { liveSessionForToken } from "../domain/accounts/sessions.ts";
 
 /** Context → init → procedures: everything a procedure may use, read once per request. */
 export type TrpcContext = {
-  db: D1Database;
-  brandCache: KVNamespace;
-  config: AppConfig;
-  clock: Clock;
+  capabilities: Capabilities;
   bearerToken: string | null;
 };
 
@@ -28,12 +24,9 @@ export const publicProcedure = t.procedure;
 /** Narrows the context to a live session; without one the browser's RPC client clears its tokens and reloads. */
 export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
   if (ctx.bearerToken === null) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue" });
-  let session: SessionRecord;
+  let session: SignedInSession;
   try {
-    session = await liveSessionForToken(
-      { db: ctx.db, signingKey: ctx.config.secrets.jwtSigningKey, clock: ctx.clock },
-      ctx.bearerToken,
-    );
+    session = await liveSessionForToken(ctx.capabilities, ctx.bearerToken);
   } catch (error) {
     if (error instanceof AppError) throw new TRPCError({ code: "UNAUTHORIZED", message: error.message });
     throw error;

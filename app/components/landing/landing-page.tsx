@@ -1,8 +1,8 @@
-import type { Advertiser } from "../../../worker/db/advertisers.ts";
-import { CampaignGrid, type CampaignCardData } from "../campaign-card";
+import type { LandingPage } from "../../../worker/contracts/pages.ts";
+import { CampaignGrid } from "../campaign-card";
 import { SignInWithXButton } from "../sign-in";
 
-export type LandingProps = { advertiser: Advertiser; campaigns: CampaignCardData[]; now: number };
+export type LandingProps = LandingPage;
 
 function LiveCampaigns({ advertiser, campaigns, now }: LandingProps) {
   return (
@@ -11,11 +11,7 @@ function LiveCampaigns({ advertiser, campaigns, now }: LandingProps) {
         <SignInWithXButton label="Join as a creator" returnTo="/campaigns" query={{ trigger: `landing-${advertiser.slug}` }} />
       </div>
       <h2 id="live-campaigns">Live campaigns</h2>
-      <CampaignGrid
-        campaigns={campaigns}
-        now={now}
-        emptyMessage={`${advertiser.name} has no live campaign right now. Check back soon.`}
-      />
+      <CampaignGrid campaigns={campaigns} now={now} emptyMessage={`${advertiser.name} has no live campaign right now. Check back soon.`} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { AppIcon } from "~/components/app-icon";
-import { badgeText, bellLabel } from "~/lib/notifications";
+import { badgeText, bellLabel } from "~/features/notifications/utils/notification-rules";
 import { useNotifications } from "./notifications-context";
 import "~/styles/notifications.css";
 

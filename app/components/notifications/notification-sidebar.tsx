@@ -2,13 +2,13 @@ import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from "react
 import { Link } from "react-router";
 import { AppIcon } from "~/components/app-icon";
 import { formatRelative } from "~/lib/format";
+import { useMarkAllNotificationsRead } from "~/features/notifications/api/mark-all-notifications-read";
+import { useMarkNotificationRead } from "~/features/notifications/api/mark-notification-read";
 import {
   notificationTarget,
-  useMarkAllNotificationsRead,
-  useMarkNotificationRead,
   type SidebarNotification,
   type SidebarNotificationType,
-} from "~/lib/notifications";
+} from "~/features/notifications/utils/notification-rules";
 import { useNotifications } from "./notifications-context";
 import "~/styles/notifications.css";
 
@@ -147,15 +147,7 @@ export function NotificationSidebar() {
   );
 }
 
-function NotificationItem({
-  notification,
-  now,
-  onNavigate,
-}: {
-  notification: SidebarNotification;
-  now: number;
-  onNavigate: () => void;
-}) {
+function NotificationItem({ notification, now, onNavigate }: { notification: SidebarNotification; now: number; onNavigate: () => void }) {
   const markRead = useMarkNotificationRead();
   const target = notificationTarget(notification.link);
   const unread = !notification.isRead;

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { titleWithUnreadPrefix } from "~/lib/notifications";
+import { titleWithUnreadPrefix } from "~/features/notifications/utils/notification-rules";
 
 /**
  * Keeps "(n) " in front of the page title while n notifications are unread. Each page sets its own title

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { AppIcon } from "~/components/app-icon";
-import { useMarkNotificationRead } from "~/lib/notifications";
+import { useMarkNotificationRead } from "~/features/notifications/api/mark-notification-read";
 import { useNotifications } from "./notifications-context";
 import "~/styles/notifications.css";
 

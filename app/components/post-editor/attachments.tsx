@@ -11,7 +11,7 @@ import {
 import { AppIcon } from "~/components/app-icon";
 import { errorText } from "~/lib/error-text";
 import { CloseMark } from "./close-mark";
-import { uploadAttachment } from "./post-editor-api";
+import { useUploadAttachment } from "~/features/post-editor/api/upload-attachment";
 
 export type AttachmentItem = {
   key: string;
@@ -41,7 +41,8 @@ function readAsDataUrl(file: Blob): Promise<string | null> {
 
 /** What is wrong with a file, checked in the browser before any upload (the server checks again). */
 async function problemWith(file: File): Promise<{ problem: string } | { contentType: AttachmentContentType }> {
-  if (file.size > MAX_ATTACHMENT_BYTES) return { problem: `${file.name} is ${formatBytes(file.size)}; images can be at most ${LIMIT_TEXT}.` };
+  if (file.size > MAX_ATTACHMENT_BYTES)
+    return { problem: `${file.name} is ${formatBytes(file.size)}; images can be at most ${LIMIT_TEXT}.` };
   if (file.size === 0) return { problem: `${file.name} is empty.` };
   const contentType = sniffImageType(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()));
   if (contentType === null) return { problem: `${file.name} is not a PNG, JPEG, GIF or WebP image.` };
@@ -66,6 +67,7 @@ export function useAttachments(restored: readonly RestoredAttachment[]) {
   const [problems, setProblems] = useState<string[]>([]);
   const files = useRef(new Map<string, File>());
   const uploads = useRef(new Map<string, AbortController>());
+  const { mutateAsync: uploadAttachment } = useUploadAttachment();
 
   useEffect(() => {
     const inFlight = uploads.current;
@@ -83,7 +85,7 @@ export function useAttachments(restored: readonly RestoredAttachment[]) {
       const controller = new AbortController();
       uploads.current.set(key, controller);
       update(key, { status: "uploading", progress: 0, error: null });
-      uploadAttachment(file, contentType, (progress) => update(key, { progress }), controller.signal)
+      uploadAttachment({ file, contentType, onProgress: (progress) => update(key, { progress }), signal: controller.signal })
         .then((attachment) => update(key, { status: "uploaded", progress: 1, id: attachment.id }))
         .catch((error: unknown) => {
           if (controller.signal.aborted) return;
@@ -91,7 +93,7 @@ export function useAttachments(restored: readonly RestoredAttachment[]) {
         })
         .finally(() => uploads.current.delete(key));
     },
-    [update],
+    [update, uploadAttachment],
   );
 
   const add = useCallback(
@@ -100,14 +102,20 @@ export function useAttachments(restored: readonly RestoredAttachment[]) {
       const accepted: { key: string; file: File; contentType: AttachmentContentType }[] = [];
       const room = MAX_ATTACHMENTS - alreadyAttached.length;
       if (picked.length > room) {
-        found.push(room <= 0 ? `A post can have at most ${MAX_ATTACHMENTS} images.` : `Only ${room} more image${room === 1 ? "" : "s"} fit: a post can have at most ${MAX_ATTACHMENTS}.`);
+        found.push(
+          room <= 0
+            ? `A post can have at most ${MAX_ATTACHMENTS} images.`
+            : `Only ${room} more image${room === 1 ? "" : "s"} fit: a post can have at most ${MAX_ATTACHMENTS}.`,
+        );
       }
       for (const file of picked.slice(0, Math.max(0, room))) {
         const checked = await problemWith(file);
         if ("problem" in checked) found.push(checked.problem);
         else accepted.push({ key: `${Date.now()}-${Math.random().toString(36).slice(2)}`, file, contentType: checked.contentType });
       }
-      const hasGif = [...alreadyAttached.map((item) => item.contentType), ...accepted.map((item) => item.contentType)].includes("image/gif");
+      const hasGif = [...alreadyAttached.map((item) => item.contentType), ...accepted.map((item) => item.contentType)].includes(
+        "image/gif",
+      );
       if (hasGif && alreadyAttached.length + accepted.length > 1) {
         setProblems([...found, "An animated GIF must be the only image of a post on X."]);
         return;

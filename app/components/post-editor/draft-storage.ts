@@ -11,9 +11,7 @@ export const draftSchema = z.object({
   campaignId: z.string().nullable(),
   content: z.string(),
   selectedSuggestionId: z.string().nullable(),
-  attachments: z.array(
-    z.object({ id: z.string(), name: z.string(), sizeBytes: z.number(), contentType: attachmentContentTypeSchema }),
-  ),
+  attachments: z.array(z.object({ id: z.string(), name: z.string(), sizeBytes: z.number(), contentType: attachmentContentTypeSchema })),
 });
 export type Draft = z.infer<typeof draftSchema>;
 

@@ -1,11 +1,10 @@
-import { useMutation } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { EditorFooter } from "./editor-footer";
 import { useLocation } from "react-router";
 import { MAX_FEEDBACK_LENGTH } from "../../../worker/contracts/posts.ts";
 import { errorText } from "~/lib/error-text";
-import { sendFeedback } from "./post-editor-api";
+import { useSendFeedback } from "~/features/post-editor/api/send-feedback";
 
 /** The editor in feedback mode: text only, sent to the admins' inbox with the page it was written on. */
 export function FeedbackForm({ onDone }: { onDone: () => void }) {
@@ -14,13 +13,12 @@ export function FeedbackForm({ onDone }: { onDone: () => void }) {
   const countId = useId();
   const [content, setContent] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: sendFeedback,
+  const mutation = useSendFeedback({
     onSuccess: () => {
       toast.success("Thank you! Your feedback reached the Chorus team.");
       onDone();
     },
-    onError: (failure: unknown) => setError(errorText(failure)),
+    onError: (failure) => setError(errorText(failure)),
   });
   const length = content.trim().length;
   const blocked = length === 0 || length > MAX_FEEDBACK_LENGTH || mutation.isPending;
@@ -58,14 +56,7 @@ export function FeedbackForm({ onDone }: { onDone: () => void }) {
           </p>
         ) : null}
       </div>
-      <EditorFooter
-        hint={null}
-        onCancel={onDone}
-        blocked={blocked}
-        busy={mutation.isPending}
-        label="Send feedback"
-        busyLabel="Sending…"
-      />
+      <EditorFooter hint={null} onCancel={onDone} blocked={blocked} busy={mutation.isPending} label="Send feedback" busyLabel="Sending…" />
     </form>
   );
 }

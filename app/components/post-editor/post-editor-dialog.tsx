@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from "react";
 import { CloseMark } from "./close-mark";
 import { FeedbackForm } from "./feedback-form";
-import type { PostEditorMode } from "./post-editor-provider";
+import type { PostEditorMode } from "./post-editor-context";
 import { PostForm } from "./post-form";
 import "~/styles/post-editor.css";
 

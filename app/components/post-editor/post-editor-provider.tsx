@@ -1,21 +1,15 @@
-import { createContext, use, useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { POST_EDITOR_MODAL } from "../../../worker/contracts/posts.ts";
+import { PostEditorContext, type OpenPostEditorOptions } from "./post-editor-context";
 import { PostEditorDialog } from "./post-editor-dialog";
-
-export type PostEditorMode = "post" | "feedback";
-export type OpenPostEditorOptions = { mode: PostEditorMode; campaignId?: string };
-
-type PostEditorControls = { open(options: OpenPostEditorOptions): void };
-
-const PostEditorContext = createContext<PostEditorControls | null>(null);
 
 type Opened = OpenPostEditorOptions & { key: number; returnFocusTo: HTMLElement | null };
 
 const noSubscription = () => () => undefined;
 
 /**
- * The post editor for the whole app: New Post and Share Feedback open it through `usePostEditor()`, and a page
+ * The post editor for the whole app: New Post and Share Feedback open it through `usePostEditor()` (`post-editor-context.ts`), and a page
  * loaded with `?modal_to_open=post-editor` (the way back from X's write login) opens it by itself.
  */
 export function PostEditorProvider({ children }: { children: ReactNode }) {
@@ -23,7 +17,11 @@ export function PostEditorProvider({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
   // Only after hydration: the server renders no dialog, so the first client render matches it.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const openedByUrl = hydrated && new URLSearchParams(location.search).get("modal_to_open") === POST_EDITOR_MODAL;
 
   const open = useCallback((options: OpenPostEditorOptions) => {
@@ -65,11 +63,4 @@ export function PostEditorProvider({ children }: { children: ReactNode }) {
       )}
     </PostEditorContext>
   );
-}
-
-/** Opens the post editor: `open({ mode: "post", campaignId })` or `open({ mode: "feedback" })`. */
-export function usePostEditor(): PostEditorControls {
-  const controls = use(PostEditorContext);
-  if (controls === null) throw new Error("usePostEditor() needs a <PostEditorProvider> around it");
-  return controls;
 }

@@ -1,32 +1,24 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { EditorFooter } from "./editor-footer";
-import { Link, useRevalidator } from "react-router";
-import { X_WRITE_ACCESS_REQUIRED, type PostableCampaign } from "../../../worker/contracts/posts.ts";
+import { Link } from "react-router";
+import { checkPostRequirements } from "../../../worker/contracts/post-requirements.ts";
+import { X_WRITE_ACCESS_REQUIRED } from "../../../worker/contracts/posts.ts";
 import { countXText } from "../../../worker/contracts/x-text.ts";
+import { useCreatePost } from "~/features/post-editor/api/create-post";
+import { postOptionsKeys, usePostOptions } from "~/features/post-editor/api/get-post-options";
 import { ApiRequestError } from "~/lib/api/http-client";
 import { useCampaignSelection } from "~/lib/campaign-selection";
 import { errorText } from "~/lib/error-text";
 import { AttachmentPicker, useAttachments } from "./attachments";
 import { CharacterCount } from "./character-count";
 import { clearDraft, readDraft, saveDraft } from "./draft-storage";
-import { createPost, postOptionsQuery } from "./post-editor-api";
 import { PostPreview } from "./post-preview";
 import { useWriteAccess } from "./write-access";
 
 /** One press of Post: the same payload sent again (a lost answer, a retry after granting access) keeps its id. */
 type Press = { fingerprint: string; clientRequestId: string };
-
-function requirementsOf(campaign: PostableCampaign): string[] {
-  const mention = (name: string) => (name.startsWith("@") ? name : `@${name}`);
-  const hashtag = (tag: string) => (tag.startsWith("#") ? tag : `#${tag}`);
-  return [
-    ...campaign.requiredMentions.map(mention),
-    ...campaign.requiredHashtags.map(hashtag),
-    ...(campaign.requiredLink === null ? [] : [campaign.requiredLink]),
-  ];
-}
 
 function isLostAnswer(error: unknown): boolean {
   return error instanceof DOMException || error instanceof TypeError;
@@ -34,9 +26,8 @@ function isLostAnswer(error: unknown): boolean {
 
 export function PostForm(props: { initialCampaignId: string | undefined; restoreDraft: boolean; onDone: () => void }) {
   const [draft] = useState(() => (props.restoreDraft ? readDraft() : null));
-  const options = useQuery(postOptionsQuery());
+  const options = usePostOptions();
   const queryClient = useQueryClient();
-  const revalidator = useRevalidator();
   // Preselected: the campaign New Post was opened for, else the draft's, else the one the creator has open.
   const selection = useCampaignSelection();
   const [chosenCampaignId, setChosenCampaignId] = useState<string | null>(
@@ -64,7 +55,8 @@ export function PostForm(props: { initialCampaignId: string | undefined; restore
   const suggestionIndex = campaign?.suggestions.findIndex((suggestion) => suggestion.id === chosenSuggestionId) ?? -1;
   const selectedSuggestionId = suggestionIndex >= 0 ? chosenSuggestionId : null;
   const count = countXText(content);
-  const requirements = campaign === null ? [] : requirementsOf(campaign);
+  // The server's own rule (worker/contracts/post-requirements.ts): "(included)" here means the post meets it there.
+  const requirements = campaign === null ? [] : checkPostRequirements(campaign, content);
 
   const payload = () => ({
     content,
@@ -84,23 +76,22 @@ export function PostForm(props: { initialCampaignId: string | undefined; restore
     ),
   });
 
-  const mutation = useMutation({
-    mutationFn: createPost,
+  const mutation = useCreatePost({
     onSuccess: () => {
       clearDraft();
       toast.success("Posted on X. Your post is being evaluated.");
-      void queryClient.invalidateQueries();
-      void revalidator.revalidate();
       props.onDone();
     },
-    onError: (failure: unknown) => {
+    onError: (failure) => {
       if (failure instanceof ApiRequestError && failure.body?.code === X_WRITE_ACCESS_REQUIRED) {
         retryAfterGrant.current = true;
         setAccessProblem(errorText(failure));
         return;
       }
       if (isLostAnswer(failure)) {
-        setError("Chorus did not answer in time. Press Post again: if your post already went out, you get it back instead of a second one.");
+        setError(
+          "Chorus did not answer in time. Press Post again: if your post already went out, you get it back instead of a second one.",
+        );
         return;
       }
       // The server answered: nothing was stored, so the next press is a new one (unless the first is still going).
@@ -113,7 +104,7 @@ export function PostForm(props: { initialCampaignId: string | undefined; restore
     onGranted: () => {
       grantedHere.current = true;
       setAccessProblem(null);
-      void queryClient.invalidateQueries({ queryKey: postOptionsQuery().queryKey });
+      void queryClient.invalidateQueries({ queryKey: postOptionsKeys.all });
       if (retryAfterGrant.current) {
         retryAfterGrant.current = false;
         submit();
@@ -173,8 +164,7 @@ export function PostForm(props: { initialCampaignId: string | undefined; restore
         {showAccessPanel ? (
           <div className="post-editor-access" role={accessProblem === null ? undefined : "alert"}>
             <p>
-              {accessProblem ??
-                "Chorus publishes your posts from your X account, so it needs your permission once. You confirm it on X."}
+              {accessProblem ?? "Chorus publishes your posts from your X account, so it needs your permission once. You confirm it on X."}
             </p>
             <button
               type="button"
@@ -293,16 +283,13 @@ export function PostForm(props: { initialCampaignId: string | undefined; restore
             {requirements.length > 0 ? (
               <p id={requirementsId} className="post-editor-requirements">
                 {"This campaign asks for "}
-                {requirements.map((requirement, index) => {
-                  const present = content.toLowerCase().includes(requirement.toLowerCase());
-                  return (
-                    <span key={requirement} className={present ? "is-present" : undefined}>
-                      {index > 0 ? ", " : ""}
-                      {requirement}
-                      <span className="pe-visually-hidden">{present ? " (included)" : " (missing)"}</span>
-                    </span>
-                  );
-                })}
+                {requirements.map(({ shown, met }, index) => (
+                  <span key={shown} className={met ? "is-present" : undefined}>
+                    {index > 0 ? ", " : ""}
+                    {shown}
+                    <span className="pe-visually-hidden">{met ? " (included)" : " (missing)"}</span>
+                  </span>
+                ))}
               </p>
             ) : (
               <span />

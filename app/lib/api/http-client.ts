@@ -1,18 +1,18 @@
 import { z } from "zod";
+import { errorBodySchema } from "../../../worker/contracts/errors.ts";
 import type { SessionTokens } from "./session-tokens.ts";
+import { sendWithXhr, type XhrUpload } from "./xhr-transport.ts";
 
 /** The one HTTP API client of the browser (SPEC.md sections 7 and 8). */
 export const API_TIMEOUT_MS = 15_000;
 
-/** The server's one error shape, read leniently: any of its fields may be missing from a proxy's answer. */
-const apiErrorBodySchema = z
-  .object({
-    status: z.number().optional(),
-    code: z.string().optional(),
-    message: z.string().optional(),
-    errors: z.array(z.string()).optional(),
-    detail: z.array(z.object({ loc: z.array(z.union([z.string(), z.number()])), msg: z.string() })).optional(),
-  })
+/**
+ * The server's one error shape (`errorBodySchema`), read leniently: any of its fields may be missing from a proxy's
+ * answer, and an `errors` list of strings is read too.
+ */
+const apiErrorBodySchema = errorBodySchema
+  .partial()
+  .extend({ status: z.number().optional(), errors: z.array(z.string()).optional() })
   .loose();
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
@@ -39,21 +39,50 @@ export function parseApiErrorBody(body: unknown): ApiErrorBody | null {
   return parsed.success ? parsed.data : null;
 }
 
-async function errorBodyOf(response: Response): Promise<ApiErrorBody | null> {
-  return parseApiErrorBody(await response.json().catch(() => null));
+/** What any transport (fetch, XMLHttpRequest) answers: its status, and its body read as JSON. */
+export type Answer = { status: number; json(): Promise<unknown> };
+
+async function errorBodyOf(answer: Answer): Promise<ApiErrorBody | null> {
+  return parseApiErrorBody(await answer.json().catch(() => null));
 }
+
+/**
+ * The one 401 path of the browser's API calls: sends with the session's token; on a 401 ends the session for good
+ * when the server's message starts with "X:", else refreshes the token once (ending the session when that fails) and
+ * sends again; a second 401 ends the session. `send` is the transport: fetch for the API, XMLHttpRequest for uploads.
+ */
+export async function sendWithSession<A extends Answer>(session: SessionTokens, send: (token: string | null) => Promise<A>): Promise<A> {
+  let token = await session.current();
+  const answer = await send(token);
+  if (answer.status !== 401) return answer;
+  const body = await errorBodyOf(answer);
+  if (body?.message?.startsWith("X:")) session.end();
+  try {
+    token = await session.refreshAfter(token);
+  } catch (error) {
+    session.end(error);
+  }
+  const retried = await send(token);
+  if (retried.status === 401) session.end();
+  return retried;
+}
+
+export type UploadOptions = Omit<XhrUpload, "method" | "url" | "token">;
 
 export function createApiClient(deps: {
   fetch: typeof fetch;
   session: SessionTokens;
   baseUrl?: string;
   timeoutMs?: number;
+  /** Makes the XMLHttpRequest of an upload (fetch cannot report upload progress). */
+  xhr?: () => XMLHttpRequest;
 }) {
   const { session } = deps;
   const baseUrl = deps.baseUrl ?? "";
   const timeoutMs = deps.timeoutMs ?? API_TIMEOUT_MS;
+  const xhr = deps.xhr ?? (() => new XMLHttpRequest());
 
-  const send = (method: string, url: string, token: string | null, body: unknown) =>
+  const sendWithFetch = (method: string, url: string, token: string | null, body: unknown) =>
     deps.fetch(url, {
       method,
       cache: "no-store",
@@ -66,6 +95,16 @@ export function createApiClient(deps: {
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
+
+  /** Sends through `send` with the session (the one 401 path) and parses the answer with `schema`, or throws. */
+  async function exchange<Schema extends z.ZodType>(
+    send: (token: string | null) => Promise<Answer>,
+    schema: Schema,
+  ): Promise<z.infer<Schema>> {
+    const answer = await sendWithSession(session, send);
+    if (answer.status < 200 || answer.status >= 300) throw new ApiRequestError(answer.status, await errorBodyOf(answer));
+    return schema.parse(answer.status === 204 ? undefined : await answer.json());
+  }
 
   /** Sends a request and parses the answer with `schema`, so what the page gets is what the type says. */
   async function request<Schema extends z.ZodType>(
@@ -82,31 +121,22 @@ export function createApiClient(deps: {
       if (value !== null && value !== undefined && value !== "") query.set(key, String(value));
     }
     const url = `${baseUrl}${path}${query.size > 0 ? `?${query}` : ""}`;
+    return exchange((token) => sendWithFetch(method, url, token, options.body), schema);
+  }
 
-    let token = await session.current();
-    let response = await send(method, url, token, options.body);
-    if (response.status === 401) {
-      const body = await errorBodyOf(response);
-      if (body?.message?.startsWith("X:")) session.end();
-      try {
-        token = await session.refreshAfter(token);
-      } catch (error) {
-        session.end(error);
-      }
-      response = await send(method, url, token, options.body);
-      if (response.status === 401) session.end();
-    }
-    if (!response.ok) throw new ApiRequestError(response.status, await errorBodyOf(response));
-    return schema.parse(response.status === 204 ? undefined : await response.json());
+  /** POSTs a file as the raw body through XMLHttpRequest, reporting upload progress; same token and 401 rules. */
+  function upload<Schema extends z.ZodType>(path: string, schema: Schema, options: UploadOptions): Promise<z.infer<Schema>> {
+    const url = `${baseUrl}${path}`;
+    return exchange((token) => sendWithXhr(xhr(), { ...options, method: "POST", url, token }), schema);
   }
 
   return {
     request,
+    upload,
     get: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) => request("GET", path, schema, options),
     post: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) => request("POST", path, schema, options),
     put: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) => request("PUT", path, schema, options),
-    delete: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
-      request("DELETE", path, schema, options),
+    delete: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) => request("DELETE", path, schema, options),
   };
 }
 

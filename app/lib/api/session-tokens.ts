@@ -22,9 +22,7 @@ export class SessionEndedError extends Error {
 function expiryOf(accessToken: string): number | null {
   try {
     const claims: unknown = JSON.parse(atob((accessToken.split(".")[1] ?? "").replace(/-/g, "+").replace(/_/g, "/")));
-    return typeof claims === "object" && claims !== null && "exp" in claims && typeof claims.exp === "number"
-      ? claims.exp * 1000
-      : null;
+    return typeof claims === "object" && claims !== null && "exp" in claims && typeof claims.exp === "number" ? claims.exp * 1000 : null;
   } catch {
     return null;
   }

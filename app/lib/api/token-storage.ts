@@ -37,9 +37,7 @@ export function sessionIdOf(accessToken: string | null): string | null {
   if (payload === undefined) return null;
   try {
     const claims: unknown = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/")));
-    return typeof claims === "object" && claims !== null && "sid" in claims && typeof claims.sid === "string"
-      ? claims.sid
-      : null;
+    return typeof claims === "object" && claims !== null && "sid" in claims && typeof claims.sid === "string" ? claims.sid : null;
   } catch {
     return null;
   }

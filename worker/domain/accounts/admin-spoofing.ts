@@ -38,9 +38,11 @@ export async function spoofUser(
     throw await refuse(adminId, secretMatches ? "not-admin" : "wrong-secret", new AppError(403, "forbidden", "Spoofing is not allowed"));
   }
   if (request.impersonate === undefined || request.impersonate.trim() === "") {
-    throw await refuse(adminId, "no-subject", new AppError(400, "invalid_request", "impersonate is required", [
-      { loc: ["query", "impersonate"], msg: "impersonate is required" },
-    ]));
+    throw await refuse(
+      adminId,
+      "no-subject",
+      new AppError(400, "invalid_request", "impersonate is required", [{ loc: ["query", "impersonate"], msg: "impersonate is required" }]),
+    );
   }
   const userId = await findUserIdByIdOrHandle(db, request.impersonate.trim());
   if (userId === null) {

@@ -1,10 +1,11 @@
+import type { Capabilities } from "../../capabilities.ts";
 import { currentUserSchema, type CurrentUser } from "../../contracts/current-user.ts";
 import { userRoleSchema } from "../../contracts/vocabulary.ts";
 import { findAccount } from "../../db/users.ts";
 
 /** The current-user fields for a session's user; `realUserId` is the admin when one is acting as the user. */
 export async function currentUserFor(
-  db: D1Database,
+  { db }: Pick<Capabilities, "db">,
   session: { userId: string; realUserId: string | null },
 ): Promise<CurrentUser | null> {
   const account = await findAccount(db, session.userId);

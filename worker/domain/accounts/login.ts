@@ -60,12 +60,7 @@ export type LoginOutcome =
   | { kind: "failed"; reason: LoginFailure };
 
 /** Where the browser goes after a successful login of each flow. */
-async function afterLoginTarget(
-  deps: LoginDeps,
-  flow: LoginFlow,
-  params: LoginParams,
-  requestOrigin: string,
-): Promise<URL> {
+async function afterLoginTarget(deps: LoginDeps, flow: LoginFlow, params: LoginParams, requestOrigin: string): Promise<URL> {
   if (flow === "write" && params.afterLoginRedirectUrl === undefined) {
     // The writer login returns to the page the creator was on, reopening what they had open (SPEC.md section 2).
     const target = await safeRedirectTarget(params.page_path, requestOrigin, deps.isServedOrigin);

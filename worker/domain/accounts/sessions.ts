@@ -106,10 +106,7 @@ export async function endSession({ db, clock }: Omit<Deps, "signingKey">, sessio
 }
 
 /** For a bearer token: the session must still be live (sign-out and reuse detection end it at once). */
-export async function liveSessionForToken(
-  { db, signingKey, clock }: Deps,
-  accessToken: string,
-): Promise<SessionRecord> {
+export async function liveSessionForToken({ db, signingKey, clock }: Deps, accessToken: string): Promise<SessionRecord> {
   const claims = await verifyAccessToken(accessToken, signingKey, clock);
   const session = await findSession(db, claims.sessionId);
   if (!isLive(session, clock.now())) throw sessionEnded();

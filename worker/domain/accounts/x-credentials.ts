@@ -28,9 +28,13 @@ export async function storeXTokens({ db, clock, encryptionKey }: Deps, userId: s
 }
 
 export class MissingXAccessError extends Error {
-  constructor(readonly missingScope: string | null) {
+  /** The scope the user never granted; null when no usable X access is stored at all. */
+  readonly missingScope: string | null;
+
+  constructor(missingScope: string | null) {
     super(missingScope === null ? "No X access stored for this user" : `X access lacks the ${missingScope} scope`);
     this.name = "MissingXAccessError";
+    this.missingScope = missingScope;
   }
 }
 
@@ -38,11 +42,7 @@ export class MissingXAccessError extends Error {
  * A usable X access token for the user, refreshed through X when it has expired. Returns null-safe errors:
  * MissingXAccessError when the user never granted what is needed.
  */
-export async function freshXAccessToken(
-  deps: Deps & { xClient: XClient },
-  userId: string,
-  requiredScope?: string,
-): Promise<string> {
+export async function freshXAccessToken(deps: Deps & { xClient: XClient }, userId: string, requiredScope?: string): Promise<string> {
   const { db, clock, encryptionKey, xClient } = deps;
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const stored = await findXCredentials(db, userId);

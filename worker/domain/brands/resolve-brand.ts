@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Capabilities } from "../../capabilities.ts";
 import { brandSchema, type Brand } from "../../contracts/brand.ts";
 import { findBrandByHostname } from "../../db/partners.ts";
 
@@ -22,16 +23,16 @@ export function brandCacheKey(hostname: string): string {
 }
 
 export async function resolveBrand(
-  deps: { db: D1Database; cache: KVNamespace; coreHostnames: readonly string[] },
+  { db, brandCache, config }: Pick<Capabilities, "db" | "brandCache" | "config">,
   hostname: string,
 ): Promise<BrandResolution> {
   const host = hostname.toLowerCase();
-  if (deps.coreHostnames.includes(host)) return { kind: "core" };
+  if (coreHostnamesOf(config).includes(host)) return { kind: "core" };
   try {
-    const cached = cachedSchema.safeParse(await deps.cache.get(brandCacheKey(host), { type: "json" }));
+    const cached = cachedSchema.safeParse(await brandCache.get(brandCacheKey(host), { type: "json" }));
     if (cached.success) return cached.data.brand === null ? { kind: "unknown" } : { kind: "partner", brand: cached.data.brand };
-    const brand = await findBrandByHostname(deps.db, host);
-    await deps.cache.put(brandCacheKey(host), JSON.stringify({ brand }), { expirationTtl: BRAND_CACHE_TTL_SECONDS });
+    const brand = await findBrandByHostname(db, host);
+    await brandCache.put(brandCacheKey(host), JSON.stringify({ brand }), { expirationTtl: BRAND_CACHE_TTL_SECONDS });
     return brand === null ? { kind: "unknown" } : { kind: "partner", brand };
   } catch (error) {
     console.error(`Brand lookup for ${host} failed; serving without a brand`, error);
@@ -41,7 +42,5 @@ export async function resolveBrand(
 
 /** The hostnames that are the app itself: the core domain and the hosts of the app origins. */
 export function coreHostnamesOf(config: { coreAppDomain: string; appOrigins: readonly string[] }): string[] {
-  return [config.coreAppDomain, ...config.appOrigins.map((origin) => new URL(origin).hostname)].map((host) =>
-    host.toLowerCase(),
-  );
+  return [config.coreAppDomain, ...config.appOrigins.map((origin) => new URL(origin).hostname)].map((host) => host.toLowerCase());
 }

@@ -1,10 +1,11 @@
 import type { Clock } from "../../clock.ts";
 import { findCampaignListing, insertParticipantStatement } from "../../db/campaigns.ts";
 import { findInvitation } from "../../db/invitations.ts";
+import { findCarriedInvitationId } from "../../db/attribution.ts";
+import { joinedCampaignIdsAmong } from "../../db/participants.ts";
 import { insertNotificationStatement } from "../../db/notifications.ts";
 import { AppError } from "../../contracts/errors.ts";
 import { campaignJoinedNotification } from "../notifications/events.ts";
-import { joinedCampaignIds } from "./participation.ts";
 
 const joinableStatuses = new Set(["inactive", "active", "ending"]);
 
@@ -20,7 +21,7 @@ export async function joinCampaign(
   const { db, clock } = deps;
   const campaign = await findCampaignListing(db, request.campaignId);
   if (campaign === null) throw new AppError(404, "not_found", "This campaign does not exist.");
-  if ((await joinedCampaignIds(db, request.userId, [campaign.id])).has(campaign.id)) {
+  if ((await joinedCampaignIdsAmong(db, request.userId, [campaign.id])).has(campaign.id)) {
     return { campaignId: campaign.id, joined: true, alreadyJoined: true };
   }
   if (!joinableStatuses.has(campaign.status)) {
@@ -29,12 +30,9 @@ export async function joinCampaign(
 
   let invitationId: string | null = null;
   if (campaign.visibility === "invite-only") {
-    const carried = await db
-      .prepare(`SELECT invite_id FROM user_attribution WHERE user_id = ?`)
-      .bind(request.userId)
-      .first<{ invite_id: string | null }>();
-    for (const candidate of [request.invitationId, carried?.invite_id ?? undefined]) {
-      if (candidate === undefined) continue;
+    const carried = await findCarriedInvitationId(db, request.userId);
+    for (const candidate of [request.invitationId, carried]) {
+      if (candidate === undefined || candidate === null) continue;
       const invitation = await findInvitation(db, candidate);
       const valid = invitation !== null && invitation.campaignId === campaign.id && (invitation.expiresAt ?? Infinity) > clock.now();
       if (valid) {
@@ -51,10 +49,7 @@ export async function joinCampaign(
 
   const now = clock.now();
   await db.batch([
-    insertParticipantStatement(db, campaign.id, request.userId, now),
-    ...(invitationId === null
-      ? []
-      : [db.prepare(`UPDATE campaign_participants SET invitation_id = ? WHERE campaign_id = ? AND user_id = ?`).bind(invitationId, campaign.id, request.userId)]),
+    insertParticipantStatement(db, campaign.id, request.userId, now, invitationId),
     insertNotificationStatement(db, campaignJoinedNotification({ userId: request.userId, campaign, now })),
   ]);
   return { campaignId: campaign.id, joined: true, alreadyJoined: false };

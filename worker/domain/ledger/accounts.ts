@@ -31,17 +31,13 @@ function account(ownerId: string, kind: LedgerAccountKind, currency: string, per
   return { id: `${kind}:${ownerId}${suffix}:${currency}`, ownerId, kind, currency, period };
 }
 
-export const advertiserDepositsAccount = (advertiserId: string, currency: string) =>
-  account(advertiserId, "advertiser-deposits", currency);
-export const advertiserFundingAccount = (advertiserId: string, currency: string) =>
-  account(advertiserId, "advertiser-funding", currency);
+export const advertiserDepositsAccount = (advertiserId: string, currency: string) => account(advertiserId, "advertiser-deposits", currency);
+export const advertiserFundingAccount = (advertiserId: string, currency: string) => account(advertiserId, "advertiser-funding", currency);
 export const campaignPoolAccount = (campaignId: string, currency: string, week: number) => {
   if (!Number.isInteger(week) || week < 1) throw new RangeError(`A campaign week is a whole number from 1, got ${week}`);
   return account(campaignId, "campaign-pool", currency, week);
 };
-export const campaignBonusPoolAccount = (campaignId: string, currency: string) =>
-  account(campaignId, "campaign-bonus-pool", currency);
+export const campaignBonusPoolAccount = (campaignId: string, currency: string) => account(campaignId, "campaign-bonus-pool", currency);
 export const creatorAvailableAccount = (userId: string, currency: string) => account(userId, "creator-available", currency);
-export const creatorWithdrawalHoldAccount = (userId: string, currency: string) =>
-  account(userId, "creator-withdrawal-hold", currency);
+export const creatorWithdrawalHoldAccount = (userId: string, currency: string) => account(userId, "creator-withdrawal-hold", currency);
 export const creatorPaidOutAccount = (userId: string, currency: string) => account(userId, "creator-paid-out", currency);

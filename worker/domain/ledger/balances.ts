@@ -10,7 +10,13 @@ export type Balance = { currency: string; decimals: number; available: number; h
 /** `GET /v1/balance`: per currency, available, held in withdrawals, and earned in total; integers in the smallest unit. */
 export async function balancesOf(db: D1Database, userId: string): Promise<Balance[]> {
   const rows = await userBalances(db, userId);
-  return rows.map((row) => ({ currency: row.currency, decimals: decimalsOf(row.currency), available: row.available, held: row.held, earned: row.earned }));
+  return rows.map((row) => ({
+    currency: row.currency,
+    decimals: decimalsOf(row.currency),
+    available: row.available,
+    held: row.held,
+    earned: row.earned,
+  }));
 }
 
 export type PoolBalance = { currency: string; funded: number; remaining: number };

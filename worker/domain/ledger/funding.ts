@@ -1,12 +1,7 @@
 import type { Clock } from "../../clock.ts";
 import { findRewardCampaign, markFundedStatement, type RewardCampaign } from "../../db/reward-campaigns.ts";
 import { campaignWeekCount } from "../../contracts/campaign-weeks.ts";
-import {
-  advertiserDepositsAccount,
-  advertiserFundingAccount,
-  campaignBonusPoolAccount,
-  campaignPoolAccount,
-} from "./accounts.ts";
+import { advertiserDepositsAccount, advertiserFundingAccount, campaignBonusPoolAccount, campaignPoolAccount } from "./accounts.ts";
 import { journalEntryStatements, postJournalEntry, runLedgerBatch, type JournalLine } from "./journal.ts";
 
 /**
@@ -36,13 +31,18 @@ export function depositAdvertiserFunds(
 }
 
 /** What funding a campaign takes: its weekly pool for each campaign week, plus the bonus pool. */
-export function campaignFundingLines(campaign: Pick<RewardCampaign, "id" | "advertiserId" | "rewardCurrency" | "weeklyPool" | "bonusPool" | "startsAt" | "endsAt">): JournalLine[] {
+export function campaignFundingLines(
+  campaign: Pick<RewardCampaign, "id" | "advertiserId" | "rewardCurrency" | "weeklyPool" | "bonusPool" | "startsAt" | "endsAt">,
+): JournalLine[] {
   const weeks = campaignWeekCount(campaign);
   const currency = campaign.rewardCurrency;
   const total = campaign.weeklyPool * weeks + campaign.bonusPool;
   return [
     { account: advertiserFundingAccount(campaign.advertiserId, currency), amount: -total },
-    ...Array.from({ length: weeks }, (_, index) => ({ account: campaignPoolAccount(campaign.id, currency, index + 1), amount: campaign.weeklyPool })),
+    ...Array.from({ length: weeks }, (_, index) => ({
+      account: campaignPoolAccount(campaign.id, currency, index + 1),
+      amount: campaign.weeklyPool,
+    })),
     { account: campaignBonusPoolAccount(campaign.id, currency), amount: campaign.bonusPool },
   ];
 }
@@ -57,13 +57,16 @@ export async function fundCampaign(db: D1Database, clock: Clock, campaignId: str
   const now = clock.now();
   const lines = campaignFundingLines(campaign);
   const amount = -(lines[0]?.amount ?? 0);
-  const entry = amount === 0 ? [] : journalEntryStatements(db, {
-    idempotencyKey: `campaign-funding:${campaign.id}`,
-    kind: "campaign-funding",
-    memo: `Pools of campaign ${campaign.id}`,
-    lines,
-    createdAt: now,
-  });
+  const entry =
+    amount === 0
+      ? []
+      : journalEntryStatements(db, {
+          idempotencyKey: `campaign-funding:${campaign.id}`,
+          kind: "campaign-funding",
+          memo: `Pools of campaign ${campaign.id}`,
+          lines,
+          createdAt: now,
+        });
   const results = await runLedgerBatch(db, [...entry, markFundedStatement(db, campaign.id, now)]);
   return { funded: (results.at(-1)?.meta.changes ?? 0) > 0, amount };
 }

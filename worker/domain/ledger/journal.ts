@@ -50,7 +50,11 @@ export function normalizedLines(entry: JournalEntry): JournalLine[] {
 export function journalEntryStatements(db: D1Database, entry: JournalEntry, guard: StatementGuard = noGuard): D1PreparedStatement[] {
   const lines = normalizedLines(entry);
   return [
-    insertAccountsStatement(db, lines.map((line) => line.account), entry.createdAt),
+    insertAccountsStatement(
+      db,
+      lines.map((line) => line.account),
+      entry.createdAt,
+    ),
     insertEntryStatement(
       db,
       {

@@ -77,7 +77,8 @@ async function openCampaignFor(db: D1Database, userId: string, campaignId: strin
   const open =
     (currentCampaignStatuses as readonly string[]).includes(campaign.status) && campaign.startsAt <= now && now < campaign.endsAt;
   if (!open) {
-    const reason = now >= campaign.endsAt || campaign.status === "evaluating" || campaign.status === "evaluated" ? "has ended" : "has not started yet";
+    const reason =
+      now >= campaign.endsAt || campaign.status === "evaluating" || campaign.status === "evaluated" ? "has ended" : "has not started yet";
     throw new AppError(409, "campaign_closed", `${campaign.title} ${reason}, so it takes no posts now.`, [
       { loc: ["body", "campaignId"], msg: `the campaign ${reason}` },
     ]);

@@ -1,11 +1,5 @@
 import { DAY, type Clock } from "../../clock.ts";
-import {
-  MAX_ATTACHMENT_BYTES,
-  attachmentContentTypes,
-  formatBytes,
-  sniffImageType,
-  type Attachment,
-} from "../../contracts/posts.ts";
+import { MAX_ATTACHMENT_BYTES, attachmentContentTypes, formatBytes, sniffImageType, type Attachment } from "../../contracts/posts.ts";
 import { countUnusedAttachmentsSince, insertAttachmentStatement } from "../../db/attachments.ts";
 import { AppError } from "../../contracts/errors.ts";
 import { randomToken } from "../../security/tokens.ts";

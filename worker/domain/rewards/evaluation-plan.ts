@@ -33,7 +33,10 @@ export type EvaluationPlan = {
   bonusSplit: SplitResult;
 };
 
-export const flaggedReason: StatusReason = { code: "account-flagged", message: "Your account is flagged for review, so this post earns nothing." };
+export const flaggedReason: StatusReason = {
+  code: "account-flagged",
+  message: "Your account is flagged for review, so this post earns nothing.",
+};
 export const zeroShareReason: StatusReason = {
   code: "share-rounded-to-zero",
   message: "The post's share of the pool came to less than the smallest unit of the currency.",

@@ -15,6 +15,7 @@ import { acquireLease, releaseLease } from "../../db/scheduler-leases.ts";
 import { campaignBonusPoolAccount, campaignPoolAccount } from "../ledger/accounts.ts";
 import { journalEntryStatements, runLedgerBatch } from "../ledger/journal.ts";
 import { campaignWeekCount } from "../../contracts/campaign-weeks.ts";
+import { chunked } from "../../contracts/collections.ts";
 import type { RewardsDeps } from "./deps.ts";
 import { planEvaluation } from "./evaluation-plan.ts";
 import { campaignMaturityNotice, campaignNotEligibleNotice, postsRewardedNotification } from "./notifications.ts";
@@ -58,12 +59,6 @@ export type EvaluationReport = {
   /** Evaluated meanwhile by another run. */
   skipped: string[];
 };
-
-function chunked<Item>(items: readonly Item[], size: number): Item[][] {
-  const chunks: Item[][] = [];
-  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
-  return chunks;
-}
 
 async function allClaimedPosts(db: D1Database, campaignId: string, pageSize: number): Promise<ClaimedPost[]> {
   const posts: ClaimedPost[] = [];

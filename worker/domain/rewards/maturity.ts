@@ -72,7 +72,11 @@ export async function maturePosts({ db, clock }: RewardsDeps, limits: MaturityLi
     }
     await db.batch([
       changePostStatusesStatement(db, { changes: verdicts.map((verdict) => verdict.change), from: ["evaluating"], now }),
-      recordMaturedStatement(db, verdicts.map((verdict) => ({ postId: verdict.post.postId, score: verdict.score })), now),
+      recordMaturedStatement(
+        db,
+        verdicts.map((verdict) => ({ postId: verdict.post.postId, score: verdict.score })),
+        now,
+      ),
       ...(notifications.length > 0 ? [insertNotificationsStatement(db, notifications)] : []),
     ]);
     report.matured += verdicts.length;

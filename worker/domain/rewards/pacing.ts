@@ -5,7 +5,14 @@ import type { RewardsDeps } from "./deps.ts";
 
 /** The health of each given campaign now, from the scores of its posts (domain/campaigns/health.ts). */
 export async function healthOf(db: D1Database, campaigns: readonly RewardCampaign[], now: number): Promise<Map<string, CampaignHealth>> {
-  const facts = new Map((await campaignPacingFacts(db, campaigns.map((campaign) => campaign.id))).map((row) => [row.campaign_id, row]));
+  const facts = new Map(
+    (
+      await campaignPacingFacts(
+        db,
+        campaigns.map((campaign) => campaign.id),
+      )
+    ).map((row) => [row.campaign_id, row]),
+  );
   return new Map(
     campaigns.map((campaign) => {
       const fact = facts.get(campaign.id);

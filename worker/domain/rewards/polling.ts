@@ -1,4 +1,5 @@
-import type { XPostLookup } from "../../clients/x-client.ts";
+import { XApiError, type XPostLookup } from "../../clients/x-client.ts";
+import { chunked } from "../../contracts/collections.ts";
 import {
   findPollTargets,
   leaseDuePosts,
@@ -12,6 +13,7 @@ import {
   type PolledMetrics,
 } from "../../db/post-metrics.ts";
 import { changePostStatusesStatement } from "../../db/post-status-changes.ts";
+import { MissingXAccessError } from "../accounts/x-credentials.ts";
 import type { PollingDeps, RewardsDeps } from "./deps.ts";
 import { FIRST_POLL_AFTER, nextPollAfterFailure, nextPollAfterSuccess } from "./poll-schedule.ts";
 import { metricsFromX, scoreOf } from "./scoring.ts";
@@ -46,25 +48,9 @@ export async function trackNewPosts({ db, clock }: RewardsDeps): Promise<number>
 
 export type PollReport = { polled: number; deleted: number; failed: number; deferred: number; xCalls: number };
 
-function chunked<Item>(items: readonly Item[], size: number): Item[][] {
-  const chunks: Item[][] = [];
-  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
-  return chunks;
-}
-
-/**
- * X's errors are told apart by name and fields (XApiError, MissingXAccessError), not by class: this module imports
- * no values from the X client, so Node scripts (the benchmark) can load the scheduler with type stripping alone.
- */
-function xStatusOf(error: unknown): { status: number; rateLimitResetAt: number | null } | null {
-  if (!(error instanceof Error) || error.name !== "XApiError" || !("status" in error) || typeof error.status !== "number") return null;
-  const reset = "rateLimitResetAt" in error && typeof error.rateLimitResetAt === "number" ? error.rateLimitResetAt : null;
-  return { status: error.status, rateLimitResetAt: reset };
-}
-
 function describeFailure(error: unknown): string {
-  if (error instanceof Error && error.name === "MissingXAccessError") return `no usable X access: ${error.message}`;
-  if (xStatusOf(error) !== null && error instanceof Error) return error.message;
+  if (error instanceof MissingXAccessError) return `no usable X access: ${error.message}`;
+  if (error instanceof XApiError) return error.message;
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
@@ -84,7 +70,7 @@ export async function pollDueMetrics(deps: PollingDeps, limits: PollingLimits = 
   const deleted: string[] = [];
   const deferred: string[] = [];
   const fail = (posts: readonly PollTarget[], error: unknown) => {
-    const retryNotBefore = xStatusOf(error)?.rateLimitResetAt ?? null;
+    const retryNotBefore = error instanceof XApiError ? error.rateLimitResetAt : null;
     for (const post of posts) {
       const failures = post.failures + 1;
       failed.push({
@@ -123,9 +109,12 @@ export async function pollDueMetrics(deps: PollingDeps, limits: PollingLimits = 
       report.xCalls += 1;
       let answer: XPostLookup;
       try {
-        answer = await xClient.lookupPosts(accessToken, batch.map((post) => post.xPostId));
+        answer = await xClient.lookupPosts(
+          accessToken,
+          batch.map((post) => post.xPostId),
+        );
       } catch (error) {
-        if (xStatusOf(error)?.status === 429) rateLimited = error;
+        if (error instanceof XApiError && error.isRateLimited) rateLimited = error;
         fail(batch, error);
         continue;
       }

@@ -1,5 +1,6 @@
 import type { CampaignRules, StatusReason } from "../../contracts/campaign-rules.ts";
 import type { PostMetrics } from "../../contracts/campaign-rules.ts";
+import { checkPostRequirements, type RequirementCheck } from "../../contracts/post-requirements.ts";
 
 /**
  * The campaign's rules, checked on a post when it matures (PRODUCT.md "Campaigns"): required mentions, hashtags and
@@ -25,35 +26,23 @@ export type RuleVerdict = { eligible: boolean; reasons: StatusReason[] };
 
 export const meetsRulesReason: StatusReason = { code: "meets-rules", message: "Meets every rule of the campaign." };
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-/** `@name` / `#tag` as a whole word, in any letter case: `@aurora` is not found in `@auroraX` or `mail@aurora`. */
-function containsTag(content: string, sigil: "@" | "#", name: string): boolean {
-  const bare = name.replace(/^[@#]/, "");
-  return new RegExp(`(^|[^\\w@#])${escapeRegExp(sigil + bare)}(?!\\w)`, "iu").test(content);
-}
-
-/** The link, with or without its scheme, `www.` or trailing slash. */
-function containsLink(content: string, link: string): boolean {
-  const core = link.replace(/^https?:\/\//i, "").replace(/^www\./i, "").replace(/\/+$/, "");
-  return new RegExp(`(^|[\\s(])(https?://)?(www\\.)?${escapeRegExp(core)}/?(?![\\w/-])`, "iu").test(content);
+/** The reason for a requirement the post misses, worded with the requirement as the editor shows it. */
+function missingRequirementReason({ kind, shown }: RequirementCheck): StatusReason {
+  switch (kind) {
+    case "mention":
+      return { code: "missing-mention", message: `The post does not mention ${shown}.` };
+    case "hashtag":
+      return { code: "missing-hashtag", message: `The post does not use ${shown}.` };
+    case "link":
+      return { code: "missing-link", message: `The post does not link to ${shown}.` };
+  }
 }
 
 export function checkPostRules(campaign: RuleCampaign, post: PostFacts): RuleVerdict {
   const { rules } = campaign;
   const reasons: StatusReason[] = [];
-  for (const mention of rules.requiredMentions) {
-    const shown = `@${mention.replace(/^@/, "")}`;
-    if (!containsTag(post.content, "@", mention)) reasons.push({ code: "missing-mention", message: `The post does not mention ${shown}.` });
-  }
-  for (const hashtag of rules.requiredHashtags) {
-    const shown = `#${hashtag.replace(/^#/, "")}`;
-    if (!containsTag(post.content, "#", hashtag)) reasons.push({ code: "missing-hashtag", message: `The post does not use ${shown}.` });
-  }
-  if (rules.requiredLink !== null && !containsLink(post.content, rules.requiredLink)) {
-    reasons.push({ code: "missing-link", message: `The post does not link to ${rules.requiredLink}.` });
+  for (const requirement of checkPostRequirements(rules, post.content)) {
+    if (!requirement.met) reasons.push(missingRequirementReason(requirement));
   }
   if (post.metrics === null) {
     reasons.push({ code: "metrics-unavailable", message: "X did not let us read this post's metrics before it matured." });

@@ -1,7 +1,6 @@
 import type { PostMetrics, ScoreWeights } from "../../contracts/campaign-rules.ts";
 import type { XPublicMetrics } from "../../clients/x-client.ts";
 
-
 export const zeroMetrics: PostMetrics = { impressions: 0, likes: 0, reposts: 0, replies: 0, quotes: 0, bookmarks: 0 };
 
 /** X's public metrics under our names. */

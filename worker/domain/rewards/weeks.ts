@@ -1,4 +1,11 @@
-import { closedWeeks, closeWeekStatement, markBonusPostsStatement, weekKey, weeksWithEvaluatingPosts, weekStillOpenGuard } from "../../db/campaign-weeks.ts";
+import {
+  closedWeeks,
+  closeWeekStatement,
+  markBonusPostsStatement,
+  weekKey,
+  weeksWithEvaluatingPosts,
+  weekStillOpenGuard,
+} from "../../db/campaign-weeks.ts";
 import { countBonusCandidates, topBonusCandidates } from "../../db/post-metrics.ts";
 import { changePostStatusesStatement } from "../../db/post-status-changes.ts";
 import { listCampaignsInStatus } from "../../db/reward-campaigns.ts";

@@ -90,17 +90,59 @@ function requestedFields(request: EmulatorRequest, parameter: string, known: rea
 }
 
 const USER_FIELDS = [
-  "affiliation", "connection_status", "created_at", "description", "entities", "id", "location", "most_recent_tweet_id",
-  "name", "pinned_tweet_id", "profile_banner_url", "profile_image_url", "protected", "public_metrics",
-  "receives_your_dm", "subscription_type", "url", "username", "verified", "verified_type", "withheld",
+  "affiliation",
+  "connection_status",
+  "created_at",
+  "description",
+  "entities",
+  "id",
+  "location",
+  "most_recent_tweet_id",
+  "name",
+  "pinned_tweet_id",
+  "profile_banner_url",
+  "profile_image_url",
+  "protected",
+  "public_metrics",
+  "receives_your_dm",
+  "subscription_type",
+  "url",
+  "username",
+  "verified",
+  "verified_type",
+  "withheld",
 ] as const;
 
 const TWEET_FIELDS = [
-  "article", "attachments", "author_id", "card_uri", "community_id", "context_annotations", "conversation_id",
-  "created_at", "display_text_range", "edit_controls", "edit_history_tweet_ids", "entities", "geo", "id",
-  "in_reply_to_user_id", "lang", "media_metadata", "non_public_metrics", "note_tweet", "organic_metrics",
-  "possibly_sensitive", "promoted_metrics", "public_metrics", "referenced_tweets", "reply_settings", "scopes", "source",
-  "text", "withheld",
+  "article",
+  "attachments",
+  "author_id",
+  "card_uri",
+  "community_id",
+  "context_annotations",
+  "conversation_id",
+  "created_at",
+  "display_text_range",
+  "edit_controls",
+  "edit_history_tweet_ids",
+  "entities",
+  "geo",
+  "id",
+  "in_reply_to_user_id",
+  "lang",
+  "media_metadata",
+  "non_public_metrics",
+  "note_tweet",
+  "organic_metrics",
+  "possibly_sensitive",
+  "promoted_metrics",
+  "public_metrics",
+  "referenced_tweets",
+  "reply_settings",
+  "scopes",
+  "source",
+  "text",
+  "withheld",
 ] as const;
 
 const isoTime = (at: number) => new Date(at).toISOString();
@@ -177,7 +219,11 @@ export async function createTweet(request: EmulatorRequest, context: EmulatorCon
   }
   const length = weightedLength(text);
   if (length > MAX_TWEET_LENGTH) {
-    return invalidRequest(`The text is too long: ${length} characters counted, at most ${MAX_TWEET_LENGTH} are allowed.`, { text: [text] }, headers);
+    return invalidRequest(
+      `The text is too long: ${length} characters counted, at most ${MAX_TWEET_LENGTH} are allowed.`,
+      { text: [text] },
+      headers,
+    );
   }
   const { account } = caller;
   const duplicate = text !== "" && liveTweets(context).some((tweet) => tweet.authorId === account.id && tweet.sourceText === text);
@@ -225,7 +271,9 @@ async function readUpload(request: EmulatorRequest): Promise<Upload | string> {
   if (/^multipart\/form-data/i.test(contentType)) {
     let form: FormData;
     try {
-      form = await new Response(new Uint8Array(request.bytes ?? Buffer.from(request.body)), { headers: { "content-type": contentType } }).formData();
+      form = await new Response(new Uint8Array(request.bytes ?? Buffer.from(request.body)), {
+        headers: { "content-type": contentType },
+      }).formData();
     } catch {
       return "The multipart body could not be read.";
     }
@@ -278,10 +326,18 @@ export async function uploadMedia(request: EmulatorRequest, context: EmulatorCon
   const mediaType = imageTypeOf(upload.bytes);
   if (mediaType === null) return invalidRequest("media type unrecognized.", undefined, headers);
   if (upload.declaredType !== null && upload.declaredType !== mediaType) {
-    return invalidRequest(`The \`media_type\` [${upload.declaredType}] does not match the file (${mediaType}).`, { media_type: [upload.declaredType] }, headers);
+    return invalidRequest(
+      `The \`media_type\` [${upload.declaredType}] does not match the file (${mediaType}).`,
+      { media_type: [upload.declaredType] },
+      headers,
+    );
   }
   if (upload.category.endsWith("_gif") !== (mediaType === "image/gif")) {
-    return invalidRequest(`The \`media_category\` [${upload.category}] does not fit a ${mediaType} file.`, { media_category: [upload.category] }, headers);
+    return invalidRequest(
+      `The \`media_category\` [${upload.category}] does not fit a ${mediaType} file.`,
+      { media_category: [upload.category] },
+      headers,
+    );
   }
 
   const now = context.now();
@@ -341,7 +397,11 @@ export function lookupTweets(request: EmulatorRequest, context: EmulatorContext)
   const ids = [...new Set(raw.split(",").filter((id) => id.length > 0))];
   if (ids.length === 0) return invalidRequest("The `ids` query parameter can not be empty", { ids: [raw] }, headers);
   if (ids.length > MAX_LOOKUP_IDS) {
-    return invalidRequest(`The number of values in the \`ids\` query parameter list [${ids.length}] is not between 1 and ${MAX_LOOKUP_IDS}`, { ids: [raw] }, headers);
+    return invalidRequest(
+      `The number of values in the \`ids\` query parameter list [${ids.length}] is not between 1 and ${MAX_LOOKUP_IDS}`,
+      { ids: [raw] },
+      headers,
+    );
   }
   const malformed = ids.find((id) => !TWEET_ID.test(id));
   if (malformed !== undefined) {

@@ -44,7 +44,9 @@ function parseAuthorize(params: URLSearchParams, context: EmulatorContext): Auth
     return { error: `redirect_uri "${redirectUri}" is not registered for this App.` };
   }
   if (get("response_type") !== "code") return { error: 'response_type must be "code".' };
-  const scopes = get("scope").split(" ").filter((scope) => scope.length > 0);
+  const scopes = get("scope")
+    .split(" ")
+    .filter((scope) => scope.length > 0);
   if (scopes.length === 0) return { error: "Missing required parameter: scope." };
   const unknown = scopes.filter((scope) => !KNOWN_SCOPES.has(scope));
   if (unknown.length > 0) return { error: `Unknown scope: ${unknown.join(", ")}.` };
@@ -180,10 +182,7 @@ function oauthError(status: number, error: string, description: string): Reply {
 const invalidRequest = (description: string) => oauthError(400, "invalid_request", description);
 const missing = (name: string) => invalidRequest(`Missing required parameter [${name}].`);
 
-async function issueTokens(
-  context: EmulatorContext,
-  grant: { accountId: string; scopes: string[] },
-): Promise<Reply> {
+async function issueTokens(context: EmulatorContext, grant: { accountId: string; scopes: string[] }): Promise<Reply> {
   const now = context.now();
   const accessToken = randomToken();
   context.state.accessTokens.push({

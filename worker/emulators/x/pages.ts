@@ -3,12 +3,7 @@ import type { PublicMetrics } from "./metrics.ts";
 import type { XAccount, XTweet } from "./state.ts";
 
 export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
 const STYLE = `
@@ -105,7 +100,10 @@ export function authorizePage(options: {
   const { clientId, scopes, accounts, fields } = options;
   const hidden = hiddenFields(fields);
   const permissions = scopes
-    .map((scope) => `<li>${escapeHtml(SCOPE_DESCRIPTIONS[scope] ?? scope)} <span class="muted">(<code>${escapeHtml(scope)}</code>)</span></li>`)
+    .map(
+      (scope) =>
+        `<li>${escapeHtml(SCOPE_DESCRIPTIONS[scope] ?? scope)} <span class="muted">(<code>${escapeHtml(scope)}</code>)</span></li>`,
+    )
     .join("\n");
   const accountList =
     accounts.length === 0
@@ -178,7 +176,10 @@ export function authorizeErrorPage(detail: string): string {
 }
 
 export function notFoundPage(path: string): string {
-  return page("Not found · X emulator", `<h1>Nothing here</h1><p>No page at <code>${escapeHtml(path)}</code>. <a href="/">Emulator home</a></p>`);
+  return page(
+    "Not found · X emulator",
+    `<h1>Nothing here</h1><p>No page at <code>${escapeHtml(path)}</code>. <a href="/">Emulator home</a></p>`,
+  );
 }
 
 const dateFormat = (at: number) => new Date(at).toISOString().replace("T", " ").slice(0, 16);
@@ -232,7 +233,9 @@ ${rows}
 </table></div>`;
   const redirects = [
     ...options.redirectUris.map((uri) => `<li><code>${escapeHtml(uri)}</code></li>`),
-    ...(options.allowLocalRedirects ? ["<li>any <code>http://localhost</code>, <code>127.0.0.1</code> or <code>*.localhost</code> callback</li>"] : []),
+    ...(options.allowLocalRedirects
+      ? ["<li>any <code>http://localhost</code>, <code>127.0.0.1</code> or <code>*.localhost</code> callback</li>"]
+      : []),
   ].join("");
   return page(
     "X emulator",

@@ -1,15 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createTweet, deleteTweet, lookupTweets, unknownEndpoint, uploadMedia, usersMe } from "./api.ts";
 import { profileImageUrl, type EmulatorContext } from "./context.ts";
-import {
-  BodyTooLargeError,
-  MAX_MEDIA_BODY_BYTES,
-  htmlReply,
-  problemReply,
-  readBody,
-  type EmulatorRequest,
-  type Reply,
-} from "./http.ts";
+import { BodyTooLargeError, MAX_MEDIA_BODY_BYTES, htmlReply, problemReply, readBody, type EmulatorRequest, type Reply } from "./http.ts";
 import { publicMetricsAt } from "./metrics.ts";
 import { authorize, decide, revoke, token } from "./oauth.ts";
 import { DECIDE_PATH, avatarSvg, indexPage, notFoundPage } from "./pages.ts";
@@ -151,7 +143,12 @@ export function createXEmulator(options: XEmulatorOptions): XEmulator {
       } else {
         // A bug in the emulator, not a bad request: loud on purpose.
         console.error("X emulator: request failed", error);
-        reply = problemReply(500, { title: "Internal Server Error", type: "about:blank", status: 500, detail: "The X emulator failed; see its log." });
+        reply = problemReply(500, {
+          title: "Internal Server Error",
+          type: "about:blank",
+          status: 500,
+          detail: "The X emulator failed; see its log.",
+        });
       }
     }
     outgoing.writeHead(reply.status, reply.headers);

@@ -1,28 +1,86 @@
-import { DAY, HOUR, type Clock } from "../clock.ts";
-import type { CampaignStatus, PostStatus } from "../contracts/vocabulary.ts";
-import { insertAdvertiserStatement } from "./advertisers.ts";
-import { insertCampaignStatement, insertParticipantStatement } from "./campaigns.ts";
-import { seedDemoLedger } from "../domain/ledger/demo-ledger.ts";
-import { demoNotifications } from "../domain/notifications/demo.ts";
-import { insertInvitationStatement } from "./invitations.ts";
-import { insertNotificationStatement } from "./notifications.ts";
-import { insertSuggestionStatement } from "./suggestions.ts";
-import { buildAdvertiser, buildCampaign, buildPartner, buildPost, buildUser } from "./factories.ts";
-import { insertPartnerStatements } from "./partners.ts";
-import { insertPostStatement } from "./posts.ts";
-import { insertUserStatements } from "./users.ts";
+import { DAY, HOUR } from "../../worker/clock.ts";
+import type { PostMetrics } from "../../worker/contracts/campaign-rules.ts";
+import type { CampaignStatus, PostStatus, UserRole } from "../../worker/contracts/vocabulary.ts";
+import type { Advertiser } from "../../worker/db/advertisers.ts";
+import type { Campaign } from "../../worker/db/campaigns.ts";
+import type { Invitation } from "../../worker/db/invitations.ts";
+import type { Partner } from "../../worker/db/partners.ts";
+import type { Post } from "../../worker/db/posts.ts";
+import type { Suggestion } from "../../worker/db/suggestions.ts";
+import type { User } from "../../worker/db/users.ts";
+import { scoreOf } from "../../worker/domain/rewards/scoring.ts";
+import { buildAdvertiser, buildCampaign, buildPartner, buildPost, buildUser } from "../../tests/support/factories.ts";
 
 /**
- * The demo world of `npm start`: three partner brands, three advertisers, a campaign in every status, creators and
- * a post in every status. Fixed ids and `ON CONFLICT DO NOTHING` make a second run keep what is there.
+ * The demo world of `npm start`, as data: three partner brands, three advertisers, a campaign in every status,
+ * creators, an admin, and a post in every status. Pure and deterministic: the same time gives the same world, and
+ * its ids never change, so seeding again (scripts/seed/demo-data.ts) keeps what is there.
  */
-export async function seedDemoData(db: D1Database, clock: Clock): Promise<void> {
-  const now = clock.now();
+export const demoCampaignIds = [
+  "campaign-aurora-launch",
+  "campaign-nimbus-backup",
+  "campaign-lumen-devtools",
+  "campaign-aurora-summer",
+  "campaign-nimbus-spring",
+  "campaign-lumen-insiders",
+] as const;
 
+export type DemoPost = {
+  /** With the status the demo shows; a post still `evaluating` has not matured yet. */
+  post: Post;
+  campaign: Campaign;
+  metrics: PostMetrics;
+  score: number;
+  /** When it matured; its last poll was then too. Null while evaluating. */
+  maturedAt: number | null;
+  bonus: boolean;
+};
+
+export type DemoWorld = {
+  partners: { partner: Partner; hostnames: string[] }[];
+  advertisers: Advertiser[];
+  users: { user: User; roles: UserRole[] }[];
+  campaigns: Campaign[];
+  suggestions: Suggestion[];
+  invitation: Invitation;
+  /** Who joined which campaign, and when. */
+  participants: { campaignId: string; userId: string; joinedAt: number }[];
+  posts: DemoPost[];
+};
+
+const bonusStatuses: readonly PostStatus[] = ["eligible-bonus", "expired-bonus", "paid-bonus"];
+
+/** Deterministic, plausible metrics per demo post: bonus posts did best; a not-rewarded post scored nothing. */
+export function demoMetrics(postId: string, status: PostStatus): PostMetrics {
+  if (status === "not-rewarded") return { impressions: 0, likes: 0, reposts: 0, replies: 0, quotes: 0, bookmarks: 0 };
+  let hash = 0;
+  for (const character of postId) hash = (hash * 31 + character.charCodeAt(0)) % 100_003;
+  const impressions = (bonusStatuses.includes(status) ? 6_000 : 800) + (hash % 2_000);
+  const likes = Math.floor(impressions / 40);
+  return {
+    impressions,
+    likes,
+    reposts: Math.floor(likes / 8),
+    replies: Math.floor(likes / 5),
+    quotes: Math.floor(likes / 20),
+    bookmarks: Math.floor(likes / 6),
+  };
+}
+
+export function demoWorld(now: number): DemoWorld {
   const partners = [
-    { partner: buildPartner("aurora", now, { displayName: "Aurora", primaryColor: "#0f766e", accentColor: "#f472b6" }), hostnames: ["aurora.localhost"] },
-    { partner: buildPartner("nimbus", now, { displayName: "Nimbus", primaryColor: "#1d4ed8", accentColor: "#facc15" }), hostnames: ["nimbus.localhost"] },
-    { partner: buildPartner("acme", now, { displayName: "Acme Rewards", primaryColor: "#b91c1c", accentColor: "#111827" }), hostnames: ["acme.localhost"] },
+    {
+      partner: buildPartner("aurora", now, { displayName: "Aurora", primaryColor: "#0f766e", accentColor: "#f472b6" }),
+      hostnames: ["aurora.localhost"],
+    },
+    {
+      partner: buildPartner("nimbus", now, { displayName: "Nimbus", primaryColor: "#1d4ed8", accentColor: "#facc15" }),
+      hostnames: ["nimbus.localhost"],
+    },
+    {
+      partner: buildPartner("acme", now, { displayName: "Acme Rewards", primaryColor: "#b91c1c", accentColor: "#111827" }),
+      hostnames: ["acme.localhost"],
+    },
   ];
 
   const aurora = buildAdvertiser("aurora", now, {
@@ -143,16 +201,37 @@ export async function seedDemoData(db: D1Database, clock: Clock): Promise<void> 
     { campaignIndex: 4, creatorIndex: 2, status: "not-rewarded" },
     { campaignIndex: 4, creatorIndex: 3, status: "paid-bonus" },
   ];
+  const participants: DemoWorld["participants"] = [];
+  const posts = postPlan.map((plan, index): DemoPost => {
+    const campaign = campaigns[plan.campaignIndex];
+    const creator = creators[plan.creatorIndex];
+    if (campaign === undefined || creator === undefined) throw new Error(`Demo post ${index} refers to nothing`);
+    participants.push({ campaignId: campaign.id, userId: creator.id, joinedAt: campaign.startsAt + HOUR });
+    const post = buildPost(`demo-${index + 1}`, campaign, creator, plan.status, Math.min(now, campaign.endsAt), {
+      content: `Loving ${campaign.title}! #demo`,
+    });
+    const metrics = demoMetrics(post.id, plan.status);
+    return {
+      post,
+      campaign,
+      metrics,
+      score: scoreOf(metrics, campaign.scoreWeights),
+      maturedAt: plan.status === "evaluating" ? null : Math.min(now, post.postedAt + campaign.maturityHours * HOUR),
+      bonus: bonusStatuses.includes(plan.status),
+    };
+  });
 
-  const statements: D1PreparedStatement[] = [
-    ...partners.flatMap(({ partner, hostnames }) => insertPartnerStatements(db, partner, hostnames)),
-    ...[aurora, nimbus, lumen].map((advertiser) => insertAdvertiserStatement(db, advertiser)),
-    ...creators.flatMap((creator) => insertUserStatements(db, creator, ["creator"])),
-    ...insertUserStatements(db, admin, ["admin"]),
-    ...insertUserStatements(db, advertiserMember, ["advertiser"]),
-    ...[...campaigns, inviteOnly].map((campaign) => insertCampaignStatement(db, campaign)),
-    ...suggestions.map((suggestion) => insertSuggestionStatement(db, suggestion)),
-    insertInvitationStatement(db, {
+  return {
+    partners,
+    advertisers: [aurora, nimbus, lumen],
+    users: [
+      ...creators.map((user): DemoWorld["users"][number] => ({ user, roles: ["creator"] })),
+      { user: admin, roles: ["admin"] },
+      { user: advertiserMember, roles: ["advertiser"] },
+    ],
+    campaigns: [...campaigns, inviteOnly],
+    suggestions,
+    invitation: {
       id: "invitation-lumen-insiders",
       publicToken: "invite-lumen-insiders",
       campaignId: inviteOnly.id,
@@ -160,25 +239,8 @@ export async function seedDemoData(db: D1Database, clock: Clock): Promise<void> 
       inviterAdvertiserId: lumen.id,
       createdAt: now,
       expiresAt: null,
-    }),
-  ];
-
-  postPlan.forEach((plan, index) => {
-    const campaign = campaigns[plan.campaignIndex];
-    const creator = creators[plan.creatorIndex];
-    if (campaign === undefined || creator === undefined) throw new Error(`Demo post ${index} refers to nothing`);
-    statements.push(insertParticipantStatement(db, campaign.id, creator.id, campaign.startsAt + HOUR));
-    statements.push(
-      insertPostStatement(
-        db,
-        buildPost(`demo-${index + 1}`, campaign, creator, plan.status, Math.min(now, campaign.endsAt), {
-          content: `Loving ${campaign.title}! #demo`,
-        }),
-      ),
-    );
-  });
-
-  statements.push(...demoNotifications(now).map((notification) => insertNotificationStatement(db, notification)));
-  await db.batch(statements);
-  await seedDemoLedger(db, clock);
+    },
+    participants,
+    posts,
+  };
 }

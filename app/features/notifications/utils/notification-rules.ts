@@ -1,15 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { browserClients } from "~/lib/api/browser-clients";
-import {
-  recentNotificationsSchema,
-  type Notification,
-  type RecentNotifications,
-} from "../../worker/contracts/notifications.ts";
-import type { NotificationEventType } from "../../worker/db/notifications.ts";
+import type { Notification, NotificationEventType } from "../../../../worker/contracts/notifications.ts";
 
 /*
- * The notification rules of SPEC.md sections 2, 3 and 4 as pure functions, and the data hooks built on them.
+ * The notification rules of SPEC.md sections 2, 3 and 4 as pure functions: what the sidebar lists, what counts as
+ * unread, the bell's badge and the title's prefix.
  */
 
 /** The types the sidebar shows, in the browser's words. */
@@ -115,89 +108,4 @@ export function notificationTarget(link: string | null): NotificationTarget | nu
   } catch {
     return null;
   }
-}
-
-/* Data: one queryOptions factory, the hooks that use it, and mutations that invalidate through its key. */
-
-export const NOTIFICATIONS_REFETCH_INTERVAL_MS = 60_000;
-
-export const notificationKeys = {
-  all: ["notifications"] as const,
-  recent: () => [...notificationKeys.all, "recent"] as const,
-};
-
-const noContent = z.undefined();
-
-export function getRecentNotifications(): Promise<RecentNotifications> {
-  return browserClients().api.get("/v1/notification/recent", recentNotificationsSchema);
-}
-
-export function markNotificationRead(notificationId: string): Promise<undefined> {
-  return browserClients().api.delete(`/v1/notification/${encodeURIComponent(notificationId)}`, noContent, {
-    required: { notificationId },
-  });
-}
-
-export function markAllNotificationsRead(): Promise<undefined> {
-  return browserClients().api.delete("/v1/notification", noContent);
-}
-
-export function recentNotificationsQueryOptions() {
-  return queryOptions({
-    queryKey: notificationKeys.recent(),
-    queryFn: getRecentNotifications,
-    select: (response) => response.data,
-    refetchOnWindowFocus: true,
-    refetchInterval: NOTIFICATIONS_REFETCH_INTERVAL_MS,
-  });
-}
-
-/** The signed-in user's recent notifications; nothing is fetched for a visitor who is not signed in. */
-export function useRecentNotifications({ enabled }: { enabled: boolean }) {
-  return useQuery({ ...recentNotificationsQueryOptions(), enabled });
-}
-
-/** For the dashboard's call-to-action banners. */
-export function useEligibleCampaignNotifications({ enabled }: { enabled: boolean }) {
-  return useQuery({
-    ...recentNotificationsQueryOptions(),
-    select: (response) => eligibleCampaignNotifications(response.data),
-    enabled,
-  });
-}
-
-/** Marks read in the cache at once (the badge drops without waiting), then refetches the truth. */
-function useMarkReadMutation<Variables>(
-  mutationFn: (variables: Variables) => Promise<undefined>,
-  isAffected: (notification: Notification, variables: Variables) => boolean,
-) {
-  const queryClient = useQueryClient();
-  const queryKey = notificationKeys.recent();
-  return useMutation({
-    mutationFn,
-    onMutate: async (variables) => {
-      await queryClient.cancelQueries({ queryKey });
-      const previous = queryClient.getQueryData<RecentNotifications>(queryKey);
-      if (previous !== undefined) {
-        queryClient.setQueryData<RecentNotifications>(queryKey, {
-          data: previous.data.map((notification) =>
-            isAffected(notification, variables) ? { ...notification, isRead: true } : notification,
-          ),
-        });
-      }
-      return { previous };
-    },
-    onError: (_error, _variables, context) => {
-      if (context?.previous !== undefined) queryClient.setQueryData(queryKey, context.previous);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
-  });
-}
-
-export function useMarkNotificationRead() {
-  return useMarkReadMutation(markNotificationRead, (notification, notificationId: string) => notification.id === notificationId);
-}
-
-export function useMarkAllNotificationsRead() {
-  return useMarkReadMutation(markAllNotificationsRead, () => true);
 }

@@ -1,36 +1,10 @@
-import { createContext, useCallback, useContext, useId, useMemo, useState, type ReactNode } from "react";
-import {
-  firstTimeUserNotification,
-  sidebarNotifications,
-  unreadCount,
-  useRecentNotifications,
-  type SidebarNotification,
-} from "~/lib/notifications";
-import type { Notification } from "../../../worker/contracts/notifications.ts";
+import { useCallback, useId, useMemo, useState, type ReactNode } from "react";
+import { useRecentNotifications } from "~/features/notifications/api/get-recent-notifications";
+import { firstTimeUserNotification, sidebarNotifications, unreadCount } from "~/features/notifications/utils/notification-rules";
 import { NotificationSidebar } from "./notification-sidebar";
+import { NotificationsContext, type NotificationsState } from "./notifications-context";
 import { useDocumentTitlePrefix } from "./use-document-title-prefix";
 import { WelcomeDialog } from "./welcome-dialog";
-
-export type NotificationsState = {
-  sidebarOpen: boolean;
-  toggleSidebar(): void;
-  closeSidebar(): void;
-  sidebarId: string;
-  /** Undefined until the first answer (and after a failed first load). */
-  items: SidebarNotification[] | undefined;
-  welcome: Notification | null;
-  unreadCount: number;
-  status: "pending" | "error" | "success";
-  /** When the shown list was fetched: relative times count from here, so they agree with what was loaded. */
-  fetchedAt: number;
-};
-
-const NotificationsContext = createContext<NotificationsState | null>(null);
-
-/** The notifications of the signed-in user, or null for a visitor who is not signed in (or outside the provider). */
-export function useNotifications(): NotificationsState | null {
-  return useContext(NotificationsContext);
-}
 
 /**
  * Loads the signed-in user's notifications and shares them, with the sidebar's open state, between the bell (in

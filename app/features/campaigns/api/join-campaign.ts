@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRevalidator } from "react-router";
+import { browserClients } from "~/lib/api/browser-clients";
+import { useTRPC } from "~/lib/trpc";
+import { joinResultSchema } from "../../../../worker/contracts/pages.ts";
+import { notificationKeys } from "../../notifications/api/get-recent-notifications";
+
+export type JoinCampaignInput = { campaignId: string; invitationId?: string };
+
+/** `POST /v1/page/campaign/{campaignId}/join`, with the invitation when there is one. */
+export function joinCampaign({ campaignId, invitationId }: JoinCampaignInput) {
+  return browserClients().api.post(`/v1/page/campaign/${encodeURIComponent(campaignId)}/join`, joinResultSchema, {
+    body: invitationId === undefined ? {} : { invitationId },
+    required: { campaignId },
+  });
+}
+
+/**
+ * Joining changes the page (the route's loader data), the creator's current campaigns (New Post lights up) and the
+ * notifications (a campaign-joined one): those are refreshed, and `onSuccess` runs once they are. `networkMode:
+ * "always"`: offline, the join fails at once with its toast instead of waiting for the connection.
+ */
+export function useJoinCampaign(options: { onSuccess?: () => void; onError?: (error: unknown) => void } = {}) {
+  const revalidator = useRevalidator();
+  const queryClient = useQueryClient();
+  const trpc = useTRPC();
+  return useMutation({
+    mutationFn: joinCampaign,
+    networkMode: "always",
+    onSuccess: async () => {
+      await Promise.all([
+        revalidator.revalidate(),
+        queryClient.invalidateQueries({ queryKey: trpc.listCurrentCampaigns.queryKey() }),
+        queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+      ]);
+      options.onSuccess?.();
+    },
+    onError: (error) => options.onError?.(error),
+  });
+}

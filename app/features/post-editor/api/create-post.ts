@@ -1,0 +1,25 @@
+import { useMutation } from "@tanstack/react-query";
+import { useRevalidator } from "react-router";
+import { browserClients } from "~/lib/api/browser-clients";
+import { createdPostSchema, type CreatedPost, type CreatePostInput } from "../../../../worker/contracts/posts.ts";
+
+/** `POST /v1/action/post/create`: publishes the post on X and records it (201 new, 200 for a repeated press). */
+export function createPost(input: CreatePostInput): Promise<CreatedPost> {
+  return browserClients().api.post("/v1/action/post/create", createdPostSchema, { body: input });
+}
+
+/**
+ * A new post changes the page's lists of posts, which come from the route's loader: that is what is revalidated.
+ * No query holds posts (the post options, the current campaigns and the notifications stay as they were).
+ */
+export function useCreatePost(options: { onSuccess?: (post: CreatedPost) => void; onError?: (error: unknown) => void } = {}) {
+  const revalidator = useRevalidator();
+  return useMutation({
+    mutationFn: createPost,
+    onSuccess: (post) => {
+      void revalidator.revalidate();
+      options.onSuccess?.(post);
+    },
+    onError: (error) => options.onError?.(error),
+  });
+}

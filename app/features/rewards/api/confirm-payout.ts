@@ -1,0 +1,27 @@
+import { useMutation } from "@tanstack/react-query";
+import { useRevalidator } from "react-router";
+import { z } from "zod";
+import { browserClients } from "~/lib/api/browser-clients";
+
+/** `POST /v1/action/payout/confirm/{campaignId}`: claims the creator's eligible posts of the campaign. */
+export function confirmPayout(campaignId: string) {
+  return browserClients().api.post(`/v1/action/payout/confirm/${encodeURIComponent(campaignId)}`, z.unknown(), {
+    required: { campaignId },
+  });
+}
+
+/**
+ * Claiming changes the campaign page's standing and posts, which come from the route's loader: that is revalidated
+ * (without waiting: the confirmation shows at once). `networkMode: "always"`: offline, it fails at once with its toast.
+ */
+export function useConfirmPayout(options: { onError?: (error: unknown) => void } = {}) {
+  const revalidator = useRevalidator();
+  return useMutation({
+    mutationFn: confirmPayout,
+    networkMode: "always",
+    onSuccess: () => {
+      void revalidator.revalidate();
+    },
+    onError: (error) => options.onError?.(error),
+  });
+}

@@ -1,0 +1,18 @@
+import { useRouteLoaderData } from "react-router";
+import type { Brand, BrandLayout } from "../../worker/contracts/brand.ts";
+import type { CurrentUser } from "../../worker/contracts/current-user.ts";
+
+/** What the root loader hands to every page: who is signed in, the brand of the hostname, and the page's nonce. */
+export type RootData = {
+  currentUser: CurrentUser | null;
+  sessionId: string | null;
+  brand: Brand | null;
+  brandLayout: BrandLayout;
+  iconEndpoint: string;
+  nonce: string;
+};
+
+/** The root loader's data (undefined only while the root itself failed). */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<RootData>("root");
+}

@@ -1,0 +1,40 @@
+import { xClientFor } from "./clients/x-client-for.ts";
+import type { XClient } from "./clients/x-client.ts";
+import { systemClock, type Clock } from "./clock.ts";
+import { configFrom, type AppConfig } from "./config.ts";
+
+/**
+ * What a use case may reach, built once per request (or per scheduled run) from the bindings and the validated
+ * configuration, and handed to the domain as an argument: the database, the caches and buckets, the clock, the
+ * clients of outside services and the secrets they need. Use cases name the part they use (`Pick<Capabilities, …>`),
+ * so a test builds only that part.
+ */
+export type Capabilities = {
+  db: D1Database;
+  brandCache: KVNamespace;
+  media: R2Bucket;
+  clock: Clock;
+  config: AppConfig;
+  xClient: XClient;
+  /** Signs access tokens (HS256). */
+  signingKey: string;
+  /** Encrypts X's tokens at rest (AES-256-GCM). */
+  encryptionKey: string;
+  /** The platform secret admin spoofing requires. */
+  spoofingSecret: string;
+};
+
+export function capabilitiesFor(env: Cloudflare.Env, clock: Clock = systemClock): Capabilities {
+  const config = configFrom(env);
+  return {
+    db: env.DB,
+    brandCache: env.BRAND_CACHE,
+    media: env.MEDIA,
+    clock,
+    config,
+    xClient: xClientFor(config),
+    signingKey: config.secrets.jwtSigningKey,
+    encryptionKey: config.secrets.tokenEncryptionKey,
+    spoofingSecret: config.secrets.adminSpoofingSecret,
+  };
+}

@@ -1,0 +1,4 @@
+/** Readiness: D1 answers a trivial query (throws when it does not). */
+export async function pingDatabase(db: D1Database): Promise<void> {
+  await db.prepare("SELECT 1 AS ok").first("ok");
+}

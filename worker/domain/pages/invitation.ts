@@ -1,0 +1,34 @@
+import type { Capabilities } from "../../capabilities.ts";
+import { notFound } from "../../contracts/errors.ts";
+import type { InvitationPage } from "../../contracts/pages.ts";
+import { findAdvertiser } from "../../db/advertisers.ts";
+import { findCampaignListing } from "../../db/campaigns.ts";
+import { findInvitationByToken, type Invitation } from "../../db/invitations.ts";
+import { findUserHandle } from "../../db/users.ts";
+import { poolBalances } from "../ledger/balances.ts";
+import { campaignCard } from "./campaign-cards.ts";
+
+const joinableStatuses: readonly string[] = ["inactive", "active", "ending"];
+
+async function inviterOf(db: D1Database, invitation: Invitation, fallbackName: string): Promise<InvitationPage["inviter"]> {
+  if (invitation.inviterUserId !== null) {
+    const handle = await findUserHandle(db, invitation.inviterUserId);
+    return { kind: "creator", name: `@${handle ?? "a creator"}` };
+  }
+  const advertiser = invitation.inviterAdvertiserId === null ? null : await findAdvertiser(db, invitation.inviterAdvertiserId);
+  return { kind: "advertiser", name: advertiser?.name ?? fallbackName };
+}
+
+/** `GET /v1/page/invitation/token/{publicToken}` and the invitation page: public, no sign-in needed. */
+export async function invitationPage({ db, clock }: Pick<Capabilities, "db" | "clock">, publicToken: string): Promise<InvitationPage> {
+  const invitation = await findInvitationByToken(db, publicToken);
+  const campaign = invitation === null ? null : await findCampaignListing(db, invitation.campaignId);
+  if (invitation === null || campaign === null) throw notFound("This invitation does not exist.");
+  const [inviter, pools] = await Promise.all([inviterOf(db, invitation, campaign.advertiserName), poolBalances(db, [campaign.id])]);
+  return {
+    invitationId: invitation.id,
+    inviter,
+    campaign: { ...campaignCard(campaign, false, pools[campaign.id]), description: campaign.description },
+    expired: (invitation.expiresAt ?? Infinity) <= clock.now() || !joinableStatuses.includes(campaign.status),
+  };
+}
