@@ -8,20 +8,37 @@ import { appAlias } from "./vite.config.ts";
 
 const migrationsDir = fileURLToPath(new URL("./worker/db/migrations", import.meta.url));
 
-/** A free port for the test X emulator, reserved here so the worker's bindings can name it. */
-async function freePort(): Promise<number> {
+/** A free port for a test emulator, reserved here so the worker's bindings can name it. */
+async function freePort(): Promise<{ port: number; release(): Promise<void> }> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port"))));
+      if (typeof address !== "object" || address === null) return reject(new Error("no port"));
+      resolve({ port: address.port, release: () => new Promise((released) => server.close(() => released())) });
     });
   });
 }
 
-const xEmulatorPort = Number(process.env.CHORUS_TEST_X_EMULATOR_PORT ?? (await freePort()));
-process.env.CHORUS_TEST_X_EMULATOR_PORT = String(xEmulatorPort);
+/** The port in `variable` (set by an earlier load of this file), or a new free one written into it. */
+async function emulatorPort(variable: string, taken: { release(): Promise<void> }[]): Promise<number> {
+  const reserved = process.env[variable];
+  if (reserved !== undefined) return Number(reserved);
+  // Held until every port is chosen, so no two emulators get the same one.
+  const free = await freePort();
+  taken.push(free);
+  process.env[variable] = String(free.port);
+  return free.port;
+}
+
+const heldPorts: { release(): Promise<void> }[] = [];
+const emulatorPorts = {
+  x: await emulatorPort("CHORUS_TEST_X_EMULATOR_PORT", heldPorts),
+  mail: await emulatorPort("CHORUS_TEST_MAIL_EMULATOR_PORT", heldPorts),
+  payoutRail: await emulatorPort("CHORUS_TEST_PAYOUT_EMULATOR_PORT", heldPorts),
+};
+await Promise.all(heldPorts.map((held) => held.release()));
 
 export default defineConfig({
   resolve: { alias: appAlias },
@@ -43,7 +60,7 @@ export default defineConfig({
           cloudflareTest({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
-              bindings: { ...testBindings(xEmulatorPort), TEST_MIGRATIONS: await readD1Migrations(migrationsDir) },
+              bindings: { ...testBindings(emulatorPorts), TEST_MIGRATIONS: await readD1Migrations(migrationsDir) },
             },
           }),
           // Resolves `virtual:react-router/server-build`, so the worker under test renders the real app.

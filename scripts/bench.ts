@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { runEvaluationBenchmark } from "../bench/evaluation.ts";
 import { benchPageBrand } from "../bench/page-brand.ts";
+import { runWithdrawalBenchmark } from "../bench/withdrawals.ts";
 
 const port = 8797;
 const server = spawn("node", ["scripts/start.ts", "--port", String(port), "--fresh", "--persist-to", ".wrangler/bench-state"], {
@@ -40,6 +41,26 @@ try {
     })),
   );
   writeFileSync("bench-results/page-brand.json", JSON.stringify(pageBrand, null, 2));
+
+  const withdrawals = await runWithdrawalBenchmark(port);
+  console.log(
+    `\nParallel withdrawals: ${withdrawals.requests} requests of ${withdrawals.amount} against a balance of ${withdrawals.balance} (smallest units), all at once over HTTP`,
+  );
+  console.table({
+    accepted: withdrawals.accepted,
+    "expected ⌊B/a⌋": withdrawals.expectedAccepted,
+    refused: withdrawals.refused,
+    "other answers": JSON.stringify(withdrawals.otherAnswers),
+    "total ms": withdrawals.totalMs,
+    "latency p50 ms": withdrawals.latencyP50Ms,
+    "latency p95 ms": withdrawals.latencyP95Ms,
+    "D1 queries / accepted request": withdrawals.d1QueriesPerAcceptedWithdrawal,
+    "D1 queries / refused request": withdrawals.d1QueriesPerRefusedWithdrawal,
+    "D1 queries / verification": withdrawals.d1QueriesPerVerification,
+    "D1 queries / settlement run": withdrawals.d1QueriesPerSettlement,
+    "ledger balanced": withdrawals.ledgerBalanced,
+  });
+  writeFileSync("bench-results/withdrawals.json", JSON.stringify(withdrawals, null, 2));
 } finally {
   server.kill("SIGTERM");
 }

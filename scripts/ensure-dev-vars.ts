@@ -15,6 +15,10 @@ const wanted: Record<string, () => string> = {
   JWT_SIGNING_KEY: () => randomBytes(48).toString("base64"),
   TOKEN_ENCRYPTION_KEY: () => randomBytes(32).toString("base64"),
   ADMIN_SPOOFING_SECRET: () => randomBytes(32).toString("base64url"),
+  // The keys the local emulators accept by default (worker/emulators/mail/main.ts, payout-rail/main.ts); `npm start`
+  // hands the emulators whatever this file holds, so an edited key still matches.
+  MAIL_API_KEY: () => "chorus-local-mail-key",
+  PAYOUT_API_KEY: () => "chorus-local-payout-key",
 };
 
 const missing = Object.entries(wanted).filter(([name]) => !defined.has(name));

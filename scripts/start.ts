@@ -3,7 +3,8 @@
  * builds the app, applies the D1 migrations and seeds the demo data (both idempotent), then serves the worker
  * through wrangler/workerd beside the local emulators of outside services (README "Local emulators").
  *
- *   --port <n>          port to serve on (default 8787, or $PORT); the X emulator takes port + 3
+ *   --port <n>          port to serve on (default 8787, or $PORT); the emulators take the ports after it: X port + 3,
+ *                       the mail outbox port + 4, the payout rail port + 5
  *   --persist-to <dir>  where D1, KV, R2 and the emulators keep their data (default .wrangler/state)
  *   --fresh             start from empty data (used by the end-to-end tests)
  *   --skip-build        serve the existing build
@@ -14,7 +15,7 @@
  * (docs/decisions/008-ledger-and-rewards.md).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { parseArgs } from "node:util";
 
 const { values: options } = parseArgs({
@@ -28,6 +29,8 @@ const { values: options } = parseArgs({
 const persistTo = options["persist-to"];
 const port = Number(options.port);
 const xEmulatorUrl = `http://127.0.0.1:${port + 3}`;
+const mailEmulatorUrl = `http://127.0.0.1:${port + 4}`;
+const payoutEmulatorUrl = `http://127.0.0.1:${port + 5}`;
 const children = new Set<ChildProcess>();
 let stopping = false;
 
@@ -57,6 +60,25 @@ async function waitFor(url: string, label: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${label} did not start at ${url}`);
+}
+
+/** A value of .dev.vars (written by scripts/ensure-dev-vars.ts), so an emulator accepts exactly the key the worker sends. */
+function localSecret(name: string): string {
+  const line = readFileSync(".dev.vars", "utf8")
+    .split("\n")
+    .find((candidate) => candidate.trim().startsWith(`${name}=`));
+  if (line === undefined) throw new Error(`.dev.vars has no ${name} (node scripts/ensure-dev-vars.ts adds it)`);
+  return line
+    .slice(line.indexOf("=") + 1)
+    .trim()
+    .replace(/^"(.*)"$/, "$1");
+}
+
+/** Runs an emulator beside the worker; if it dies, everything stops rather than half-working. */
+function startEmulator(script: string, env: Record<string, string>): void {
+  launch("node", [script], env).on("exit", (code) => {
+    if (code !== 0 && code !== null) stopAll("SIGTERM");
+  });
 }
 
 const SCHEDULER_TICK_MS = 60_000;
@@ -112,16 +134,26 @@ try {
   );
   await run("node", ["scripts/seed.ts"], "Demo data");
 
-  const emulator = launch("node", ["worker/emulators/x/main.ts"], {
-    X_EMULATOR_PORT: String(port + 3),
-    X_EMULATOR_STATE: `${persistTo}/emulators/x.json`,
+  startEmulator("worker/emulators/x/main.ts", { X_EMULATOR_PORT: String(port + 3), X_EMULATOR_STATE: `${persistTo}/emulators/x.json` });
+  startEmulator("worker/emulators/mail/main.ts", {
+    MAIL_EMULATOR_PORT: String(port + 4),
+    MAIL_EMULATOR_STATE: `${persistTo}/emulators/mail.json`,
+    MAIL_API_KEY: localSecret("MAIL_API_KEY"),
   });
-  emulator.on("exit", (code) => {
-    if (code !== 0 && code !== null) stopAll("SIGTERM");
+  startEmulator("worker/emulators/payout-rail/main.ts", {
+    PAYOUT_EMULATOR_PORT: String(port + 5),
+    PAYOUT_EMULATOR_STATE: `${persistTo}/emulators/payout-rail.json`,
+    PAYOUT_API_KEY: localSecret("PAYOUT_API_KEY"),
   });
-  await waitFor(`${xEmulatorUrl}/`, "The X emulator");
+  await Promise.all([
+    waitFor(`${xEmulatorUrl}/`, "The X emulator"),
+    waitFor(`${mailEmulatorUrl}/`, "The mail outbox"),
+    waitFor(`${payoutEmulatorUrl}/`, "The payout rail"),
+  ]);
 
-  console.log(`\nChorus is starting on http://127.0.0.1:${port} (X emulator: ${xEmulatorUrl})\n`);
+  console.log(
+    `\nChorus is starting on http://127.0.0.1:${port} (X emulator: ${xEmulatorUrl}, mail outbox: ${mailEmulatorUrl}, payout rail: ${payoutEmulatorUrl})\n`,
+  );
   const worker = run(
     "wrangler",
     [
@@ -137,6 +169,10 @@ try {
       `X_AUTHORIZE_URL:${xEmulatorUrl}/i/oauth2/authorize`,
       "--var",
       `X_API_BASE_URL:${xEmulatorUrl}`,
+      "--var",
+      `MAIL_API_URL:${mailEmulatorUrl}`,
+      "--var",
+      `PAYOUT_API_URL:${payoutEmulatorUrl}`,
       "--var",
       `APP_ORIGINS:http://127.0.0.1:${port},http://localhost:${port}`,
     ],

@@ -1,3 +1,7 @@
+import { mailerFor } from "./clients/mailer-for.ts";
+import type { Mailer } from "./clients/mailer.ts";
+import { payoutRailFor } from "./clients/payout-rail-for.ts";
+import type { PayoutRail } from "./clients/payout-rail.ts";
 import { xClientFor } from "./clients/x-client-for.ts";
 import type { XClient } from "./clients/x-client.ts";
 import { systemClock, type Clock } from "./clock.ts";
@@ -16,6 +20,10 @@ export type Capabilities = {
   clock: Clock;
   config: AppConfig;
   xClient: XClient;
+  /** Sends mail (Resend's API; locally the mail outbox). */
+  mailer: Mailer;
+  /** Pays withdrawals out (the payout provider; locally the payout rail emulator). */
+  payoutRail: PayoutRail;
   /** Signs access tokens (HS256). */
   signingKey: string;
   /** Encrypts X's tokens at rest (AES-256-GCM). */
@@ -33,6 +41,8 @@ export function capabilitiesFor(env: Cloudflare.Env, clock: Clock = systemClock)
     clock,
     config,
     xClient: xClientFor(config),
+    mailer: mailerFor(config),
+    payoutRail: payoutRailFor(config),
     signingKey: config.secrets.jwtSigningKey,
     encryptionKey: config.secrets.tokenEncryptionKey,
     spoofingSecret: config.secrets.adminSpoofingSecret,

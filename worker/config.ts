@@ -37,6 +37,13 @@ const secret = (minimumLength: number, example: string) =>
       ctx.reject({ problem: `must be a secret of at least ${minimumLength} characters (for example ${example})` }),
   );
 
+/** A sender as mail headers write it: `Chorus <no-reply@example.com>` or `no-reply@example.com`. */
+const mailSender = type("string").narrow(
+  (value, ctx) =>
+    /^([^<>@]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/.test(value.trim()) ||
+    ctx.reject({ problem: `must be a sender such as Chorus <no-reply@example.com> (got "${value}")` }),
+);
+
 const base64Key = type("string").narrow((value, ctx) => {
   try {
     if (atob(value).length === 32) return true;
@@ -65,6 +72,11 @@ const configSchema = type({
   JWT_SIGNING_KEY: secret(32, "openssl rand -base64 48"),
   TOKEN_ENCRYPTION_KEY: base64Key,
   ADMIN_SPOOFING_SECRET: secret(24, "openssl rand -base64 32"),
+  MAIL_API_URL: httpUrl,
+  MAIL_FROM: mailSender,
+  MAIL_API_KEY: secret(8, "an API key from resend.com/api-keys"),
+  PAYOUT_API_URL: httpUrl,
+  PAYOUT_API_KEY: secret(8, "the API key from your payout provider's dashboard"),
 });
 
 export type AppConfig = {
@@ -75,6 +87,10 @@ export type AppConfig = {
   /** Where the browser loads icons: the worker's own /icons, or a public Iconify service. */
   iconEndpoint: string;
   x: { authorizeUrl: string; apiBaseUrl: string; clientId: string; clientSecret: string };
+  /** Resend's HTTP API (locally the mail outbox emulator) and the sender of every message. */
+  mail: { apiUrl: string; apiKey: string; from: string };
+  /** The payout provider (locally the payout rail emulator). */
+  payouts: { apiUrl: string; apiKey: string };
   secrets: { jwtSigningKey: string; tokenEncryptionKey: string; adminSpoofingSecret: string };
 };
 
@@ -89,6 +105,8 @@ function productionProblems(result: typeof configSchema.infer): string[] {
     ...result.APP_ORIGINS.map((origin) => ["APP_ORIGINS", origin] as const),
     ["X_AUTHORIZE_URL", result.X_AUTHORIZE_URL] as const,
     ["X_API_BASE_URL", result.X_API_BASE_URL] as const,
+    ["MAIL_API_URL", result.MAIL_API_URL] as const,
+    ["PAYOUT_API_URL", result.PAYOUT_API_URL] as const,
   ].filter(([, url]) => !url.startsWith("https://"));
   return insecure.map(([name, url]) => `- ${name} must use https in production (got "${url}")`);
 }
@@ -115,6 +133,8 @@ export function parseConfig(vars: Record<string, unknown>): AppConfig {
       clientId: result.X_CLIENT_ID,
       clientSecret: result.X_CLIENT_SECRET,
     },
+    mail: { apiUrl: result.MAIL_API_URL.replace(/\/+$/, ""), apiKey: result.MAIL_API_KEY, from: result.MAIL_FROM.trim() },
+    payouts: { apiUrl: result.PAYOUT_API_URL.replace(/\/+$/, ""), apiKey: result.PAYOUT_API_KEY },
     secrets: {
       jwtSigningKey: result.JWT_SIGNING_KEY,
       tokenEncryptionKey: result.TOKEN_ENCRYPTION_KEY,

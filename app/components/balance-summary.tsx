@@ -1,10 +1,14 @@
 import type { z } from "zod";
 import type { balanceSchema } from "../../worker/contracts/pages.ts";
+import { WithdrawButton } from "~/components/withdrawals/withdraw-button";
 import { formatAmount } from "~/lib/format";
 
 type Balance = z.infer<typeof balanceSchema>;
 
-/** The creator's money per currency, from the ledger: available to withdraw, held in withdrawals, earned in total. */
+/**
+ * The creator's money per currency, from the ledger: available to withdraw, held in withdrawals, earned in total,
+ * and Withdraw (docs/decisions/015-withdrawals.md).
+ */
 export function BalanceSummary({ balances, title = "Balance" }: { balances: Balance[]; title?: string }) {
   return (
     <section aria-label={title} className="balance">
@@ -12,18 +16,21 @@ export function BalanceSummary({ balances, title = "Balance" }: { balances: Bala
       {balances.length === 0 ? (
         <p className="empty-state">No earnings yet. Rewards are credited here when a campaign you claimed is evaluated.</p>
       ) : (
-        <dl className="facts facts-wide">
+        <div className="facts facts-wide balance-currencies">
           {balances.map((balance) => (
-            <div key={balance.currency} className="balance-currency">
-              <dt>{`Available (${balance.currency})`}</dt>
-              <dd>{formatAmount(balance.available, balance.currency)}</dd>
-              <dt>Held in withdrawals</dt>
-              <dd>{formatAmount(balance.held, balance.currency)}</dd>
-              <dt>Earned in total</dt>
-              <dd>{formatAmount(balance.earned, balance.currency)}</dd>
+            <div key={balance.currency} className="balance-block">
+              <dl className="balance-currency">
+                <dt>{`Available (${balance.currency})`}</dt>
+                <dd>{formatAmount(balance.available, balance.currency)}</dd>
+                <dt>Held in withdrawals</dt>
+                <dd>{formatAmount(balance.held, balance.currency)}</dd>
+                <dt>Earned in total</dt>
+                <dd>{formatAmount(balance.earned, balance.currency)}</dd>
+              </dl>
+              <WithdrawButton currency={balance.currency} available={balance.available} />
             </div>
           ))}
-        </dl>
+        </div>
       )}
     </section>
   );

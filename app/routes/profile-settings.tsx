@@ -1,5 +1,6 @@
 import type { Route } from "./+types/profile-settings";
-import { useCurrentUser } from "~/lib/current-user";
+import { SettingsPage } from "~/components/settings/settings-page";
+import { WalletsSection } from "~/components/wallets/wallets-section";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 
@@ -10,31 +11,15 @@ export function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
+/**
+ * Changes nothing: the settings change through the API (app/features/settings/api/). A submission here after each
+ * change makes React Router run the root loader again (it revalidates only after submissions), so the header and
+ * every reader of the current user show the new name, e-mail and two-factor state (`useRefreshCurrentUser`).
+ */
+export function action() {
+  return null;
+}
+
 export default function ProfileSettings() {
-  const user = useCurrentUser();
-  return (
-    <>
-      <section className="page-heading">
-        <h1>Settings</h1>
-        <p className="lead">Your display name, e-mail address, two-factor authentication and wallets.</p>
-      </section>
-      <section className="card" aria-labelledby="account-settings">
-        <h2 id="account-settings">Account</h2>
-        <dl className="facts facts-stacked">
-          <div>
-            <dt>X account</dt>
-            <dd>{`@${user?.twitterHandle ?? ""}`}</dd>
-          </div>
-          <div>
-            <dt>E-mail</dt>
-            <dd>{user?.verifiedEmail || user?.email || "Not set"}</dd>
-          </div>
-          <div>
-            <dt>Two-factor authentication</dt>
-            <dd>{user?.verifiedTwoFactorAuthEnabled ? "On" : "Off"}</dd>
-          </div>
-        </dl>
-      </section>
-    </>
-  );
+  return <SettingsPage walletsSection={<WalletsSection />} />;
 }

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/profile";
 import { BalanceSummary } from "~/components/balance-summary";
 import { PostList } from "~/components/post-list";
+import { WithdrawalHistory } from "~/components/withdrawals/withdrawal-history";
 import { useCurrentUser } from "~/lib/current-user";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
@@ -38,6 +39,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <BalanceSummary balances={loaderData.balances} />
+      <WithdrawalHistory />
       <section aria-labelledby="stats">
         <h2 id="stats">Your numbers</h2>
         <dl className="facts facts-wide">

@@ -1,8 +1,17 @@
-/** Configuration of the worker under test: local values, fixed test secrets, and the test X emulator. */
+/** Configuration of the worker under test: local values, fixed test secrets, and the test emulators. */
 export const testXClient = { clientId: "chorus-test", clientSecret: "chorus-test-secret" };
+export const testMail = { apiKey: "chorus-test-mail-key", from: "Chorus <no-reply@chorus.test>" };
+/**
+ * The test payout rail settles a payout 1 s after it is made (or at once through its "Settle now" form:
+ * `settlePayoutNow` in tests/support/payout-rail.ts). Its "fail every new payout" switch is shared by every test file
+ * running at the same time, so tests make a payout fail with the address rule instead (an address ending in "dead").
+ */
+export const testPayoutRail = { apiKey: "chorus-test-payout-key", settleMs: 1000 };
 
-export function testBindings(xEmulatorPort: number): Record<string, string> {
-  const xEmulator = `http://127.0.0.1:${xEmulatorPort}`;
+export type TestEmulatorPorts = { x: number; mail: number; payoutRail: number };
+
+export function testBindings(ports: TestEmulatorPorts): Record<string, string> {
+  const xEmulator = `http://127.0.0.1:${ports.x}`;
   return {
     ENVIRONMENT: "local",
     APP_ORIGINS: "http://127.0.0.1:8787,http://localhost:8787",
@@ -14,5 +23,10 @@ export function testBindings(xEmulatorPort: number): Record<string, string> {
     JWT_SIGNING_KEY: "test-signing-key-0123456789abcdef0123456789abcdef",
     TOKEN_ENCRYPTION_KEY: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
     ADMIN_SPOOFING_SECRET: "test-spoofing-secret-0123456789",
+    MAIL_API_URL: `http://127.0.0.1:${ports.mail}`,
+    MAIL_FROM: testMail.from,
+    MAIL_API_KEY: testMail.apiKey,
+    PAYOUT_API_URL: `http://127.0.0.1:${ports.payoutRail}`,
+    PAYOUT_API_KEY: testPayoutRail.apiKey,
   };
 }

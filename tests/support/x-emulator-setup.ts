@@ -1,26 +1,42 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createMailEmulator } from "../../worker/emulators/mail/server.ts";
+import { createPayoutRailEmulator } from "../../worker/emulators/payout-rail/server.ts";
 import { createXEmulator } from "../../worker/emulators/x/server.ts";
-import { testXClient } from "./test-bindings.ts";
+import { testMail, testPayoutRail, testXClient } from "./test-bindings.ts";
 
 /**
- * Vitest global setup (runs in Node): the real X emulator on the port the config reserved, reached by the worker
- * under test over real HTTP. Its state lives in a temporary directory removed afterwards.
+ * Vitest global setup (runs in Node): the real emulators of the outside services — X, the mail outbox and the payout
+ * rail — on the ports the config reserved, reached by the worker under test over real HTTP. Their state lives in a
+ * temporary directory removed afterwards.
  */
-export default async function startXEmulator() {
-  const directory = mkdtempSync(join(tmpdir(), "chorus-x-emulator-"));
-  const emulator = createXEmulator({
-    port: Number(process.env.CHORUS_TEST_X_EMULATOR_PORT),
-    statePath: join(directory, "x.json"),
-    clientId: testXClient.clientId,
-    clientSecret: testXClient.clientSecret,
-    redirectUris: [],
-    allowLocalRedirects: true,
-  });
-  await emulator.start();
+export default async function startEmulators() {
+  const directory = mkdtempSync(join(tmpdir(), "chorus-emulators-"));
+  const emulators = [
+    createXEmulator({
+      port: Number(process.env.CHORUS_TEST_X_EMULATOR_PORT),
+      statePath: join(directory, "x.json"),
+      clientId: testXClient.clientId,
+      clientSecret: testXClient.clientSecret,
+      redirectUris: [],
+      allowLocalRedirects: true,
+    }),
+    createMailEmulator({
+      port: Number(process.env.CHORUS_TEST_MAIL_EMULATOR_PORT),
+      statePath: join(directory, "mail.json"),
+      apiKey: testMail.apiKey,
+    }),
+    createPayoutRailEmulator({
+      port: Number(process.env.CHORUS_TEST_PAYOUT_EMULATOR_PORT),
+      statePath: join(directory, "payout-rail.json"),
+      apiKey: testPayoutRail.apiKey,
+      settleMs: testPayoutRail.settleMs,
+    }),
+  ];
+  await Promise.all(emulators.map((emulator) => emulator.start()));
   return async () => {
-    await emulator.stop();
+    await Promise.all(emulators.map((emulator) => emulator.stop()));
     rmSync(directory, { recursive: true, force: true });
   };
 }

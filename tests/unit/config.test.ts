@@ -14,6 +14,11 @@ const valid = {
   JWT_SIGNING_KEY: "a-signing-key-of-at-least-32-characters",
   TOKEN_ENCRYPTION_KEY: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
   ADMIN_SPOOFING_SECRET: "a-spoofing-secret-0123456789",
+  MAIL_API_URL: "http://127.0.0.1:8791/",
+  MAIL_FROM: "Chorus <no-reply@chorus.local>",
+  MAIL_API_KEY: "chorus-local-mail-key",
+  PAYOUT_API_URL: "http://127.0.0.1:8792",
+  PAYOUT_API_KEY: "chorus-local-payout-key",
 };
 
 describe("parseConfig", () => {
@@ -30,6 +35,8 @@ describe("parseConfig", () => {
         clientId: "chorus-local",
         clientSecret: "chorus-local-secret",
       },
+      mail: { apiUrl: "http://127.0.0.1:8791", apiKey: "chorus-local-mail-key", from: "Chorus <no-reply@chorus.local>" },
+      payouts: { apiUrl: "http://127.0.0.1:8792", apiKey: "chorus-local-payout-key" },
       secrets: {
         jwtSigningKey: "a-signing-key-of-at-least-32-characters",
         tokenEncryptionKey: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
@@ -62,6 +69,33 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ ...valid, ENVIRONMENT: "production", APP_ORIGINS: "https://chorus.example" })).toThrow(
       /X_AUTHORIZE_URL must use https in production[\s\S]*X_API_BASE_URL must use https in production/,
     );
+  });
+
+  it("refuses local mail and payout services in production", () => {
+    const production = {
+      ...valid,
+      ENVIRONMENT: "production",
+      APP_ORIGINS: "https://chorus.example",
+      X_AUTHORIZE_URL: "https://x.com/i/oauth2/authorize",
+      X_API_BASE_URL: "https://api.x.com",
+    };
+    expect(() => parseConfig(production)).toThrow(
+      /MAIL_API_URL must use https in production \(got "http:\/\/127.0.0.1:8791\/"\)[\s\S]*PAYOUT_API_URL must use https in production/,
+    );
+    const config = parseConfig({ ...production, MAIL_API_URL: "https://api.resend.com", PAYOUT_API_URL: "https://payouts.example.com/" });
+    expect(config.mail.apiUrl).toBe("https://api.resend.com");
+    expect(config.payouts.apiUrl).toBe("https://payouts.example.com");
+  });
+
+  it("names a bad mail sender, mail URL or missing API keys", () => {
+    const { MAIL_API_KEY: _mailKey, ...withoutMailKey } = valid;
+    const attempt = () => parseConfig({ ...withoutMailKey, MAIL_FROM: "Chorus", PAYOUT_API_URL: "not a url", PAYOUT_API_KEY: "short" });
+    expect(attempt).toThrow(ConfigurationError);
+    expect(attempt).toThrow(/MAIL_FROM must be a sender such as Chorus <no-reply@example.com> \(got "Chorus"\)/);
+    expect(attempt).toThrow(/MAIL_API_KEY must be a string \(was missing\)/);
+    expect(attempt).toThrow(/PAYOUT_API_URL/);
+    expect(attempt).toThrow(/PAYOUT_API_KEY must be a secret of at least 8 characters/);
+    expect(parseConfig({ ...valid, MAIL_FROM: "no-reply@chorus.example" }).mail.from).toBe("no-reply@chorus.example");
   });
 
   it("refuses a missing variable", () => {

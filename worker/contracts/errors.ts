@@ -12,6 +12,8 @@ export const errorBodySchema = z.object({
   code: z.string(),
   message: z.string(),
   detail: z.array(fieldErrorSchema).optional(),
+  /** With a 429: how many seconds to wait before trying again (the answer's `Retry-After` header says the same). */
+  retryAfterSeconds: z.number().int().positive().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
@@ -22,13 +24,16 @@ export class AppError extends Error {
   readonly status: ErrorStatus;
   readonly code: string;
   readonly detail: FieldError[] | undefined;
+  /** When to try again, in whole seconds, as the `Retry-After` header the web layer sends (and `retryAfterSeconds` in the body). */
+  readonly retryAfter: number | undefined;
 
-  constructor(status: ErrorStatus, code: string, message: string, detail?: FieldError[]) {
+  constructor(status: ErrorStatus, code: string, message: string, detail?: FieldError[], options: { retryAfterSeconds?: number } = {}) {
     super(message);
     this.name = "AppError";
     this.status = status;
     this.code = code;
     this.detail = detail;
+    this.retryAfter = options.retryAfterSeconds === undefined ? undefined : Math.max(1, Math.ceil(options.retryAfterSeconds));
   }
 
   toBody(): ErrorBody {
@@ -37,6 +42,7 @@ export class AppError extends Error {
       code: this.code,
       message: this.message,
       ...(this.detail === undefined ? {} : { detail: this.detail }),
+      ...(this.retryAfter === undefined ? {} : { retryAfterSeconds: this.retryAfter }),
     };
   }
 }

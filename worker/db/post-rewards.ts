@@ -59,3 +59,36 @@ export function listClaimedPosts(db: D1Database, input: { campaignId: string; af
     claimedPostSchema,
   );
 }
+
+/**
+ * Withdrawals spend rewards oldest first (docs/decisions/015-withdrawals.md): a creator's rewarded posts in a
+ * currency are lined up — posts already paid first, then by when they were rewarded, then by id — and a post becomes
+ * `paid` (`paid-bonus` when it had a bonus share) once what has been paid out to the creator in that currency
+ * (the balance of their creator-paid-out account) covers its reward and every reward before it in the line. A
+ * withdrawal that covers only part of a reward leaves that post `rewarded` until a later one covers the rest.
+ * Recomputed from the ledger each time, so it is idempotent and catches up after any crash.
+ */
+export function markSpentRewardsPaidStatement(
+  db: D1Database,
+  input: { userId: string; currency: string; paidOutAccountId: string; now: number; guard: StatementGuard },
+) {
+  return db
+    .prepare(
+      `UPDATE posts SET status = CASE WHEN spent.bonus THEN 'paid-bonus' ELSE 'paid' END, updated_at = ?1
+       FROM (
+         SELECT post_id, bonus,
+           SUM(amount) OVER (ORDER BY already_paid DESC, rewarded_at, post_id ROWS UNBOUNDED PRECEDING) AS covered_up_to
+         FROM (
+           SELECT reward.post_id, reward.bonus_amount > 0 AS bonus, reward.pool_amount + reward.bonus_amount AS amount,
+             post.status IN ('paid', 'paid-bonus') AS already_paid, reward.created_at AS rewarded_at
+           FROM post_rewards AS reward JOIN posts AS post ON post.id = reward.post_id
+           WHERE reward.user_id = ?2 AND reward.currency = ?3 AND reward.pool_amount + reward.bonus_amount > 0
+             AND post.status IN ('rewarded', 'paid', 'paid-bonus')
+         )
+       ) AS spent
+       WHERE posts.id = spent.post_id AND posts.status = 'rewarded'
+         AND spent.covered_up_to <= (SELECT COALESCE(SUM(amount), 0) FROM ledger_lines WHERE account_id = ?4)
+         AND ${input.guard.sql}`,
+    )
+    .bind(input.now, input.userId, input.currency, input.paidOutAccountId, ...input.guard.params);
+}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { userRoleSchema, type UserRole } from "../contracts/vocabulary.ts";
-import { queryFirst } from "./query.ts";
+import { queryAll, queryFirst } from "./query.ts";
 
 export const userSchema = z
   .object({
@@ -40,12 +40,15 @@ export function insertUserStatements(db: D1Database, user: User, roles: readonly
 const accountRowSchema = z.object({
   id: z.string(),
   handle: z.string(),
+  /** The name from X; `display_name` is the one chosen in settings (null: none chosen). */
   name: z.string(),
+  display_name: z.string().nullable(),
   avatar_url: z.string().nullable(),
   email: z.string().nullable(),
   verified_email: z.string().nullable(),
   two_factor_enabled: z.number().int(),
   two_factor_verified: z.number().int(),
+  preferred_advertiser_id: z.string().nullable(),
   preferred_advertiser_name: z.string().nullable(),
   roles: z.string().nullable(),
 });
@@ -56,8 +59,9 @@ export function findAccount(db: D1Database, userId: string): Promise<AccountRow 
   return queryFirst(
     db
       .prepare(
-        `SELECT users.id, users.handle, users.name, users.avatar_url, users.email, users.verified_email,
-              users.two_factor_enabled, users.two_factor_verified, advertisers.name AS preferred_advertiser_name,
+        `SELECT users.id, users.handle, users.name, users.display_name, users.avatar_url, users.email, users.verified_email,
+              users.two_factor_enabled, users.two_factor_verified, users.preferred_advertiser_id,
+              advertisers.name AS preferred_advertiser_name,
               (SELECT group_concat(role, ',') FROM user_roles WHERE user_roles.user_id = users.id) AS roles
        FROM users LEFT JOIN advertisers ON advertisers.id = users.preferred_advertiser_id
        WHERE users.id = ?`,
@@ -116,4 +120,44 @@ const idRowSchema = z.object({ id: z.string() });
 export async function findUserHandle(db: D1Database, userId: string): Promise<string | null> {
   const row = await queryFirst(db.prepare(`SELECT handle FROM users WHERE id = ?`).bind(userId), z.object({ handle: z.string() }));
   return row?.handle ?? null;
+}
+
+const advertiserChoiceRowSchema = z.object({ id: z.string(), name: z.string() });
+
+/** The advertisers of the campaigns a user joined, by name: the ones they may choose as preferred. */
+export function listAdvertisersOfJoinedCampaigns(db: D1Database, userId: string): Promise<{ id: string; name: string }[]> {
+  return queryAll(
+    db
+      .prepare(
+        `SELECT DISTINCT advertisers.id, advertisers.name FROM campaign_participants
+         JOIN campaigns ON campaigns.id = campaign_participants.campaign_id
+         JOIN advertisers ON advertisers.id = campaigns.advertiser_id
+         WHERE campaign_participants.user_id = ? ORDER BY advertisers.name COLLATE NOCASE, advertisers.id`,
+      )
+      .bind(userId),
+    advertiserChoiceRowSchema,
+  );
+}
+
+/** The basic settings: the chosen display name (null: the name from X) and the preferred advertiser (null: none). */
+export function updateBasicSettingsStatement(
+  db: D1Database,
+  userId: string,
+  settings: { displayName: string | null; preferredAdvertiserId: string | null; now: number },
+) {
+  return db
+    .prepare(`UPDATE users SET display_name = ?, preferred_advertiser_id = ?, updated_at = ? WHERE id = ?`)
+    .bind(settings.displayName, settings.preferredAdvertiserId, settings.now, userId);
+}
+
+/** A proven address becomes the user's e-mail address and their verified one. */
+export async function setVerifiedEmail(db: D1Database, userId: string, email: string, now: number): Promise<void> {
+  await db.prepare(`UPDATE users SET email = ?, verified_email = ?, updated_at = ? WHERE id = ?`).bind(email, email, now, userId).run();
+}
+
+/** The two-factor flags of the current user (SPEC.md section 6): on or being set up, and confirmed. */
+export function setTwoFactorFlagsStatement(db: D1Database, userId: string, flags: { enabled: boolean; verified: boolean; now: number }) {
+  return db
+    .prepare(`UPDATE users SET two_factor_enabled = ?, two_factor_verified = ?, updated_at = ? WHERE id = ?`)
+    .bind(flags.enabled ? 1 : 0, flags.verified ? 1 : 0, flags.now, userId);
 }

@@ -6,7 +6,7 @@ import { runScheduledWork, type SchedulerDeps, type SchedulerReport } from "./sc
 /** The scheduler's dependencies: the run's capabilities, and a fresh X token for each post owner. */
 export function schedulerDepsFromEnv(env: Cloudflare.Env, clock: Clock = systemClock): SchedulerDeps {
   const capabilities = capabilitiesFor(env, clock);
-  return { ...capabilities, accessTokenFor: (userId) => freshXAccessToken(capabilities, userId) };
+  return { ...capabilities, accessTokenFor: (userId) => freshXAccessToken(capabilities, userId), withdrawals: capabilities };
 }
 
 function summary(report: SchedulerReport): string | null {
@@ -17,6 +17,10 @@ function summary(report: SchedulerReport): string | null {
     report.maturity.matured > 0 ? `${report.maturity.matured} matured` : "",
     report.weeks.closed > 0 ? `${report.weeks.closed} week(s) closed` : "",
     report.evaluation.evaluated.length > 0 ? `${report.evaluation.evaluated.length} campaign(s) evaluated` : "",
+    report.withdrawals.completed > 0 ? `${report.withdrawals.completed} withdrawal(s) completed` : "",
+    report.withdrawals.failed > 0 ? `${report.withdrawals.failed} withdrawal(s) failed` : "",
+    report.withdrawals.expired > 0 ? `${report.withdrawals.expired} withdrawal(s) expired` : "",
+    report.withdrawals.handedOver > 0 ? `${report.withdrawals.handedOver} withdrawal(s) handed to the payout rail` : "",
   ].filter((part) => part !== "");
   return parts.length === 0 ? null : parts.join(", ");
 }

@@ -6,6 +6,14 @@ import { defaultMaturityLimits, maturePosts, type MaturityLimits, type MaturityR
 import { refreshCampaignHealth } from "../domain/rewards/pacing.ts";
 import { defaultPollingLimits, pollDueMetrics, trackNewPosts, type PollingLimits, type PollReport } from "../domain/rewards/polling.ts";
 import { closeCampaignWeeks, type WeekReport } from "../domain/rewards/weeks.ts";
+import {
+  defaultSettlementLimits,
+  emptySettlementReport,
+  settleWithdrawals,
+  type SettlementDeps,
+  type SettlementLimits,
+  type SettlementReport,
+} from "../domain/withdrawals/settlement.ts";
 
 /**
  * The scheduler: everything time does to campaigns and posts, run every minute by the cron trigger in production and
@@ -15,12 +23,18 @@ import { closeCampaignWeeks, type WeekReport } from "../domain/rewards/weeks.ts"
  * dies mid-way leaves nothing half-done; the next run picks up where it stopped. The worker's `scheduled` handler
  * is in scheduled-handler.ts; this module takes its dependencies as arguments, so Node scripts (the benchmark) run it too.
  */
-export type SchedulerLimits = { polling: PollingLimits; maturity: MaturityLimits; evaluation: EvaluationLimits };
+export type SchedulerLimits = {
+  polling: PollingLimits;
+  maturity: MaturityLimits;
+  evaluation: EvaluationLimits;
+  withdrawals: SettlementLimits;
+};
 
 export const defaultSchedulerLimits: SchedulerLimits = {
   polling: defaultPollingLimits,
   maturity: defaultMaturityLimits,
   evaluation: defaultEvaluationLimits,
+  withdrawals: defaultSettlementLimits,
 };
 
 export type SchedulerDeps = {
@@ -29,6 +43,11 @@ export type SchedulerDeps = {
   xClient: PollingDeps["xClient"];
   /** Metrics are read with each post owner's own X token (worker/jobs/scheduled-handler.ts). */
   accessTokenFor: PollingDeps["accessTokenFor"];
+  /**
+   * Withdrawal settlement (expiry, hand-over to the payout rail, completion or failure) needs the rail and the mailer;
+   * without them (the rewards benchmark, the rewards tests) that step is skipped.
+   */
+  withdrawals?: SettlementDeps;
   limits?: Partial<SchedulerLimits>;
 };
 
@@ -40,6 +59,7 @@ export type SchedulerReport = {
   weeks: WeekReport;
   healthChanged: number;
   evaluation: EvaluationReport;
+  withdrawals: SettlementReport;
   /** Steps that failed in this run (logged); the next run tries them again. */
   failedSteps: string[];
   /** How long each step took (wall time). */
@@ -63,8 +83,9 @@ async function step<Result>(name: string, log: StepLog, fallback: Result, work: 
 
 /**
  * One run of every step, in the order that lets a post go furthest in one run: campaigns move on, new posts are
- * tracked, due metrics are polled, ripe posts mature, finished weeks close, health is refreshed, and finished
- * campaigns are evaluated. A failing step does not stop the others.
+ * tracked, due metrics are polled, ripe posts mature, finished weeks close, health is refreshed, finished
+ * campaigns are evaluated, and withdrawals are settled with the payout rail (docs/decisions/015-withdrawals.md). A
+ * failing step does not stop the others.
  */
 export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerReport> {
   const limits = { ...defaultSchedulerLimits, ...deps.limits };
@@ -84,6 +105,13 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
   const evaluation = await step("campaign evaluation", log, { evaluated: [], waiting: [], skipped: [] }, () =>
     evaluateCampaigns({ ...rewards, holder }, limits.evaluation),
   );
+  const settlementDeps = deps.withdrawals;
+  const withdrawals =
+    settlementDeps === undefined
+      ? emptySettlementReport
+      : await step("withdrawal settlement", log, emptySettlementReport, () =>
+          settleWithdrawals({ ...settlementDeps, db: deps.db, clock: deps.clock }, limits.withdrawals),
+        );
   return {
     campaignsMoved,
     postsTracked,
@@ -92,6 +120,7 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
     weeks,
     healthChanged,
     evaluation,
+    withdrawals,
     failedSteps: log.failed,
     stepMilliseconds: log.milliseconds,
   };

@@ -29,6 +29,8 @@ export class ApiRequestError extends Error {
 export type RequestOptions = {
   query?: Record<string, string | number | boolean | null | undefined>;
   body?: unknown;
+  /** Headers of this call (an `Idempotency-Key`, say); the client's own (Accept, Authorization…) cannot be replaced. */
+  headers?: Record<string, string>;
   /** Values that must be present: a null or undefined one raises "{name} is required" before any request. */
   required?: Record<string, unknown>;
 };
@@ -82,13 +84,14 @@ export function createApiClient(deps: {
   const timeoutMs = deps.timeoutMs ?? API_TIMEOUT_MS;
   const xhr = deps.xhr ?? (() => new XMLHttpRequest());
 
-  const sendWithFetch = (method: string, url: string, token: string | null, body: unknown) =>
+  const sendWithFetch = (method: string, url: string, token: string | null, body: unknown, headers: Record<string, string> = {}) =>
     deps.fetch(url, {
       method,
       cache: "no-store",
       credentials: "same-origin",
       signal: AbortSignal.timeout(timeoutMs),
       headers: {
+        ...headers,
         Accept: "application/json",
         ...(body === undefined ? {} : { "Content-Type": "application/json" }),
         ...(token === null ? {} : { Authorization: `Bearer ${token}` }),
@@ -121,7 +124,7 @@ export function createApiClient(deps: {
       if (value !== null && value !== undefined && value !== "") query.set(key, String(value));
     }
     const url = `${baseUrl}${path}${query.size > 0 ? `?${query}` : ""}`;
-    return exchange((token) => sendWithFetch(method, url, token, options.body), schema);
+    return exchange((token) => sendWithFetch(method, url, token, options.body, options.headers), schema);
   }
 
   /** POSTs a file as the raw body through XMLHttpRequest, reporting upload progress; same token and 401 rules. */

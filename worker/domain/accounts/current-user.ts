@@ -1,7 +1,12 @@
 import type { Capabilities } from "../../capabilities.ts";
 import { currentUserSchema, type CurrentUser } from "../../contracts/current-user.ts";
 import { userRoleSchema } from "../../contracts/vocabulary.ts";
-import { findAccount } from "../../db/users.ts";
+import { findAccount, type AccountRow } from "../../db/users.ts";
+
+/** The name Chorus shows: the one chosen in settings, else the name from X. */
+export function displayNameOf(account: Pick<AccountRow, "name" | "display_name">): string {
+  return account.display_name ?? account.name;
+}
 
 /** The current-user fields for a session's user; `realUserId` is the admin when one is acting as the user. */
 export async function currentUserFor(
@@ -15,7 +20,7 @@ export async function currentUserFor(
     realUserId: session.realUserId ?? account.id,
     profileImageUrl: account.avatar_url ?? "",
     twitterHandle: account.handle,
-    userName: account.name,
+    userName: displayNameOf(account),
     userRoles: (account.roles ?? "")
       .split(",")
       .filter((role) => role.length > 0)

@@ -1,3 +1,4 @@
+import { formatUnits } from "../../contracts/withdrawals.ts";
 import type { NewNotification } from "../../db/notifications.ts";
 
 /**
@@ -34,6 +35,53 @@ export function campaignJoinedNotification(input: {
     link: `/campaign/${campaign.id}`,
     campaignId: campaign.id,
     dedupeKey: `campaign-joined:${campaign.id}:${userId}`,
+    createdAt: now,
+  };
+}
+
+/** The status changes of a withdrawal that the creator hears of, each once per withdrawal. */
+export type WithdrawalEvent = "verifying" | "pending" | "cancelled" | "failed" | "completed";
+
+/**
+ * A withdrawal moved (docs/decisions/015-withdrawals.md): `transaction-{event}`, keyed by the withdrawal, so each
+ * change notifies once however many requests or scheduler runs make it.
+ */
+export function withdrawalNotification(input: {
+  event: WithdrawalEvent;
+  withdrawal: { id: string; userId: string; amount: number; currency: string; secondFactor: "authenticator" | "email" };
+  reason?: string | null;
+  now: number;
+}): NewNotification {
+  const { event, withdrawal, now } = input;
+  const amount = `${formatUnits(withdrawal.amount, withdrawal.currency)} ${withdrawal.currency}`;
+  const texts: Record<WithdrawalEvent, { title: string; body: string }> = {
+    verifying: {
+      title: `Confirm your withdrawal of ${amount}`,
+      body:
+        withdrawal.secondFactor === "authenticator"
+          ? "Enter the code from your authenticator app within 15 minutes; the amount is held until then."
+          : "Enter the code we e-mailed you within 15 minutes; the amount is held until then.",
+    },
+    pending: {
+      title: `Your withdrawal of ${amount} is on its way`,
+      body: "It was handed to the payout rail; it completes in a few moments.",
+    },
+    cancelled: {
+      title: `Your withdrawal of ${amount} was cancelled`,
+      body: `${input.reason ?? "It was cancelled"}. The amount is back in your available balance.`,
+    },
+    failed: {
+      title: `Your withdrawal of ${amount} failed`,
+      body: `${input.reason ?? "The payout rail could not pay it"}. The amount is back in your available balance.`,
+    },
+    completed: { title: `Your withdrawal of ${amount} is complete`, body: "The money has been paid to your wallet." },
+  };
+  return {
+    userId: withdrawal.userId,
+    eventType: `transaction-${event}`,
+    ...texts[event],
+    link: "/profile#withdrawals",
+    dedupeKey: `transaction-${event}:${withdrawal.id}`,
     createdAt: now,
   };
 }

@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { browserClients } from "~/lib/api/browser-clients";
+import { walletListSchema, type Wallet, type WalletList } from "../../../../worker/contracts/wallets.ts";
+import { walletKeys } from "./wallet-keys";
+
+/** `GET /v1/wallet?currency=`: the signed-in creator's wallets (not removed), oldest first, optionally of one currency. */
+export function getWallets(currency?: string): Promise<WalletList> {
+  return browserClients().api.get("/v1/wallet", walletListSchema, { query: { currency } });
+}
+
+export function walletsQueryOptions(options: { currency?: string } = {}) {
+  return queryOptions({
+    queryKey: walletKeys.list(options.currency),
+    queryFn: () => getWallets(options.currency),
+    select: (response) => response.data,
+  });
+}
+
+/** The creator's wallets (all, or of one currency). */
+export function useWallets(options: { currency?: string } = {}) {
+  return useQuery(walletsQueryOptions(options));
+}
+
+function verifiedOnly(response: WalletList): Wallet[] {
+  return response.data.filter((wallet) => wallet.verified);
+}
+
+/** The wallets a withdrawal can go to: verified ones, of one currency when given. */
+export function useVerifiedWallets(options: { currency?: string } = {}) {
+  return useQuery({ ...walletsQueryOptions(options), select: verifiedOnly });
+}

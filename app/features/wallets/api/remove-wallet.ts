@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { browserClients } from "~/lib/api/browser-clients";
+import { walletKeys } from "./wallet-keys";
+
+/** `DELETE /v1/wallet/{walletId}`: removes a wallet; refused (409) while a withdrawal to it is in flight. */
+export function removeWallet(walletId: string): Promise<undefined> {
+  return browserClients().api.delete(`/v1/wallet/${encodeURIComponent(walletId)}`, z.undefined(), { required: { walletId } });
+}
+
+export function useRemoveWallet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeWallet,
+    networkMode: "always",
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.lists() }),
+  });
+}

@@ -1,0 +1,53 @@
+/**
+ * Runs the payout rail on its own: `node worker/emulators/payout-rail/main.ts`.
+ *
+ *   PAYOUT_EMULATOR_PORT       port (default 8792)
+ *   PAYOUT_EMULATOR_HOST       interface (default 127.0.0.1)
+ *   PAYOUT_EMULATOR_STATE      state file (default .wrangler/emulators/payout-rail.json)
+ *   PAYOUT_EMULATOR_SETTLE_MS  how long a payout stays pending (default 3000)
+ *   PAYOUT_API_KEY             the API key it accepts (default chorus-local-payout-key, the local PAYOUT_API_KEY of .dev.vars)
+ */
+import { DEFAULT_SETTLE_MS, createPayoutRailEmulator } from "./server.ts";
+
+function portFrom(value: string | undefined): number {
+  const port = Number(value ?? "8792");
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PAYOUT_EMULATOR_PORT must be a port number from 0 to 65535 (got "${value}")`);
+  }
+  return port;
+}
+
+function settleMsFrom(value: string | undefined): number {
+  const settleMs = value === undefined || value === "" ? DEFAULT_SETTLE_MS : Number(value);
+  if (!Number.isInteger(settleMs) || settleMs < 0) {
+    throw new Error(`PAYOUT_EMULATOR_SETTLE_MS must be a whole number of milliseconds, 0 or more (got "${value}")`);
+  }
+  return settleMs;
+}
+
+const emulator = createPayoutRailEmulator({
+  port: portFrom(process.env.PAYOUT_EMULATOR_PORT),
+  host: process.env.PAYOUT_EMULATOR_HOST ?? "127.0.0.1",
+  statePath: process.env.PAYOUT_EMULATOR_STATE ?? ".wrangler/emulators/payout-rail.json",
+  apiKey: process.env.PAYOUT_API_KEY || "chorus-local-payout-key",
+  settleMs: settleMsFrom(process.env.PAYOUT_EMULATOR_SETTLE_MS),
+});
+
+const { url } = await emulator.start();
+console.log(`Payout rail listening on ${url}`);
+
+let stopping = false;
+function shutDown(signal: NodeJS.Signals) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`Payout rail: ${signal}, stopping`);
+  emulator.stop().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error("Payout rail: could not stop cleanly", error);
+      process.exit(1);
+    },
+  );
+}
+process.on("SIGINT", shutDown);
+process.on("SIGTERM", shutDown);

@@ -1,0 +1,130 @@
+import { statusOf } from "./settlement.ts";
+import type { RailPayout } from "./state.ts";
+
+export function escapeHtml(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+
+export const FAIL_SWITCH_PATH = "/emulator/fail-new-payouts";
+export const settlePath = (payoutId: string) => `/emulator/payouts/${encodeURIComponent(payoutId)}/settle`;
+
+const STYLE = `
+  :root { color-scheme: light dark; --accent: #635bff; --text: #1a1f36; --muted: #5b6478; --line: #d8dde6;
+    --surface: #ffffff; --page: #f6f8fb; --ok: #1a7f37; --bad: #b3261e; --wait: #8a5a00; }
+  @media (prefers-color-scheme: dark) { :root { --accent: #a29bff; --text: #e6e9f2; --muted: #9aa3b5; --line: #343a4a;
+    --surface: #171b26; --page: #0e111a; --ok: #56d364; --bad: #f4877f; --wait: #e3b341; } }
+  * { box-sizing: border-box; }
+  body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--text);
+    background: var(--page); }
+  main { max-width: 72rem; margin: 0 auto; padding: 1.5rem 1rem 3rem; }
+  .badge { display: inline-block; font-size: .8rem; color: var(--muted); border: 1px solid var(--line);
+    border-radius: 999px; padding: .1rem .6rem; margin: 0; }
+  h1 { font-size: 1.5rem; line-height: 1.25; margin: .75rem 0; }
+  h2 { font-size: 1.1rem; margin: 0 0 .75rem; }
+  .card { background: var(--surface); border: 1px solid var(--line); border-radius: .75rem; padding: 1rem 1.25rem; margin: 1rem 0; }
+  .switch { display: flex; gap: 1rem; align-items: center; flex-wrap: wrap; }
+  .switch p { margin: 0; flex: 1; min-width: 16rem; }
+  button { font: inherit; font-weight: 700; min-height: 44px; padding: .5rem 1.1rem; border-radius: 999px;
+    border: 1px solid var(--accent); background: var(--accent); color: #fff; cursor: pointer; }
+  button.danger { background: var(--bad); border-color: var(--bad); }
+  button.small { min-height: 36px; padding: .25rem .8rem; font-size: .875rem; }
+  :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+  table { width: 100%; border-collapse: collapse; font-size: .9rem; }
+  caption { text-align: left; color: var(--muted); padding-bottom: .5rem; }
+  th, td { text-align: left; padding: .45rem .5rem; border-top: 1px solid var(--line); vertical-align: top; }
+  td.number { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+  .scroll { overflow-x: auto; }
+  .status { font-weight: 700; }
+  .status.completed { color: var(--ok); } .status.failed { color: var(--bad); } .status.pending { color: var(--wait); }
+  .muted { color: var(--muted); }
+  code { font-size: .85em; overflow-wrap: anywhere; }
+`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<p class="badge">Payout rail emulator · a local stand-in for a payout provider</p>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+const timeFormat = (at: number) => `${new Date(at).toISOString().replace("T", " ").slice(0, 19)} UTC`;
+
+function payoutRow(payout: RailPayout): string {
+  const status = statusOf(payout);
+  const reason =
+    status === "failed" && payout.outcomeReason !== null ? `<br><span class="muted">${escapeHtml(payout.outcomeReason)}</span>` : "";
+  const when =
+    payout.settledAt === null
+      ? `<span class="muted">due ${timeFormat(payout.settlesAt)}</span>
+<form method="post" action="${escapeHtml(settlePath(payout.id))}"><button type="submit" class="small">Settle now</button></form>`
+      : timeFormat(payout.settledAt);
+  return `<tr><td><code>${escapeHtml(payout.id)}</code></td><td><code>${escapeHtml(payout.withdrawalId)}</code></td>
+<td class="number">${payout.amount.toLocaleString("en-US")} <span class="muted">${escapeHtml(payout.currency)}</span></td>
+<td>${escapeHtml(payout.network)}<br><code>${escapeHtml(payout.address)}</code></td>
+<td><span class="status ${status}">${status}</span>${reason}</td>
+<td>${timeFormat(payout.createdAt)}</td><td>${when}</td></tr>`;
+}
+
+export function homePage(options: { payouts: RailPayout[]; failNewPayouts: boolean; settleMs: number }): string {
+  const payouts = [...options.payouts].reverse();
+  const table =
+    payouts.length === 0
+      ? `<p class="muted">No payouts yet. They arrive through <code>POST /v1/payouts</code> when a withdrawal is confirmed.</p>`
+      : `<div class="scroll"><table>
+<caption>Newest first. Amounts in the currency's smallest unit.</caption>
+<thead><tr><th scope="col">Payout</th><th scope="col">Withdrawal</th><th scope="col">Amount</th><th scope="col">Destination</th>
+<th scope="col">Status</th><th scope="col">Created</th><th scope="col">Settled</th></tr></thead>
+<tbody>
+${payouts.map(payoutRow).join("\n")}
+</tbody>
+</table></div>`;
+  const switchState = options.failNewPayouts
+    ? `<p><strong>On:</strong> every new payout fails when it settles (“the rail could not complete the payout”).</p>
+<button type="submit" name="fail" value="off">Stop failing new payouts</button>`
+    : `<p><strong>Off:</strong> new payouts complete, except to addresses ending in <code>dead</code>.</p>
+<button type="submit" name="fail" value="on" class="danger">Fail every new payout</button>`;
+  return page(
+    "Payout rail",
+    `<h1>Payout rail</h1>
+<section class="card" aria-labelledby="switch-heading">
+<h2 id="switch-heading">Fail every new payout</h2>
+<form class="switch" method="post" action="${FAIL_SWITCH_PATH}">
+${switchState}
+</form>
+</section>
+<section class="card" aria-labelledby="payouts-heading">
+<h2 id="payouts-heading">Payouts (${payouts.length})</h2>
+${table}
+</section>
+<section class="card" aria-labelledby="rules-heading">
+<h2 id="rules-heading">How it behaves</h2>
+<ul>
+<li>A payout is <strong>pending</strong> for ${(options.settleMs / 1000).toLocaleString("en-US")} s, then <strong>completed</strong>
+or <strong>failed</strong> (it was decided when the payout was created).</li>
+<li>Any address whose lower-case form ends in <code>dead</code> fails with “the rail refused the destination address”.</li>
+<li><code>POST /v1/payouts</code> with <code>Authorization: Bearer {key}</code> and <code>Idempotency-Key: {withdrawalId}</code>;
+<code>GET /v1/payouts/{id}</code>; <code>GET /v1/payouts/by-withdrawal/{withdrawalId}</code>.</li>
+</ul>
+</section>`,
+  );
+}
+
+export function notFoundPage(path: string): string {
+  return page(
+    "Not found · Payout rail",
+    `<h1>Nothing here</h1><p>No page at <code>${escapeHtml(path)}</code>. <a href="/">Payout rail home</a></p>`,
+  );
+}

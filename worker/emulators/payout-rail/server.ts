@@ -1,0 +1,196 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { NOT_FOUND, createPayout, payoutById, payoutByWithdrawal, railError, settled, type RailContext } from "./api.ts";
+import { BodyTooLargeError, header, htmlReply, readBody, seeOtherReply, type EmulatorRequest, type Reply } from "./http.ts";
+import { FAIL_SWITCH_PATH, homePage, notFoundPage } from "./pages.ts";
+import { settleDue, settleNow } from "./settlement.ts";
+import { openStateFile, type StateFile } from "./state-file.ts";
+import type { RailPayout } from "./state.ts";
+
+export type PayoutRailEmulatorOptions = {
+  /** 0 picks a free port; `start()` tells which. Default 0. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** The JSON file that keeps the payouts and the fail switch between runs (created when missing). */
+  statePath: string;
+  /** The one API key the rail accepts, as `Authorization: Bearer {apiKey}`. */
+  apiKey: string;
+  /** How long a payout stays pending. Default 3 000 ms. */
+  settleMs?: number;
+  /** The emulator's clock (epoch ms): creation and settlement times. */
+  now?: () => number;
+};
+
+export type PayoutRailEmulator = {
+  start(): Promise<{ url: string }>;
+  stop(): Promise<void>;
+};
+
+export const DEFAULT_SETTLE_MS = 3000;
+
+async function home(context: RailContext): Promise<Reply> {
+  await settled(context);
+  return htmlReply(
+    200,
+    homePage({ payouts: context.state.payouts, failNewPayouts: context.state.failNewPayouts, settleMs: context.settleMs }),
+  );
+}
+
+/** The home page's switch (a form field `fail` = `on` or `off`). */
+async function setFailSwitch(request: EmulatorRequest, context: RailContext): Promise<Reply> {
+  const fail = new URLSearchParams(request.body).get("fail");
+  if (fail !== "on" && fail !== "off") {
+    return railError(400, "invalid_request_error", "parameter_invalid", "The form field `fail` must be `on` or `off`.", "fail");
+  }
+  context.state.failNewPayouts = fail === "on";
+  await context.save();
+  return seeOtherReply("/");
+}
+
+async function settleFromPage(context: RailContext, payoutId: string): Promise<Reply> {
+  const payout = context.state.payouts.find((candidate) => candidate.id === payoutId);
+  if (payout === undefined) return htmlReply(404, notFoundPage(`payout ${payoutId}`));
+  settleNow(payout, context.now());
+  await context.save();
+  return seeOtherReply("/");
+}
+
+const PAYOUT_PATH = /^\/v1\/payouts\/([^/]+)$/;
+const BY_WITHDRAWAL_PATH = /^\/v1\/payouts\/by-withdrawal\/([^/]+)$/;
+const SETTLE_PATH = /^\/emulator\/payouts\/([^/]+)\/settle$/;
+
+async function route(request: EmulatorRequest, context: RailContext): Promise<Reply> {
+  const path = request.url.pathname;
+  const method = request.method === "HEAD" ? "GET" : request.method;
+  const is = (wantedMethod: string, wantedPath: string) => method === wantedMethod && path === wantedPath;
+
+  if (is("GET", "/")) return home(context);
+  if (is("GET", "/favicon.ico")) return { status: 204, headers: {}, body: "" };
+  if (is("POST", FAIL_SWITCH_PATH)) return setFailSwitch(request, context);
+  const settleId = method === "POST" ? SETTLE_PATH.exec(path)?.[1] : undefined;
+  if (settleId !== undefined) return settleFromPage(context, safeDecode(settleId));
+  if (is("POST", "/v1/payouts")) return createPayout(request, context);
+  const withdrawalId = method === "GET" ? BY_WITHDRAWAL_PATH.exec(path)?.[1] : undefined;
+  if (withdrawalId !== undefined) return payoutByWithdrawal(request, context, safeDecode(withdrawalId));
+  const payoutId = method === "GET" ? PAYOUT_PATH.exec(path)?.[1] : undefined;
+  if (payoutId !== undefined) return payoutById(request, context, safeDecode(payoutId));
+  if (path.startsWith("/v1/")) return NOT_FOUND(`${request.method} ${path}`);
+  const wantsPage = method === "GET" && (header(request, "accept") ?? "").includes("text/html");
+  return wantsPage ? htmlReply(404, notFoundPage(path)) : NOT_FOUND(`${request.method} ${path}`);
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function requestUrl(raw: string | undefined): URL {
+  const base = "http://payout-rail.local";
+  const target = raw ?? "/";
+  // `//host/path` would otherwise parse as a different host.
+  return target.startsWith("/") ? new URL(`${base}${target}`) : new URL(target, base);
+}
+
+function originFor(host: string, port: number): string {
+  const reachable = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "::1" : host;
+  return `http://${reachable.includes(":") ? `[${reachable}]` : reachable}:${port}`;
+}
+
+/**
+ * A local stand-in for a payout provider (docs/decisions/012-mail-and-payout-rail.md): payouts created with an
+ * idempotency key, pending for a short while, then completed or failed. The product reaches it through the same
+ * client and configuration it uses for the real provider (only PAYOUT_API_URL and PAYOUT_API_KEY differ).
+ */
+export function createPayoutRailEmulator(options: PayoutRailEmulatorOptions): PayoutRailEmulator {
+  const now = options.now ?? (() => Date.now());
+  const host = options.host ?? "127.0.0.1";
+  const settleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
+  let server: Server | null = null;
+  let stateFile: StateFile | null = null;
+  const timers = new Set<NodeJS.Timeout>();
+
+  async function handle(context: RailContext, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+    let reply: Reply;
+    try {
+      const body = await readBody(incoming);
+      reply = await route({ method: incoming.method ?? "GET", url: requestUrl(incoming.url), headers: incoming.headers, body }, context);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        reply = railError(413, "invalid_request_error", "body_too_large", error.message);
+      } else {
+        // A bug in the emulator, not a bad request: loud on purpose.
+        console.error("Payout rail: request failed", error);
+        reply = railError(500, "api_error", "emulator_failed", "The payout rail emulator failed; see its log.");
+      }
+    }
+    outgoing.writeHead(reply.status, reply.headers);
+    outgoing.end(reply.body);
+  }
+
+  return {
+    async start() {
+      if (server !== null) throw new Error("The payout rail is already running");
+      const file = await openStateFile(options.statePath);
+      stateFile = file;
+
+      // The timers only keep the file and the page current; every answer settles from the clock anyway.
+      const settleOnTime = (payout: RailPayout) => {
+        const timer = setTimeout(
+          () => {
+            timers.delete(timer);
+            // A timer may fire a millisecond before the wall clock reaches its moment: then it is armed again.
+            if (payout.settledAt === null && payout.settlesAt > now()) return settleOnTime(payout);
+            if (settleDue(file.state, now())) {
+              file.save().catch((error: unknown) => console.error("Payout rail: could not save a settlement", error));
+            }
+          },
+          Math.max(0, payout.settlesAt - now()),
+        );
+        timer.unref();
+        timers.add(timer);
+      };
+      const context: RailContext = {
+        state: file.state,
+        save: () => file.save(),
+        now,
+        apiKey: options.apiKey,
+        settleMs,
+        scheduleSettlement: settleOnTime,
+      };
+      // Payouts that came due while the rail was stopped settle now; the others get their timers back.
+      await settled(context);
+      for (const payout of file.state.payouts) if (payout.settledAt === null) settleOnTime(payout);
+
+      const started = createServer((incoming, outgoing) => void handle(context, incoming, outgoing));
+      await new Promise<void>((resolve, reject) => {
+        started.once("error", reject);
+        started.listen(options.port ?? 0, host, () => {
+          started.off("error", reject);
+          resolve();
+        });
+      });
+      server = started;
+      const address = started.address();
+      if (address === null || typeof address === "string") throw new Error("The payout rail is not listening on a TCP port");
+      return { url: originFor(host, address.port) };
+    },
+
+    async stop() {
+      const running = server;
+      if (running === null) return;
+      server = null;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await new Promise<void>((resolve, reject) => {
+        running.close((error) => (error ? reject(error) : resolve()));
+        // Keep-alive connections would hold close() open until they time out.
+        running.closeAllConnections();
+      });
+      await stateFile?.flush();
+      stateFile = null;
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+export const NETWORKS = ["evm", "solana"] as const;
+export type Network = (typeof NETWORKS)[number];
+
+const railPayoutSchema = z.object({
+  id: z.string(),
+  withdrawalId: z.string(),
+  amount: z.number().int().positive(),
+  currency: z.string(),
+  network: z.enum(NETWORKS),
+  address: z.string(),
+  createdAt: z.number(),
+  /** When the payout settles by itself (created + the settle delay), unless settled earlier from the home page. */
+  settlesAt: z.number(),
+  /** Decided when the payout is created (the fail switch, the address rule) and shown once it settles. */
+  outcome: z.enum(["completed", "failed"]),
+  outcomeReason: z.string().nullable(),
+  /** Null while pending. */
+  settledAt: z.number().nullable(),
+});
+
+/** One payout as the rail keeps it. */
+export type RailPayout = z.infer<typeof railPayoutSchema>;
+export type PayoutStatus = "pending" | "completed" | "failed";
+
+const stateSchema = z.object({
+  version: z.literal(1),
+  /** The home page's switch: every payout created while it is on fails when it settles. */
+  failNewPayouts: z.boolean(),
+  payouts: z.array(railPayoutSchema),
+});
+
+/** Everything the payout rail remembers between runs. */
+export type RailState = z.infer<typeof stateSchema>;
+
+export function emptyState(): RailState {
+  return { version: 1, failNewPayouts: false, payouts: [] };
+}
+
+export class InvalidStateError extends Error {
+  override name = "InvalidStateError";
+}
+
+/** Reads a state file's JSON, refusing anything that does not have the expected shape. */
+export function parseState(json: unknown): RailState {
+  const result = stateSchema.safeParse(json);
+  if (!result.success) throw new InvalidStateError(z.prettifyError(result.error));
+  return result.data;
+}

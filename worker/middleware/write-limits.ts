@@ -1,0 +1,61 @@
+import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { createMiddleware } from "hono/factory";
+import { AppError } from "../contracts/errors.ts";
+import { MAX_ATTACHMENT_BYTES } from "../contracts/posts.ts";
+import type { WorkerEnv } from "../worker-env.ts";
+import { bearerToken } from "./authenticate.ts";
+
+/** JSON bodies of the API are small; uploads say how much more they need. */
+export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
+/** Room for the multipart framing around an image of the largest allowed size. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+const uploadLimits: Record<string, number> = {
+  "/v1/action/post/attachment": MAX_ATTACHMENT_BYTES + MULTIPART_OVERHEAD_BYTES,
+};
+
+const writeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+function bodyLimitOf(path: string): number {
+  return uploadLimits[path] ?? DEFAULT_BODY_LIMIT_BYTES;
+}
+
+const limitedBody = (maxSize: number) =>
+  bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new AppError(413, "body_too_large", `The request body is larger than the ${Math.round(maxSize / 1024)} KB this call accepts.`, [
+        { loc: ["body"], msg: `must be at most ${maxSize} bytes` },
+      ]);
+    },
+  });
+const bodyLimits = new Map<number, ReturnType<typeof limitedBody>>();
+
+/** The budget a write counts against: the signed-in session's token, or the client's address without one. */
+async function rateLimitKey(c: Context<WorkerEnv>): Promise<string> {
+  const token = bearerToken(c.req.header("authorization"));
+  if (token === null) return `address:${c.req.header("cf-connecting-ip") ?? "unknown"}`;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)));
+  return `token:${Array.from(digest.subarray(0, 12), (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+}
+
+/**
+ * Every state-changing call of the API: a body limit (413 naming the limit) and a rate limit per session or client
+ * address (429 with Retry-After). Reads pass untouched. Retried effects are made safe by idempotency keys in the
+ * use cases themselves; this only keeps one client from flooding the rest.
+ */
+export const writeLimits = createMiddleware<WorkerEnv>(async (c, next) => {
+  if (!writeMethods.has(c.req.method)) return next();
+  const { success } = await c.env.WRITE_RATE_LIMITER.limit({ key: await rateLimitKey(c) });
+  if (!success) {
+    c.header("Retry-After", "60");
+    throw new AppError(429, "rate_limited", "Too many changes in a short time. Wait a minute, then try again.");
+  }
+  const maxSize = bodyLimitOf(c.req.path);
+  let limit = bodyLimits.get(maxSize);
+  if (limit === undefined) {
+    limit = limitedBody(maxSize);
+    bodyLimits.set(maxSize, limit);
+  }
+  return limit(c, next);
+});
