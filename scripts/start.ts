@@ -17,6 +17,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { demoWorld } from "./seed/demo-world.ts";
+
+/** The X accounts of the demo world's people (creators, advertisers' members, the admin), by their X ids. */
+function demoXAccounts() {
+  return demoWorld(Date.now()).users.map(({ user }) => ({ id: user.xUserId, username: user.handle, name: user.name }));
+}
 
 const { values: options } = parseArgs({
   options: {
@@ -134,7 +140,12 @@ try {
   );
   await run("node", ["scripts/seed.ts"], "Demo data");
 
-  startEmulator("worker/emulators/x/main.ts", { X_EMULATOR_PORT: String(port + 3), X_EMULATOR_STATE: `${persistTo}/emulators/x.json` });
+  startEmulator("worker/emulators/x/main.ts", {
+    X_EMULATOR_PORT: String(port + 3),
+    X_EMULATOR_STATE: `${persistTo}/emulators/x.json`,
+    // The demo world's people exist on the local X, so "Sign in with X" as one of them reaches their seeded account.
+    X_KNOWN_ACCOUNTS: JSON.stringify(demoXAccounts()),
+  });
   startEmulator("worker/emulators/mail/main.ts", {
     MAIL_EMULATOR_PORT: String(port + 4),
     MAIL_EMULATOR_STATE: `${persistTo}/emulators/mail.json`,

@@ -136,6 +136,26 @@ async function metricsOf(accessToken: string, id: string): Promise<PublicMetrics
 }
 
 describe("X emulator: OAuth 2.0", () => {
+  it("knows the accounts it is started with, so signing in as one reaches that account (the demo world's people)", async () => {
+    for (const emulator of running) await emulator.stop();
+    running = [];
+    const known = [{ id: "x-ada_creates", username: "ada_creates", name: "ada creates" }];
+    base = await startEmulator({ knownAccounts: known });
+    const tokens = await signIn("Ada_Creates");
+    const me = (await (await api("/2/users/me?user.fields=profile_image_url", tokens.access_token)).json()) as {
+      data: { id: string; username: string; profile_image_url: string };
+    };
+    expect(me.data).toMatchObject({ id: "x-ada_creates", username: "ada_creates" });
+    expect((await fetch(me.data.profile_image_url)).status).toBe(200);
+    // Started again with the same list: still one account of that name.
+    for (const emulator of running) await emulator.stop();
+    running = [];
+    base = await startEmulator({ knownAccounts: known });
+    const again = await signIn("ada_creates");
+    const meAgain = (await (await api("/2/users/me", again.access_token)).json()) as { data: { id: string } };
+    expect(meAgain.data.id).toBe("x-ada_creates");
+  });
+
   it("runs the authorization-code flow with PKCE and answers users/me", async () => {
     const { verifier, challenge } = pkcePair();
     const callback = await authorizeAs("alice", challenge);

@@ -8,8 +8,33 @@
  *   X_CLIENT_SECRET   its secret (default chorus-local-secret)
  *   X_REDIRECT_URIS   extra registered callbacks, comma-separated; local http callbacks are always accepted
  *   X_BEARER_TOKEN    an app-only bearer token for post lookup (default: none)
+ *   X_KNOWN_ACCOUNTS  accounts that exist from the start: a JSON list of { id, username, name } (default: none)
  */
 import { createXEmulator } from "./server.ts";
+
+type KnownAccount = { id: string; username: string; name: string };
+
+function isKnownAccount(item: unknown): item is KnownAccount {
+  return (
+    typeof item === "object" &&
+    item !== null &&
+    "id" in item &&
+    typeof item.id === "string" &&
+    "username" in item &&
+    typeof item.username === "string" &&
+    "name" in item &&
+    typeof item.name === "string"
+  );
+}
+
+function knownAccountsFrom(value: string | undefined): KnownAccount[] {
+  if (value === undefined || value.trim() === "") return [];
+  const parsed: unknown = JSON.parse(value);
+  if (!Array.isArray(parsed) || !parsed.every(isKnownAccount)) {
+    throw new Error("X_KNOWN_ACCOUNTS must be a JSON list of { id, username, name }");
+  }
+  return parsed;
+}
 
 function portFrom(value: string | undefined): number {
   const port = Number(value ?? "8790");
@@ -31,6 +56,7 @@ const emulator = createXEmulator({
     .filter((uri) => uri.length > 0),
   allowLocalRedirects: true,
   appBearerToken: process.env.X_BEARER_TOKEN || undefined,
+  knownAccounts: knownAccountsFrom(process.env.X_KNOWN_ACCOUNTS),
 });
 
 const { url } = await emulator.start();

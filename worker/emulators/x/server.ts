@@ -28,6 +28,11 @@ export type XEmulatorOptions = {
   now?: () => number;
   /** Requests per 15-minute window per user and endpoint. */
   rateLimits?: Partial<RateLimits>;
+  /**
+   * Accounts that exist on this X from the start, with their ids (the app's demo world knows its creators by these
+   * ids, so signing in as one of them reaches the seeded user). Added once; an existing id or username is kept.
+   */
+  knownAccounts?: readonly { id: string; username: string; name: string }[];
 };
 
 export type XEmulator = {
@@ -73,7 +78,7 @@ function avatar(context: EmulatorContext, accountId: string): Reply {
 
 const MEDIA_UPLOAD_PATH = "/2/media/upload";
 const TWEET_PATH = /^\/2\/tweets\/([^/]+)$/;
-const AVATAR_PATH = /^\/emulator\/avatars\/([0-9]+)_normal\.svg$/;
+const AVATAR_PATH = /^\/emulator\/avatars\/([\w-]+)_normal\.svg$/;
 
 async function route(request: EmulatorRequest, context: EmulatorContext): Promise<Reply> {
   const path = request.url.pathname;
@@ -160,6 +165,16 @@ export function createXEmulator(options: XEmulatorOptions): XEmulator {
       if (server !== null) throw new Error("The X emulator is already running");
       const file = await openStateFile(options.statePath);
       stateFile = file;
+      const known = (options.knownAccounts ?? []).filter(
+        (account) =>
+          !file.state.accounts.some(
+            (existing) => existing.id === account.id || existing.username.toLowerCase() === account.username.toLowerCase(),
+          ),
+      );
+      if (known.length > 0) {
+        file.state.accounts.push(...known.map((account) => ({ ...account, createdAt: now() })));
+        await file.save();
+      }
       const context: EmulatorContext = {
         state: file.state,
         save() {
