@@ -1,14 +1,19 @@
 /**
  * `npm run bench`: the benchmarks, against the production build served by the start script on a fresh database.
  * Prints a table per benchmark and writes bench-results/*.json. Figures are for reading, never pass/fail.
+ * `BENCH_ONLY=ingestion` (or page-brand, withdrawals, evaluation; comma-separated) runs only those;
+ * `INGEST_BENCH_SECONDS` shortens the ingestion run (default 60).
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { runEvaluationBenchmark } from "../bench/evaluation.ts";
+import { runIngestionBenchmark } from "../bench/ingestion.ts";
 import { benchPageBrand } from "../bench/page-brand.ts";
 import { runWithdrawalBenchmark } from "../bench/withdrawals.ts";
 
 const port = 8797;
+const only = new Set((process.env.BENCH_ONLY ?? "").split(",").filter((name) => name.length > 0));
+const wanted = (name: string) => only.size === 0 || only.has(name);
 const server = spawn("node", ["scripts/start.ts", "--port", String(port), "--fresh", "--persist-to", ".wrangler/bench-state"], {
   stdio: ["ignore", "ignore", "inherit"],
 });
@@ -28,45 +33,71 @@ async function waitForServer() {
 try {
   await waitForServer();
   mkdirSync("bench-results", { recursive: true });
-  const pageBrand = await benchPageBrand(port);
-  console.log("\nPage cost with and without a brand (GET /landing/lumen, signed out)");
-  console.table(
-    pageBrand.map((row) => ({
-      case: row.case,
-      requests: row.requests,
-      "wall p50 ms": row.wallP50Ms.toFixed(2),
-      "wall p95 ms": row.wallP95Ms.toFixed(2),
-      "ssr p50 ms": row.ssrP50Ms.toFixed(2),
-      "ssr p95 ms": row.ssrP95Ms.toFixed(2),
-    })),
-  );
-  writeFileSync("bench-results/page-brand.json", JSON.stringify(pageBrand, null, 2));
+  if (wanted("page-brand")) {
+    const pageBrand = await benchPageBrand(port);
+    console.log("\nPage cost with and without a brand (GET /landing/lumen, signed out)");
+    console.table(
+      pageBrand.map((row) => ({
+        case: row.case,
+        requests: row.requests,
+        "wall p50 ms": row.wallP50Ms.toFixed(2),
+        "wall p95 ms": row.wallP95Ms.toFixed(2),
+        "ssr p50 ms": row.ssrP50Ms.toFixed(2),
+        "ssr p95 ms": row.ssrP95Ms.toFixed(2),
+      })),
+    );
+    writeFileSync("bench-results/page-brand.json", JSON.stringify(pageBrand, null, 2));
+  }
 
-  const withdrawals = await runWithdrawalBenchmark(port);
-  console.log(
-    `\nParallel withdrawals: ${withdrawals.requests} requests of ${withdrawals.amount} against a balance of ${withdrawals.balance} (smallest units), all at once over HTTP`,
-  );
-  console.table({
-    accepted: withdrawals.accepted,
-    "expected ⌊B/a⌋": withdrawals.expectedAccepted,
-    refused: withdrawals.refused,
-    "other answers": JSON.stringify(withdrawals.otherAnswers),
-    "total ms": withdrawals.totalMs,
-    "latency p50 ms": withdrawals.latencyP50Ms,
-    "latency p95 ms": withdrawals.latencyP95Ms,
-    "D1 queries / accepted request": withdrawals.d1QueriesPerAcceptedWithdrawal,
-    "D1 queries / refused request": withdrawals.d1QueriesPerRefusedWithdrawal,
-    "D1 queries / verification": withdrawals.d1QueriesPerVerification,
-    "D1 queries / settlement run": withdrawals.d1QueriesPerSettlement,
-    "ledger balanced": withdrawals.ledgerBalanced,
-  });
-  writeFileSync("bench-results/withdrawals.json", JSON.stringify(withdrawals, null, 2));
+  if (wanted("withdrawals")) {
+    const withdrawals = await runWithdrawalBenchmark(port);
+    console.log(
+      `\nParallel withdrawals: ${withdrawals.requests} requests of ${withdrawals.amount} against a balance of ${withdrawals.balance} (smallest units), all at once over HTTP`,
+    );
+    console.table({
+      accepted: withdrawals.accepted,
+      "expected ⌊B/a⌋": withdrawals.expectedAccepted,
+      refused: withdrawals.refused,
+      "other answers": JSON.stringify(withdrawals.otherAnswers),
+      "total ms": withdrawals.totalMs,
+      "latency p50 ms": withdrawals.latencyP50Ms,
+      "latency p95 ms": withdrawals.latencyP95Ms,
+      "D1 queries / accepted request": withdrawals.d1QueriesPerAcceptedWithdrawal,
+      "D1 queries / refused request": withdrawals.d1QueriesPerRefusedWithdrawal,
+      "D1 queries / verification": withdrawals.d1QueriesPerVerification,
+      "D1 queries / settlement run": withdrawals.d1QueriesPerSettlement,
+      "ledger balanced": withdrawals.ledgerBalanced,
+    });
+    writeFileSync("bench-results/withdrawals.json", JSON.stringify(withdrawals, null, 2));
+  }
+
+  if (wanted("ingestion")) {
+    const ingestion = await runIngestionBenchmark(port);
+    console.log(
+      `\nConversion ingestion: batches of ${ingestion.batchSize} from ${ingestion.senders} concurrent senders (one API key each) for ${ingestion.durationS} s`,
+    );
+    console.table({
+      "events / s": ingestion.eventsPerSecond,
+      events: ingestion.events,
+      requests: ingestion.requests,
+      "latency p50 ms": ingestion.latencyP50Ms,
+      "latency p99 ms": ingestion.latencyP99Ms,
+      errors: ingestion.errors,
+      matched: ingestion.matched,
+      unmatched: ingestion.unmatched,
+      [`goal ≥ ${ingestion.goalEventsPerSecond} / s, 0 errors`]: ingestion.goalMet ? "met" : "missed",
+    });
+    if (ingestion.errorSamples.length > 0) console.log("First errors:", ingestion.errorSamples);
+    writeFileSync("bench-results/ingestion.json", JSON.stringify(ingestion, null, 2));
+  }
 } finally {
   server.kill("SIGTERM");
 }
 
 // Needs no server: it drives local D1 through wrangler's platform proxy.
-const evaluation = await runEvaluationBenchmark();
-console.log("\nEvaluation of a campaign with 10,000 creators and 100,000 posts, end to end on local D1");
-console.log(evaluation);
-writeFileSync("bench-results/evaluation.json", JSON.stringify(evaluation, null, 2));
+if (wanted("evaluation")) {
+  const evaluation = await runEvaluationBenchmark();
+  console.log("\nEvaluation of a campaign with 10,000 creators and 100,000 posts, end to end on local D1");
+  console.log(evaluation);
+  writeFileSync("bench-results/evaluation.json", JSON.stringify(evaluation, null, 2));
+}

@@ -1,8 +1,11 @@
 import { Hono } from "hono";
 import { adminRoutes } from "./http/admin-routes.ts";
+import { advertiserRoutes } from "./http/advertiser-routes.ts";
 import { AppError } from "./contracts/errors.ts";
 import { apiErrorResponse } from "./http/api-error.ts";
+import { apiKeyRoutes } from "./http/api-key-routes.ts";
 import { authRoutes } from "./http/auth-routes.ts";
+import { conversionRoutes } from "./http/conversion-routes.ts";
 import { healthRoutes } from "./http/health.ts";
 import { iconRoutes } from "./http/icon-routes.ts";
 import { notificationRoutes } from "./http/notification-routes.ts";
@@ -38,6 +41,9 @@ for (const prefix of ["/auth/*", "/trpc/*", "/v1/*"]) app.use(prefix, noStoreByD
 app.route("/", authRoutes);
 app.all("/trpc/*", handleTrpc);
 app.route("/", adminRoutes);
+app.route("/", advertiserRoutes);
+app.route("/", apiKeyRoutes);
+app.route("/", conversionRoutes);
 app.route("/", rewardsRoutes);
 app.route("/", postRoutes);
 app.route("/", notificationRoutes);

@@ -1,4 +1,5 @@
 import type { Clock } from "../../worker/clock.ts";
+import { insertMemberStatement } from "../../worker/db/advertiser-members.ts";
 import { insertAdvertiserStatement } from "../../worker/db/advertisers.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../../worker/db/campaigns.ts";
 import { insertInvitationStatement } from "../../worker/db/invitations.ts";
@@ -35,6 +36,7 @@ export async function seedDemoData(db: D1Database, clock: Clock): Promise<void> 
       .flatMap(({ partner, hostnames }) => replacePartnerStatements(db, partner, hostnames)),
     ...world.advertisers.map((advertiser) => insertAdvertiserStatement(db, advertiser)),
     ...world.users.flatMap(({ user, roles }) => insertUserStatements(db, user, roles)),
+    ...world.advertiserMembers.map((member) => insertMemberStatement(db, member)),
     ...world.campaigns.map((campaign) => insertCampaignStatement(db, campaign)),
     ...world.suggestions.map((suggestion) => insertSuggestionStatement(db, suggestion)),
     insertInvitationStatement(db, world.invitation),

@@ -1,6 +1,7 @@
 import { DAY, HOUR } from "../../worker/clock.ts";
 import type { PostMetrics } from "../../worker/contracts/campaign-rules.ts";
 import type { CampaignStatus, PostStatus, UserRole } from "../../worker/contracts/vocabulary.ts";
+import type { AdvertiserMemberRow } from "../../worker/db/advertiser-members.ts";
 import type { Advertiser } from "../../worker/db/advertisers.ts";
 import type { Campaign } from "../../worker/db/campaigns.ts";
 import type { Invitation } from "../../worker/db/invitations.ts";
@@ -40,6 +41,8 @@ export type DemoWorld = {
   partners: { partner: Partner; hostnames: string[] }[];
   advertisers: Advertiser[];
   users: { user: User; roles: UserRole[] }[];
+  /** Members of the demo advertiser accounts (their `advertiser` role is derived from this, never stored). */
+  advertiserMembers: AdvertiserMemberRow[];
   campaigns: Campaign[];
   suggestions: Suggestion[];
   invitation: Invitation;
@@ -104,6 +107,12 @@ export function demoWorld(now: number): DemoWorld {
   );
   const admin = buildUser("chorus_admin", now - 60 * DAY, { name: "Chorus Admin" });
   const advertiserMember = buildUser("lumen_marketing", now - 60 * DAY, { name: "Lumen Marketing" });
+  // One owner per demo advertiser; sign in as one through the X emulator with `emulator_login` (README "Advertisers").
+  const teams = [
+    { user: buildUser("aurora_team", now - 60 * DAY, { name: "Aurora Team" }), advertiserId: aurora.id },
+    { user: buildUser("nimbus_team", now - 60 * DAY, { name: "Nimbus Team" }), advertiserId: nimbus.id },
+    { user: buildUser("lumen_team", now - 60 * DAY, { name: "Lumen Team" }), advertiserId: lumen.id },
+  ];
 
   const campaignPlan: Array<{ key: string; status: CampaignStatus; title: string; advertiserId: string; description: string }> = [
     {
@@ -227,7 +236,24 @@ export function demoWorld(now: number): DemoWorld {
     users: [
       ...creators.map((user): DemoWorld["users"][number] => ({ user, roles: ["creator"] })),
       { user: admin, roles: ["admin"] },
-      { user: advertiserMember, roles: ["advertiser"] },
+      { user: advertiserMember, roles: [] },
+      ...teams.map(({ user }): DemoWorld["users"][number] => ({ user, roles: ["creator"] })),
+    ],
+    advertiserMembers: [
+      ...teams.map(({ user, advertiserId }) => ({
+        advertiserId,
+        userId: user.id,
+        role: "owner" as const,
+        invitedBy: null,
+        createdAt: now - 60 * DAY,
+      })),
+      {
+        advertiserId: lumen.id,
+        userId: advertiserMember.id,
+        role: "member",
+        invitedBy: teams[2]?.user.id ?? null,
+        createdAt: now - 30 * DAY,
+      },
     ],
     campaigns: [...campaigns, inviteOnly],
     suggestions,

@@ -110,7 +110,7 @@ describe("sign in with X (read login)", () => {
     expect(users).toBe(1);
   });
 
-  it("marks the account as an advertiser on the advertiser login", async () => {
+  it("only signs the person in on the advertiser login: the advertiser role comes from membership", async () => {
     const browser = new TestBrowser();
     const start = await browser.fetch("/auth/twitter/advertiser/login");
     const authorize = new URL(start.headers.get("location") ?? "");
@@ -118,7 +118,7 @@ describe("sign in with X (read login)", () => {
     await browser.follow(await browser.fetch(authorize.toString()));
     const { accessToken } = await tokensFor(browser);
     const user = await (await browser.fetch("/auth/profile", { headers: { Authorization: `Bearer ${accessToken}` } })).json();
-    expect(user).toMatchObject({ userRoles: ["advertiser", "creator"] });
+    expect(user).toMatchObject({ userRoles: ["creator"] });
   });
 });
 

@@ -36,3 +36,15 @@ export function findAdvertiserBySlug(db: D1Database, slug: string): Promise<Adve
 export function findAdvertiser(db: D1Database, advertiserId: string): Promise<Advertiser | null> {
   return queryFirst(db.prepare(`SELECT * FROM advertisers WHERE id = ?`).bind(advertiserId), advertiserSchema);
 }
+
+/** Adds a new advertiser account; false when its id or slug is taken (nothing is written then). */
+export async function insertNewAdvertiser(db: D1Database, advertiser: Advertiser): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `INSERT INTO advertisers (id, slug, name, tagline, website_url, created_at)
+       VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    )
+    .bind(advertiser.id, advertiser.slug, advertiser.name, advertiser.tagline, advertiser.websiteUrl, advertiser.createdAt)
+    .run();
+  return result.meta.changes > 0;
+}

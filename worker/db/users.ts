@@ -54,7 +54,10 @@ const accountRowSchema = z.object({
 });
 export type AccountRow = z.infer<typeof accountRowSchema>;
 
-/** A user with their roles and settings, for the current-user answer. */
+/**
+ * A user with their roles and settings, for the current-user answer. The `advertiser` role is derived: a member of at
+ * least one advertiser account holds it (docs/decisions/017-advertiser-accounts.md); a stored one is ignored.
+ */
 export function findAccount(db: D1Database, userId: string): Promise<AccountRow | null> {
   return queryFirst(
     db
@@ -62,7 +65,10 @@ export function findAccount(db: D1Database, userId: string): Promise<AccountRow 
         `SELECT users.id, users.handle, users.name, users.display_name, users.avatar_url, users.email, users.verified_email,
               users.two_factor_enabled, users.two_factor_verified, users.preferred_advertiser_id,
               advertisers.name AS preferred_advertiser_name,
-              (SELECT group_concat(role, ',') FROM user_roles WHERE user_roles.user_id = users.id) AS roles
+              (SELECT group_concat(role, ',') FROM (
+                 SELECT role FROM user_roles WHERE user_roles.user_id = users.id AND role != 'advertiser'
+                 UNION SELECT 'advertiser' FROM advertiser_members WHERE advertiser_members.user_id = users.id
+               )) AS roles
        FROM users LEFT JOIN advertisers ON advertisers.id = users.preferred_advertiser_id
        WHERE users.id = ?`,
       )

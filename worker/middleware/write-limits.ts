@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
+import { INGEST_BODY_LIMIT_BYTES } from "../contracts/conversions.ts";
 import { AppError } from "../contracts/errors.ts";
 import { MAX_ATTACHMENT_BYTES } from "../contracts/posts.ts";
 import type { WorkerEnv } from "../worker-env.ts";
@@ -10,9 +11,14 @@ import { bearerToken } from "./authenticate.ts";
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
 /** Room for the multipart framing around an image of the largest allowed size. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+const INGEST_PATH = "/v1/conversion/event/ingest";
 const uploadLimits: Record<string, number> = {
   "/v1/action/post/attachment": MAX_ATTACHMENT_BYTES + MULTIPART_OVERHEAD_BYTES,
+  /** A batch of 100 conversion events with their metadata (docs/decisions/018-conversion-ingestion.md). */
+  [INGEST_PATH]: INGEST_BODY_LIMIT_BYTES,
 };
+/** Calls with a rate limit of their own (per API key, in the route), exempt from the per-session budget. */
+const ownRateLimit = new Set([INGEST_PATH]);
 
 const writeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -46,7 +52,9 @@ async function rateLimitKey(c: Context<WorkerEnv>): Promise<string> {
  */
 export const writeLimits = createMiddleware<WorkerEnv>(async (c, next) => {
   if (!writeMethods.has(c.req.method)) return next();
-  const { success } = await c.env.WRITE_RATE_LIMITER.limit({ key: await rateLimitKey(c) });
+  const { success } = ownRateLimit.has(c.req.path)
+    ? { success: true }
+    : await c.env.WRITE_RATE_LIMITER.limit({ key: await rateLimitKey(c) });
   if (!success) {
     c.header("Retry-After", "60");
     throw new AppError(429, "rate_limited", "Too many changes in a short time. Wait a minute, then try again.");

@@ -101,11 +101,12 @@ export async function completeLogin(
   }
 
   const now = clock.now();
-  const roles = stored.flow === "advertiser" ? (["creator", "advertiser"] as const) : (["creator"] as const);
+  // Every flow only signs the person in: the advertiser role comes from membership of an advertiser account, which
+  // only an invitation gives (docs/decisions/017-advertiser-accounts.md), never from the advertiser login.
   const { userId, created } = await upsertUserFromX(
     db,
     { xUserId: profile.id, handle: profile.handle, name: profile.name, avatarUrl: profile.avatarUrl },
-    roles,
+    ["creator"],
     now,
   );
   await Promise.all([

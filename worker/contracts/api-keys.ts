@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+/**
+ * API keys of an advertiser account, for conversion ingestion (docs/decisions/018-conversion-ingestion.md). A key is a
+ * public key id (`ck_…`, the `api-key` header) and a secret (`cs_…`, the `api-secret` header) shown once at creation.
+ */
+export const API_KEY_ID_PREFIX = "ck_";
+export const API_SECRET_PREFIX = "cs_";
+
+export const createApiKeyBodySchema = z.object({
+  label: z.string().trim().min(1, "must not be empty").max(100, "must be at most 100 characters"),
+});
+export type CreateApiKeyBody = z.infer<typeof createApiKeyBodySchema>;
+
+export const apiKeySchema = z.object({
+  id: z.string(),
+  keyId: z.string(),
+  label: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+/** What creation answers: the only time the secret is ever shown. */
+export const createdApiKeySchema = z.object({
+  id: z.string(),
+  keyId: z.string(),
+  secret: z.string(),
+  label: z.string(),
+  createdAt: z.string(),
+});
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
+
+export const apiKeyListSchema = z.object({ data: z.array(apiKeySchema) });
+export type ApiKeyList = z.infer<typeof apiKeyListSchema>;

@@ -1,0 +1,177 @@
+import { type } from "arktype";
+import { z } from "zod";
+import type { FieldError } from "./errors.ts";
+
+/**
+ * Conversion ingestion (`POST /v1/conversion/event/ingest`, docs/decisions/018-conversion-ingestion.md). The body is
+ * one event, or `{ events: [...] }` with 1 to 100 of them. Validated with arktype: this is the hot path.
+ */
+export const MAX_EVENTS_PER_BATCH = 100;
+export const MAX_METADATA_BYTES = 2048;
+/** The ingest call's body limit (100 events with full metadata fit). */
+export const INGEST_BODY_LIMIT_BYTES = 256 * 1024;
+export const conversionTypes = ["signup", "deposit", "withdrawal", "purchase", "trade", "subscription", "other"] as const;
+export type ConversionType = (typeof conversionTypes)[number];
+
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+/** 2000-01-01 and 2100-01-01: anything outside is a unit mistake (seconds for milliseconds, say). */
+const EARLIEST_MS = 946_684_800_000;
+const LATEST_MS = 4_102_444_800_000;
+
+/** The shape of one event, before the rules across fields (address per chain, value with currency, sizes). */
+const eventShape = type({
+  eventId: "1 <= string <= 200",
+  type: type.enumerated(...conversionTypes),
+  walletAddress: "1 <= string <= 100",
+  chain: "'evm' | 'solana'",
+  "value?": "number.integer >= 0",
+  "currency?": /^[A-Z0-9]{2,12}$/,
+  occurredAt: "string | number",
+  "metadata?": "Record<string, unknown>",
+});
+
+export type ConversionEventInput = typeof eventShape.infer;
+
+/** One event as stored: the address key as wallets compare it, the time in epoch ms, metadata serialized. */
+export type ValidConversionEvent = {
+  eventId: string;
+  type: ConversionType;
+  walletAddress: string;
+  addressKey: string;
+  chain: "evm" | "solana";
+  value: number | null;
+  currency: string | null;
+  occurredAt: number;
+  metadata: string | null;
+};
+
+export type EventCheck = { ok: true; event: ValidConversionEvent } | { ok: false; detail: FieldError[] };
+
+function occurredAtMs(value: string | number): number | null {
+  const ms = typeof value === "number" ? value : /^\d+$/.test(value) ? Number(value) : Date.parse(value);
+  return Number.isInteger(ms) && ms >= EARLIEST_MS && ms < LATEST_MS ? ms : null;
+}
+
+/**
+ * Checks one event; `loc` is where it sits in the body (["body"] or ["body", "events", 3]), so every field error
+ * names the event's index and the field.
+ */
+export function checkConversionEvent(input: unknown, loc: (string | number)[]): EventCheck {
+  if (typeof input !== "object" || input === null || Array.isArray(input))
+    return { ok: false, detail: [{ loc, msg: "must be an event object" }] };
+  const parsed = eventShape(input);
+  if (parsed instanceof type.errors) {
+    return {
+      ok: false,
+      detail: parsed.map((error) => ({
+        loc: [...loc, ...error.path.map((key) => (typeof key === "number" ? key : String(key)))],
+        msg: error.message,
+      })),
+    };
+  }
+  const detail: FieldError[] = [];
+  const addressOk = parsed.chain === "evm" ? EVM_ADDRESS.test(parsed.walletAddress) : SOLANA_ADDRESS.test(parsed.walletAddress);
+  if (!addressOk) {
+    detail.push({
+      loc: [...loc, "walletAddress"],
+      msg:
+        parsed.chain === "evm" ? "must be an EVM address (0x and 40 hex digits)" : "must be a Solana address (base58, 32 to 44 characters)",
+    });
+  }
+  if (parsed.value !== undefined && !Number.isSafeInteger(parsed.value))
+    detail.push({ loc: [...loc, "value"], msg: "must be a safe integer" });
+  if (parsed.value !== undefined && parsed.currency === undefined)
+    detail.push({ loc: [...loc, "currency"], msg: "is required with value" });
+  const occurredAt = occurredAtMs(parsed.occurredAt);
+  if (occurredAt === null)
+    detail.push({ loc: [...loc, "occurredAt"], msg: "must be an ISO 8601 time or epoch milliseconds between 2000 and 2100" });
+  let metadata: string | null = null;
+  if (Array.isArray(parsed.metadata)) {
+    detail.push({ loc: [...loc, "metadata"], msg: "must be an object, not an array" });
+  } else if (parsed.metadata !== undefined) {
+    metadata = JSON.stringify(parsed.metadata);
+    if (new TextEncoder().encode(metadata).length > MAX_METADATA_BYTES) {
+      detail.push({ loc: [...loc, "metadata"], msg: `must be at most ${MAX_METADATA_BYTES} bytes as JSON` });
+    }
+  }
+  if (detail.length > 0 || occurredAt === null) return { ok: false, detail };
+  return {
+    ok: true,
+    event: {
+      eventId: parsed.eventId,
+      type: parsed.type,
+      walletAddress: parsed.walletAddress,
+      addressKey: parsed.chain === "evm" ? parsed.walletAddress.toLowerCase() : parsed.walletAddress,
+      chain: parsed.chain,
+      value: parsed.value ?? null,
+      currency: parsed.currency ?? null,
+      occurredAt,
+      metadata,
+    },
+  };
+}
+
+const batchShape = type({ events: "unknown[]" });
+
+export type CheckedBody = {
+  valid: { index: number; event: ValidConversionEvent }[];
+  rejected: { index: number; eventId: string | null; detail: FieldError[] }[];
+  /** Whether the body was a batch (`{ events }`) or one bare event. */
+  batch: boolean;
+};
+
+/**
+ * The body: `{ events: [...] }` (1 to 100) or one event. A body that is neither, or a batch of the wrong size, is
+ * `{ ok: false }` with the fields at fault; otherwise each event is checked on its own.
+ */
+export function checkIngestBody(body: unknown): { ok: true; checked: CheckedBody } | { ok: false; detail: FieldError[] } {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    return { ok: false, detail: [{ loc: ["body"], msg: "must be one event or { events: [...] }" }] };
+  }
+  if (!("events" in body)) {
+    const check = checkConversionEvent(body, ["body"]);
+    return check.ok
+      ? { ok: true, checked: { valid: [{ index: 0, event: check.event }], rejected: [], batch: false } }
+      : { ok: false, detail: check.detail };
+  }
+  const batch = batchShape(body);
+  if (batch instanceof type.errors) return { ok: false, detail: [{ loc: ["body", "events"], msg: "must be an array of events" }] };
+  if (batch.events.length === 0 || batch.events.length > MAX_EVENTS_PER_BATCH) {
+    return {
+      ok: false,
+      detail: [{ loc: ["body", "events"], msg: `must hold 1 to ${MAX_EVENTS_PER_BATCH} events (got ${batch.events.length})` }],
+    };
+  }
+  const checked: CheckedBody = { valid: [], rejected: [], batch: true };
+  batch.events.forEach((input, index) => {
+    const check = checkConversionEvent(input, ["body", "events", index]);
+    if (check.ok) {
+      checked.valid.push({ index, event: check.event });
+      return;
+    }
+    const eventId =
+      typeof input === "object" && input !== null && "eventId" in input && typeof input.eventId === "string" ? input.eventId : null;
+    checked.rejected.push({ index, eventId, detail: check.detail });
+  });
+  return { ok: true, checked };
+}
+
+/** The answer of an ingest call (200): what was stored, what was already there, what was refused and why. */
+export const ingestResultSchema = z.object({
+  received: z.number().int(),
+  accepted: z.number().int(),
+  duplicates: z.number().int(),
+  matched: z.number().int(),
+  unmatched: z.number().int(),
+  rejected: z.array(
+    z.object({
+      index: z.number().int(),
+      eventId: z.string().nullable(),
+      detail: z.array(z.object({ loc: z.array(z.union([z.string(), z.number()])), msg: z.string() })),
+    }),
+  ),
+  /** Per stored or duplicate event, in body order: "accepted" or "duplicate". */
+  results: z.array(z.object({ index: z.number().int(), eventId: z.string(), status: z.enum(["accepted", "duplicate"]) })),
+});
+export type IngestResult = z.infer<typeof ingestResultSchema>;

@@ -1,0 +1,140 @@
+import { z } from "zod";
+import type { ValidConversionEvent } from "../contracts/conversions.ts";
+import { queryAll } from "./query.ts";
+
+/**
+ * The table `conversion_events` (migration 0009), and the matching of events to verified wallets (`wallets`), their
+ * users' attribution (`user_attribution`), invitations and the account's campaigns. docs/decisions/018-conversion-ingestion.md.
+ */
+
+export type StoredBatch = {
+  /** The event ids stored by this call (not already there). */
+  insertedEventIds: Set<string>;
+  /** How many of them were matched to a verified wallet. */
+  matched: number;
+};
+
+/**
+ * Stores a batch in one D1 batch (one transaction): an INSERT of every event from one JSON parameter through
+ * json_each (a repeat of an (account, event id) changes nothing), then one UPDATE that matches this call's new
+ * events (found by `received_at` = now) to a verified wallet of the same chain and address, its user, and through the
+ * user's attribution (the invitation carried through sign-in, else the last, else the first utm_campaign) to a
+ * campaign of THIS account and the inviting creator. `extra` statements ride along in the same batch.
+ */
+export async function storeConversionBatch(
+  db: D1Database,
+  advertiserId: string,
+  events: ValidConversionEvent[],
+  now: number,
+  extra: D1PreparedStatement[] = [],
+): Promise<StoredBatch> {
+  const payload = JSON.stringify(events);
+  const insert = db
+    .prepare(
+      `INSERT INTO conversion_events (advertiser_id, event_id, type, wallet_address, address_key, chain, value, currency, occurred_at,
+         metadata, received_at)
+       SELECT ?1, json_extract(j.value, '$.eventId'), json_extract(j.value, '$.type'), json_extract(j.value, '$.walletAddress'),
+         json_extract(j.value, '$.addressKey'), json_extract(j.value, '$.chain'), json_extract(j.value, '$.value'),
+         json_extract(j.value, '$.currency'), json_extract(j.value, '$.occurredAt'), json_extract(j.value, '$.metadata'), ?2
+       FROM json_each(?3) AS j WHERE true
+       ON CONFLICT (advertiser_id, event_id) DO NOTHING
+       RETURNING event_id`,
+    )
+    .bind(advertiserId, now, payload);
+  const match = db
+    .prepare(
+      `UPDATE conversion_events SET
+         matched_user_id = m.user_id, matched_wallet_id = m.wallet_id, campaign_id = m.campaign_id, inviter_user_id = m.inviter_user_id
+       FROM (
+         SELECT e.event_id, w.user_id, w.id AS wallet_id,
+           COALESCE(ic.id, uc.id, fc.id) AS campaign_id,
+           CASE WHEN ic.id IS NOT NULL THEN i.inviter_user_id END AS inviter_user_id
+         FROM conversion_events e
+         JOIN wallets w ON w.id = (
+           SELECT w2.id FROM wallets w2
+           WHERE w2.address_key = e.address_key AND w2.type = e.chain AND w2.verified_at IS NOT NULL AND w2.removed_at IS NULL
+           ORDER BY w2.verified_at, w2.id LIMIT 1)
+         LEFT JOIN user_attribution a ON a.user_id = w.user_id
+         LEFT JOIN invitations i ON i.id = (
+           SELECT i2.id FROM invitations i2 WHERE i2.id = a.invite_id
+           UNION ALL SELECT i3.id FROM invitations i3 WHERE i3.public_token = a.invite_id
+           LIMIT 1)
+         LEFT JOIN campaigns ic ON ic.id = i.campaign_id AND ic.advertiser_id = e.advertiser_id
+         LEFT JOIN campaigns uc ON uc.id = a.utm_campaign AND uc.advertiser_id = e.advertiser_id
+         LEFT JOIN campaigns fc ON fc.id = a.first_utm_campaign AND fc.advertiser_id = e.advertiser_id
+         WHERE e.advertiser_id = ?1 AND e.received_at = ?2 AND e.matched_user_id IS NULL
+           AND e.event_id IN (SELECT json_extract(j.value, '$.eventId') FROM json_each(?3) AS j)
+       ) AS m
+       WHERE conversion_events.advertiser_id = ?1 AND conversion_events.event_id = m.event_id`,
+    )
+    .bind(advertiserId, now, payload);
+  const [inserted, matched] = await db.batch([insert, match, ...extra]);
+  if (inserted === undefined || matched === undefined) throw new Error("D1 answered a batch without its results");
+  const rows = z.array(z.object({ event_id: z.string() })).parse(inserted.results);
+  return { insertedEventIds: new Set(rows.map((row) => row.event_id)), matched: matched.meta.changes };
+}
+
+export type ConversionRow = {
+  advertiserId: string;
+  eventId: string;
+  type: string;
+  walletAddress: string;
+  chain: "evm" | "solana";
+  value: number | null;
+  currency: string | null;
+  occurredAt: number;
+  metadata: string | null;
+  receivedAt: number;
+  matchedUserId: string | null;
+  matchedWalletId: string | null;
+  campaignId: string | null;
+  inviterUserId: string | null;
+};
+
+const conversionRowSchema = z
+  .object({
+    advertiser_id: z.string(),
+    event_id: z.string(),
+    type: z.string(),
+    wallet_address: z.string(),
+    chain: z.enum(["evm", "solana"]),
+    value: z.number().int().nullable(),
+    currency: z.string().nullable(),
+    occurred_at: z.number().int(),
+    metadata: z.string().nullable(),
+    received_at: z.number().int(),
+    matched_user_id: z.string().nullable(),
+    matched_wallet_id: z.string().nullable(),
+    campaign_id: z.string().nullable(),
+    inviter_user_id: z.string().nullable(),
+  })
+  .transform((row): ConversionRow => ({
+    advertiserId: row.advertiser_id,
+    eventId: row.event_id,
+    type: row.type,
+    walletAddress: row.wallet_address,
+    chain: row.chain,
+    value: row.value,
+    currency: row.currency,
+    occurredAt: row.occurred_at,
+    metadata: row.metadata,
+    receivedAt: row.received_at,
+    matchedUserId: row.matched_user_id,
+    matchedWalletId: row.matched_wallet_id,
+    campaignId: row.campaign_id,
+    inviterUserId: row.inviter_user_id,
+  }));
+
+/** The account's events, newest first (for reports and tests). */
+export function listConversions(db: D1Database, advertiserId: string, limit = 1000): Promise<ConversionRow[]> {
+  return queryAll(
+    db
+      .prepare(
+        `SELECT advertiser_id, event_id, type, wallet_address, chain, value, currency, occurred_at, metadata, received_at, matched_user_id,
+           matched_wallet_id, campaign_id, inviter_user_id
+         FROM conversion_events WHERE advertiser_id = ? ORDER BY occurred_at DESC, event_id LIMIT ?`,
+      )
+      .bind(advertiserId, limit),
+    conversionRowSchema,
+  );
+}

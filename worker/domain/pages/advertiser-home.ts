@@ -1,0 +1,8 @@
+import type { Capabilities } from "../../capabilities.ts";
+import type { AdvertiserHomePage } from "../../contracts/advertisers.ts";
+import { listAdvertiserAccounts } from "../advertisers/accounts.ts";
+
+/** `/advertiser`: the advertiser accounts the signed-in person belongs to, with their role in each. */
+export function advertiserHomePage(caps: Pick<Capabilities, "db">, userId: string): Promise<AdvertiserHomePage> {
+  return listAdvertiserAccounts(caps, userId);
+}
