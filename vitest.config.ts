@@ -69,6 +69,9 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["tests/worker/**/*.test.ts"],
+          // Each test drives the real worker in workerd against real D1 (a hundred parallel withdrawals, batches of
+          // conversions); with every file running at once on two cores, 5 s is too tight for the heaviest of them.
+          testTimeout: 15_000,
           globalSetup: ["./tests/support/x-emulator-setup.ts"],
           setupFiles: ["./tests/support/console-guard.ts", "./tests/worker/apply-migrations.ts"],
         },

@@ -11,6 +11,13 @@ export default [
     route("profile/settings", "routes/profile-settings.tsx"),
     route("advertiser", "routes/advertiser.tsx"),
     route("advertiser/:advertiserId/members", "routes/advertiser-members.tsx"),
+    route("advertiser/:advertiserId/funds", "routes/advertiser-funds.tsx"),
+    route("advertiser/:advertiserId/campaigns/:campaignId/invitations", "routes/advertiser-campaign-invitations.tsx"),
+    route("advertiser/:advertiserId/campaigns", "routes/advertiser-campaigns.tsx"),
+    route("advertiser/:advertiserId/campaigns/new", "routes/advertiser-campaign-new.tsx"),
+    route("advertiser/:advertiserId/campaigns/:campaignId", "routes/advertiser-campaign.tsx"),
+    route("advertiser/:advertiserId/reports", "routes/advertiser-reports.tsx"),
+    route("advertiser/:advertiserId/campaigns/:campaignId/report", "routes/advertiser-report.tsx"),
   ]),
   layout("layouts/blank-layout.tsx", [
     route("campaign-preview/:token", "routes/campaign-preview.tsx"),

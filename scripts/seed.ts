@@ -12,7 +12,7 @@ const proxy = await getPlatformProxy<Cloudflare.Env>({
   persist: { path: `${process.env.CHORUS_PERSIST_TO ?? ".wrangler/state"}/v3` },
 });
 try {
-  await seedDemoData(proxy.env.DB, systemClock);
+  const createdKeys = await seedDemoData(proxy.env.DB, systemClock);
   const world = demoWorld(systemClock.now());
   const counts = {
     partners: world.partners.length,
@@ -25,6 +25,10 @@ try {
       .map(([kind, count]) => `${count} ${kind}`)
       .join(", ")}`,
   );
+  // Shown on the run that made them only: the secrets are stored hashed (README "Advertisers").
+  for (const key of createdKeys) {
+    console.log(`Demo API key for ${key.advertiserSlug}: api-key: ${key.keyId}  api-secret: ${key.secret}  (shown once; keep it)`);
+  }
 } finally {
   await proxy.dispose();
 }

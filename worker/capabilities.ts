@@ -1,5 +1,6 @@
 import { mailerFor } from "./clients/mailer-for.ts";
 import type { Mailer } from "./clients/mailer.ts";
+import { depositRailFor, type DepositRail } from "./clients/deposit-rail.ts";
 import { payoutRailFor } from "./clients/payout-rail-for.ts";
 import type { PayoutRail } from "./clients/payout-rail.ts";
 import { xClientFor } from "./clients/x-client-for.ts";
@@ -24,6 +25,8 @@ export type Capabilities = {
   mailer: Mailer;
   /** Pays withdrawals out (the payout provider; locally the payout rail emulator). */
   payoutRail: PayoutRail;
+  /** Takes advertisers' deposits (the same provider's deposit side; locally the payout rail emulator). */
+  depositRail: DepositRail;
   /** Signs access tokens (HS256). */
   signingKey: string;
   /** Encrypts X's tokens at rest (AES-256-GCM). */
@@ -43,6 +46,7 @@ export function capabilitiesFor(env: Cloudflare.Env, clock: Clock = systemClock)
     xClient: xClientFor(config),
     mailer: mailerFor(config),
     payoutRail: payoutRailFor(config),
+    depositRail: depositRailFor(config),
     signingKey: config.secrets.jwtSigningKey,
     encryptionKey: config.secrets.tokenEncryptionKey,
     spoofingSecret: config.secrets.adminSpoofingSecret,

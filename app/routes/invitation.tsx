@@ -9,6 +9,7 @@ import { seo } from "~/lib/seo";
 import { pageData } from "~/lib/page-data.server";
 import { workerContext } from "~/worker-context";
 import { invitationPage } from "../../worker/domain/pages/invitation.ts";
+import type { InvitationPage } from "../../worker/contracts/pages.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   ...seo({
@@ -25,9 +26,17 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return pageData(() => invitationPage(capabilities, params.publicToken));
 }
 
+const unusable: Record<Exclude<InvitationPage["state"], "ok">, string> = {
+  expired: "This invitation has expired. Ask the advertiser for a new one.",
+  revoked: "This invitation was withdrawn by the advertiser.",
+  "used-up": "This invitation has been used as many times as it allows. Ask the advertiser for a new one.",
+  "campaign-closed": "This invitation can no longer be used: the campaign has ended.",
+};
+
 export default function Invitation({ loaderData }: Route.ComponentProps) {
   const user = useCurrentUser();
-  const { campaign, inviter, invitationId, expired } = loaderData;
+  const { campaign, inviter, invitationToken, state, xHandle } = loaderData;
+  const forSomeoneElse = user !== null && xHandle !== null && user.twitterHandle.replace(/^@/, "").toLowerCase() !== xHandle.toLowerCase();
   return (
     <section className="invitation">
       <p className="eyebrow">{`Invitation from ${inviter.name}`}</p>
@@ -37,15 +46,18 @@ export default function Invitation({ loaderData }: Route.ComponentProps) {
         {`${campaign.advertiserName} · ${formatDate(campaign.startsAt)} – ${formatDate(campaign.endsAt)}`}
       </p>
       <p>{`Reward pool: ${formatAmount(campaign.weeklyPool, campaign.rewardCurrency)} every week.`}</p>
+      {xHandle !== null && state === "ok" ? <p className="muted">{`This invitation is for @${xHandle}.`}</p> : null}
       <Markdown source={campaign.description} className="prose" />
-      {expired ? (
-        <p className="notice">This invitation can no longer be used: the campaign has ended or the invitation expired.</p>
+      {state !== "ok" ? (
+        <p className="notice">{unusable[state]}</p>
+      ) : forSomeoneElse ? (
+        <p className="notice">{`This invitation is for @${xHandle}, and you are signed in as @${user.twitterHandle.replace(/^@/, "")}.`}</p>
       ) : user === null ? (
         <div className="actions">
-          <SignInWithXButton label="Sign in with X to accept" query={{ invite_id: invitationId }} />
+          <SignInWithXButton label="Sign in with X to accept" query={{ invite_id: invitationToken }} />
         </div>
       ) : (
-        <JoinCampaignButton campaignId={campaign.id} invitationId={invitationId} />
+        <JoinCampaignButton campaignId={campaign.id} invitationToken={invitationToken} />
       )}
     </section>
   );

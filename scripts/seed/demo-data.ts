@@ -9,6 +9,7 @@ import { findPost, insertPostStatement } from "../../worker/db/posts.ts";
 import { insertSuggestionStatement } from "../../worker/db/suggestions.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
 import { polledPostsStatements } from "../../tests/support/factories.ts";
+import { seedDemoConversions, type CreatedDemoKey } from "./demo-conversions.ts";
 import { seedDemoLedger } from "./demo-ledger.ts";
 import { demoNotifications } from "./demo-notifications.ts";
 import { demoWorld } from "./demo-world.ts";
@@ -18,8 +19,10 @@ import { demoWorld } from "./demo-world.ts";
  * saves them, the demo posts as the rewards engine takes them (published, tracked, polled, matured, moved to their
  * status), the notifications, then the money (demo-ledger.ts). Fixed ids and `ON CONFLICT DO NOTHING` make a second
  * run keep what is there: a partner or post that exists is left as it is (an admin may have changed it since).
+ * Last come the API keys, verified wallets and conversions (demo-conversions.ts): the keys made by this run are
+ * returned, secrets included, for the caller to show once.
  */
-export async function seedDemoData(db: D1Database, clock: Clock): Promise<void> {
+export async function seedDemoData(db: D1Database, clock: Clock): Promise<CreatedDemoKey[]> {
   const now = clock.now();
   const world = demoWorld(now);
 
@@ -57,4 +60,5 @@ export async function seedDemoData(db: D1Database, clock: Clock): Promise<void> 
     ...demoNotifications(now).map((notification) => insertNotificationStatement(db, notification)),
   ]);
   await seedDemoLedger(db, clock);
+  return seedDemoConversions(db, clock);
 }

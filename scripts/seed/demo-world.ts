@@ -4,7 +4,7 @@ import type { CampaignStatus, PostStatus, UserRole } from "../../worker/contract
 import type { AdvertiserMemberRow } from "../../worker/db/advertiser-members.ts";
 import type { Advertiser } from "../../worker/db/advertisers.ts";
 import type { Campaign } from "../../worker/db/campaigns.ts";
-import type { Invitation } from "../../worker/db/invitations.ts";
+import type { NewInvitation } from "../../worker/db/invitations.ts";
 import type { Partner } from "../../worker/db/partners.ts";
 import type { Post } from "../../worker/db/posts.ts";
 import type { Suggestion } from "../../worker/db/suggestions.ts";
@@ -45,7 +45,7 @@ export type DemoWorld = {
   advertiserMembers: AdvertiserMemberRow[];
   campaigns: Campaign[];
   suggestions: Suggestion[];
-  invitation: Invitation;
+  invitation: NewInvitation;
   /** Who joined which campaign, and when. */
   participants: { campaignId: string; userId: string; joinedAt: number }[];
   posts: DemoPost[];

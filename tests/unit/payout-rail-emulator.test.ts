@@ -259,3 +259,73 @@ describe("payout rail: settlement", () => {
     expect(html).toContain("Fail every new payout");
   });
 });
+
+function createDeposit(body: Record<string, unknown>, headers: Record<string, string | null> = {}): Promise<Response> {
+  const all: Record<string, string | null> = {
+    Authorization: `Bearer ${API_KEY}`,
+    "Content-Type": "application/json",
+    "Idempotency-Key": String(body.depositId),
+    ...headers,
+  };
+  const sent = Object.fromEntries(Object.entries(all).filter((entry): entry is [string, string] => entry[1] !== null));
+  return fetch(`${base}/v1/deposits`, { method: "POST", headers: sent, body: JSON.stringify(body) });
+}
+
+async function depositOf(depositId: string): Promise<Response> {
+  return fetch(`${base}/v1/deposits/by-id/${encodeURIComponent(depositId)}`, { headers: { Authorization: `Bearer ${API_KEY}` } });
+}
+
+describe("payout rail: deposits", () => {
+  it("creates a pending deposit (201) that completes after the settle delay, found by its deposit id", async () => {
+    const response = await createDeposit({ depositId: "dep_1", amount: 250_000_000, currency: "USDC" });
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      object: "deposit",
+      depositId: "dep_1",
+      amount: 250_000_000,
+      currency: "USDC",
+      status: "pending",
+      settledAt: null,
+    });
+    expect(String(body.id)).toMatch(/^dp_/);
+
+    clock.advance(SETTLE_MS - 1);
+    expect(await (await depositOf("dep_1")).json()).toMatchObject({ status: "pending" });
+    clock.advance(1);
+    expect(await (await depositOf("dep_1")).json()).toMatchObject({ status: "completed", settledAt: "2026-11-23T09:00:03.000Z" });
+  });
+
+  it("answers a repeat with the same deposit (200) and refuses another amount under the same id (409)", async () => {
+    const first = (await (await createDeposit({ depositId: "dep_2", amount: 100, currency: "USDC" })).json()) as { id: string };
+    const repeat = await createDeposit({ depositId: "dep_2", amount: 100, currency: "USDC" });
+    expect(repeat.status).toBe(200);
+    expect(repeat.headers.get("idempotent-replayed")).toBe("true");
+    expect(((await repeat.json()) as { id: string }).id).toBe(first.id);
+    const conflict = await createDeposit({ depositId: "dep_2", amount: 101, currency: "USDC" });
+    expect(conflict.status).toBe(409);
+  });
+
+  it("requires the key, a matching Idempotency-Key and a valid body; 404 for an unknown deposit", async () => {
+    expect((await createDeposit({ depositId: "dep_3", amount: 1, currency: "USDC" }, { Authorization: null })).status).toBe(401);
+    expect((await createDeposit({ depositId: "dep_3", amount: 1, currency: "USDC" }, { "Idempotency-Key": null })).status).toBe(400);
+    expect((await createDeposit({ depositId: "dep_3", amount: 1, currency: "USDC" }, { "Idempotency-Key": "other" })).status).toBe(400);
+    const bad = await createDeposit({ depositId: "dep_3", amount: 1.5, currency: "USDC" });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { code: "parameter_invalid", param: "amount" } });
+    const missing = await depositOf("dep_nope");
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ error: { code: "resource_missing" } });
+  });
+
+  it("keeps deposits across a restart and lists them on its home page", async () => {
+    await createDeposit({ depositId: "dep_kept", amount: 7_000_000, currency: "USDC" });
+    await running[0]?.stop();
+    clock.advance(10 * SETTLE_MS);
+    base = await startRail();
+    expect(await (await depositOf("dep_kept")).json()).toMatchObject({ status: "completed" });
+    const html = await (await fetch(`${base}/`, { headers: { Accept: "text/html" } })).text();
+    expect(html).toContain("Deposits (1)");
+    expect(html).toContain("dep_kept");
+  });
+});

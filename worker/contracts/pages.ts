@@ -90,14 +90,23 @@ export type ProfilePage = z.infer<typeof profilePageSchema>;
 
 export const invitationPageSchema = z.object({
   invitationId: z.string(),
+  /** What sign-in carries as `invite_id` and the join sends: the public token (the id for invitations before 020). */
+  invitationToken: z.string(),
   inviter: z.object({ kind: z.enum(["advertiser", "creator"]), name: z.string() }),
   campaign: campaignCardSchema.extend({ description: z.string() }),
+  /** True when the invitation can no longer be used, for whatever reason (`state` says which). */
   expired: z.boolean(),
+  state: z.enum(["ok", "expired", "revoked", "used-up", "campaign-closed"]),
+  /** Set when only this X handle may use the invitation. */
+  xHandle: z.string().nullable(),
 });
 export type InvitationPage = z.infer<typeof invitationPageSchema>;
 
 export const joinResultSchema = z.object({ campaignId: z.string(), joined: z.literal(true), alreadyJoined: z.boolean() });
-export const joinBodySchema = z.object({ invitationId: z.string().max(200).optional() }).default({});
+/** `invitationToken`: the public token of the invitation link; `invitationId`: the id of an invitation made before 020. */
+export const joinBodySchema = z
+  .object({ invitationToken: z.string().max(200).optional(), invitationId: z.string().max(200).optional() })
+  .default({});
 
 /** An advertiser as its public landing page shows it. */
 export const advertiserProfileSchema = z.object({

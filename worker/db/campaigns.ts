@@ -24,13 +24,44 @@ const campaignColumns = {
   target_score: z.number().int(),
   health: campaignHealthSchema,
   funded_at: z.number().nullable(),
+  published_at: z.number().nullable(),
   created_at: z.number(),
   updated_at: z.number(),
 };
 
 type CampaignColumns = z.infer<z.ZodObject<typeof campaignColumns>>;
 
-function toCampaign(row: CampaignColumns) {
+type CampaignFields = {
+  id: string;
+  advertiserId: string;
+  title: string;
+  description: string;
+  imageUrl: string | null;
+  status: CampaignColumns["status"];
+  visibility: CampaignColumns["visibility"];
+  startsAt: number;
+  endsAt: number;
+  maturityHours: number;
+  rewardCurrency: string;
+  weeklyPool: number;
+  bonusPool: number;
+  previewToken: string;
+  rules: CampaignColumns["rules"];
+  scoreWeights: CampaignColumns["score_weights"];
+  creatorCapBps: number;
+  targetScore: number;
+  health: CampaignColumns["health"];
+  fundedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+/**
+ * `publishedAt` null is a draft (docs/decisions/019-advertiser-console.md). It is optional in the type so that a
+ * campaign built in code without it (factories, the seed) is published as of its creation when inserted; every row
+ * read from the database has it.
+ */
+function toCampaign(row: CampaignColumns): CampaignFields & { publishedAt?: number | null } {
   return {
     id: row.id,
     advertiserId: row.advertiser_id,
@@ -52,6 +83,7 @@ function toCampaign(row: CampaignColumns) {
     targetScore: row.target_score,
     health: row.health,
     fundedAt: row.funded_at,
+    publishedAt: row.published_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -82,13 +114,16 @@ const listingSelect = `
       AS participant_count
   FROM campaigns JOIN advertisers ON advertisers.id = campaigns.advertiser_id`;
 
+/** Creators never see drafts: every creator-facing query carries this. */
+const PUBLISHED = "campaigns.published_at IS NOT NULL";
+
 export function insertCampaignStatement(db: D1Database, campaign: Campaign) {
   return db
     .prepare(
       `INSERT INTO campaigns (id, advertiser_id, title, description, image_url, status, visibility, starts_at, ends_at,
          maturity_hours, reward_currency, weekly_pool, bonus_pool, preview_token, rules, score_weights, creator_cap_bps,
-         target_score, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+         target_score, published_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
     )
     .bind(
       campaign.id,
@@ -109,6 +144,7 @@ export function insertCampaignStatement(db: D1Database, campaign: Campaign) {
       JSON.stringify(campaign.scoreWeights),
       campaign.creatorCapBps,
       campaign.targetScore,
+      campaign.publishedAt === undefined ? campaign.createdAt : campaign.publishedAt,
       campaign.createdAt,
       campaign.updatedAt,
     );
@@ -123,7 +159,8 @@ export function listCampaignsByStatus(
   const statement = db
     .prepare(
       `${listingSelect}
-       WHERE campaigns.status IN (${placeholders(statuses.length)}) AND campaigns.visibility = 'public' ${advertiserFilter}
+       WHERE campaigns.status IN (${placeholders(statuses.length)}) AND campaigns.visibility = 'public' AND ${PUBLISHED}
+         ${advertiserFilter}
        ORDER BY campaigns.ends_at ASC, campaigns.id ASC
        LIMIT ?`,
     )
@@ -143,7 +180,7 @@ export function listJoinedCampaigns(
       .prepare(
         `${listingSelect}
          JOIN campaign_participants joined ON joined.campaign_id = campaigns.id AND joined.user_id = ?
-         WHERE campaigns.status IN (${placeholders(statuses.length)})
+         WHERE campaigns.status IN (${placeholders(statuses.length)}) AND ${PUBLISHED}
          ORDER BY campaigns.ends_at ASC, campaigns.id ASC LIMIT ?`,
       )
       .bind(userId, ...statuses, limit),
@@ -151,10 +188,12 @@ export function listJoinedCampaigns(
   );
 }
 
+/** A published campaign as creators see it (drafts are null, as if they did not exist). */
 export function findCampaignListing(db: D1Database, campaignId: string): Promise<CampaignListing | null> {
-  return queryFirst(db.prepare(`${listingSelect} WHERE campaigns.id = ?`).bind(campaignId), campaignListingSchema);
+  return queryFirst(db.prepare(`${listingSelect} WHERE campaigns.id = ? AND ${PUBLISHED}`).bind(campaignId), campaignListingSchema);
 }
 
+/** The secret preview link shows drafts too: showing a campaign before it is published is what it is for. */
 export function findCampaignListingByPreviewToken(db: D1Database, token: string): Promise<CampaignListing | null> {
   return queryFirst(db.prepare(`${listingSelect} WHERE campaigns.preview_token = ?`).bind(token), campaignListingSchema);
 }
@@ -172,4 +211,75 @@ export function insertParticipantStatement(
       `INSERT INTO campaign_participants (campaign_id, user_id, joined_at, invitation_id) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     )
     .bind(campaignId, userId, joinedAt, invitationId);
+}
+
+/** Every campaign of an advertiser account, drafts included, newest first (the console's list). */
+export function listAdvertiserCampaigns(db: D1Database, advertiserId: string): Promise<CampaignListing[]> {
+  return queryAll(
+    db.prepare(`${listingSelect} WHERE campaigns.advertiser_id = ? ORDER BY campaigns.created_at DESC, campaigns.id`).bind(advertiserId),
+    campaignListingSchema,
+  );
+}
+
+/** One campaign of an advertiser account, drafts included; null when it is not that account's. */
+export function findAdvertiserCampaign(db: D1Database, advertiserId: string, campaignId: string): Promise<CampaignListing | null> {
+  return queryFirst(
+    db.prepare(`${listingSelect} WHERE campaigns.id = ? AND campaigns.advertiser_id = ?`).bind(campaignId, advertiserId),
+    campaignListingSchema,
+  );
+}
+
+export type CampaignEdit = Pick<
+  Campaign,
+  | "title"
+  | "description"
+  | "visibility"
+  | "startsAt"
+  | "endsAt"
+  | "rewardCurrency"
+  | "weeklyPool"
+  | "bonusPool"
+  | "rules"
+  | "scoreWeights"
+  | "creatorCapBps"
+>;
+
+/** Writes the console's fields; `expectedUpdatedAt` makes it a no-op when someone saved in between. */
+export function updateCampaignStatement(db: D1Database, campaignId: string, edit: CampaignEdit, now: number) {
+  return db
+    .prepare(
+      `UPDATE campaigns SET title = ?, description = ?, visibility = ?, starts_at = ?, ends_at = ?, reward_currency = ?,
+         weekly_pool = ?, bonus_pool = ?, rules = ?, score_weights = ?, creator_cap_bps = ?, updated_at = ?
+       WHERE id = ?`,
+    )
+    .bind(
+      edit.title,
+      edit.description,
+      edit.visibility,
+      edit.startsAt,
+      edit.endsAt,
+      edit.rewardCurrency,
+      edit.weeklyPool,
+      edit.bonusPool,
+      JSON.stringify(edit.rules),
+      JSON.stringify(edit.scoreWeights),
+      edit.creatorCapBps,
+      now,
+      campaignId,
+    );
+}
+
+/** A draft becomes published, once (the condition makes a second publish change nothing). */
+export function publishCampaignStatement(db: D1Database, campaignId: string, now: number) {
+  return db
+    .prepare(`UPDATE campaigns SET published_at = ?, updated_at = ? WHERE id = ? AND published_at IS NULL`)
+    .bind(now, now, campaignId);
+}
+
+export function setCampaignImageStatement(db: D1Database, campaignId: string, imageUrl: string, now: number) {
+  return db.prepare(`UPDATE campaigns SET image_url = ?, updated_at = ? WHERE id = ?`).bind(imageUrl, now, campaignId);
+}
+
+export function setPreviewTokenStatement(db: D1Database, campaignId: string, previewToken: string, now: number) {
+  return db.prepare(`UPDATE campaigns SET preview_token = ?, updated_at = ? WHERE id = ?`).bind(previewToken, now, campaignId);
 }

@@ -201,7 +201,7 @@ export function listJoinedOpenCampaigns(
          JOIN campaigns ON campaigns.id = campaign_participants.campaign_id
          JOIN advertisers ON advertisers.id = campaigns.advertiser_id
          WHERE campaign_participants.user_id = ? AND campaigns.status IN (${placeholders(statuses.length)})
-           AND campaigns.starts_at <= ? AND campaigns.ends_at > ?
+           AND campaigns.published_at IS NOT NULL AND campaigns.starts_at <= ? AND campaigns.ends_at > ?
          ORDER BY campaigns.ends_at ASC, campaigns.id ASC`,
       )
       .bind(userId, ...statuses, now, now),

@@ -18,3 +18,8 @@ export function listSuggestions(db: D1Database, campaignId: string): Promise<Sug
     suggestionSchema,
   );
 }
+
+/** Removes the campaign's suggestions (the console replaces them all in the same batch). */
+export function deleteSuggestionsStatement(db: D1Database, campaignId: string) {
+  return db.prepare(`DELETE FROM campaign_suggestions WHERE campaign_id = ?`).bind(campaignId);
+}

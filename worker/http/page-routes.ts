@@ -27,6 +27,7 @@ export const pageRoutes = new Hono<WorkerEnv>()
     const result = await joinCampaign(c.var.capabilities, {
       userId: c.var.session.userId,
       campaignId: c.req.param("campaignId"),
+      invitationToken: body.invitationToken,
       invitationId: body.invitationId,
     });
     return c.json(result, result.alreadyJoined ? 200 : 201);

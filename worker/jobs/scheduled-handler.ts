@@ -6,7 +6,12 @@ import { runScheduledWork, type SchedulerDeps, type SchedulerReport } from "./sc
 /** The scheduler's dependencies: the run's capabilities, and a fresh X token for each post owner. */
 export function schedulerDepsFromEnv(env: Cloudflare.Env, clock: Clock = systemClock): SchedulerDeps {
   const capabilities = capabilitiesFor(env, clock);
-  return { ...capabilities, accessTokenFor: (userId) => freshXAccessToken(capabilities, userId), withdrawals: capabilities };
+  return {
+    ...capabilities,
+    accessTokenFor: (userId) => freshXAccessToken(capabilities, userId),
+    withdrawals: capabilities,
+    deposits: capabilities,
+  };
 }
 
 function summary(report: SchedulerReport): string | null {
@@ -21,6 +26,7 @@ function summary(report: SchedulerReport): string | null {
     report.withdrawals.failed > 0 ? `${report.withdrawals.failed} withdrawal(s) failed` : "",
     report.withdrawals.expired > 0 ? `${report.withdrawals.expired} withdrawal(s) expired` : "",
     report.withdrawals.handedOver > 0 ? `${report.withdrawals.handedOver} withdrawal(s) handed to the payout rail` : "",
+    report.deposits.credited > 0 ? `${report.deposits.credited} deposit(s) credited` : "",
   ].filter((part) => part !== "");
   return parts.length === 0 ? null : parts.join(", ");
 }

@@ -6,6 +6,8 @@ import { defaultMaturityLimits, maturePosts, type MaturityLimits, type MaturityR
 import { refreshCampaignHealth } from "../domain/rewards/pacing.ts";
 import { defaultPollingLimits, pollDueMetrics, trackNewPosts, type PollingLimits, type PollReport } from "../domain/rewards/polling.ts";
 import { closeCampaignWeeks, type WeekReport } from "../domain/rewards/weeks.ts";
+import { emptyDepositSettlementReport, settleDeposits, type DepositSettlementReport } from "../domain/advertisers/funding.ts";
+import type { DepositRail } from "../clients/deposit-rail.ts";
 import {
   defaultSettlementLimits,
   emptySettlementReport,
@@ -48,6 +50,8 @@ export type SchedulerDeps = {
    * without them (the rewards benchmark, the rewards tests) that step is skipped.
    */
   withdrawals?: SettlementDeps;
+  /** Advertiser deposits (docs/decisions/020-funding-and-invitations.md) need the deposit rail; without it the step is skipped. */
+  deposits?: { depositRail: DepositRail };
   limits?: Partial<SchedulerLimits>;
 };
 
@@ -60,6 +64,7 @@ export type SchedulerReport = {
   healthChanged: number;
   evaluation: EvaluationReport;
   withdrawals: SettlementReport;
+  deposits: DepositSettlementReport;
   /** Steps that failed in this run (logged); the next run tries them again. */
   failedSteps: string[];
   /** How long each step took (wall time). */
@@ -112,6 +117,13 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
       : await step("withdrawal settlement", log, emptySettlementReport, () =>
           settleWithdrawals({ ...settlementDeps, db: deps.db, clock: deps.clock }, limits.withdrawals),
         );
+  const depositDeps = deps.deposits;
+  const deposits =
+    depositDeps === undefined
+      ? emptyDepositSettlementReport
+      : await step("deposit settlement", log, emptyDepositSettlementReport, () =>
+          settleDeposits({ db: deps.db, clock: deps.clock, depositRail: depositDeps.depositRail }),
+        );
   return {
     campaignsMoved,
     postsTracked,
@@ -121,6 +133,7 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
     healthChanged,
     evaluation,
     withdrawals,
+    deposits,
     failedSteps: log.failed,
     stepMilliseconds: log.milliseconds,
   };

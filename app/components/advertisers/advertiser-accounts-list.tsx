@@ -37,9 +37,20 @@ export function AdvertiserAccountsList({ accounts }: { accounts: Membership[] })
               ) : null}
             </p>
           </div>
-          <Link className="button button-small" to={`/advertiser/${encodeURIComponent(advertiser.id)}/members`}>
-            {`Members of ${advertiser.name}`}
-          </Link>
+          <div className="advertiser-account-links">
+            <Link className="button button-small" to={`/advertiser/${encodeURIComponent(advertiser.id)}/campaigns`}>
+              {`Campaigns of ${advertiser.name}`}
+            </Link>
+            <Link className="button button-small" to={`/advertiser/${encodeURIComponent(advertiser.id)}/members`}>
+              {`Members of ${advertiser.name}`}
+            </Link>
+            <Link className="button button-small" to={`/advertiser/${encodeURIComponent(advertiser.id)}/funds`}>
+              {`Funds of ${advertiser.name}`}
+            </Link>
+            <Link className="button button-small" to={`/advertiser/${encodeURIComponent(advertiser.id)}/reports`}>
+              {`Reports for ${advertiser.name}`}
+            </Link>
+          </div>
         </li>
       ))}
     </ul>

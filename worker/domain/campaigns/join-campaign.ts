@@ -1,22 +1,43 @@
 import type { Clock } from "../../clock.ts";
 import { findCampaignListing, insertParticipantStatement } from "../../db/campaigns.ts";
-import { findInvitation } from "../../db/invitations.ts";
+import {
+  abortUnlessCountedStatement,
+  countInvitationUseStatement,
+  findInvitation,
+  findInvitationByToken,
+  USE_NOT_COUNTED,
+  type Invitation,
+} from "../../db/invitations.ts";
 import { findCarriedInvitationId } from "../../db/attribution.ts";
 import { joinedCampaignIdsAmong } from "../../db/participants.ts";
 import { insertNotificationStatement } from "../../db/notifications.ts";
+import { findUserHandle } from "../../db/users.ts";
 import { AppError } from "../../contracts/errors.ts";
 import { campaignJoinedNotification } from "../notifications/events.ts";
+import { invitationRefusal } from "./invitation-rules.ts";
 
 const joinableStatuses = new Set(["inactive", "active", "ending"]);
 
 /**
+ * An invitation named by its public token; invitations made before docs/decisions/020 also by their internal id
+ * (the old `invitationId` body field and sign-in's carried `invite_id`).
+ */
+async function resolveInvitation(db: D1Database, value: string): Promise<Invitation | null> {
+  const byToken = await findInvitationByToken(db, value);
+  if (byToken !== null) return byToken;
+  const byId = await findInvitation(db, value);
+  return byId !== null && byId.idRedeemable ? byId : null;
+}
+
+/**
  * `POST /v1/page/campaign/{campaignId}/join`: the creator joins a campaign that has not ended. Invite-only
- * campaigns need an invitation to that campaign (given now, or carried through sign-in as invite_id). Joining
- * twice is harmless: the answer is the same.
+ * campaigns need a usable invitation to that campaign (given now as `invitationToken`, or carried through sign-in as
+ * invite_id): not revoked, not expired, with a use left, and for this creator's handle when it names one. The use is
+ * counted in the join's own batch, guarded in SQL. Joining twice is harmless: the answer is the same.
  */
 export async function joinCampaign(
   deps: { db: D1Database; clock: Clock },
-  request: { userId: string; campaignId: string; invitationId: string | undefined },
+  request: { userId: string; campaignId: string; invitationToken?: string | undefined; invitationId?: string | undefined },
 ): Promise<{ campaignId: string; joined: true; alreadyJoined: boolean }> {
   const { db, clock } = deps;
   const campaign = await findCampaignListing(db, request.campaignId);
@@ -28,29 +49,65 @@ export async function joinCampaign(
     throw new AppError(409, "campaign_closed", "This campaign has ended, so it cannot be joined any more.");
   }
 
-  let invitationId: string | null = null;
+  let invitation: Invitation | null = null;
   if (campaign.visibility === "invite-only") {
+    const now = clock.now();
     const carried = await findCarriedInvitationId(db, request.userId);
-    for (const candidate of [request.invitationId, carried]) {
-      if (candidate === undefined || candidate === null) continue;
-      const invitation = await findInvitation(db, candidate);
-      const valid = invitation !== null && invitation.campaignId === campaign.id && (invitation.expiresAt ?? Infinity) > clock.now();
-      if (valid) {
-        invitationId = invitation.id;
+    const handle = await findUserHandle(db, request.userId);
+    const candidates: { value: string | null | undefined; field: string; given: boolean }[] = [
+      { value: request.invitationToken, field: "invitationToken", given: true },
+      { value: request.invitationId, field: "invitationId", given: true },
+      { value: carried, field: "invitationToken", given: false },
+    ];
+    let refusal: AppError | null = null;
+    for (const candidate of candidates) {
+      if (candidate.value === undefined || candidate.value === null) continue;
+      const found = await resolveInvitation(db, candidate.value);
+      if (found === null || found.campaignId !== campaign.id) {
+        if (candidate.given && refusal === null) {
+          refusal = new AppError(403, "invitation_invalid", "This invitation link is not valid for this campaign.", [
+            { loc: ["body", candidate.field], msg: "no invitation to this campaign has this token" },
+          ]);
+        }
+        continue;
+      }
+      const refused = invitationRefusal(found, campaign.status, now, handle, candidate.field);
+      if (refused === null) {
+        invitation = found;
         break;
       }
+      refusal ??= refused;
     }
-    if (invitationId === null) {
-      throw new AppError(403, "invitation_required", "This campaign is invite-only. Open your invitation link to join.", [
-        { loc: ["body", "invitationId"], msg: "a valid invitation to this campaign is required" },
-      ]);
+    if (invitation === null) {
+      throw (
+        refusal ??
+        new AppError(403, "invitation_required", "This campaign is invite-only. Open your invitation link to join.", [
+          { loc: ["body", "invitationId"], msg: "a valid invitation to this campaign is required (send invitationToken)" },
+        ])
+      );
     }
   }
 
   const now = clock.now();
-  await db.batch([
-    insertParticipantStatement(db, campaign.id, request.userId, now, invitationId),
+  const joined = [
+    insertParticipantStatement(db, campaign.id, request.userId, now, invitation?.id ?? null),
     insertNotificationStatement(db, campaignJoinedNotification({ userId: request.userId, campaign, now })),
-  ]);
+  ];
+  if (invitation === null) {
+    await db.batch(joined);
+  } else {
+    try {
+      await db.batch([countInvitationUseStatement(db, invitation.id, now), abortUnlessCountedStatement(db, invitation.id), ...joined]);
+    } catch (error) {
+      if (!(error instanceof Error && error.message.includes(USE_NOT_COUNTED))) throw error;
+      // Another join took the last use (or the invitation was revoked) meanwhile: say which, nothing was written.
+      const fresh = await findInvitation(db, invitation.id);
+      const handle = await findUserHandle(db, request.userId);
+      throw (
+        (fresh === null ? null : invitationRefusal(fresh, campaign.status, now, handle, "invitationToken")) ??
+        new AppError(409, "invitation_used_up", "This invitation has no uses left. Ask the advertiser for a new one.")
+      );
+    }
+  }
   return { campaignId: campaign.id, joined: true, alreadyJoined: false };
 }

@@ -39,6 +39,30 @@ export function campaignJoinedNotification(input: {
   };
 }
 
+/**
+ * An advertiser invited a known creator, by handle, to a campaign (docs/decisions/020-funding-and-invitations.md);
+ * once per invitation. The link is the invitation page, which the creator joins from.
+ */
+export function campaignInvitedNotification(input: {
+  userId: string;
+  campaign: { id: string; title: string };
+  advertiserName: string;
+  invitation: { id: string; publicToken: string };
+  now: number;
+}): NewNotification {
+  const { userId, campaign, advertiserName, invitation, now } = input;
+  return {
+    userId,
+    eventType: "campaign-invited",
+    title: `${advertiserName} invites you to ${campaign.title}`,
+    body: "Open the invitation to join the campaign and post about it through Chorus.",
+    link: `/invitation/${invitation.publicToken}`,
+    campaignId: campaign.id,
+    dedupeKey: `campaign-invited:${invitation.id}`,
+    createdAt: now,
+  };
+}
+
 /** The status changes of a withdrawal that the creator hears of, each once per withdrawal. */
 export type WithdrawalEvent = "verifying" | "pending" | "cancelled" | "failed" | "completed";
 

@@ -20,14 +20,22 @@ export function postMaturesAt(postedAt: number, campaign: Pick<CampaignTimes, "m
   return postedAt + campaign.maturityHours * HOUR;
 }
 
-export type LifecycleFacts = { status: CampaignStatus; startsAt: number; endsAt: number; fundedAt: number | null };
+/** `publishedAt` null is a draft (absent: published, as campaigns built in code are). */
+export type LifecycleFacts = {
+  status: CampaignStatus;
+  startsAt: number;
+  endsAt: number;
+  fundedAt: number | null;
+  publishedAt?: number | null;
+};
 
 /**
  * The status time gives a campaign: inactive until its start is reached AND its pool is funded, then active,
  * ending in the last 24 h, evaluating once ended. Only the evaluation moves a campaign on to `evaluated`, and a
- * campaign never goes back.
+ * campaign never goes back. A draft (never published) stays `inactive` whatever the clock or its funding say.
  */
 export function campaignStatusAt(campaign: LifecycleFacts, now: number): CampaignStatus {
+  if (campaign.status === "inactive" && campaign.publishedAt === null) return "inactive";
   if (campaign.status === "evaluating" || campaign.status === "evaluated") return campaign.status;
   const live = campaign.status !== "inactive" || (campaign.fundedAt !== null && now >= campaign.startsAt);
   if (!live) return "inactive";

@@ -35,7 +35,7 @@ function sameKey(expected: string, presented: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function refusal(request: EmulatorRequest, context: RailContext): Reply | null {
+export function refusal(request: EmulatorRequest, context: RailContext): Reply | null {
   const presented = /^Bearer\s+(\S+)\s*$/i.exec(header(request, "authorization") ?? "")?.[1];
   if (presented === undefined) {
     return railError(401, "authentication_error", "missing_api_key", "No API key provided. Send `Authorization: Bearer {API key}`.");

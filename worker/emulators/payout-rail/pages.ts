@@ -1,5 +1,5 @@
 import { statusOf } from "./settlement.ts";
-import type { RailPayout } from "./state.ts";
+import type { RailDeposit, RailPayout } from "./state.ts";
 
 export function escapeHtml(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
@@ -78,7 +78,31 @@ function payoutRow(payout: RailPayout): string {
 <td>${timeFormat(payout.createdAt)}</td><td>${when}</td></tr>`;
 }
 
-export function homePage(options: { payouts: RailPayout[]; failNewPayouts: boolean; settleMs: number }): string {
+function depositRow(deposit: RailDeposit): string {
+  const status = deposit.settledAt === null ? "pending" : "completed";
+  const when =
+    deposit.settledAt === null ? `<span class="muted">due ${timeFormat(deposit.settlesAt)}</span>` : timeFormat(deposit.settledAt);
+  return `<tr><td><code>${escapeHtml(deposit.id)}</code></td><td><code>${escapeHtml(deposit.depositId)}</code></td>
+<td class="number">${deposit.amount.toLocaleString("en-US")} <span class="muted">${escapeHtml(deposit.currency)}</span></td>
+<td><span class="status ${status}">${status}</span></td><td>${timeFormat(deposit.createdAt)}</td><td>${when}</td></tr>`;
+}
+
+function depositsTable(deposits: RailDeposit[]): string {
+  if (deposits.length === 0) {
+    return `<p class="muted">No deposits yet. They arrive through <code>POST /v1/deposits</code> when an advertiser adds funds.</p>`;
+  }
+  return `<div class="scroll"><table>
+<caption>Newest first. Amounts in the currency's smallest unit.</caption>
+<thead><tr><th scope="col">Deposit</th><th scope="col">Deposit id</th><th scope="col">Amount</th><th scope="col">Status</th>
+<th scope="col">Created</th><th scope="col">Completed</th></tr></thead>
+<tbody>
+${[...deposits].reverse().map(depositRow).join("\n")}
+</tbody>
+</table></div>`;
+}
+
+export function homePage(options: { payouts: RailPayout[]; deposits?: RailDeposit[]; failNewPayouts: boolean; settleMs: number }): string {
+  const deposits = options.deposits ?? [];
   const payouts = [...options.payouts].reverse();
   const table =
     payouts.length === 0
@@ -109,6 +133,10 @@ ${switchState}
 <h2 id="payouts-heading">Payouts (${payouts.length})</h2>
 ${table}
 </section>
+<section class="card" aria-labelledby="deposits-heading">
+<h2 id="deposits-heading">Deposits (${deposits.length})</h2>
+${depositsTable(deposits)}
+</section>
 <section class="card" aria-labelledby="rules-heading">
 <h2 id="rules-heading">How it behaves</h2>
 <ul>
@@ -117,6 +145,8 @@ or <strong>failed</strong> (it was decided when the payout was created).</li>
 <li>Any address whose lower-case form ends in <code>dead</code> fails with “the rail refused the destination address”.</li>
 <li><code>POST /v1/payouts</code> with <code>Authorization: Bearer {key}</code> and <code>Idempotency-Key: {withdrawalId}</code>;
 <code>GET /v1/payouts/{id}</code>; <code>GET /v1/payouts/by-withdrawal/{withdrawalId}</code>.</li>
+<li>A deposit (<code>POST /v1/deposits</code> with <code>Idempotency-Key: {depositId}</code> and <code>{ depositId, amount, currency }</code>;
+<code>GET /v1/deposits/by-id/{depositId}</code>) is <strong>pending</strong> for the same delay, then <strong>completed</strong>.</li>
 </ul>
 </section>`,
   );

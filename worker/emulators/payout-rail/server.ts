@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { NOT_FOUND, createPayout, payoutById, payoutByWithdrawal, railError, settled, type RailContext } from "./api.ts";
+import { createDeposit, depositByDepositId } from "./deposits.ts";
 import { BodyTooLargeError, header, htmlReply, readBody, seeOtherReply, type EmulatorRequest, type Reply } from "./http.ts";
 import { FAIL_SWITCH_PATH, homePage, notFoundPage } from "./pages.ts";
 import { settleDue, settleNow } from "./settlement.ts";
@@ -32,7 +33,12 @@ async function home(context: RailContext): Promise<Reply> {
   await settled(context);
   return htmlReply(
     200,
-    homePage({ payouts: context.state.payouts, failNewPayouts: context.state.failNewPayouts, settleMs: context.settleMs }),
+    homePage({
+      payouts: context.state.payouts,
+      deposits: context.state.deposits,
+      failNewPayouts: context.state.failNewPayouts,
+      settleMs: context.settleMs,
+    }),
   );
 }
 
@@ -57,6 +63,7 @@ async function settleFromPage(context: RailContext, payoutId: string): Promise<R
 
 const PAYOUT_PATH = /^\/v1\/payouts\/([^/]+)$/;
 const BY_WITHDRAWAL_PATH = /^\/v1\/payouts\/by-withdrawal\/([^/]+)$/;
+const DEPOSIT_PATH = /^\/v1\/deposits\/by-id\/([^/]+)$/;
 const SETTLE_PATH = /^\/emulator\/payouts\/([^/]+)\/settle$/;
 
 async function route(request: EmulatorRequest, context: RailContext): Promise<Reply> {
@@ -70,6 +77,9 @@ async function route(request: EmulatorRequest, context: RailContext): Promise<Re
   const settleId = method === "POST" ? SETTLE_PATH.exec(path)?.[1] : undefined;
   if (settleId !== undefined) return settleFromPage(context, safeDecode(settleId));
   if (is("POST", "/v1/payouts")) return createPayout(request, context);
+  if (is("POST", "/v1/deposits")) return createDeposit(request, context);
+  const depositId = method === "GET" ? DEPOSIT_PATH.exec(path)?.[1] : undefined;
+  if (depositId !== undefined) return depositByDepositId(request, context, safeDecode(depositId));
   const withdrawalId = method === "GET" ? BY_WITHDRAWAL_PATH.exec(path)?.[1] : undefined;
   if (withdrawalId !== undefined) return payoutByWithdrawal(request, context, safeDecode(withdrawalId));
   const payoutId = method === "GET" ? PAYOUT_PATH.exec(path)?.[1] : undefined;

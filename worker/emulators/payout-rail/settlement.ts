@@ -24,12 +24,18 @@ export function statusOf(payout: RailPayout): PayoutStatus {
   return payout.settledAt === null ? "pending" : payout.outcome;
 }
 
-/** Settles every payout whose moment has come, at that moment. True when any changed (and the state needs saving). */
+/** Settles every payout and deposit whose moment has come, at that moment. True when any changed (and the state needs saving). */
 export function settleDue(state: RailState, now: number): boolean {
   let changed = false;
   for (const payout of state.payouts) {
     if (payout.settledAt === null && payout.settlesAt <= now) {
       payout.settledAt = payout.settlesAt;
+      changed = true;
+    }
+  }
+  for (const deposit of state.deposits) {
+    if (deposit.settledAt === null && deposit.settlesAt <= now) {
+      deposit.settledAt = deposit.settlesAt;
       changed = true;
     }
   }

@@ -24,18 +24,36 @@ const railPayoutSchema = z.object({
 export type RailPayout = z.infer<typeof railPayoutSchema>;
 export type PayoutStatus = "pending" | "completed" | "failed";
 
+const railDepositSchema = z.object({
+  id: z.string(),
+  /** The caller's idempotency key: one deposit per id. */
+  depositId: z.string(),
+  amount: z.number().int().positive(),
+  currency: z.string(),
+  createdAt: z.number(),
+  /** When the deposit completes by itself (created + the settle delay). */
+  settlesAt: z.number(),
+  /** Null while pending. */
+  settledAt: z.number().nullable(),
+});
+
+/** Money paid in by a customer (an advertiser funding its account): pending, then completed. */
+export type RailDeposit = z.infer<typeof railDepositSchema>;
+
 const stateSchema = z.object({
   version: z.literal(1),
   /** The home page's switch: every payout created while it is on fails when it settles. */
   failNewPayouts: z.boolean(),
   payouts: z.array(railPayoutSchema),
+  /** Missing in state files written before deposits existed. */
+  deposits: z.array(railDepositSchema).default([]),
 });
 
 /** Everything the payout rail remembers between runs. */
 export type RailState = z.infer<typeof stateSchema>;
 
 export function emptyState(): RailState {
-  return { version: 1, failNewPayouts: false, payouts: [] };
+  return { version: 1, failNewPayouts: false, payouts: [], deposits: [] };
 }
 
 export class InvalidStateError extends Error {

@@ -5,12 +5,12 @@ import { useTRPC } from "~/lib/trpc";
 import { joinResultSchema } from "../../../../worker/contracts/pages.ts";
 import { notificationKeys } from "../../notifications/api/get-recent-notifications";
 
-export type JoinCampaignInput = { campaignId: string; invitationId?: string };
+export type JoinCampaignInput = { campaignId: string; invitationToken?: string };
 
-/** `POST /v1/page/campaign/{campaignId}/join`, with the invitation when there is one. */
-export function joinCampaign({ campaignId, invitationId }: JoinCampaignInput) {
+/** `POST /v1/page/campaign/{campaignId}/join`, with the invitation's public token when there is one. */
+export function joinCampaign({ campaignId, invitationToken }: JoinCampaignInput) {
   return browserClients().api.post(`/v1/page/campaign/${encodeURIComponent(campaignId)}/join`, joinResultSchema, {
-    body: invitationId === undefined ? {} : { invitationId },
+    body: invitationToken === undefined ? {} : { invitationToken },
     required: { campaignId },
   });
 }

@@ -1,0 +1,28 @@
+import type { Route } from "./+types/advertiser-campaign-invitations";
+import { InvitationCampaignPage } from "~/components/advertisers/invitation-campaign-page";
+import { pageData } from "~/lib/page-data.server";
+import { requireSession } from "~/lib/session.server";
+import { seo } from "~/lib/seo";
+import { workerContext } from "~/worker-context";
+import { advertiserCampaignInvitationsPage } from "../../worker/domain/pages/advertiser-campaign-invitations.ts";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  seo({ title: loaderData ? `Invitations to ${loaderData.campaign.title}` : "Invitations", matches });
+
+/** Server-rendered for members of the account that owns the campaign; anyone else gets "Page Not Found". */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const session = requireSession(context);
+  return pageData(() =>
+    advertiserCampaignInvitationsPage(
+      context.get(workerContext).capabilities,
+      session.userId,
+      params.advertiserId,
+      params.campaignId,
+      new URL(request.url).origin,
+    ),
+  );
+}
+
+export default function AdvertiserCampaignInvitations({ loaderData }: Route.ComponentProps) {
+  return <InvitationCampaignPage key={loaderData.campaign.id} page={loaderData} />;
+}

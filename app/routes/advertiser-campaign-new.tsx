@@ -1,0 +1,18 @@
+import type { Route } from "./+types/advertiser-campaign-new";
+import { CampaignForm } from "~/components/advertisers/campaign-form";
+import { pageData } from "~/lib/page-data.server";
+import { requireSession } from "~/lib/session.server";
+import { seo } from "~/lib/seo";
+import { workerContext } from "~/worker-context";
+import { advertiserCampaignPage } from "../../worker/domain/pages/advertiser-campaigns.ts";
+
+export const meta: Route.MetaFunction = ({ matches }) => seo({ title: "New campaign", matches });
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const session = requireSession(context);
+  return pageData(() => advertiserCampaignPage(context.get(workerContext).capabilities, session.userId, params.advertiserId, null));
+}
+
+export default function AdvertiserCampaignNew({ loaderData }: Route.ComponentProps) {
+  return <CampaignForm key="new" page={loaderData} />;
+}

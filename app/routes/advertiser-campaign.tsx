@@ -1,0 +1,22 @@
+import type { Route } from "./+types/advertiser-campaign";
+import { CampaignForm } from "~/components/advertisers/campaign-form";
+import { pageData } from "~/lib/page-data.server";
+import { requireSession } from "~/lib/session.server";
+import { seo } from "~/lib/seo";
+import { workerContext } from "~/worker-context";
+import { advertiserCampaignPage } from "../../worker/domain/pages/advertiser-campaigns.ts";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  seo({ title: loaderData?.campaign ? `Edit ${loaderData.campaign.title}` : "Campaign", matches });
+
+/** Members of the account only; a campaign of another account is "Page Not Found". */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const session = requireSession(context);
+  return pageData(() =>
+    advertiserCampaignPage(context.get(workerContext).capabilities, session.userId, params.advertiserId, params.campaignId),
+  );
+}
+
+export default function AdvertiserCampaign({ loaderData }: Route.ComponentProps) {
+  return <CampaignForm key={loaderData.campaign?.id ?? "new"} page={loaderData} />;
+}
