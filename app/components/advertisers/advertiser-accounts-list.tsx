@@ -50,6 +50,9 @@ export function AdvertiserAccountsList({ accounts }: { accounts: Membership[] })
             <Link className="button button-small" to={`/advertiser/${encodeURIComponent(advertiser.id)}/reports`}>
               {`Reports for ${advertiser.name}`}
             </Link>
+            <Link className="button button-small" to={`/advertiser/${encodeURIComponent(advertiser.id)}/api-keys`}>
+              {`API keys of ${advertiser.name}`}
+            </Link>
           </div>
         </li>
       ))}
