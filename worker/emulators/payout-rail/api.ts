@@ -126,20 +126,26 @@ function newPayoutId(): string {
 }
 
 /**
- * POST /v1/payouts. The withdrawal id is the idempotency key: a repeat answers the payout already made (200,
- * `Idempotent-Replayed: true`) and a different request under the same key is refused (409); a withdrawal is never
- * paid twice.
+ * What every create call of the rail checks before looking at its state: the API key, an `Idempotency-Key` header,
+ * a JSON body that `validate` accepts, and a key equal to the body's own id (`idField`: the withdrawal or deposit
+ * id). Answers the request or the refusal to send back.
  */
-export async function createPayout(request: EmulatorRequest, context: RailContext): Promise<Reply> {
+export function idempotentRequest<Wanted extends Record<IdField, string>, IdField extends string>(
+  request: EmulatorRequest,
+  context: RailContext,
+  idField: IdField,
+  validate: (body: unknown) => Wanted | Reply,
+): Wanted | Reply {
   const refused = refusal(request, context);
   if (refused !== null) return refused;
+  const subject = idField === "withdrawalId" ? "withdrawal" : "deposit";
   const key = header(request, "idempotency-key")?.trim();
   if (key === undefined || key === "") {
     return railError(
       400,
       "invalid_request_error",
       "idempotency_key_missing",
-      "This endpoint requires an Idempotency-Key header holding the withdrawal id.",
+      `This endpoint requires an Idempotency-Key header holding the ${subject} id.`,
     );
   }
   let body: unknown;
@@ -150,14 +156,25 @@ export async function createPayout(request: EmulatorRequest, context: RailContex
   }
   const wanted = validate(body);
   if ("status" in wanted) return wanted;
-  if (key !== wanted.withdrawalId) {
+  if (key !== wanted[idField]) {
     return railError(
       400,
       "idempotency_error",
       "idempotency_key_mismatch",
-      `The Idempotency-Key header (${key}) must equal the body's withdrawalId (${wanted.withdrawalId}).`,
+      `The Idempotency-Key header (${key}) must equal the body's ${idField} (${wanted[idField]}).`,
     );
   }
+  return wanted;
+}
+
+/**
+ * POST /v1/payouts. The withdrawal id is the idempotency key: a repeat answers the payout already made (200,
+ * `Idempotent-Replayed: true`) and a different request under the same key is refused (409); a withdrawal is never
+ * paid twice.
+ */
+export async function createPayout(request: EmulatorRequest, context: RailContext): Promise<Reply> {
+  const wanted = idempotentRequest(request, context, "withdrawalId", validate);
+  if ("status" in wanted) return wanted;
 
   await settled(context);
   const existing = context.state.payouts.find((payout) => payout.withdrawalId === wanted.withdrawalId);

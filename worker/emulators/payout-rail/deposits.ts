@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { refusal, railError, settled, type RailContext } from "./api.ts";
-import { header, jsonReply, type EmulatorRequest, type Reply } from "./http.ts";
+import { idempotentRequest, railError, refusal, settled, type RailContext } from "./api.ts";
+import { jsonReply, type EmulatorRequest, type Reply } from "./http.ts";
 import type { RailDeposit } from "./state.ts";
 
 /**
@@ -62,33 +62,8 @@ function validate(body: unknown): DepositRequest | Reply {
  * answers the deposit already made (200, `Idempotent-Replayed: true`), a different one under the same id 409.
  */
 export async function createDeposit(request: EmulatorRequest, context: RailContext): Promise<Reply> {
-  const refused = refusal(request, context);
-  if (refused !== null) return refused;
-  const key = header(request, "idempotency-key")?.trim();
-  if (key === undefined || key === "") {
-    return railError(
-      400,
-      "invalid_request_error",
-      "idempotency_key_missing",
-      "This endpoint requires an Idempotency-Key header holding the deposit id.",
-    );
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(request.body);
-  } catch {
-    return railError(400, "invalid_request_error", "invalid_body", "The request body is not valid JSON.");
-  }
-  const wanted = validate(body);
+  const wanted = idempotentRequest(request, context, "depositId", validate);
   if ("status" in wanted) return wanted;
-  if (key !== wanted.depositId) {
-    return railError(
-      400,
-      "idempotency_error",
-      "idempotency_key_mismatch",
-      `The Idempotency-Key header (${key}) must equal the body's depositId (${wanted.depositId}).`,
-    );
-  }
   await settled(context);
   const existing = context.state.deposits.find((deposit) => deposit.depositId === wanted.depositId);
   if (existing !== undefined) {
