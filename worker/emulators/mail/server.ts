@@ -1,3 +1,4 @@
+import { originFor, requestUrl, safeDecode } from "../shared/serving.ts";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import {
   METHOD_NOT_ALLOWED,
@@ -54,26 +55,6 @@ async function route(request: EmulatorRequest, context: MailContext): Promise<Re
   return wantsPage ? htmlReply(404, notFoundPage(path)) : NOT_FOUND();
 }
 
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-function requestUrl(raw: string | undefined): URL {
-  const base = "http://mail-outbox.local";
-  const target = raw ?? "/";
-  // `//host/path` would otherwise parse as a different host.
-  return target.startsWith("/") ? new URL(`${base}${target}`) : new URL(target, base);
-}
-
-function originFor(host: string, port: number): string {
-  const reachable = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "::1" : host;
-  return `http://${reachable.includes(":") ? `[${reachable}]` : reachable}:${port}`;
-}
-
 /**
  * A local stand-in for Resend's HTTP API (`POST /emails`), keeping every message in an outbox that a person reads
  * on its home page and a test reads as JSON. The product reaches it through the same mailer and configuration it
@@ -89,7 +70,10 @@ export function createMailEmulator(options: MailEmulatorOptions): MailEmulator {
     let reply: Reply;
     try {
       const body = await readBody(incoming);
-      reply = await route({ method: incoming.method ?? "GET", url: requestUrl(incoming.url), headers: incoming.headers, body }, context);
+      reply = await route(
+        { method: incoming.method ?? "GET", url: requestUrl(incoming.url, "http://mail-outbox.local"), headers: incoming.headers, body },
+        context,
+      );
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
         reply = resendError(413, "validation_error", error.message);

@@ -1,3 +1,4 @@
+import { originFor, requestUrl, safeDecode } from "../shared/serving.ts";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { NOT_FOUND, createPayout, payoutById, payoutByWithdrawal, railError, settled, type RailContext } from "./api.ts";
 import { createDeposit, depositByDepositId } from "./deposits.ts";
@@ -89,26 +90,6 @@ async function route(request: EmulatorRequest, context: RailContext): Promise<Re
   return wantsPage ? htmlReply(404, notFoundPage(path)) : NOT_FOUND(`${request.method} ${path}`);
 }
 
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-function requestUrl(raw: string | undefined): URL {
-  const base = "http://payout-rail.local";
-  const target = raw ?? "/";
-  // `//host/path` would otherwise parse as a different host.
-  return target.startsWith("/") ? new URL(`${base}${target}`) : new URL(target, base);
-}
-
-function originFor(host: string, port: number): string {
-  const reachable = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "::1" : host;
-  return `http://${reachable.includes(":") ? `[${reachable}]` : reachable}:${port}`;
-}
-
 /**
  * A local stand-in for a payout provider (docs/decisions/012-mail-and-payout-rail.md): payouts created with an
  * idempotency key, pending for a short while, then completed or failed. The product reaches it through the same
@@ -126,7 +107,10 @@ export function createPayoutRailEmulator(options: PayoutRailEmulatorOptions): Pa
     let reply: Reply;
     try {
       const body = await readBody(incoming);
-      reply = await route({ method: incoming.method ?? "GET", url: requestUrl(incoming.url), headers: incoming.headers, body }, context);
+      reply = await route(
+        { method: incoming.method ?? "GET", url: requestUrl(incoming.url, "http://payout-rail.local"), headers: incoming.headers, body },
+        context,
+      );
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
         reply = railError(413, "invalid_request_error", "body_too_large", error.message);

@@ -1,3 +1,4 @@
+import { originFor, requestUrl, safeDecode } from "../shared/serving.ts";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createTweet, deleteTweet, lookupTweets, unknownEndpoint, uploadMedia, usersMe } from "./api.ts";
 import { profileImageUrl, type EmulatorContext } from "./context.ts";
@@ -103,26 +104,6 @@ async function route(request: EmulatorRequest, context: EmulatorContext): Promis
   return htmlReply(404, notFoundPage(path));
 }
 
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-function requestUrl(raw: string | undefined): URL {
-  const base = "http://x-emulator.local";
-  const target = raw ?? "/";
-  // `//host/path` would otherwise parse as a different host.
-  return target.startsWith("/") ? new URL(`${base}${target}`) : new URL(target, base);
-}
-
-function originFor(host: string, port: number): string {
-  const reachable = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "::1" : host;
-  return `http://${reachable.includes(":") ? `[${reachable}]` : reachable}:${port}`;
-}
-
 /**
  * A local stand-in for X's OAuth 2.0 and API v2: the product reaches it over HTTP through the same client and
  * configuration it uses for the real X (only the URLs differ).
@@ -138,7 +119,7 @@ export function createXEmulator(options: XEmulatorOptions): XEmulator {
   async function handle(context: EmulatorContext, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
     let reply: Reply;
     try {
-      const url = requestUrl(incoming.url);
+      const url = requestUrl(incoming.url, "http://x-emulator.local");
       const bytes = await readBody(incoming, url.pathname === MEDIA_UPLOAD_PATH ? MAX_MEDIA_BODY_BYTES : undefined);
       const request = { method: incoming.method ?? "GET", url, headers: incoming.headers, body: bytes.toString("utf8"), bytes };
       reply = await route(request, context);
