@@ -15,6 +15,7 @@ import { insertUserStatements } from "../worker/db/users.ts";
 import { insertWallet } from "../worker/db/wallets.ts";
 import { randomToken, sha256 } from "../worker/security/tokens.ts";
 import { buildAdvertiser, buildUser } from "../tests/support/factories.ts";
+import { percentile } from "./measure.ts";
 
 export type IngestionBenchmarkResult = {
   durationS: number;
@@ -32,11 +33,6 @@ export type IngestionBenchmarkResult = {
   goalEventsPerSecond: number;
   goalMet: boolean;
 };
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
 
 function evmAddress(): string {
   return `0x${Array.from(crypto.getRandomValues(new Uint8Array(20)), (byte) => byte.toString(16).padStart(2, "0")).join("")}`;

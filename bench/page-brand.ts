@@ -4,6 +4,7 @@
  * Reports wall time per request and the worker's own `Server-Timing: ssr` figure, as p50 and p95.
  */
 import { request } from "node:http";
+import { percentile } from "./measure.ts";
 
 type Sample = { wallMs: number; ssrMs: number };
 
@@ -21,11 +22,6 @@ function get(port: number, host: string, path: string): Promise<Sample> {
     call.on("error", reject);
     call.end();
   });
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
 export async function benchPageBrand(port: number, rounds = 300) {
