@@ -4,7 +4,7 @@ import { useRequestEmailChange } from "~/features/settings/api/request-email-cha
 import { formErrorsOf, retryAfterSecondsOf } from "~/features/settings/utils/form-errors";
 import { secondsLeft, useNow } from "~/features/settings/utils/use-now";
 import { ONE_TIME_CODE_RESEND_INTERVAL_MS, type PendingEmail, type UserSettings } from "../../../worker/contracts/settings.ts";
-import { FormMessage, TextField } from "./form-field";
+import { FormMessage, SixDigitCodeField, TextField } from "./form-field";
 
 /** "14:05 UTC". */
 function utcTime(at: number): string {
@@ -172,19 +172,14 @@ function CodeStep({
           ? "The code we sent has expired. Send a new one."
           : `We sent a 6-digit code to ${pending.address}. Enter it here, or open the link in the e-mail. It works until ${utcTime(pending.expiresAt)}.`}
       </p>
-      <TextField
+      <SixDigitCodeField
         id="settings-email-code"
         label="Code"
-        className="settings-code-input"
         value={code}
         onChange={(event) => {
           setCode(event.target.value);
           if (approve.isError) approve.reset();
         }}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        pattern="[0-9 ]*"
-        maxLength={7}
         error={errors.fields.code}
       />
       <div className="settings-actions">

@@ -53,3 +53,20 @@ export function FormMessage({ error, success }: { error: string | null; success?
     </p>
   );
 }
+
+/**
+ * The 6-digit code from an e-mail or an authenticator app: a numeric keyboard, filled in by the device where it
+ * can, spaces allowed (codes are often shown as "123 456").
+ */
+export function SixDigitCodeField(props: Omit<TextFieldProps, "className" | "autoComplete" | "inputMode" | "pattern" | "maxLength">) {
+  return (
+    <TextField
+      {...props}
+      className="settings-code-input"
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      pattern="[0-9 ]*"
+      maxLength={7}
+    />
+  );
+}

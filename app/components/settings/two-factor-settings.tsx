@@ -5,7 +5,7 @@ import { errorCodeOf, formErrorsOf } from "~/features/settings/utils/form-errors
 import { useNow } from "~/features/settings/utils/use-now";
 import { twoFactorLockedMessage, type TwoFactorSetup, type UserSettings } from "../../../worker/contracts/settings.ts";
 import { CopyButton } from "./copy-button";
-import { FormMessage, TextField } from "./form-field";
+import { FormMessage, SixDigitCodeField, TextField } from "./form-field";
 import { RecoveryCodes } from "./recovery-codes";
 
 /** A lock is said once, above the forms, from the settings (refetched after every refusal). */
@@ -155,20 +155,15 @@ function SetUp({
           </p>
         </li>
         <li>
-          <TextField
+          <SixDigitCodeField
             id="settings-two-factor-code"
             label="Code from the app"
             hint="Enter the 6-digit code the app shows for Chorus."
-            className="settings-code-input"
             value={code}
             onChange={(event) => {
               setCode(event.target.value);
               if (approve.isError) approve.reset();
             }}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            pattern="[0-9 ]*"
-            maxLength={7}
             error={errors.fields.code}
           />
         </li>
