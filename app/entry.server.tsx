@@ -3,6 +3,7 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { workerContext } from "./worker-context";
+import { ServerIncidentIdContext } from "./lib/incident";
 
 export const streamTimeout = 5_000;
 
@@ -34,8 +35,13 @@ export default async function handleRequest(
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
 
-  const { nonce } = loadContext.get(workerContext);
-  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+  const { nonce, requestId } = loadContext.get(workerContext);
+  const page = (
+    <ServerIncidentIdContext value={requestId}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </ServerIncidentIdContext>
+  );
+  const body = await renderToReadableStream(page, {
     nonce,
     signal: AbortSignal.timeout(streamTimeout + 1000),
     onError(error: unknown) {

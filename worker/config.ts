@@ -53,6 +53,29 @@ const base64Key = type("string").narrow((value, ctx) => {
   return ctx.reject({ problem: "must be 32 random bytes in base64 (openssl rand -base64 32)" });
 });
 
+/**
+ * An Application Insights connection string: `InstrumentationKey=<guid>;IngestionEndpoint=https://…/` (other parts,
+ * such as LiveEndpoint or ApplicationId, are allowed and ignored).
+ */
+const connectionString = type("string").pipe((value, ctx) => {
+  const parts = new Map(
+    value
+      .split(";")
+      .map((part) => part.trim())
+      .filter((part) => part.length > 0)
+      .map((part) => [part.slice(0, part.indexOf("=")).toLowerCase(), part.slice(part.indexOf("=") + 1)] as const),
+  );
+  const instrumentationKey = parts.get("instrumentationkey") ?? "";
+  const ingestionEndpoint = (parts.get("ingestionendpoint") ?? "").replace(/\/+$/, "");
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(instrumentationKey)) {
+    return ctx.error("must be a connection string with InstrumentationKey=<guid>;IngestionEndpoint=https://… (Azure portal, Overview)");
+  }
+  if (!/^https?:\/\/[^\s]+$/.test(ingestionEndpoint)) {
+    return ctx.error(`must name an http(s) IngestionEndpoint (got "${ingestionEndpoint}")`);
+  }
+  return { instrumentationKey: instrumentationKey.toLowerCase(), ingestionEndpoint };
+});
+
 const configSchema = type({
   ENVIRONMENT: "'local' | 'production'",
   APP_ORIGINS: originList,
@@ -77,6 +100,7 @@ const configSchema = type({
   MAIL_API_KEY: secret(8, "an API key from resend.com/api-keys"),
   PAYOUT_API_URL: httpUrl,
   PAYOUT_API_KEY: secret(8, "the API key from your payout provider's dashboard"),
+  APPLICATIONINSIGHTS_CONNECTION_STRING: connectionString,
 });
 
 export type AppConfig = {
@@ -91,6 +115,8 @@ export type AppConfig = {
   mail: { apiUrl: string; apiKey: string; from: string };
   /** The payout provider (locally the payout rail emulator). */
   payouts: { apiUrl: string; apiKey: string };
+  /** Application Insights: the key the browser's SDK uses (public) and where the worker forwards telemetry. */
+  telemetry: { instrumentationKey: string; ingestionEndpoint: string };
   secrets: { jwtSigningKey: string; tokenEncryptionKey: string; adminSpoofingSecret: string };
 };
 
@@ -107,6 +133,7 @@ function productionProblems(result: typeof configSchema.infer): string[] {
     ["X_API_BASE_URL", result.X_API_BASE_URL] as const,
     ["MAIL_API_URL", result.MAIL_API_URL] as const,
     ["PAYOUT_API_URL", result.PAYOUT_API_URL] as const,
+    ["APPLICATIONINSIGHTS_CONNECTION_STRING", result.APPLICATIONINSIGHTS_CONNECTION_STRING.ingestionEndpoint] as const,
   ].filter(([, url]) => !url.startsWith("https://"));
   return insecure.map(([name, url]) => `- ${name} must use https in production (got "${url}")`);
 }
@@ -135,6 +162,7 @@ export function parseConfig(vars: Record<string, unknown>): AppConfig {
     },
     mail: { apiUrl: result.MAIL_API_URL.replace(/\/+$/, ""), apiKey: result.MAIL_API_KEY, from: result.MAIL_FROM.trim() },
     payouts: { apiUrl: result.PAYOUT_API_URL.replace(/\/+$/, ""), apiKey: result.PAYOUT_API_KEY },
+    telemetry: result.APPLICATIONINSIGHTS_CONNECTION_STRING,
     secrets: {
       jwtSigningKey: result.JWT_SIGNING_KEY,
       tokenEncryptionKey: result.TOKEN_ENCRYPTION_KEY,

@@ -1,6 +1,8 @@
-import { useEffect, useState } from "react";
+import { useContext, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { errorDetails, newIncidentId } from "~/lib/error-details";
+import { errorDetails } from "~/lib/error-details";
+import { ServerIncidentIdContext } from "~/lib/incident";
+import { newIncidentId } from "../../worker/contracts/incidents.ts";
 
 type Incident = { id: string; at: string };
 
@@ -9,7 +11,9 @@ type Incident = { id: string; at: string };
  * rendered into the page instead of drawing a new one, so support and telemetry see the same id.
  */
 function useIncident(): Incident {
+  const serverIncidentId = useContext(ServerIncidentIdContext);
   const [incident] = useState<Incident>(() => {
+    if (serverIncidentId !== null) return { id: serverIncidentId, at: new Date().toISOString() };
     if (typeof document !== "undefined") {
       const rendered = document.querySelector<HTMLElement>("[data-incident-id]");
       const id = rendered?.dataset.incidentId;

@@ -11,9 +11,3 @@ export function errorDetails(error: unknown, pathname: string): ErrorDetails {
   }
   return { status: 500, message: "Something went wrong on our side." };
 }
-
-/** Incident ids are short enough to read out to support: 12 hex characters. */
-export function newIncidentId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(6));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}

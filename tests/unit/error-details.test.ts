@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { errorDetails, newIncidentId } from "~/lib/error-details";
+import { errorDetails } from "~/lib/error-details";
+import { newIncidentId } from "../../worker/contracts/incidents.ts";
 import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 
 describe("errorDetails", () => {

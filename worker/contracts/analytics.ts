@@ -1,0 +1,98 @@
+import { type } from "arktype";
+import { z } from "zod";
+
+/**
+ * The first-party tracker (SPEC.md sections 5 and 7, docs/decisions/022-analytics-and-telemetry.md). The browser
+ * sends batches of events to `POST /v1/events`; the worker checks them with arktype (a hot path), puts the batch on
+ * the analytics queue and answers 202; the queue consumer writes the events to D1.
+ */
+
+export const ANALYTICS_EVENTS_PATH = "/v1/events";
+/** Events per batch, and the body limit of one batch (100 events with full properties fit). */
+export const MAX_ANALYTICS_EVENTS_PER_BATCH = 100;
+export const ANALYTICS_BODY_LIMIT_BYTES = 128 * 1024;
+/** The tracker waits this long before it handles a call (SPEC.md section 9 "Analytics deferral"). */
+export const ANALYTICS_DEFERRAL_MS = 2500;
+
+/** The attribution values the browser keeps (SPEC.md section 3): last touch, first touch (`first_`), the invitation. */
+export const utmFields = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
+export const firstTouchFields = [
+  "first_utm_source",
+  "first_utm_medium",
+  "first_utm_campaign",
+  "first_utm_term",
+  "first_utm_content",
+] as const;
+export type UtmField = (typeof utmFields)[number];
+export type FirstTouchField = (typeof firstTouchFields)[number];
+export type Attribution = Partial<Record<UtmField | FirstTouchField | "invite_id", string>>;
+
+/** Event names the product itself sends (click-tracked elements may name others). */
+export const trackedEventNames = {
+  landingViewed: "landing_viewed",
+  signInClicked: "sign_in_clicked",
+  campaignJoined: "campaign_joined",
+  siteRedirected: "user_site_redirected",
+  userPropertiesSet: "user_properties_set",
+  userPropertiesSetOnce: "user_properties_set_once",
+} as const;
+
+/** The three steps of the funnel, counted in distinct devices. */
+export const funnelSteps = [trackedEventNames.landingViewed, trackedEventNames.signInClicked, trackedEventNames.campaignJoined] as const;
+
+const attributionValue = "0 < string <= 256";
+
+export const analyticsEventShape = type({
+  /** Given by the browser, unique per event: a batch delivered twice is written once. */
+  id: /^[A-Za-z0-9_-]{8,64}$/,
+  name: /^[a-z][a-z0-9_]{0,63}$/,
+  /** Epoch milliseconds in the browser when the call was made. */
+  occurredAt: "number.integer >= 0",
+  pagePath: "0 < string <= 2048",
+  "referrer?": "string <= 2048",
+  /** Flat properties; `campaign_id` and `advertiser_id` among them place the event in the funnel. */
+  "properties?": type({ "[string]": "string <= 2048 | number | boolean | null" }),
+});
+export type AnalyticsEvent = typeof analyticsEventShape.infer;
+
+export const analyticsBatchShape = type({
+  /** The tracker device id (`vtid` or the one this browser keeps). */
+  deviceId: "0 < string <= 128",
+  /** What `identify(userId)` was given; the server keeps the session's user, never this value, on the events. */
+  "userId?": "string <= 128",
+  "attribution?": {
+    "utm_source?": attributionValue,
+    "utm_medium?": attributionValue,
+    "utm_campaign?": attributionValue,
+    "utm_term?": attributionValue,
+    "utm_content?": attributionValue,
+    "first_utm_source?": attributionValue,
+    "first_utm_medium?": attributionValue,
+    "first_utm_campaign?": attributionValue,
+    "first_utm_term?": attributionValue,
+    "first_utm_content?": attributionValue,
+    "invite_id?": attributionValue,
+  },
+  events: analyticsEventShape.array().atLeastLength(1).atMostLength(MAX_ANALYTICS_EVENTS_PER_BATCH),
+});
+export type AnalyticsBatch = typeof analyticsBatchShape.infer;
+
+/** One message on the analytics queue: a checked batch, with the user the server attached and when it arrived. */
+export type AnalyticsQueueMessage = AnalyticsBatch & { sessionUserId: string | null; receivedAt: number };
+
+/**
+ * The landing → sign-in → join funnel, in distinct devices, per campaign and utm campaign (last touch at the event).
+ * A view of an advertiser's landing page names no campaign, so it counts toward each campaign of that advertiser.
+ */
+export const funnelRowSchema = z.object({
+  advertiserId: z.string(),
+  advertiserName: z.string(),
+  campaignId: z.string(),
+  campaignName: z.string(),
+  /** null: visitors who arrived without a utm campaign. */
+  utmCampaign: z.string().nullable(),
+  landingViews: z.number().int(),
+  signInClicks: z.number().int(),
+  joins: z.number().int(),
+});
+export type FunnelRow = z.infer<typeof funnelRowSchema>;
