@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 
-// Clear of `npm start` (8787 and its emulators on 8790–8792) and the benchmark (8797…), so all three can run at once.
+// Clear of `npm start` (8787 and its emulators on 8790–8793) and the benchmark (8797…), so all three can run at once.
 const port = 8810;
 export const baseURL = `http://127.0.0.1:${port}`;
 /** The local emulators of this server: each takes a fixed offset from the app's port (scripts/start.ts). */
@@ -8,6 +8,7 @@ export const emulatorUrls = {
   x: `http://127.0.0.1:${port + 3}`,
   mailOutbox: `http://127.0.0.1:${port + 4}`,
   payoutRail: `http://127.0.0.1:${port + 5}`,
+  telemetrySink: `http://127.0.0.1:${port + 6}`,
 };
 
 /**

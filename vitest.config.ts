@@ -37,6 +37,7 @@ const emulatorPorts = {
   x: await emulatorPort("CHORUS_TEST_X_EMULATOR_PORT", heldPorts),
   mail: await emulatorPort("CHORUS_TEST_MAIL_EMULATOR_PORT", heldPorts),
   payoutRail: await emulatorPort("CHORUS_TEST_PAYOUT_EMULATOR_PORT", heldPorts),
+  telemetrySink: await emulatorPort("CHORUS_TEST_TELEMETRY_SINK_PORT", heldPorts),
 };
 await Promise.all(heldPorts.map((held) => held.release()));
 

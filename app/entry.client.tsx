@@ -16,11 +16,28 @@ window.addEventListener("vite:preloadError", (event) => {
 });
 window.addEventListener("unhandledrejection", (event) => reloadAfterChunkError(event.reason));
 
+/** SPEC.md section 8 "A failed mount is logged and rethrown": logged here, rethrown to the page (and telemetry). */
+function logFailedMount(error: unknown) {
+  console.error("Chorus failed to start on this page:", error);
+}
+
 startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-  );
+  try {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+      {
+        // An error no error boundary caught: the root's boundary wraps every route, so this is the app failing to mount.
+        onUncaughtError(error) {
+          logFailedMount(error);
+          window.reportError(error);
+        },
+      },
+    );
+  } catch (error) {
+    logFailedMount(error);
+    throw error;
+  }
 });

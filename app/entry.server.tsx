@@ -1,21 +1,43 @@
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { workerContext } from "./worker-context";
+import { workerContext, type WorkerContext } from "./worker-context";
 import { ServerIncidentIdContext } from "./lib/incident";
 
 export const streamTimeout = 5_000;
 
 /**
- * Errors thrown by loaders, actions and rendering: logged once with the request id, so an incident reported from
- * the error screen can be found in the worker's logs. Aborted requests (the visitor left) are not errors.
+ * Errors thrown by loaders, actions and rendering: logged once with the request id, and a server failure (500 and
+ * above) reported to telemetry under the same id, so the Incident Id on the error screen finds both the worker's log
+ * line and the exception. Aborted requests (the visitor left) are not errors.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  const requestId = context.get(workerContext).requestId;
-  console.error(`[${requestId}] ${request.method} ${new URL(request.url).pathname} failed:`, error);
+  const worker = context.get(workerContext);
+  const path = new URL(request.url).pathname;
+  console.error(`[${worker.requestId}] ${request.method} ${path} failed:`, error);
+  reportServerFailure(worker, error, request.method, path);
 };
+
+function reportServerFailure(worker: WorkerContext, error: unknown, method: string, path: string): void {
+  const statusCode = isRouteErrorResponse(error) ? error.status : 500;
+  if (statusCode < 500) return;
+  const failure = error instanceof Error ? error : null;
+  const description = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : String(error);
+  worker.waitUntil(
+    worker.capabilities.telemetry.reportException({
+      incidentId: worker.requestId,
+      message: failure?.message ?? description,
+      typeName: failure?.name ?? "Error",
+      ...(failure?.stack === undefined ? {} : { stack: failure.stack }),
+      statusCode,
+      ...(worker.session === null ? {} : { userId: worker.session.userId }),
+      path,
+      method,
+    }),
+  );
+}
 
 export default async function handleRequest(
   request: Request,
@@ -51,6 +73,7 @@ export default async function handleRequest(
       // reject and get logged in handleDocumentRequest.
       if (shellRendered) {
         console.error(error);
+        reportServerFailure(loadContext.get(workerContext), error, request.method, new URL(request.url).pathname);
       }
     },
   });

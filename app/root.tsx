@@ -13,9 +13,24 @@ import { workerContext } from "./worker-context";
 import { layoutForBrand } from "../worker/contracts/brand.ts";
 import { documentUser } from "../worker/domain/pages/document.ts";
 import { themeStyle } from "./lib/brand";
+import { errorDetails } from "./lib/error-details";
+import { seo } from "./lib/seo";
 import { useRootData, type RootData } from "./lib/root-data";
 import { configureIcons } from "./lib/icons";
 import { TrackerDeviceSync } from "./components/tracker-device-sync";
+import { AnalyticsTracker } from "./components/analytics-tracker";
+import { Telemetry } from "./lib/telemetry/telemetry";
+
+/**
+ * The site's title and link preview for pages that set none, and a title for every error screen (a boundary above the
+ * failing route leaves only the routes up to it to title the page).
+ */
+export const meta: Route.MetaFunction = ({ error, matches, location }) => {
+  if (error === undefined) return seo({ matches });
+  const { status } = errorDetails(error, location.pathname);
+  const title = status === 404 ? "Page not found" : status === 403 ? "Not allowed" : `Error ${status}`;
+  return [...seo({ title, matches }), { name: "robots", content: "noindex" }];
+};
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -33,6 +48,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
     brand,
     brandLayout: layoutForBrand(brand?.theme ?? null, config.dedicatedBrands),
     iconEndpoint: config.iconEndpoint,
+    telemetry: { instrumentationKey: config.telemetry.instrumentationKey },
     nonce,
   };
 }
@@ -60,6 +76,9 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
+        {root === undefined ? null : (
+          <Telemetry instrumentationKey={root.telemetry.instrumentationKey} userId={root.currentUser?.userId ?? null} />
+        )}
         <ScrollRestoration nonce={root?.nonce} />
         <Scripts nonce={root?.nonce} />
       </body>
@@ -76,6 +95,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <SessionSync sessionId={loaderData.sessionId} />
       <BuildUpdateReload />
       <TrackerDeviceSync />
+      <AnalyticsTracker />
       <CampaignSelectionProvider>
         <Outlet />
       </CampaignSelectionProvider>

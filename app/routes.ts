@@ -19,6 +19,7 @@ export default [
     route("advertiser/:advertiserId/campaigns/:campaignId", "routes/advertiser-campaign.tsx"),
     route("advertiser/:advertiserId/reports", "routes/advertiser-reports.tsx"),
     route("advertiser/:advertiserId/campaigns/:campaignId/report", "routes/advertiser-report.tsx"),
+    route("admin", "routes/admin.tsx"),
   ]),
   layout("layouts/blank-layout.tsx", [
     route("campaign-preview/:token", "routes/campaign-preview.tsx"),

@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: the benchmarks, against the production build served by the start script on a fresh database.
  * Prints a table per benchmark and writes bench-results/*.json. Figures are for reading, never pass/fail.
- * `BENCH_ONLY=ingestion` (or page-brand, withdrawals, evaluation; comma-separated) runs only those;
- * `INGEST_BENCH_SECONDS` shortens the ingestion run (default 60).
+ * `BENCH_ONLY=ingestion` (or page-brand, withdrawals, analytics, evaluation; comma-separated) runs only those;
+ * `INGEST_BENCH_SECONDS` shortens the ingestion run (default 60), `ANALYTICS_BENCH_SECONDS` the analytics one (default 20).
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { runAnalyticsBenchmark } from "../bench/analytics-events.ts";
 import { runEvaluationBenchmark } from "../bench/evaluation.ts";
 import { runIngestionBenchmark } from "../bench/ingestion.ts";
 import { benchPageBrand } from "../bench/page-brand.ts";
@@ -89,6 +90,26 @@ try {
     });
     if (ingestion.errorSamples.length > 0) console.log("First errors:", ingestion.errorSamples);
     writeFileSync("bench-results/ingestion.json", JSON.stringify(ingestion, null, 2));
+  }
+
+  if (wanted("analytics")) {
+    const analytics = await runAnalyticsBenchmark(port);
+    console.log(
+      `\nTracker events (POST /v1/events): batches of ${analytics.batchSize} from ${analytics.senders} concurrent senders (${analytics.visitors} visitors) for ${analytics.durationS} s, then the queue consumer into D1`,
+    );
+    console.table({
+      "events / s accepted": analytics.eventsPerSecond,
+      events: analytics.events,
+      requests: analytics.requests,
+      "latency p50 ms": analytics.latencyP50Ms,
+      "latency p99 ms": analytics.latencyP99Ms,
+      errors: analytics.errors,
+      "in D1": analytics.stored,
+      "ms until all in D1 after the last answer": analytics.drainMs,
+      "events / s end to end (first request → all in D1)": analytics.storedPerSecond,
+    });
+    if (analytics.errorSamples.length > 0) console.log("First errors:", analytics.errorSamples);
+    writeFileSync("bench-results/analytics-events.json", JSON.stringify(analytics, null, 2));
   }
 } finally {
   server.kill("SIGTERM");

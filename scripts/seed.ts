@@ -4,6 +4,7 @@
  */
 import { getPlatformProxy } from "wrangler";
 import { systemClock } from "../worker/clock.ts";
+import { seedDemoAnalytics } from "./seed/demo-analytics.ts";
 import { seedDemoData } from "./seed/demo-data.ts";
 import { demoWorld } from "./seed/demo-world.ts";
 
@@ -13,6 +14,7 @@ const proxy = await getPlatformProxy<Cloudflare.Env>({
 });
 try {
   const createdKeys = await seedDemoData(proxy.env.DB, systemClock);
+  await seedDemoAnalytics(proxy.env.DB, systemClock);
   const world = demoWorld(systemClock.now());
   const counts = {
     partners: world.partners.length,

@@ -4,7 +4,7 @@
  * through wrangler/workerd beside the local emulators of outside services (README "Local emulators").
  *
  *   --port <n>          port to serve on (default 8787, or $PORT); the emulators take the ports after it: X port + 3,
- *                       the mail outbox port + 4, the payout rail port + 5
+ *                       the mail outbox port + 4, the payout rail port + 5, the telemetry sink port + 6
  *   --persist-to <dir>  where D1, KV, R2 and the emulators keep their data (default .wrangler/state)
  *   --fresh             start from empty data (used by the end-to-end tests)
  *   --skip-build        serve the existing build
@@ -37,6 +37,7 @@ const port = Number(options.port);
 const xEmulatorUrl = `http://127.0.0.1:${port + 3}`;
 const mailEmulatorUrl = `http://127.0.0.1:${port + 4}`;
 const payoutEmulatorUrl = `http://127.0.0.1:${port + 5}`;
+const telemetrySinkUrl = `http://127.0.0.1:${port + 6}`;
 const children = new Set<ChildProcess>();
 let stopping = false;
 
@@ -78,6 +79,16 @@ function localSecret(name: string): string {
     .slice(line.indexOf("=") + 1)
     .trim()
     .replace(/^"(.*)"$/, "$1");
+}
+
+/**
+ * The Application Insights connection string of wrangler.toml with the local sink as its ingestion endpoint: the
+ * instrumentation key stays the one the configuration names, so the worker forwards exactly what it accepts.
+ */
+function localConnectionString(ingestionEndpoint: string): string {
+  const key = /InstrumentationKey=([0-9a-f-]{36})/i.exec(readFileSync("wrangler.toml", "utf8"))?.[1];
+  if (key === undefined) throw new Error("wrangler.toml has no APPLICATIONINSIGHTS_CONNECTION_STRING with an InstrumentationKey");
+  return `InstrumentationKey=${key};IngestionEndpoint=${ingestionEndpoint}/`;
 }
 
 /** Runs an emulator beside the worker; if it dies, everything stops rather than half-working. */
@@ -156,14 +167,19 @@ try {
     PAYOUT_EMULATOR_STATE: `${persistTo}/emulators/payout-rail.json`,
     PAYOUT_API_KEY: localSecret("PAYOUT_API_KEY"),
   });
+  startEmulator("worker/emulators/telemetry-sink/main.ts", {
+    TELEMETRY_SINK_PORT: String(port + 6),
+    TELEMETRY_SINK_STATE: `${persistTo}/emulators/telemetry-sink.json`,
+  });
   await Promise.all([
     waitFor(`${xEmulatorUrl}/`, "The X emulator"),
     waitFor(`${mailEmulatorUrl}/`, "The mail outbox"),
     waitFor(`${payoutEmulatorUrl}/`, "The payout rail"),
+    waitFor(`${telemetrySinkUrl}/`, "The telemetry sink"),
   ]);
 
   console.log(
-    `\nChorus is starting on http://127.0.0.1:${port} (X emulator: ${xEmulatorUrl}, mail outbox: ${mailEmulatorUrl}, payout rail: ${payoutEmulatorUrl})\n`,
+    `\nChorus is starting on http://127.0.0.1:${port} (X emulator: ${xEmulatorUrl}, mail outbox: ${mailEmulatorUrl}, payout rail: ${payoutEmulatorUrl}, telemetry sink: ${telemetrySinkUrl})\n`,
   );
   const worker = run(
     "wrangler",
@@ -184,6 +200,8 @@ try {
       `MAIL_API_URL:${mailEmulatorUrl}`,
       "--var",
       `PAYOUT_API_URL:${payoutEmulatorUrl}`,
+      "--var",
+      `APPLICATIONINSIGHTS_CONNECTION_STRING:${localConnectionString(telemetrySinkUrl)}`,
       "--var",
       `APP_ORIGINS:http://127.0.0.1:${port},http://localhost:${port}`,
     ],

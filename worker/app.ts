@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { adminRoutes } from "./http/admin-routes.ts";
+import { analyticsRoutes } from "./http/analytics-routes.ts";
 import { advertiserFundingRoutes } from "./http/advertiser-funding-routes.ts";
 import { advertiserRoutes } from "./http/advertiser-routes.ts";
 import { advertiserCampaignRoutes } from "./http/advertiser-campaign-routes.ts";
@@ -17,6 +18,7 @@ import { pageRoutes } from "./http/page-routes.ts";
 import { postRoutes } from "./http/post-routes.ts";
 import { rewardsRoutes } from "./http/rewards-routes.ts";
 import { settingsRoutes } from "./http/settings-routes.ts";
+import { telemetryRoutes } from "./http/telemetry-routes.ts";
 import { walletRoutes } from "./http/wallet-routes.ts";
 import { withdrawalRoutes } from "./http/withdrawal-routes.ts";
 import { handleTrpc } from "./http/trpc-route.ts";
@@ -40,6 +42,7 @@ export const app = new Hono<WorkerEnv>();
 app.use(requestContext);
 app.route("/", healthRoutes);
 app.route("/", iconRoutes);
+app.route("/", telemetryRoutes);
 app.use(applyRouteRules);
 for (const prefix of ["/auth/*", "/trpc/*", "/v1/*"]) app.use(prefix, noStoreByDefault, whitelistGuard, writeLimits);
 app.route("/", authRoutes);
@@ -52,6 +55,7 @@ app.route("/", campaignInvitationRoutes);
 app.route("/", advertiserFundingRoutes);
 app.route("/", apiKeyRoutes);
 app.route("/", conversionRoutes);
+app.route("/", analyticsRoutes);
 app.route("/", rewardsRoutes);
 app.route("/", postRoutes);
 app.route("/", notificationRoutes);
@@ -66,6 +70,19 @@ app.all("*", pageSession, whitelistGuard, htmlSecurity, (c) => renderWithReactRo
 
 app.onError((error, c) => {
   if (error instanceof AppError) return apiErrorResponse(c, error);
-  console.error(`[${c.var.requestId ?? "no-request-id"}] Unhandled error`, error);
+  const incidentId = c.var.requestId ?? "no-request-id";
+  console.error(`[${incidentId}] Unhandled error`, error);
+  const report = c.var.capabilities?.telemetry.reportException({
+    incidentId,
+    message: error.message,
+    typeName: error.name,
+    ...(error.stack === undefined ? {} : { stack: error.stack }),
+    statusCode: 500,
+    ...(c.var.session ? { userId: c.var.session.userId } : {}),
+    path: c.req.path,
+    method: c.req.method,
+  });
+  // No capabilities: the configuration itself failed, and there is nowhere to report to (the log line stays).
+  if (report !== undefined) c.executionCtx.waitUntil(report);
   return apiErrorResponse(c, new AppError(500, "internal_error", "Something went wrong on our side. Please try again."));
 });

@@ -3,6 +3,7 @@ import type { Mailer } from "./clients/mailer.ts";
 import { depositRailFor, type DepositRail } from "./clients/deposit-rail.ts";
 import { payoutRailFor } from "./clients/payout-rail-for.ts";
 import type { PayoutRail } from "./clients/payout-rail.ts";
+import { createTelemetry, type Telemetry } from "./clients/telemetry.ts";
 import { xClientFor } from "./clients/x-client-for.ts";
 import type { XClient } from "./clients/x-client.ts";
 import { systemClock, type Clock } from "./clock.ts";
@@ -27,6 +28,8 @@ export type Capabilities = {
   payoutRail: PayoutRail;
   /** Takes advertisers' deposits (the same provider's deposit side; locally the payout rail emulator). */
   depositRail: DepositRail;
+  /** Application Insights' ingestion endpoint (locally the telemetry sink): forwarding and exception reports. */
+  telemetry: Telemetry;
   /** Signs access tokens (HS256). */
   signingKey: string;
   /** Encrypts X's tokens at rest (AES-256-GCM). */
@@ -47,6 +50,8 @@ export function capabilitiesFor(env: Cloudflare.Env, clock: Clock = systemClock)
     mailer: mailerFor(config),
     payoutRail: payoutRailFor(config),
     depositRail: depositRailFor(config),
+    // Built per request, not per isolate: a report is stamped with this request's clock.
+    telemetry: createTelemetry(config.telemetry, clock),
     signingKey: config.secrets.jwtSigningKey,
     encryptionKey: config.secrets.tokenEncryptionKey,
     spoofingSecret: config.secrets.adminSpoofingSecret,

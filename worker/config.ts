@@ -1,4 +1,5 @@
 import { type } from "arktype";
+import { iconEndpointProblem, isValidIconEndpoint } from "./contracts/icon-endpoint.ts";
 
 /**
  * The one place configuration is read. Every variable and secret is validated once per isolate; a bad value
@@ -68,10 +69,12 @@ const connectionString = type("string").pipe((value, ctx) => {
   const instrumentationKey = parts.get("instrumentationkey") ?? "";
   const ingestionEndpoint = (parts.get("ingestionendpoint") ?? "").replace(/\/+$/, "");
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(instrumentationKey)) {
-    return ctx.error("must be a connection string with InstrumentationKey=<guid>;IngestionEndpoint=https://… (Azure portal, Overview)");
+    return ctx.error({
+      problem: "must be a connection string with InstrumentationKey=<guid>;IngestionEndpoint=https://… (Azure portal, Overview)",
+    });
   }
   if (!/^https?:\/\/[^\s]+$/.test(ingestionEndpoint)) {
-    return ctx.error(`must name an http(s) IngestionEndpoint (got "${ingestionEndpoint}")`);
+    return ctx.error({ problem: `must name an http(s) IngestionEndpoint (got "${ingestionEndpoint}")` });
   }
   return { instrumentationKey: instrumentationKey.toLowerCase(), ingestionEndpoint };
 });
@@ -83,11 +86,7 @@ const configSchema = type({
   DEDICATED_BRANDS: commaSeparated.narrow(
     (brands, ctx) => brands.length === 2 || ctx.reject({ problem: "must name exactly two brands, e.g. aurora,nimbus" }),
   ),
-  ICON_ENDPOINT: type("string").narrow(
-    (value, ctx) =>
-      /^(\/[\w/-]*|https:\/\/[^\s]+)$/.test(value) ||
-      ctx.reject({ problem: `must be a site path such as /icons or an https URL such as https://api.iconify.design (got "${value}")` }),
-  ),
+  ICON_ENDPOINT: type("string").narrow((value, ctx) => isValidIconEndpoint(value) || ctx.reject({ problem: iconEndpointProblem(value) })),
   X_AUTHORIZE_URL: httpUrl,
   X_API_BASE_URL: httpUrl,
   X_CLIENT_ID: "string > 0",

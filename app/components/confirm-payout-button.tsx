@@ -1,4 +1,5 @@
 import { useConfirmPayout } from "~/features/rewards/api/confirm-payout";
+import { analyticsAttributes } from "~/lib/analytics/click-attributes";
 import { notifyError } from "~/lib/toast";
 
 /** Claims the creator's eligible posts of a campaign (`POST /v1/action/payout/confirm/{campaignId}`). */
@@ -17,7 +18,14 @@ export function ConfirmPayoutButton({ campaignId, claimable }: { campaignId: str
       <p>
         {`You have ${claimable} eligible ${claimable === 1 ? "post" : "posts"}. Confirm your payout before the campaign is evaluated, or the reward expires.`}
       </p>
-      <button type="button" className="button button-primary" disabled={busy} aria-busy={busy} onClick={() => confirm.mutate(campaignId)}>
+      <button
+        type="button"
+        className="button button-primary"
+        disabled={busy}
+        aria-busy={busy}
+        {...analyticsAttributes("payout_confirm_clicked", "confirm-payout", { campaign_id: campaignId })}
+        onClick={() => confirm.mutate(campaignId)}
+      >
         {busy ? "Confirming…" : "Confirm payout"}
       </button>
     </div>

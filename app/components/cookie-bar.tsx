@@ -1,15 +1,6 @@
 import { useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
-
-/** SPEC.md sections 3 and 4: consent under `userConsent`; any stored value, required-only included, hides the bar. */
-export const consentStorageKey = "userConsent";
-export const consentValues = ["allow-all", "required-only", "decline-all"] as const;
-export type Consent = (typeof consentValues)[number];
-
-export function storedConsent(storage: Pick<Storage, "getItem">): Consent | null {
-  const value = storage.getItem(consentStorageKey);
-  return consentValues.find((consent) => consent === value) ?? null;
-}
+import { type Consent, setConsent, storedConsent } from "~/lib/analytics/consent";
 
 const noSubscription = () => () => undefined;
 
@@ -24,7 +15,7 @@ export function CookieBar() {
   const [chosen, setChosen] = useState(false);
   if (!unset || chosen) return null;
   const choose = (consent: Consent) => {
-    window.localStorage.setItem(consentStorageKey, consent);
+    setConsent(consent);
     setChosen(true);
   };
   return (

@@ -2,6 +2,8 @@ import { useContext, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { errorDetails } from "~/lib/error-details";
 import { ServerIncidentIdContext } from "~/lib/incident";
+import { useRootData } from "~/lib/root-data";
+import { reportErrorScreen } from "~/lib/telemetry/telemetry";
 import { newIncidentId } from "../../worker/contracts/incidents.ts";
 
 type Incident = { id: string; at: string };
@@ -25,11 +27,21 @@ function useIncident(): Incident {
   return incident;
 }
 
-function IncidentDetails({ message }: { message: string }) {
-  const incident = useIncident();
+/** Logs the incident and reports it to telemetry (SPEC.md section 8), under the id the screen shows. */
+function useIncidentReport(incidentId: string, status: number, message: string, error: unknown) {
+  const currentUser = useRootData()?.currentUser ?? null;
+  const userId = currentUser?.userId ?? null;
+  const handle = currentUser?.twitterHandle ?? "";
   useEffect(() => {
-    console.error(`Incident ${incident.id}: ${message}`);
-  }, [incident.id, message]);
+    console.error(`Incident ${incidentId}: ${message}`);
+    const user = userId === null ? null : { userId, handle };
+    reportErrorScreen({ incidentId, statusCode: status, message, error, user });
+  }, [incidentId, status, message, error, userId, handle]);
+}
+
+function IncidentDetails({ status, message, error }: { status: number; message: string; error: unknown }) {
+  const incident = useIncident();
+  useIncidentReport(incident.id, status, message, error);
   return (
     <dl className="incident" data-incident-id={incident.id} data-incident-at={incident.at}>
       <div>
@@ -57,7 +69,7 @@ export function ErrorScreen({ error }: { error: unknown }) {
       {status >= 500 ? (
         <>
           <p>Please try again in a moment. If it keeps happening, send the details below to support.</p>
-          <IncidentDetails key={location.key} message={message} />
+          <IncidentDetails key={location.key} status={status} message={message} error={error} />
         </>
       ) : null}
       <Link to="/" className="button button-primary">

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { analyticsAttributes } from "~/lib/analytics/click-attributes";
 import { useTRPC } from "~/lib/trpc";
 import { AppIcon } from "./app-icon";
 import { Tooltip } from "./tooltip";
@@ -17,6 +18,7 @@ export function NewPostButton({ onOpen, enabled, className = "" }: { onOpen: () 
       type="button"
       className={`button button-primary new-post ${className}`}
       aria-disabled={!enabled}
+      {...analyticsAttributes("new_post_clicked", "new-post", { enabled: String(enabled) })}
       onClick={() => {
         if (enabled) onOpen();
       }}

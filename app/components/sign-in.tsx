@@ -1,5 +1,8 @@
 import { useLocation } from "react-router";
+import { analyticsAttributes } from "~/lib/analytics/click-attributes";
+import { useAnalyticsScope } from "~/lib/analytics/scope";
 import { advertiserLoginHref, readLoginHref } from "~/lib/login-url";
+import { trackedEventNames } from "../../worker/contracts/analytics-names.ts";
 import { trackerDeviceId } from "~/lib/tracker-device";
 
 function XLogo() {
@@ -12,7 +15,8 @@ function XLogo() {
 
 /**
  * "Sign in with X". The link works without JavaScript; with it, the click adds what only the browser knows
- * (the referrer and the page path) before leaving for X.
+ * (the referrer, the page path, the device and the attribution stored on earlier pages) before leaving for X.
+ * Tracked as `sign_in_clicked`, with the advertiser and campaign of the page's analytics scope.
  */
 export function SignInWithXButton({
   returnTo,
@@ -25,18 +29,24 @@ export function SignInWithXButton({
   query?: Record<string, string>;
 }) {
   const location = useLocation();
+  const scope = useAnalyticsScope();
   const afterLoginRedirectUrl = returnTo ?? `${location.pathname}${location.search}`;
   const href = readLoginHref({ afterLoginRedirectUrl, pageSearch: location.search, extra: query });
   return (
     <a
       href={href}
       className="button button-x"
+      {...analyticsAttributes(trackedEventNames.signInClicked, "sign-in", {
+        advertiser_id: scope.advertiserId,
+        campaign_id: scope.campaignId,
+      })}
       onClick={(event) => {
         event.preventDefault();
         window.location.assign(
           readLoginHref({
             afterLoginRedirectUrl,
             pageSearch: location.search,
+            storage: window.localStorage,
             extra: { ...query, referrer: document.referrer, page_path: location.pathname, deviceId: trackerDeviceId() },
           }),
         );

@@ -13,6 +13,12 @@ const navigation = [
   { to: "/campaigns", label: "All Campaigns", end: false },
   { to: "/profile", label: "Profile", end: false },
 ];
+/** Shown only to users with the admin role (the page itself refuses anyone else). */
+const adminLink = { to: "/admin", label: "Admin", end: false };
+
+function navigationFor(user: { userRoles: readonly string[] }) {
+  return user.userRoles.includes("admin") ? [...navigation, adminLink] : navigation;
+}
 
 function ChorusMark() {
   return (
@@ -63,7 +69,17 @@ export type HeaderActions = {
   bell: ReactNode;
 };
 
-function MobileMenu({ actions, onClose, id }: { actions: HeaderActions; onClose: () => void; id: string }) {
+function MobileMenu({
+  actions,
+  links,
+  onClose,
+  id,
+}: {
+  actions: HeaderActions;
+  links: typeof navigation;
+  onClose: () => void;
+  id: string;
+}) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") onClose();
@@ -83,7 +99,7 @@ function MobileMenu({ actions, onClose, id }: { actions: HeaderActions; onClose:
     <div className="mobile-menu" id={id} role="dialog" aria-modal="true" aria-label="Menu">
       <nav aria-label="Mobile">
         <ul>
-          {navigation.map((item) => (
+          {links.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} end={item.end} onClick={onClose}>
                 {item.label}
@@ -143,7 +159,7 @@ export function SiteHeader({ actions }: { actions: HeaderActions | null }) {
           <>
             <nav aria-label="Main" className="desktop-only">
               <ul className="main-nav">
-                {navigation.map((item) => (
+                {navigationFor(user).map((item) => (
                   <li key={item.to}>
                     <NavLink to={item.to} end={item.end}>
                       {item.label}
@@ -172,7 +188,9 @@ export function SiteHeader({ actions }: { actions: HeaderActions | null }) {
           </>
         )}
       </div>
-      {menuOpen && actions !== null ? <MobileMenu id={menuId} actions={actions} onClose={() => setMenuOpen(false)} /> : null}
+      {menuOpen && actions !== null && user !== null ? (
+        <MobileMenu id={menuId} actions={actions} links={navigationFor(user)} onClose={() => setMenuOpen(false)} />
+      ) : null}
     </header>
   );
 }

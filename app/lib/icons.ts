@@ -1,4 +1,5 @@
 import { addAPIProvider, setCustomIconsLoader, type IconifyJSON } from "@iconify/react";
+import { iconEndpointProblem, isValidIconEndpoint } from "../../worker/contracts/icon-endpoint.ts";
 
 /**
  * Icons come from the worker's own endpoint (`/icons/{collection}.json?icons=a,b`) unless configuration points at a
@@ -36,9 +37,14 @@ export async function fetchIcons(endpoint: string, collection: string, names: st
 
 let configuredEndpoint: string | null = null;
 
+/** SPEC.md section 8: an invalid icon provider configuration is logged as a console error, and no provider is set. */
 export function configureIcons(endpoint: string): void {
   if (configuredEndpoint === endpoint) return;
   configuredEndpoint = endpoint;
+  if (!isValidIconEndpoint(endpoint)) {
+    console.error(`Invalid icon provider configuration: the icon endpoint ${iconEndpointProblem(endpoint)}. Icons will not load.`);
+    return;
+  }
   addAPIProvider("", { resources: [endpoint], rotate: 750, timeout: 5000, maxURL: 500 });
   for (const collection of iconCollections) {
     setCustomIconsLoader((names, prefix) => fetchIcons(endpoint, prefix, names, window.fetch.bind(window)), collection);

@@ -2,13 +2,15 @@ import { useRouteLoaderData } from "react-router";
 import type { Brand, BrandLayout } from "../../worker/contracts/brand.ts";
 import type { CurrentUser } from "../../worker/contracts/current-user.ts";
 
-/** What the root loader hands to every page: who is signed in, the brand of the hostname, and the page's nonce. */
+/** What the root loader hands to every page: who is signed in, the brand of the hostname, telemetry, and the page's nonce. */
 export type RootData = {
   currentUser: CurrentUser | null;
   sessionId: string | null;
   brand: Brand | null;
   brandLayout: BrandLayout;
   iconEndpoint: string;
+  /** Application Insights in the browser: the key of the connection string (public; the worker checks it). */
+  telemetry: { instrumentationKey: string };
   nonce: string;
 };
 

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/campaign-preview";
 import { CampaignDetails } from "~/components/campaign-details";
+import { useLandingViewed } from "~/lib/analytics/hooks";
 import { seo } from "~/lib/seo";
 import { pageData } from "~/lib/page-data.server";
 import { workerContext } from "~/worker-context";
@@ -17,6 +18,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export default function CampaignPreview({ loaderData }: Route.ComponentProps) {
+  useLandingViewed({ advertiserId: loaderData.campaign.advertiserId, campaignId: loaderData.campaign.id });
   return (
     <div className="preview">
       <p className="preview-banner" role="status">

@@ -1,6 +1,8 @@
 import type { Route } from "./+types/invitation";
 import { JoinCampaignButton } from "~/components/join-campaign-button";
 import { Markdown } from "~/components/markdown";
+import { useLandingViewed } from "~/lib/analytics/hooks";
+import { AnalyticsScope } from "~/lib/analytics/scope";
 import { SignInWithXButton } from "~/components/sign-in";
 import { StatusBadge } from "~/components/status-badge";
 import { useCurrentUser } from "~/lib/current-user";
@@ -37,6 +39,8 @@ export default function Invitation({ loaderData }: Route.ComponentProps) {
   const user = useCurrentUser();
   const { campaign, inviter, invitationToken, state, xHandle } = loaderData;
   const forSomeoneElse = user !== null && xHandle !== null && user.twitterHandle.replace(/^@/, "").toLowerCase() !== xHandle.toLowerCase();
+  const advertiserId = campaign.advertiserId;
+  useLandingViewed({ advertiserId, campaignId: campaign.id });
   return (
     <section className="invitation">
       <p className="eyebrow">{`Invitation from ${inviter.name}`}</p>
@@ -48,17 +52,19 @@ export default function Invitation({ loaderData }: Route.ComponentProps) {
       <p>{`Reward pool: ${formatAmount(campaign.weeklyPool, campaign.rewardCurrency)} every week.`}</p>
       {xHandle !== null && state === "ok" ? <p className="muted">{`This invitation is for @${xHandle}.`}</p> : null}
       <Markdown source={campaign.description} className="prose" />
-      {state !== "ok" ? (
-        <p className="notice">{unusable[state]}</p>
-      ) : forSomeoneElse ? (
-        <p className="notice">{`This invitation is for @${xHandle}, and you are signed in as @${user.twitterHandle.replace(/^@/, "")}.`}</p>
-      ) : user === null ? (
-        <div className="actions">
-          <SignInWithXButton label="Sign in with X to accept" query={{ invite_id: invitationToken }} />
-        </div>
-      ) : (
-        <JoinCampaignButton campaignId={campaign.id} invitationToken={invitationToken} />
-      )}
+      <AnalyticsScope advertiserId={advertiserId} campaignId={campaign.id}>
+        {state !== "ok" ? (
+          <p className="notice">{unusable[state]}</p>
+        ) : forSomeoneElse ? (
+          <p className="notice">{`This invitation is for @${xHandle}, and you are signed in as @${user.twitterHandle.replace(/^@/, "")}.`}</p>
+        ) : user === null ? (
+          <div className="actions">
+            <SignInWithXButton label="Sign in with X to accept" query={{ invite_id: invitationToken }} />
+          </div>
+        ) : (
+          <JoinCampaignButton campaignId={campaign.id} invitationToken={invitationToken} />
+        )}
+      </AnalyticsScope>
     </section>
   );
 }

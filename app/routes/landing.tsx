@@ -1,5 +1,7 @@
 import type { Route } from "./+types/landing";
 import { landingVariants, StandardLanding } from "~/components/landing/landing-page";
+import { useLandingViewed } from "~/lib/analytics/hooks";
+import { AnalyticsScope } from "~/lib/analytics/scope";
 import { seo } from "~/lib/seo";
 import { pageData } from "~/lib/page-data.server";
 import { workerContext } from "~/worker-context";
@@ -17,5 +19,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export default function Landing({ loaderData }: Route.ComponentProps) {
   const Variant = landingVariants[loaderData.advertiser.slug] ?? StandardLanding;
-  return <Variant {...loaderData} />;
+  const advertiserId = loaderData.advertiser.id;
+  useLandingViewed({ advertiserId });
+  return (
+    <AnalyticsScope advertiserId={advertiserId}>
+      <Variant {...loaderData} />
+    </AnalyticsScope>
+  );
 }

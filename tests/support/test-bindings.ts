@@ -8,7 +8,10 @@ export const testMail = { apiKey: "chorus-test-mail-key", from: "Chorus <no-repl
  */
 export const testPayoutRail = { apiKey: "chorus-test-payout-key", settleMs: 1000 };
 
-export type TestEmulatorPorts = { x: number; mail: number; payoutRail: number };
+/** The test worker's Application Insights key (not the local one of wrangler.toml: nothing may depend on that value). */
+export const testTelemetry = { instrumentationKey: "0e57c0de-7e57-4e57-8e57-00000000c0de" };
+
+export type TestEmulatorPorts = { x: number; mail: number; payoutRail: number; telemetrySink: number };
 
 export function testBindings(ports: TestEmulatorPorts): Record<string, string> {
   const xEmulator = `http://127.0.0.1:${ports.x}`;
@@ -28,5 +31,6 @@ export function testBindings(ports: TestEmulatorPorts): Record<string, string> {
     MAIL_API_KEY: testMail.apiKey,
     PAYOUT_API_URL: `http://127.0.0.1:${ports.payoutRail}`,
     PAYOUT_API_KEY: testPayoutRail.apiKey,
+    APPLICATIONINSIGHTS_CONNECTION_STRING: `InstrumentationKey=${testTelemetry.instrumentationKey};IngestionEndpoint=http://127.0.0.1:${ports.telemetrySink}/`,
   };
 }

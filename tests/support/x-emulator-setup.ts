@@ -3,12 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createMailEmulator } from "../../worker/emulators/mail/server.ts";
 import { createPayoutRailEmulator } from "../../worker/emulators/payout-rail/server.ts";
+import { createTelemetrySink } from "../../worker/emulators/telemetry-sink/server.ts";
 import { createXEmulator } from "../../worker/emulators/x/server.ts";
 import { testMail, testPayoutRail, testXClient } from "./test-bindings.ts";
 
 /**
- * Vitest global setup (runs in Node): the real emulators of the outside services — X, the mail outbox and the payout
- * rail — on the ports the config reserved, reached by the worker under test over real HTTP. Their state lives in a
+ * Vitest global setup (runs in Node): the real emulators of the outside services — X, the mail outbox, the payout
+ * rail and the telemetry sink — on the ports the config reserved, reached by the worker under test over real HTTP. Their state lives in a
  * temporary directory removed afterwards.
  */
 export default async function startEmulators() {
@@ -32,6 +33,10 @@ export default async function startEmulators() {
       statePath: join(directory, "payout-rail.json"),
       apiKey: testPayoutRail.apiKey,
       settleMs: testPayoutRail.settleMs,
+    }),
+    createTelemetrySink({
+      port: Number(process.env.CHORUS_TEST_TELEMETRY_SINK_PORT),
+      statePath: join(directory, "telemetry-sink.json"),
     }),
   ];
   await Promise.all(emulators.map((emulator) => emulator.start()));

@@ -19,6 +19,8 @@ const valid = {
   MAIL_API_KEY: "chorus-local-mail-key",
   PAYOUT_API_URL: "http://127.0.0.1:8792",
   PAYOUT_API_KEY: "chorus-local-payout-key",
+  APPLICATIONINSIGHTS_CONNECTION_STRING:
+    "InstrumentationKey=6F1C2A4E-4B7D-4C2E-9A51-0C0FFEE0C0DE;IngestionEndpoint=http://127.0.0.1:8793/;LiveEndpoint=http://127.0.0.1:8793/",
 };
 
 describe("parseConfig", () => {
@@ -37,6 +39,7 @@ describe("parseConfig", () => {
       },
       mail: { apiUrl: "http://127.0.0.1:8791", apiKey: "chorus-local-mail-key", from: "Chorus <no-reply@chorus.local>" },
       payouts: { apiUrl: "http://127.0.0.1:8792", apiKey: "chorus-local-payout-key" },
+      telemetry: { instrumentationKey: "6f1c2a4e-4b7d-4c2e-9a51-0c0ffee0c0de", ingestionEndpoint: "http://127.0.0.1:8793" },
       secrets: {
         jwtSigningKey: "a-signing-key-of-at-least-32-characters",
         tokenEncryptionKey: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
@@ -82,7 +85,13 @@ describe("parseConfig", () => {
     expect(() => parseConfig(production)).toThrow(
       /MAIL_API_URL must use https in production \(got "http:\/\/127.0.0.1:8791\/"\)[\s\S]*PAYOUT_API_URL must use https in production/,
     );
-    const config = parseConfig({ ...production, MAIL_API_URL: "https://api.resend.com", PAYOUT_API_URL: "https://payouts.example.com/" });
+    const config = parseConfig({
+      ...production,
+      MAIL_API_URL: "https://api.resend.com",
+      PAYOUT_API_URL: "https://payouts.example.com/",
+      APPLICATIONINSIGHTS_CONNECTION_STRING:
+        "InstrumentationKey=6f1c2a4e-4b7d-4c2e-9a51-0c0ffee0c0de;IngestionEndpoint=https://in.example.com/",
+    });
     expect(config.mail.apiUrl).toBe("https://api.resend.com");
     expect(config.payouts.apiUrl).toBe("https://payouts.example.com");
   });
@@ -96,6 +105,54 @@ describe("parseConfig", () => {
     expect(attempt).toThrow(/PAYOUT_API_URL/);
     expect(attempt).toThrow(/PAYOUT_API_KEY must be a secret of at least 8 characters/);
     expect(parseConfig({ ...valid, MAIL_FROM: "no-reply@chorus.example" }).mail.from).toBe("no-reply@chorus.example");
+  });
+
+  it("reads the Application Insights connection string, whatever the order and case of its parts", () => {
+    const config = parseConfig({
+      ...valid,
+      APPLICATIONINSIGHTS_CONNECTION_STRING:
+        " ingestionendpoint=https://westeurope-5.in.applicationinsights.azure.com/ ; ApplicationId=abc ; instrumentationKey=6f1c2a4e-4b7d-4c2e-9a51-0c0ffee0c0de ;",
+    });
+    expect(config.telemetry).toEqual({
+      instrumentationKey: "6f1c2a4e-4b7d-4c2e-9a51-0c0ffee0c0de",
+      ingestionEndpoint: "https://westeurope-5.in.applicationinsights.azure.com",
+    });
+  });
+
+  it("refuses a connection string without a usable key or ingestion endpoint, naming the variable", () => {
+    const withoutVariable = { ...valid } as Record<string, unknown>;
+    delete withoutVariable.APPLICATIONINSIGHTS_CONNECTION_STRING;
+    expect(() => parseConfig(withoutVariable)).toThrow(/APPLICATIONINSIGHTS_CONNECTION_STRING must be a string \(was missing\)/);
+    for (const bad of [
+      "not a connection string",
+      "InstrumentationKey=not-a-guid;IngestionEndpoint=https://in.applicationinsights.azure.com/",
+      "InstrumentationKey=6f1c2a4e-4b7d-4c2e-9a51-0c0ffee0c0de",
+      "InstrumentationKey=6f1c2a4e-4b7d-4c2e-9a51-0c0ffee0c0de;IngestionEndpoint=ftp://in.example.com/",
+    ]) {
+      expect(() => parseConfig({ ...valid, APPLICATIONINSIGHTS_CONNECTION_STRING: bad }), bad).toThrow(
+        /APPLICATIONINSIGHTS_CONNECTION_STRING must .*(InstrumentationKey=<guid>;IngestionEndpoint=https:\/\/…|an http\(s\) IngestionEndpoint)/,
+      );
+    }
+  });
+
+  it("refuses an http ingestion endpoint in production", () => {
+    const production = {
+      ...valid,
+      ENVIRONMENT: "production",
+      APP_ORIGINS: "https://chorus.example",
+      X_AUTHORIZE_URL: "https://x.com/i/oauth2/authorize",
+      X_API_BASE_URL: "https://api.x.com",
+      MAIL_API_URL: "https://api.resend.com",
+      PAYOUT_API_URL: "https://payouts.example.com",
+    };
+    expect(() => parseConfig(production)).toThrow(
+      /^Invalid configuration:\n- APPLICATIONINSIGHTS_CONNECTION_STRING must use https in production \(got "http:\/\/127.0.0.1:8793"\)$/,
+    );
+    const connectionString =
+      "InstrumentationKey=6f1c2a4e-4b7d-4c2e-9a51-0c0ffee0c0de;IngestionEndpoint=https://westeurope-5.in.applicationinsights.azure.com/";
+    expect(parseConfig({ ...production, APPLICATIONINSIGHTS_CONNECTION_STRING: connectionString }).telemetry.ingestionEndpoint).toBe(
+      "https://westeurope-5.in.applicationinsights.azure.com",
+    );
   });
 
   it("refuses a missing variable", () => {

@@ -111,6 +111,22 @@ describe("GET /v1/notification/recent", () => {
     expect(list.at(-1)?.title).toBe(`Notification n${RECENT_NOTIFICATIONS_LIMIT - 1}`);
   });
 
+  it("answers the unread count of every unread notification but the welcome, of any type, beyond the list", async () => {
+    const userId = await createUser("count_cleo");
+    const many = Array.from({ length: RECENT_NOTIFICATIONS_LIMIT + 5 }, (_, index) =>
+      notify(userId, `u${index}`, { createdAt: now - index * 1000 }),
+    );
+    await insert(
+      ...many,
+      notify(userId, "welcome", { eventType: "welcome" }),
+      // A type the sidebar drops still counts: the person was told something they have not read.
+      notify(userId, "started", { eventType: "campaign-started" }),
+      notify(userId, "read", { eventType: "posts-rewarded", readAt: now }),
+    );
+    const response = await fetchWorker("/v1/notification/recent", { headers: { Authorization: await bearerFor(userId) } });
+    expect(recentNotificationsSchema.parse(await response.json()).unreadCount).toBe(RECENT_NOTIFICATIONS_LIMIT + 5 + 1);
+  });
+
   it("answers an empty list to a user with none", async () => {
     const userId = await createUser("quiet_quinn");
     expect(await recent(await bearerFor(userId))).toEqual([]);

@@ -11,7 +11,10 @@ const redirectValues = { afterLoginRedirectUrl: value, onCancelLoginRedirectUrl:
 
 export const attributionFields = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
 
-/** `GET /auth/twitter/read/login` (SPEC.md section 7). `invitationId` is accepted as a spelling of `invite_id`. */
+/**
+ * `GET /auth/twitter/read/login` (SPEC.md section 7). `invitationId` is accepted as a spelling of `invite_id`; the
+ * browser also sends the first-touch values it kept (`first_utm_*`).
+ */
 export const readLoginQuerySchema = z
   .object({
     ...redirectValues,
@@ -28,6 +31,12 @@ export const readLoginQuerySchema = z
     utm_campaign: value,
     utm_term: value,
     utm_content: value,
+    // First touch as the browser kept it (SPEC.md section 3): stored when the user has none yet.
+    first_utm_source: value,
+    first_utm_medium: value,
+    first_utm_campaign: value,
+    first_utm_term: value,
+    first_utm_content: value,
     invite_id: value,
     invitationId: value,
   })
@@ -64,6 +73,11 @@ export const loginParamsSchema = z.object({
   utm_campaign: z.string().optional(),
   utm_term: z.string().optional(),
   utm_content: z.string().optional(),
+  first_utm_source: z.string().optional(),
+  first_utm_medium: z.string().optional(),
+  first_utm_campaign: z.string().optional(),
+  first_utm_term: z.string().optional(),
+  first_utm_content: z.string().optional(),
   invite_id: z.string().optional(),
   modal_to_open: z.string().optional(),
 });

@@ -42,6 +42,9 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-/** `GET /v1/notification/recent`: newest first. */
-export const recentNotificationsSchema = z.object({ data: z.array(notificationSchema) });
+/**
+ * `GET /v1/notification/recent`: the recent ones, newest first, and the unread count of the bell and the title, which
+ * covers every unread notification but the unread welcome (SPEC.md section 4), also those the list does not carry.
+ */
+export const recentNotificationsSchema = z.object({ data: z.array(notificationSchema), unreadCount: z.number().int().nonnegative() });
 export type RecentNotifications = z.infer<typeof recentNotificationsSchema>;

@@ -6,6 +6,7 @@ import { campaignHealthSchema, campaignStatusSchema, campaignVisibilitySchema, p
 export const campaignCardSchema = z.object({
   id: z.string(),
   title: z.string(),
+  advertiserId: z.string(),
   advertiserName: z.string(),
   advertiserSlug: z.string(),
   status: campaignStatusSchema,
@@ -110,6 +111,7 @@ export const joinBodySchema = z
 
 /** An advertiser as its public landing page shows it. */
 export const advertiserProfileSchema = z.object({
+  id: z.string(),
   slug: z.string(),
   name: z.string(),
   tagline: z.string(),

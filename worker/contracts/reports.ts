@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { funnelRowSchema } from "./analytics.ts";
 
 /**
  * Advertiser reports (docs/decisions/021-advertiser-reports.md): per account or per campaign, one row per UTC day of a
@@ -79,9 +80,13 @@ export const reportSchema = z.object({
 });
 export type Report = z.infer<typeof reportSchema>;
 
-/** The server-rendered report pages: the report and the account's campaigns (links to their own reports). */
+/**
+ * The server-rendered report pages: the report, the account's campaigns (links to their own reports), and the
+ * landing → sign-in → join funnel of the account or the campaign (all time: it does not follow the range).
+ */
 export const reportPageSchema = z.object({
   report: reportSchema,
   campaigns: z.array(z.object({ id: z.string(), title: z.string(), status: z.string() })),
+  funnel: z.array(funnelRowSchema),
 });
 export type ReportPage = z.infer<typeof reportPageSchema>;

@@ -1,22 +1,9 @@
 import { z } from "zod";
-import { queryAll } from "./query.ts";
+import type { AdminFeedback, FeedbackStatusFilter } from "../contracts/admin.ts";
+import { queryAll, queryFirst } from "./query.ts";
 
-const feedbackRowSchema = z
-  .object({
-    id: z.string(),
-    user_id: z.string(),
-    content: z.string(),
-    page_path: z.string().nullable(),
-    created_at: z.number(),
-  })
-  .transform((row) => ({
-    id: row.id,
-    userId: row.user_id,
-    content: row.content,
-    pagePath: row.page_path,
-    createdAt: row.created_at,
-  }));
-export type Feedback = z.infer<typeof feedbackRowSchema>;
+/** A message sent from the editor in feedback mode, as the editor's use case writes it. */
+export type Feedback = { id: string; userId: string; content: string; pagePath: string | null; createdAt: number };
 
 /** The admins' feedback inbox: one row per message sent from the editor in feedback mode. */
 export function insertFeedbackStatement(db: D1Database, feedback: Feedback) {
@@ -25,7 +12,84 @@ export function insertFeedbackStatement(db: D1Database, feedback: Feedback) {
     .bind(feedback.id, feedback.userId, feedback.content, feedback.pagePath, feedback.createdAt);
 }
 
-/** Newest first, for the admins' inbox. */
-export function listFeedback(db: D1Database, limit = 100): Promise<Feedback[]> {
-  return queryAll(db.prepare(`SELECT * FROM feedback ORDER BY created_at DESC, id LIMIT ?`).bind(limit), feedbackRowSchema);
+const inboxRowSchema = z
+  .object({
+    id: z.string(),
+    user_id: z.string(),
+    author_handle: z.string(),
+    content: z.string(),
+    page_path: z.string().nullable(),
+    created_at: z.number().int(),
+    read_at: z.number().int().nullable(),
+    handled_at: z.number().int().nullable(),
+    handled_by: z.string().nullable(),
+    handled_by_handle: z.string().nullable(),
+  })
+  .transform((row): AdminFeedback => ({
+    id: row.id,
+    author: { userId: row.user_id, handle: row.author_handle },
+    content: row.content,
+    pagePath: row.page_path,
+    createdAt: row.created_at,
+    readAt: row.read_at,
+    handledAt: row.handled_at,
+    handledBy: row.handled_by === null ? null : { userId: row.handled_by, handle: row.handled_by_handle ?? row.handled_by },
+  }));
+
+const inboxSelect = `SELECT f.id, f.user_id, author.handle AS author_handle, f.content, f.page_path, f.created_at, f.read_at,
+         f.handled_at, f.handled_by, handler.handle AS handled_by_handle
+  FROM feedback f
+  JOIN users author ON author.id = f.user_id
+  LEFT JOIN users handler ON handler.id = f.handled_by`;
+
+const statusConditions: Record<FeedbackStatusFilter, string> = {
+  open: "f.handled_at IS NULL",
+  handled: "f.handled_at IS NOT NULL",
+  all: "1 = 1",
+};
+
+/** The inbox with the authors' handles: unhandled first, then newest first. */
+export function listFeedbackInbox(db: D1Database, status: FeedbackStatusFilter, limit: number): Promise<AdminFeedback[]> {
+  return queryAll(
+    db
+      .prepare(
+        `${inboxSelect} WHERE ${statusConditions[status]}
+         ORDER BY f.handled_at IS NOT NULL, f.created_at DESC, f.id LIMIT ?`,
+      )
+      .bind(limit),
+    inboxRowSchema,
+  );
+}
+
+export function findFeedbackInboxItem(db: D1Database, feedbackId: string): Promise<AdminFeedback | null> {
+  return queryFirst(db.prepare(`${inboxSelect} WHERE f.id = ?`).bind(feedbackId), inboxRowSchema);
+}
+
+const countsSchema = z.object({ open: z.number().int().nullable(), handled: z.number().int().nullable() });
+
+/** How many messages are open and handled, over the whole inbox. */
+export async function countFeedbackByStatus(db: D1Database): Promise<{ open: number; handled: number }> {
+  const counts = await queryFirst(
+    db.prepare(`SELECT SUM(handled_at IS NULL) AS open, SUM(handled_at IS NOT NULL) AS handled FROM feedback`),
+    countsSchema,
+  );
+  return { open: counts?.open ?? 0, handled: counts?.handled ?? 0 };
+}
+
+/** Marks a message read; false when it was read already (its first read time stays) or does not exist. */
+export async function markFeedbackRead(db: D1Database, feedbackId: string, now: number): Promise<boolean> {
+  const result = await db.prepare(`UPDATE feedback SET read_at = ? WHERE id = ? AND read_at IS NULL`).bind(now, feedbackId).run();
+  return result.meta.changes > 0;
+}
+
+/**
+ * Marks a message handled by an admin (and read, if nobody had opened it); false when it was handled already, which
+ * keeps who handled it first and when.
+ */
+export async function markFeedbackHandled(db: D1Database, feedbackId: string, adminUserId: string, now: number): Promise<boolean> {
+  const result = await db
+    .prepare(`UPDATE feedback SET handled_at = ?1, handled_by = ?2, read_at = COALESCE(read_at, ?1) WHERE id = ?3 AND handled_at IS NULL`)
+    .bind(now, adminUserId, feedbackId)
+    .run();
+  return result.meta.changes > 0;
 }

@@ -1,4 +1,7 @@
+import { z } from "zod";
+import { notificationAudiencesSchema, type AdHocAudience, type NotificationAudiences } from "../contracts/admin.ts";
 import type { NewNotification, NotificationEventType } from "./notifications.ts";
+import { queryAll, queryFirst } from "./query.ts";
 
 /**
  * Notifications for many users in ONE statement, with the same columns, id format and once-per-dedupe-key rule as
@@ -75,4 +78,69 @@ export function notifyCampaignAudienceStatement(
        ON CONFLICT (dedupe_key) DO NOTHING`,
     )
     .bind(input.campaignId, input.eventType, input.title, input.body, input.link, input.dedupePrefix, input.createdAt);
+}
+
+/**
+ * An admin's ad-hoc notification for its audience in one statement: every creator (the `creator` role), or everyone
+ * who joined one campaign. The dedupe key of each is `{dedupePrefix}{userId}`, so a retry notifies nobody twice.
+ */
+export function notifyAdHocAudienceStatement(
+  db: D1Database,
+  input: { audience: AdHocAudience; title: string; body: string; link: string | null; dedupePrefix: string; createdAt: number },
+) {
+  const audience =
+    input.audience.kind === "campaign"
+      ? `SELECT user_id FROM campaign_participants WHERE campaign_id = ?6`
+      : `SELECT user_id FROM user_roles WHERE role = 'creator'`;
+  const campaignId = input.audience.kind === "campaign" ? input.audience.campaignId : null;
+  return db
+    .prepare(
+      `INSERT INTO notifications (id, user_id, event_type, title, body, link, campaign_id, dedupe_key, created_at)
+       SELECT ${sqlNotificationId}, audience.user_id, 'ad-hoc-notification', ?1, ?2, ?3, ?6, ?4 || audience.user_id, ?5
+       FROM (${audience}) AS audience WHERE true
+       ON CONFLICT (dedupe_key) DO NOTHING`,
+    )
+    .bind(input.title, input.body, input.link, input.dedupePrefix, input.createdAt, campaignId);
+}
+
+const campaignAudienceRowSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    status: z.string(),
+    advertiser_id: z.string(),
+    advertiser_name: z.string(),
+    creators: z.number().int(),
+  })
+  .transform((row) => ({
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    advertiserId: row.advertiser_id,
+    advertiserName: row.advertiser_name,
+    creators: row.creators,
+  }));
+
+/** Whom an ad-hoc notification can reach: how many creators there are, and each published campaign with its creators. */
+export async function listNotificationAudiences(db: D1Database): Promise<NotificationAudiences> {
+  const [creators, campaigns] = await Promise.all([
+    queryFirst(db.prepare(`SELECT COUNT(*) AS count FROM user_roles WHERE role = 'creator'`), z.object({ count: z.number().int() })),
+    queryAll(
+      db.prepare(
+        `SELECT c.id, c.title, c.status, c.advertiser_id, a.name AS advertiser_name,
+                (SELECT COUNT(*) FROM campaign_participants p WHERE p.campaign_id = c.id) AS creators
+         FROM campaigns c JOIN advertisers a ON a.id = c.advertiser_id
+         WHERE c.published_at IS NOT NULL
+         ORDER BY a.name, c.starts_at DESC, c.id`,
+      ),
+      campaignAudienceRowSchema,
+    ),
+  ]);
+  return notificationAudiencesSchema.parse({ allCreators: creators?.count ?? 0, campaigns });
+}
+
+/** Whether a campaign exists and creators can see it (published). */
+export async function isPublishedCampaign(db: D1Database, campaignId: string): Promise<boolean> {
+  const row = await db.prepare(`SELECT 1 AS found FROM campaigns WHERE id = ? AND published_at IS NOT NULL`).bind(campaignId).first();
+  return row !== null;
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { notificationEventTypeSchema, type Notification } from "../contracts/notifications.ts";
-import { queryAll } from "./query.ts";
+import { queryAll, queryFirst } from "./query.ts";
 
 export type NotificationEventType = z.infer<typeof notificationEventTypeSchema>;
 
@@ -95,4 +95,48 @@ export async function markAllNotificationsRead(db: D1Database, userId: string, n
     .bind(now, userId)
     .run();
   return result.meta.changes;
+}
+
+const countSchema = z.object({ count: z.number().int() });
+
+/**
+ * How many of the user's notifications are unread, over all of them (not only the recent ones) and every type but
+ * welcome: an unread welcome is the first-time-user notification, which has its own dialog (SPEC.md section 4).
+ */
+export async function countUnreadNotifications(db: D1Database, userId: string): Promise<number> {
+  const row = await queryFirst(
+    db.prepare(`SELECT COUNT(*) AS count FROM notifications WHERE user_id = ? AND is_read = 0 AND event_type <> 'welcome'`).bind(userId),
+    countSchema,
+  );
+  return row?.count ?? 0;
+}
+
+const dedupeFamilySchema = z.object({
+  sent: z.number().int(),
+  title: z.string().nullable(),
+  body: z.string().nullable(),
+  link: z.string().nullable(),
+  campaign_id: z.string().nullable(),
+});
+
+/**
+ * The notifications whose dedupe key starts with `prefix` (which must end with a separator that cannot occur inside
+ * the part before it): how many there are, and the text of one of them. The range uses the dedupe key's index.
+ */
+export async function findDedupeFamily(
+  db: D1Database,
+  prefix: string,
+): Promise<{ sent: number; title: string; body: string; link: string | null; campaignId: string | null } | null> {
+  const upperBound = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+  const row = await queryFirst(
+    db
+      .prepare(
+        `SELECT COUNT(*) AS sent, MIN(title) AS title, MIN(body) AS body, MIN(link) AS link, MIN(campaign_id) AS campaign_id
+         FROM notifications WHERE dedupe_key >= ?1 AND dedupe_key < ?2`,
+      )
+      .bind(prefix, upperBound),
+    dedupeFamilySchema,
+  );
+  if (row === null || row.sent === 0) return null;
+  return { sent: row.sent, title: row.title ?? "", body: row.body ?? "", link: row.link, campaignId: row.campaign_id };
 }

@@ -1,8 +1,21 @@
 import { Hono } from "hono";
+import {
+  adHocIdempotencyKeySchema,
+  adHocNotificationInputSchema,
+  adminFunnelQuerySchema,
+  feedbackListQuerySchema,
+  type AdHocNotificationResult,
+  type AdminFeedbackList,
+  type AdminFunnel,
+  type FeedbackChange,
+} from "../contracts/admin.ts";
 import { createAdvertiserInputSchema, createMemberInvitationInputSchema } from "../contracts/advertisers.ts";
 import { AppError } from "../contracts/errors.ts";
 import { partnerInputSchema } from "../contracts/partners.ts";
 import { createAdvertiserAccount } from "../domain/advertisers/accounts.ts";
+import { sendAdHocNotification } from "../domain/admin/ad-hoc-notifications.ts";
+import { feedbackInbox, handleFeedback, readFeedback } from "../domain/admin/feedback-inbox.ts";
+import { adminFunnel } from "../domain/admin/funnel.ts";
 import { createInvitationAsAdmin } from "../domain/advertisers/invitations.ts";
 import { savePartner } from "../domain/brands/save-partner.ts";
 import { requireBearer } from "../middleware/authenticate.ts";
@@ -10,9 +23,18 @@ import { requireRole } from "../middleware/require-role.ts";
 import type { WorkerEnv } from "../worker-env.ts";
 import { jsonBody, parseInput } from "./validation.ts";
 
+/** The `Idempotency-Key` header, or a 400 naming it. */
+function idempotencyKeyOf(value: string | undefined): string {
+  const parsed = adHocIdempotencyKeySchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const msg = parsed.error.issues[0]?.message ?? "is invalid";
+  throw new AppError(400, "invalid_request", `Idempotency-Key: ${msg}`, [{ loc: ["header", "Idempotency-Key"], msg }]);
+}
+
 /**
  * Admin: registers partners and their domains (a change is visible at once on every hostname it touches), creates
- * advertiser accounts and invites their first member.
+ * advertiser accounts and invites their first member; the feedback inbox, ad-hoc notifications and the funnel counts
+ * of `/admin` (docs/decisions: every change an admin makes there is audited).
  */
 export const adminRoutes = new Hono<WorkerEnv>()
   .post("/v1/admin/advertisers", requireBearer, requireRole("admin"), async (c) => {
@@ -34,4 +56,28 @@ export const adminRoutes = new Hono<WorkerEnv>()
     const input = parseInput(partnerInputSchema, await jsonBody(c), "body");
     const { created } = await savePartner(c.var.capabilities, partnerId, input);
     return c.json({ id: partnerId, ...input }, created ? 201 : 200);
+  })
+  .get("/v1/admin/feedback", requireBearer, requireRole("admin"), async (c) => {
+    const { status } = parseInput(feedbackListQuerySchema, c.req.query(), "query");
+    const body: AdminFeedbackList = await feedbackInbox(c.var.capabilities, status);
+    return c.json(body);
+  })
+  .post("/v1/admin/feedback/:feedbackId/read", requireBearer, requireRole("admin"), async (c) => {
+    const body: FeedbackChange = await readFeedback(c.var.capabilities, c.var.session.userId, c.req.param("feedbackId"));
+    return c.json(body);
+  })
+  .post("/v1/admin/feedback/:feedbackId/handled", requireBearer, requireRole("admin"), async (c) => {
+    const body: FeedbackChange = await handleFeedback(c.var.capabilities, c.var.session.userId, c.req.param("feedbackId"));
+    return c.json(body);
+  })
+  .post("/v1/admin/notifications", requireBearer, requireRole("admin"), async (c) => {
+    const idempotencyKey = idempotencyKeyOf(c.req.header("idempotency-key"));
+    const input = parseInput(adHocNotificationInputSchema, await jsonBody(c), "body");
+    const body: AdHocNotificationResult = await sendAdHocNotification(c.var.capabilities, c.var.session.userId, input, idempotencyKey);
+    return c.json(body, body.replayed ? 200 : 201);
+  })
+  .get("/v1/admin/analytics/funnel", requireBearer, requireRole("admin"), async (c) => {
+    const { advertiserId } = parseInput(adminFunnelQuerySchema, c.req.query(), "query");
+    const body: AdminFunnel = await adminFunnel(c.var.capabilities, advertiserId === undefined ? {} : { advertiserId });
+    return c.json(body);
   });

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { notificationIdSchema, type RecentNotifications } from "../contracts/notifications.ts";
-import { markAllRead, markRead, recentNotifications } from "../domain/notifications/inbox.ts";
+import { markAllRead, markRead, recentNotifications, unreadNotificationCount } from "../domain/notifications/inbox.ts";
 import { requireBearer } from "../middleware/authenticate.ts";
 import type { WorkerEnv } from "../worker-env.ts";
 import { parseInput } from "./validation.ts";
@@ -11,7 +11,12 @@ const pathSchema = z.object({ notificationId: notificationIdSchema });
 /** The signed-in user's notifications: the recent ones for the sidebar, and marking them read. */
 export const notificationRoutes = new Hono<WorkerEnv>()
   .get("/v1/notification/recent", requireBearer, async (c) => {
-    const body: RecentNotifications = { data: await recentNotifications(c.var.capabilities, c.var.session.userId) };
+    const { userId } = c.var.session;
+    const [data, unreadCount] = await Promise.all([
+      recentNotifications(c.var.capabilities, userId),
+      unreadNotificationCount(c.var.capabilities, userId),
+    ]);
+    const body: RecentNotifications = { data, unreadCount };
     return c.json(body);
   })
   .delete("/v1/notification", requireBearer, async (c) => {

@@ -3,13 +3,30 @@ import { capabilitiesFor } from "../capabilities.ts";
 import { newIncidentId } from "../contracts/incidents.ts";
 import type { WorkerEnv } from "../worker-env.ts";
 
+/** W3C Trace Context, version 00: `00-<trace id, 32 hex>-<parent id, 16 hex>-<flags, 2 hex>`, lower case. */
+const TRACEPARENT = /^00-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-[0-9a-f]{2}$/;
+/** The calls the browser's telemetry traces (the API, the RPC, sign-in); pages and assets are not traced. */
+const TRACED_PATH = /^\/(v1|trpc|auth)(\/|$)/;
+
+/** A valid `traceparent` header, or null for a missing or malformed one (which is ignored, never refused). */
+export function traceparentOf(header: string | undefined): string | null {
+  const value = header?.trim();
+  return value !== undefined && TRACEPARENT.test(value) ? value : null;
+}
+
 /** First in the chain: the request's capabilities (validated config, clock, clients), and a request id for logs
- * (the Incident Id a failed page shows). */
+ * (the Incident Id a failed page shows). An API call carrying the browser's trace header is logged with the request
+ * id once, so the browser's telemetry and the worker's logs can be joined. */
 export const requestContext = createMiddleware<WorkerEnv>(async (c, next) => {
   c.set("capabilities", capabilitiesFor(c.env));
-  c.set("requestId", c.req.header("cf-ray") ?? newIncidentId());
+  const requestId = c.req.header("cf-ray") ?? newIncidentId();
+  c.set("requestId", requestId);
   c.set("session", null);
   c.set("brand", null);
   c.set("nonce", "");
+  if (TRACED_PATH.test(c.req.path)) {
+    const traceparent = traceparentOf(c.req.header("traceparent"));
+    if (traceparent !== null) console.log(`[${requestId}] ${c.req.method} ${c.req.path} traceparent=${traceparent}`);
+  }
   await next();
 });

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
+import { ANALYTICS_BODY_LIMIT_BYTES, ANALYTICS_EVENTS_PATH } from "../contracts/analytics.ts";
 import { INGEST_BODY_LIMIT_BYTES } from "../contracts/conversions.ts";
 import { AppError } from "../contracts/errors.ts";
 import { MAX_ATTACHMENT_BYTES } from "../contracts/posts.ts";
@@ -16,9 +17,11 @@ const uploadLimits: Record<string, number> = {
   "/v1/action/post/attachment": MAX_ATTACHMENT_BYTES + MULTIPART_OVERHEAD_BYTES,
   /** A batch of 100 conversion events with their metadata (docs/decisions/018-conversion-ingestion.md). */
   [INGEST_PATH]: INGEST_BODY_LIMIT_BYTES,
+  /** A batch of the tracker's events (docs/decisions/022-analytics-and-telemetry.md). */
+  [ANALYTICS_EVENTS_PATH]: ANALYTICS_BODY_LIMIT_BYTES,
 };
-/** Calls with a rate limit of their own (per API key, in the route), exempt from the per-session budget. */
-const ownRateLimit = new Set([INGEST_PATH]);
+/** Calls with a rate limit of their own (per API key, per tracker session or address: in the route), exempt from the per-session budget. */
+const ownRateLimit = new Set([INGEST_PATH, ANALYTICS_EVENTS_PATH]);
 
 const writeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

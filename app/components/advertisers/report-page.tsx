@@ -1,3 +1,4 @@
+import { FunnelSection } from "~/features/advertiser-reports/funnel-section";
 import { useMemo, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { downloadReportCsv } from "~/features/advertiser-reports/api/download-report-csv";
@@ -226,6 +227,7 @@ export function ReportPage({ page, campaignId }: { page: ReportPageData; campaig
           </ul>
         </section>
       ) : null}
+      <FunnelSection funnel={page.funnel} perCampaign={campaignId === null} />
     </div>
   );
 }

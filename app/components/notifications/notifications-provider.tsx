@@ -1,6 +1,6 @@
 import { useCallback, useId, useMemo, useState, type ReactNode } from "react";
 import { useRecentNotifications } from "~/features/notifications/api/get-recent-notifications";
-import { firstTimeUserNotification, sidebarNotifications, unreadCount } from "~/features/notifications/utils/notification-rules";
+import { firstTimeUserNotification, sidebarNotifications } from "~/features/notifications/utils/notification-rules";
 import { NotificationSidebar } from "./notification-sidebar";
 import { NotificationsContext, type NotificationsState } from "./notifications-context";
 import { useDocumentTitlePrefix } from "./use-document-title-prefix";
@@ -27,9 +27,9 @@ export function NotificationsProvider({ signedIn, children }: { signedIn: boolea
       toggleSidebar,
       closeSidebar,
       sidebarId,
-      items: data === undefined ? undefined : sidebarNotifications(data),
-      welcome: data === undefined ? null : firstTimeUserNotification(data),
-      unreadCount: data === undefined ? 0 : unreadCount(data),
+      items: data === undefined ? undefined : sidebarNotifications(data.data),
+      welcome: data === undefined ? null : firstTimeUserNotification(data.data),
+      unreadCount: data === undefined ? 0 : data.unreadCount,
       status,
       fetchedAt: dataUpdatedAt,
     };

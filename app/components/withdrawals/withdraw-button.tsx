@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { analyticsAttributes } from "~/lib/analytics/click-attributes";
 import { formatAmount } from "~/lib/format";
 import { WALLET_CURRENCIES } from "../../../worker/contracts/wallets.ts";
 import { minimumWithdrawalOf, type Withdrawal } from "../../../worker/contracts/withdrawals.ts";
@@ -24,6 +25,7 @@ export function WithdrawButton(props: { currency: string; available: number }) {
         aria-haspopup="dialog"
         aria-label={`Withdraw ${currency}`}
         disabled={!enough}
+        {...analyticsAttributes("withdraw_clicked", "withdraw", { currency })}
         onClick={() => setOpen(true)}
       >
         Withdraw

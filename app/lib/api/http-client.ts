@@ -26,6 +26,20 @@ export class ApiRequestError extends Error {
   }
 }
 
+/**
+ * SPEC.md section 8 "Status above 500: a global error with status and message is raised": raised beside the
+ * `ApiRequestError` the call rejects with, so telemetry records the server's failure even when a page handles it.
+ */
+export class ApiServerError extends Error {
+  constructor(
+    readonly status: number,
+    readonly serverMessage: string,
+  ) {
+    super(`The server answered ${status}: ${serverMessage}`);
+    this.name = "ApiServerError";
+  }
+}
+
 export type RequestOptions = {
   query?: Record<string, string | number | boolean | null | undefined>;
   body?: unknown;
@@ -78,6 +92,8 @@ export function createApiClient(deps: {
   timeoutMs?: number;
   /** Makes the XMLHttpRequest of an upload (fetch cannot report upload progress). */
   xhr?: () => XMLHttpRequest;
+  /** Raises the global error of an answer above 500 (the browser's `reportError`, which telemetry hears). */
+  raiseGlobalError?: (error: ApiServerError) => void;
 }) {
   const { session } = deps;
   const baseUrl = deps.baseUrl ?? "";
@@ -105,7 +121,11 @@ export function createApiClient(deps: {
     schema: Schema,
   ): Promise<z.infer<Schema>> {
     const answer = await sendWithSession(session, send);
-    if (answer.status < 200 || answer.status >= 300) throw new ApiRequestError(answer.status, await errorBodyOf(answer));
+    if (answer.status < 200 || answer.status >= 300) {
+      const failure = new ApiRequestError(answer.status, await errorBodyOf(answer));
+      if (answer.status > 500) deps.raiseGlobalError?.(new ApiServerError(answer.status, failure.message));
+      throw failure;
+    }
     return schema.parse(answer.status === 204 ? undefined : await answer.json());
   }
 

@@ -1,6 +1,11 @@
 import type { Clock } from "../../clock.ts";
 import type { Notification } from "../../contracts/notifications.ts";
-import { listRecentNotifications, markAllNotificationsRead, markNotificationRead } from "../../db/notifications.ts";
+import {
+  countUnreadNotifications,
+  listRecentNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from "../../db/notifications.ts";
 import { AppError } from "../../contracts/errors.ts";
 
 /** How many notifications the sidebar gets: enough for weeks of activity, small enough to send every minute. */
@@ -11,6 +16,14 @@ type Deps = { db: D1Database; clock: Clock };
 /** The user's own recent notifications, newest first. */
 export function recentNotifications({ db }: Pick<Deps, "db">, userId: string): Promise<Notification[]> {
   return listRecentNotifications(db, userId, RECENT_NOTIFICATIONS_LIMIT);
+}
+
+/**
+ * The bell's and the title's count (SPEC.md section 4): every unread notification but the unread welcome, whatever
+ * its type and however old, not only the types the sidebar keeps or the recent ones it lists.
+ */
+export function unreadNotificationCount({ db }: Pick<Deps, "db">, userId: string): Promise<number> {
+  return countUnreadNotifications(db, userId);
 }
 
 /** Marks one read. Another user's notification answers like a missing one, so ids of others reveal nothing. */

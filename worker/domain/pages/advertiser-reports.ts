@@ -3,10 +3,12 @@ import { AppError } from "../../contracts/errors.ts";
 import type { ReportPage, ReportQuery } from "../../contracts/reports.ts";
 import { listReportCampaigns } from "../../db/reports.ts";
 import { accountReport, campaignReport } from "../advertisers/reports.ts";
+import { listFunnel } from "../analytics/funnel.ts";
 
 /**
  * `/advertiser/{advertiserId}/reports` and `/advertiser/{advertiserId}/campaigns/{campaignId}/report`, for members
- * only (anyone else gets the account's 404): the report over the asked range, and the account's campaigns.
+ * only (anyone else gets the account's 404): the report over the asked range, the account's campaigns, and the
+ * funnel of the account or the campaign.
  */
 export async function advertiserReportPage(
   caps: Pick<Capabilities, "db" | "clock">,
@@ -22,6 +24,10 @@ export async function advertiserReportPage(
     if (error instanceof AppError && error.status === 400) return load({});
     throw error;
   });
-  const campaigns = await listReportCampaigns(caps.db, advertiserId);
-  return { report, campaigns: campaigns.map(({ id, title, status }) => ({ id, title, status })) };
+  // After the report: it is what checks membership.
+  const [campaigns, funnel] = await Promise.all([
+    listReportCampaigns(caps.db, advertiserId),
+    listFunnel(caps, campaignId === null ? { advertiserId } : { advertiserId, campaignId }),
+  ]);
+  return { report, campaigns: campaigns.map(({ id, title, status }) => ({ id, title, status })), funnel };
 }

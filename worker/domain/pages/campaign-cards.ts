@@ -12,6 +12,7 @@ export function campaignCard(
   return {
     id: campaign.id,
     title: campaign.title,
+    advertiserId: campaign.advertiserId,
     advertiserName: campaign.advertiserName,
     advertiserSlug: campaign.advertiserSlug,
     status: campaign.status,

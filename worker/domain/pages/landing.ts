@@ -12,7 +12,13 @@ export async function landingPage({ db, clock }: Pick<Capabilities, "db" | "cloc
   if (advertiser === null) throw notFound(`There is no advertiser ${slug}.`);
   const campaigns = await listCampaignsByStatus(db, currentCampaignStatuses, { advertiserId: advertiser.id });
   return {
-    advertiser: { slug: advertiser.slug, name: advertiser.name, tagline: advertiser.tagline, websiteUrl: advertiser.websiteUrl },
+    advertiser: {
+      id: advertiser.id,
+      slug: advertiser.slug,
+      name: advertiser.name,
+      tagline: advertiser.tagline,
+      websiteUrl: advertiser.websiteUrl,
+    },
     campaigns: await cardsWithPools(db, campaigns, () => false),
     now: clock.now(),
   };

@@ -21,13 +21,12 @@ export function recentNotificationsQueryOptions() {
   return queryOptions({
     queryKey: notificationKeys.recent(),
     queryFn: getRecentNotifications,
-    select: (response) => response.data,
     refetchOnWindowFocus: true,
     refetchInterval: NOTIFICATIONS_REFETCH_INTERVAL_MS,
   });
 }
 
-/** The signed-in user's recent notifications; nothing is fetched for a visitor who is not signed in. */
+/** The signed-in user's recent notifications and unread count; nothing is fetched for a visitor who is not signed in. */
 export function useRecentNotifications({ enabled }: { enabled: boolean }) {
   return useQuery({ ...recentNotificationsQueryOptions(), enabled });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Notification, RecentNotifications } from "../../../../worker/contracts/notifications.ts";
+import { countsAsUnread } from "../utils/notification-rules";
 import { notificationKeys } from "./get-recent-notifications";
 
 /**
@@ -18,10 +19,13 @@ export function useMarkReadMutation<Variables>(
       await queryClient.cancelQueries({ queryKey });
       const previous = queryClient.getQueryData<RecentNotifications>(queryKey);
       if (previous !== undefined) {
+        const newlyRead = previous.data.filter((notification) => isAffected(notification, variables) && countsAsUnread(notification));
         queryClient.setQueryData<RecentNotifications>(queryKey, {
           data: previous.data.map((notification) =>
             isAffected(notification, variables) ? { ...notification, isRead: true } : notification,
           ),
+          // Unread ones older than the list are corrected by the refetch that follows.
+          unreadCount: Math.max(0, previous.unreadCount - newlyRead.length),
         });
       }
       return { previous };

@@ -62,11 +62,17 @@ export function firstTimeUserNotification(notifications: readonly Notification[]
 }
 
 /**
- * The unread count of the bell and the title: every unread notification the sidebar lists. Dropped types do not
- * count, because a person could never find them; the unread welcome does not count (it has its own dialog).
+ * Whether a notification counts in the unread count of the bell and the title (SPEC.md section 4): every unread one
+ * but the unread welcome (it has its own dialog), whatever its type. The server counts them all
+ * (`GET /v1/notification/recent`'s `unreadCount`); this rule lets the browser lower the count at once on marking read.
  */
+export function countsAsUnread(notification: Notification): boolean {
+  return !notification.isRead && !isFirstTimeUserNotification(notification);
+}
+
+/** The unread count of a list, by the rule above. */
 export function unreadCount(notifications: readonly Notification[]): number {
-  return sidebarNotifications(notifications).filter((notification) => !notification.isRead).length;
+  return notifications.filter(countsAsUnread).length;
 }
 
 /** The unread campaign-eligible notifications: payouts waiting to be confirmed (the dashboard's banners). */

@@ -1,0 +1,9 @@
+import type { FeedbackStatusFilter } from "../../../../worker/contracts/admin.ts";
+
+/** Every admin query sits under `adminKeys.all`: invalidating it refreshes them all. */
+export const adminKeys = {
+  all: ["admin"] as const,
+  feedbackAll: () => [...adminKeys.all, "feedback"] as const,
+  feedback: (status: FeedbackStatusFilter) => [...adminKeys.feedbackAll(), status] as const,
+  funnel: (advertiserId: string | null) => [...adminKeys.all, "funnel", advertiserId ?? "every-advertiser"] as const,
+};

@@ -1,0 +1,134 @@
+/**
+ * The tracker's endpoint (issue 12): batches of 50 events sent to `POST /v1/events` by a few concurrent senders for a
+ * sustained time (20 s unless `ANALYTICS_BENCH_SECONDS` says otherwise) over real HTTP against the built worker (the
+ * server `npm run bench` starts), then how long the queue consumer takes until every accepted event is in D1.
+ * Each batch comes from one of many anonymous visitors (a device id and a client address each), as on a busy
+ * landing page: the rate limit counts per address, and no visitor comes near it.
+ *
+ * D1 is read through wrangler's platform proxy on the same local state, as bench/ingestion.ts does.
+ */
+import { getPlatformProxy } from "wrangler";
+import { ANALYTICS_EVENTS_PATH } from "../worker/contracts/analytics.ts";
+import { percentile } from "./measure.ts";
+
+export type AnalyticsBenchmarkResult = {
+  durationS: number;
+  senders: number;
+  visitors: number;
+  batchSize: number;
+  requests: number;
+  events: number;
+  eventsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  errors: number;
+  errorSamples: string[];
+  /** From the last answer until the last accepted event was in D1. */
+  drainMs: number;
+  /** Accepted events found in D1 at the end (equal to `events` unless the drain timed out). */
+  stored: number;
+  /** Events per second from the first request until everything was in D1. */
+  storedPerSecond: number;
+};
+
+const DRAIN_TIMEOUT_MS = 180_000;
+
+export async function runAnalyticsBenchmark(
+  port: number,
+  options: { persistTo?: string; durationS?: number; senders?: number; batchSize?: number; visitors?: number } = {},
+): Promise<AnalyticsBenchmarkResult> {
+  const origin = `http://127.0.0.1:${port}`;
+  const durationS = options.durationS ?? Number(process.env.ANALYTICS_BENCH_SECONDS ?? 20);
+  const senders = options.senders ?? Number(process.env.ANALYTICS_BENCH_SENDERS ?? 8);
+  const batchSize = options.batchSize ?? 50;
+  const visitors = options.visitors ?? 500;
+  const persistTo = options.persistTo ?? ".wrangler/bench-state";
+  const run = `bench-${Date.now().toString(36)}`;
+
+  const latencies: number[] = [];
+  const errorSamples: string[] = [];
+  let errors = 0;
+  let events = 0;
+  let batchNumber = 0;
+  const started = performance.now();
+  const deadline = started + durationS * 1000;
+
+  async function sender() {
+    while (performance.now() < deadline) {
+      batchNumber += 1;
+      const visitor = batchNumber % visitors;
+      const now = Date.now();
+      const batch = {
+        deviceId: `${run}-device-${visitor}`,
+        attribution: { utm_source: "bench", utm_campaign: `bench-${visitor % 2}` },
+        events: Array.from({ length: batchSize }, (_, index) => ({
+          id: `${run}-${batchNumber}-${index}`,
+          name: index % 10 === 0 ? "landing_viewed" : "user_site_redirected",
+          occurredAt: now,
+          pagePath: "/landing/aurora",
+          referrer: "https://x.com/",
+          properties: { advertiser_id: "advertiser-aurora", trigger: "bench", path: `/campaign/${index}` },
+        })),
+      };
+      const sent = performance.now();
+      try {
+        const response = await fetch(`${origin}${ANALYTICS_EVENTS_PATH}`, {
+          method: "POST",
+          headers: {
+            "Content-Type": "text/plain;charset=UTF-8",
+            "cf-connecting-ip": `10.${Math.floor(visitor / 250) % 250}.${visitor % 250}.1`,
+          },
+          body: JSON.stringify(batch),
+        });
+        const text = await response.text();
+        latencies.push(performance.now() - sent);
+        const accepted = response.status === 202 ? (JSON.parse(text) as { accepted?: number }).accepted : undefined;
+        if (accepted !== batchSize) {
+          errors += 1;
+          if (errorSamples.length < 5) errorSamples.push(`${response.status} ${text.slice(0, 200)}`);
+          continue;
+        }
+        events += accepted;
+      } catch (error) {
+        errors += 1;
+        if (errorSamples.length < 5) errorSamples.push(String(error));
+      }
+    }
+  }
+
+  await Promise.all(Array.from({ length: senders }, () => sender()));
+  const sendingDone = performance.now();
+  const elapsedS = (sendingDone - started) / 1000;
+
+  const proxy = await getPlatformProxy<Cloudflare.Env>({ configPath: "wrangler.toml", persist: { path: `${persistTo}/v3` } });
+  let stored: number;
+  let drainedAt: number;
+  try {
+    const count = proxy.env.DB.prepare(`SELECT COUNT(*) AS n FROM analytics_events WHERE device_id LIKE ?`).bind(`${run}-device-%`);
+    for (;;) {
+      stored = Number(await count.first("n"));
+      drainedAt = performance.now();
+      if (stored >= events || drainedAt - sendingDone > DRAIN_TIMEOUT_MS) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await proxy.dispose();
+  }
+
+  return {
+    durationS: Math.round(elapsedS * 10) / 10,
+    senders,
+    visitors,
+    batchSize,
+    requests: latencies.length,
+    events,
+    eventsPerSecond: Math.round(events / elapsedS),
+    latencyP50Ms: Math.round(percentile(latencies, 50) * 10) / 10,
+    latencyP99Ms: Math.round(percentile(latencies, 99) * 10) / 10,
+    errors,
+    errorSamples,
+    drainMs: Math.round(drainedAt - sendingDone),
+    stored,
+    storedPerSecond: Math.round(stored / ((drainedAt - started) / 1000)),
+  };
+}

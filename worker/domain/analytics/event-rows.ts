@@ -1,0 +1,46 @@
+import type { AnalyticsQueueMessage } from "../../contracts/analytics.ts";
+import type { AnalyticsEventRow } from "../../db/analytics-events.ts";
+
+/** What `campaign_id` / `advertiser_id` properties must look like to be stored in their columns (and so count). */
+const idLike = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The funnel's columns take a property only when it looks like an id; it stays among the properties either way. */
+function idProperty(properties: Record<string, unknown>, name: string): string | null {
+  const value = properties[name];
+  return typeof value === "string" && idLike.test(value) ? value : null;
+}
+
+/**
+ * The rows a queue message stores: one per event, with the batch's device, attribution (last touch, first touch,
+ * invitation) and the user the server attached, never a user id the browser sent.
+ */
+export function eventRowsOf(message: AnalyticsQueueMessage): AnalyticsEventRow[] {
+  const attribution = message.attribution ?? {};
+  return message.events.map((event) => {
+    const properties = event.properties ?? {};
+    return {
+      id: event.id,
+      name: event.name,
+      deviceId: message.deviceId,
+      userId: message.sessionUserId,
+      pagePath: event.pagePath,
+      referrer: event.referrer === undefined || event.referrer === "" ? null : event.referrer,
+      advertiserId: idProperty(properties, "advertiser_id"),
+      campaignId: idProperty(properties, "campaign_id"),
+      utmSource: attribution.utm_source ?? null,
+      utmMedium: attribution.utm_medium ?? null,
+      utmCampaign: attribution.utm_campaign ?? null,
+      utmTerm: attribution.utm_term ?? null,
+      utmContent: attribution.utm_content ?? null,
+      firstUtmSource: attribution.first_utm_source ?? null,
+      firstUtmMedium: attribution.first_utm_medium ?? null,
+      firstUtmCampaign: attribution.first_utm_campaign ?? null,
+      firstUtmTerm: attribution.first_utm_term ?? null,
+      firstUtmContent: attribution.first_utm_content ?? null,
+      inviteId: attribution.invite_id ?? null,
+      properties: JSON.stringify(properties),
+      occurredAt: event.occurredAt,
+      receivedAt: message.receivedAt,
+    };
+  });
+}
