@@ -23,7 +23,7 @@ const GROUPS = {
   root: ["worker/app.ts", "worker/index.ts"],
   emulators: ["worker/emulators/**"],
   browser: ["app/**"],
-  outside: ["tests/**", "e2e/**", "bench/**", "scripts/**", "*.{ts,js}"],
+  outside: ["tests/**", "e2e/**", "bench/**", "fuzz/**", "scripts/**", "*.{ts,js}"],
   // Slices of layers, for the narrower arrows.
   ssr: ["worker/ssr/**"],
   "worker-context": ["app/worker-context.ts"],

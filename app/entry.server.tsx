@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { workerContext, type WorkerContext } from "./worker-context";
 import { ServerIncidentIdContext } from "./lib/incident";
+import { pathForLogs } from "../worker/contracts/admin-spoofing.ts";
 
 export const streamTimeout = 5_000;
 
@@ -15,7 +16,7 @@ export const streamTimeout = 5_000;
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const worker = context.get(workerContext);
-  const path = new URL(request.url).pathname;
+  const path = pathForLogs(new URL(request.url).pathname);
   console.error(`[${worker.requestId}] ${request.method} ${path} failed:`, error);
   reportServerFailure(worker, error, request.method, path);
 };

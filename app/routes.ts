@@ -29,6 +29,7 @@ export default [
     route("login-error", "routes/login-error.tsx"),
     route("not-allowed", "routes/not-allowed.tsx"),
     route("verify", "routes/verify.tsx"),
+    route("auth/admin-spoofing/:token/:secret", "routes/admin-spoofing.tsx"),
   ]),
   layout("layouts/article-layout.tsx", [route("articles/:slug", "routes/article.tsx")]),
   layout("layouts/popup-layout.tsx", [route("popup/signed-in", "routes/popup-signed-in.tsx")]),

@@ -23,12 +23,16 @@ import { walletRoutes } from "./http/wallet-routes.ts";
 import { withdrawalRoutes } from "./http/withdrawal-routes.ts";
 import { handleTrpc } from "./http/trpc-route.ts";
 import { whitelistGuard } from "./middleware/brand-guard.ts";
-import { htmlSecurity } from "./middleware/html-security.ts";
+import { htmlSecurity, transportSecurity } from "./middleware/html-security.ts";
 import { noStoreByDefault } from "./middleware/no-store.ts";
+import { doorLimits } from "./middleware/door-limits.ts";
 import { writeLimits } from "./middleware/write-limits.ts";
 import { pageSession } from "./middleware/page-session.ts";
 import { requestContext } from "./middleware/request-context.ts";
 import { applyRouteRules } from "./middleware/route-rules.ts";
+import { auditImpersonatedWrites } from "./middleware/impersonation.ts";
+import { pathForLogs } from "./contracts/admin-spoofing.ts";
+import { wellFormedPath } from "./middleware/well-formed-path.ts";
 import { renderWithReactRouter } from "./ssr/react-router.ts";
 import type { WorkerEnv } from "./worker-env.ts";
 
@@ -39,12 +43,15 @@ import type { WorkerEnv } from "./worker-env.ts";
  */
 export const app = new Hono<WorkerEnv>();
 
+app.use(transportSecurity);
 app.use(requestContext);
+app.use(wellFormedPath);
 app.route("/", healthRoutes);
 app.route("/", iconRoutes);
 app.route("/", telemetryRoutes);
 app.use(applyRouteRules);
-for (const prefix of ["/auth/*", "/trpc/*", "/v1/*"]) app.use(prefix, noStoreByDefault, whitelistGuard, writeLimits);
+for (const prefix of ["/auth/*", "/trpc/*", "/v1/*"]) app.use(prefix, noStoreByDefault, doorLimits, whitelistGuard, writeLimits);
+app.use("/v1/*", auditImpersonatedWrites);
 app.route("/", authRoutes);
 app.all("/trpc/*", handleTrpc);
 app.route("/", adminRoutes);
@@ -79,7 +86,7 @@ app.onError((error, c) => {
     ...(error.stack === undefined ? {} : { stack: error.stack }),
     statusCode: 500,
     ...(c.var.session ? { userId: c.var.session.userId } : {}),
-    path: c.req.path,
+    path: pathForLogs(c.req.path),
     method: c.req.method,
   });
   // No capabilities: the configuration itself failed, and there is nowhere to report to (the log line stays).

@@ -94,9 +94,27 @@ export function parseInline(text: string): Inline[] {
   return nodes;
 }
 
-/** Only http(s) and mailto leave the site; anything else (javascript:, data:) is dropped to plain text. */
+/** A base that no real link names: a target that resolves to another origin than this one leaves the site. */
+const IN_APP = new URL("https://in-app.invalid");
+
+/**
+ * Only http(s) and mailto leave the site; anything else (javascript:, data:) is dropped to plain text. A target is
+ * in-app only when the browser would resolve it on this site: `//host`, `/\host` and `\\host` are protocol-relative
+ * (browsers read `\` as `/`), so they are external links to that host, shown and opened as such.
+ */
 export function safeLink(target: string): { href: string; external: boolean } | null {
-  if (target.startsWith("/") && !target.startsWith("//")) return { href: target, external: false };
+  if (target.startsWith("/") || target.startsWith("\\")) {
+    let resolved: URL;
+    try {
+      resolved = new URL(target, IN_APP);
+    } catch {
+      return null;
+    }
+    // The path as the browser resolved it, but never starting with "//", which would make it protocol-relative again.
+    const path = resolved.pathname.replace(/^\/+/, "/");
+    if (resolved.origin === IN_APP.origin) return { href: `${path}${resolved.search}${resolved.hash}`, external: false };
+    return { href: resolved.href, external: true };
+  }
   try {
     const url = new URL(target);
     if (url.protocol === "http:" || url.protocol === "https:" || url.protocol === "mailto:") {

@@ -10,7 +10,7 @@ import { createTokenStorage, tokenStorageKeys } from "~/lib/api/token-storage";
  * The browser's API client against a real HTTP server that behaves like the worker on expired tokens: it refuses
  * the old access token with 401 and hands out a new pair on /auth/token.
  */
-type ServerState = { refreshCalls: number; requests: string[]; endSessionFor: string | null };
+type ServerState = { refreshCalls: number; cookieTrades: number; requests: string[]; endSessionFor: string | null };
 
 let server: Server;
 let baseUrl: string;
@@ -28,7 +28,7 @@ async function bodyOf(request: IncomingMessage): Promise<unknown> {
 }
 
 beforeEach(async () => {
-  state = { refreshCalls: 0, requests: [], endSessionFor: null };
+  state = { refreshCalls: 0, cookieTrades: 0, requests: [], endSessionFor: null };
   server = createServer(async (request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
     const auth = request.headers.authorization ?? "";
@@ -40,6 +40,11 @@ beforeEach(async () => {
       // A slow refresh, so that other failing requests queue up behind it.
       await new Promise((resolve) => setTimeout(resolve, 50));
       return json(response, 200, { accessToken: "access-2", refreshToken: "refresh-2" });
+    }
+    if (url.pathname === "/auth/session/tokens") {
+      // The session cookie is still good: a new pair of the same session.
+      state.cookieTrades += 1;
+      return json(response, 200, { accessToken: "access-2", refreshToken: "refresh-3" });
     }
     if (state.endSessionFor !== null && auth === `Bearer ${state.endSessionFor}`) {
       return json(response, 401, { message: "X: Your session has ended. Please sign in again." });
@@ -98,6 +103,23 @@ describe("the API client on 401", () => {
     expect(state.refreshCalls).toBe(1);
     expect(storage.size).toBe(0);
     expect(reloads()).toBe(1);
+  });
+
+  it("after a page left while its refresh was in flight, trades the session cookie instead of presenting the spent token", async () => {
+    const { api, storage, reloads } = browser({ ...signedIn, refresh_in_flight: "refresh-1".slice(-12) });
+    expect((await api.get("/v1/profile", answer)).path).toBe("/v1/profile");
+    expect(state.refreshCalls).toBe(0);
+    expect(state.cookieTrades).toBe(1);
+    expect(storage.get("refresh_token")).toBe("refresh-3");
+    expect(storage.has("refresh_in_flight")).toBe(false);
+    expect(reloads()).toBe(0);
+  });
+
+  it("marks a refresh as in flight only until its answer is stored", async () => {
+    const { api, storage } = browser(signedIn);
+    await api.get("/v1/profile", answer);
+    expect(state.refreshCalls).toBe(1);
+    expect(storage.has("refresh_in_flight")).toBe(false);
   });
 
   it("does not even try a refresh without a refresh token", async () => {

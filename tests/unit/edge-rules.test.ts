@@ -22,6 +22,7 @@ describe("route rules", () => {
 
   it("matches prefixes only at a path boundary", () => {
     expect(ruleFor("/landing/aurora")?.cacheControl).toContain("max-age=300");
+    expect(ruleFor("/landing")).toBeUndefined();
     expect(ruleFor("/landingpage")).toBeUndefined();
     expect(ruleFor("/assets/app-123.js")?.cacheControl).toContain("immutable");
   });
@@ -32,5 +33,13 @@ describe("route rules", () => {
 
   it("keeps the spec's guard exemptions", () => {
     expect([...guardExemptPaths].sort()).toEqual(["/", "/not-allowed", "/privacy", "/tos"]);
+  });
+});
+
+describe("cache policies of pages rendered with a nonce", () => {
+  it("keeps landing pages out of shared caches: each carries its own CSP nonce, which a shared cache would replay", () => {
+    const landing = ruleFor("/landing/aurora")?.cacheControl ?? "";
+    expect(landing).toMatch(/^private\b/);
+    expect(landing).not.toMatch(/\bpublic\b|s-maxage/);
   });
 });

@@ -52,9 +52,25 @@ describe("safeLink", () => {
     expect(safeLink("mailto:a@b.example")).toEqual({ href: "mailto:a@b.example", external: true });
   });
 
-  it("refuses protocol-relative and script targets", () => {
-    expect(safeLink("//evil.example")).toBeNull();
+  it("refuses script targets", () => {
     expect(safeLink("javascript:alert(1)")).toBeNull();
+    expect(safeLink("JaVaScRiPt:alert(1)")).toBeNull();
+  });
+
+  it("marks protocol-relative targets external: browsers read a backslash as a slash, so they leave the site", () => {
+    for (const target of ["/\\evil.example/path", "//evil.example/path", "\\\\evil.example/path", "\\/evil.example/path"]) {
+      expect(safeLink(target), target).toEqual({ href: "https://evil.example/path", external: true });
+    }
+    expect(parseInline("[prize](/\\evil.example)")).toEqual([
+      { kind: "link", href: "https://evil.example/", external: true, children: [{ kind: "text", text: "prize" }] },
+    ]);
+  });
+
+  it("keeps a path in the app however its slashes are written, as the browser would resolve it", () => {
+    expect(safeLink("/campaigns?tab=new#top")).toEqual({ href: "/campaigns?tab=new#top", external: false });
+    expect(safeLink("/articles\\terms")).toEqual({ href: "/articles/terms", external: false });
+    // Resolves on this site to the path "//evil.example", which written as a link would leave it: collapsed to one slash.
+    expect(safeLink("/./\\evil.example")).toEqual({ href: "/evil.example", external: false });
   });
 });
 

@@ -107,8 +107,8 @@ describe("route rules and headers", () => {
     expect((await page("/privacy")).headers.get("location")).toBe("/articles/privacy-policy");
   });
 
-  it("caches landing pages briefly for visitors, and never pages of a signed-in person", async () => {
-    expect((await page("/landing/aurora")).headers.get("cache-control")).toBe("public, max-age=300, stale-while-revalidate=60");
+  it("lets visitors' browsers (never shared caches: the page carries a nonce) keep landing pages briefly, and never pages of a signed-in person", async () => {
+    expect((await page("/landing/aurora")).headers.get("cache-control")).toBe("private, max-age=300");
     const signedIn = await sessionCookieFor("user-ada_creates");
     expect((await page("/landing/aurora", signedIn)).headers.get("cache-control")).toBe("private, no-store");
     expect((await page("/campaigns", signedIn)).headers.get("cache-control")).toBe("private, no-store");

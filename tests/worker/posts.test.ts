@@ -29,7 +29,10 @@ type Creator = {
   userId: string;
   accessToken: string;
   call(path: string, init?: RequestInit): Promise<Response>;
-  post(body: unknown): Promise<Response>;
+  /** The spec's payload; a `clientRequestId` in `body` is sent as the `Idempotency-Key` header, as the editor does. */
+  post(body: Record<string, unknown>): Promise<Response>;
+  /** The payload as it is, for clients that sent the key in the body before the header. */
+  postRaw(body: unknown, headers?: Record<string, string>): Promise<Response>;
   upload(bytes: Uint8Array<ArrayBuffer>, contentType?: string): Promise<Response>;
 };
 
@@ -48,8 +51,21 @@ async function asCreator(browser: TestBrowser): Promise<Creator> {
     userId: profile.userId,
     accessToken,
     call,
-    post: (body) =>
-      call("/v1/action/post/create", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }),
+    post: ({ clientRequestId, ...payload }) =>
+      call("/v1/action/post/create", {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          ...(typeof clientRequestId === "string" ? { "Idempotency-Key": clientRequestId } : {}),
+        },
+        body: JSON.stringify(payload),
+      }),
+    postRaw: (body, headers = {}) =>
+      call("/v1/action/post/create", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...headers },
+        body: JSON.stringify(body),
+      }),
     upload: (bytes, contentType = "image/png") =>
       call("/v1/action/post/attachment", { method: "POST", headers: { "Content-Type": contentType }, body: bytes }),
   };
@@ -233,7 +249,7 @@ describe("POST /v1/action/post/create", () => {
     expect(missing.status).toBe(400);
     const body = (await missing.json()) as { code: string; detail: { loc: (string | number)[]; msg: string }[] };
     expect(body.code).toBe("invalid_request");
-    expect(body.detail.map((field) => field.loc.join("."))).toEqual(expect.arrayContaining(["body.content", "body.clientRequestId"]));
+    expect(body.detail.map((field) => field.loc.join("."))).toEqual(expect.arrayContaining(["body.content", "header.Idempotency-Key"]));
 
     const tooLong = await creator.post({ content: "字".repeat(141), campaignId: target.id, clientRequestId: crypto.randomUUID() });
     expect(tooLong.status).toBe(400);
@@ -367,7 +383,7 @@ describe("POST /v1/action/post/create", () => {
       attachments: [],
       campaignId: target.id,
       selectedSuggestionId: null,
-      clientRequestId: crypto.randomUUID(),
+      idempotencyKey: crypto.randomUUID(),
     });
 
     const resetAt = systemClock.now() + 5 * 60 * 1000 - 1000;

@@ -37,6 +37,20 @@ describe("limits on every state-changing call", () => {
     expect(join.status).toBe(201);
   });
 
+  it("refuses a tRPC query whose address (its input) is longer than 8 KB before tRPC parses it, and answers shorter ones", async () => {
+    const input = (text: string) => encodeURIComponent(JSON.stringify({ 0: { hostname: text } }));
+    const tooLong = await fetchWorker(`/trpc/getBrandNameForHostname?batch=1&input=${input("a".repeat(8 * 1024))}`);
+    expect(tooLong.status).toBe(414);
+    expect(await tooLong.json()).toEqual({
+      status: 414,
+      code: "url_too_long",
+      message: "The request's address is longer than the 8 KB this call accepts.",
+      detail: [{ loc: ["query", "input"], msg: "the address must be at most 8192 characters" }],
+    });
+    const usual = await fetchWorker(`/trpc/getBrandNameForHostname?batch=1&input=${input("localhost")}`);
+    expect(usual.status).toBe(200);
+  });
+
   it("lets reads through and answers 429 with Retry-After once a session has made too many changes in a minute", async () => {
     const authorization = await bearerFor("user-ada_creates");
     await startOfAFreshWindowIfNearTheEnd();

@@ -87,6 +87,33 @@ export type XPostLookup = {
   missing: string[];
 };
 
+const timelinePostSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  created_at: z.string(),
+  entities: z
+    .object({ urls: z.array(z.object({ url: z.string(), expanded_url: z.string().optional() })).optional() })
+    .loose()
+    .optional(),
+});
+const timelineResponseSchema = z.object({
+  data: z.array(timelinePostSchema).optional(),
+  meta: z.object({ result_count: z.number(), next_token: z.string().optional() }).loose().optional(),
+});
+/** A post of a user's timeline with its text as it was sent: X's t.co links expanded and its HTML escapes undone. */
+export type XTimelinePost = { id: string; text: string; createdAt: number };
+
+const HTML_ESCAPES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">" };
+
+/** X answers `text` with links shortened to t.co and `&`, `<`, `>` escaped; this is the text the author sent. */
+function sentText(post: z.infer<typeof timelinePostSchema>): string {
+  let text = post.text.replace(/&(amp|lt|gt);/g, (escape) => HTML_ESCAPES[escape] ?? escape);
+  for (const link of post.entities?.urls ?? []) {
+    if (link.expanded_url !== undefined) text = text.replace(link.url, link.expanded_url);
+  }
+  return text;
+}
+
 const oauthErrorSchema = z.object({ error: z.string(), error_description: z.string().optional() });
 const problemSchema = z.object({ title: z.string().optional(), detail: z.string().optional() }).loose();
 const legacyErrorsSchema = z.object({ errors: z.array(z.object({ message: z.string() }).loose()).min(1) });
@@ -198,6 +225,29 @@ export function createXClient(config: XClientConfig, fetcher: typeof fetch = fet
 
     async deletePost(accessToken: string, postId: string): Promise<void> {
       await call(`/2/tweets/${encodeURIComponent(postId)}`, { method: "DELETE", headers: bearer(accessToken) });
+    },
+
+    /**
+     * A user's posts since `since` (ms), newest first, at most `limit` (X's `GET /2/users/:id/tweets`, scopes
+     * `tweet.read` and `users.read`): how Chorus finds a post it published but could not record.
+     */
+    async recentPosts(accessToken: string, xUserId: string, options: { since: number; limit: number }): Promise<XTimelinePost[]> {
+      const posts: XTimelinePost[] = [];
+      let pageToken: string | undefined;
+      do {
+        const query = new URLSearchParams({
+          max_results: String(Math.min(100, Math.max(5, options.limit - posts.length))),
+          start_time: new Date(options.since).toISOString(),
+          "tweet.fields": "created_at,entities",
+          exclude: "retweets,replies",
+          ...(pageToken === undefined ? {} : { pagination_token: pageToken }),
+        });
+        const response = await call(`/2/users/${encodeURIComponent(xUserId)}/tweets?${query}`, { headers: bearer(accessToken) });
+        const body = timelineResponseSchema.parse(await response.json());
+        for (const post of body.data ?? []) posts.push({ id: post.id, text: sentText(post), createdAt: Date.parse(post.created_at) });
+        pageToken = body.meta?.next_token;
+      } while (pageToken !== undefined && posts.length < options.limit);
+      return posts.slice(0, options.limit);
     },
 
     async lookupPosts(accessToken: string, postIds: string[]): Promise<XPostLookup> {

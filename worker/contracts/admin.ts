@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { humanText } from "./text.ts";
 import { campaignStatusSchema } from "./vocabulary.ts";
 import { funnelRowSchema } from "./analytics.ts";
 
@@ -75,11 +76,13 @@ export const adHocNotificationInputSchema = z.object({
     .string({ error: "is required" })
     .trim()
     .min(1, "is required")
-    .max(AD_HOC_TITLE_MAX, `must be at most ${AD_HOC_TITLE_MAX} characters`),
+    .max(AD_HOC_TITLE_MAX, `must be at most ${AD_HOC_TITLE_MAX} characters`)
+    .superRefine(humanText("name")),
   message: z
     .string()
     .trim()
     .max(AD_HOC_MESSAGE_MAX, `must be at most ${AD_HOC_MESSAGE_MAX} characters`)
+    .superRefine(humanText("multiline"))
     .optional()
     .transform((message) => message ?? ""),
   link: z

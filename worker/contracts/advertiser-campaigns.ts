@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { humanText } from "./text.ts";
 import { advertiserAccountSchema } from "./advertisers.ts";
 import { campaignRulesSchema, defaultCampaignRules, defaultScoreWeights, scoreWeightsSchema } from "./campaign-rules.ts";
 import { currencyDecimals } from "./currencies.ts";
@@ -23,13 +24,22 @@ const timeSchema = z.number({ error: "must be a time" }).int("must be a time in 
 
 export const suggestionInputSchema = z.object({
   id: z.string().max(64).optional(),
-  text: z.string().trim().min(1, "is empty").max(MAX_SUGGESTION_LENGTH, `must be at most ${MAX_SUGGESTION_LENGTH} characters`),
+  text: z
+    .string()
+    .trim()
+    .min(1, "is empty")
+    .max(MAX_SUGGESTION_LENGTH, `must be at most ${MAX_SUGGESTION_LENGTH} characters`)
+    .superRefine(humanText("multiline")),
 });
 
 /** What the console's form sends, to create a draft and to save it again (the whole campaign each time). */
 export const campaignInputSchema = z.object({
-  title: z.string().trim().min(1, "is required").max(120, "must be at most 120 characters"),
-  description: z.string().max(MAX_DESCRIPTION_LENGTH, `must be at most ${MAX_DESCRIPTION_LENGTH} characters`).default(""),
+  title: z.string().trim().min(1, "is required").max(120, "must be at most 120 characters").superRefine(humanText("name")),
+  description: z
+    .string()
+    .max(MAX_DESCRIPTION_LENGTH, `must be at most ${MAX_DESCRIPTION_LENGTH} characters`)
+    .superRefine(humanText("multiline"))
+    .default(""),
   startsAt: timeSchema,
   endsAt: timeSchema,
   rewardCurrency: z.enum(rewardCurrencies, { error: `must be one of ${rewardCurrencies.join(", ")}` }),

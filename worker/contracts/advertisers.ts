@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { humanText } from "./text.ts";
 
 /**
  * Advertiser accounts and their members (docs/decisions/017-advertiser-accounts.md): `/v1/admin/advertisers…` and
@@ -19,7 +20,7 @@ const xHandleSchema = z
   .pipe(z.string().regex(/^[A-Za-z0-9_]{1,15}$/, "must be an X handle: 1 to 15 letters, digits or underscores"));
 
 export const createAdvertiserInputSchema = z.object({
-  name: z.string().trim().min(1, "is required").max(80, "must be at most 80 characters"),
+  name: z.string().trim().min(1, "is required").max(80, "must be at most 80 characters").superRefine(humanText("name")),
   slug: z
     .string()
     .trim()
@@ -27,7 +28,7 @@ export const createAdvertiserInputSchema = z.object({
       /^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/,
       "must be 1 to 48 lowercase letters, digits or dashes, not starting or ending with a dash",
     ),
-  tagline: z.string().trim().max(160, "must be at most 160 characters").optional(),
+  tagline: z.string().trim().max(160, "must be at most 160 characters").superRefine(humanText("line")).optional(),
   websiteUrl: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
 });
 export type CreateAdvertiserInput = z.infer<typeof createAdvertiserInputSchema>;

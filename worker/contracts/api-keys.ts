@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { humanText } from "./text.ts";
 
 /**
  * API keys of an advertiser account, for conversion ingestion (docs/decisions/018-conversion-ingestion.md). A key is a
@@ -8,7 +9,7 @@ export const API_KEY_ID_PREFIX = "ck_";
 export const API_SECRET_PREFIX = "cs_";
 
 export const createApiKeyBodySchema = z.object({
-  label: z.string().trim().min(1, "must not be empty").max(100, "must be at most 100 characters"),
+  label: z.string().trim().min(1, "must not be empty").max(100, "must be at most 100 characters").superRefine(humanText("name")),
 });
 export type CreateApiKeyBody = z.infer<typeof createApiKeyBodySchema>;
 

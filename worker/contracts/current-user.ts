@@ -37,3 +37,8 @@ export type TokenPair = z.infer<typeof tokenPairSchema>;
 
 /** Who a request acts for: the session, its user, and the admin behind it when one is acting as the user. */
 export type SignedInSession = { id: string; userId: string; realUserId: string | null };
+
+/** Whether an admin is acting as the session's user (admin spoofing): `realUserId` is the admin behind it. */
+export function isImpersonating(session: Pick<SignedInSession, "userId" | "realUserId">): boolean {
+  return session.realUserId !== null && session.realUserId !== session.userId;
+}

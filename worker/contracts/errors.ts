@@ -18,7 +18,7 @@ export const errorBodySchema = z.object({
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** The statuses a use case may answer with (each carries a body, so the web layer can always write one). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 500 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 414 | 422 | 429 | 500 | 502 | 503;
 
 export class AppError extends Error {
   readonly status: ErrorStatus;

@@ -83,6 +83,12 @@ export const loginParamsSchema = z.object({
 });
 export type LoginParams = z.infer<typeof loginParamsSchema>;
 
+/**
+ * The most a sign-in may carry through X and back, as stored JSON: the app's own links carry a few hundred bytes, so
+ * 4 KB is only ever reached by a crafted link (each value alone may be 2048 characters; all of them together 47 KB).
+ */
+export const MAX_LOGIN_VALUES_BYTES = 4 * 1024;
+
 /** `GET /auth/twitter/callback`: `state` is required; the rest as X or the login sent them. */
 export const callbackQuerySchema = z.object({
   state: z.string({ error: "state is required" }).min(1, "state is required").max(512),

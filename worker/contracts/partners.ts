@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { humanText } from "./text.ts";
 
 const hostname = z
   .string()
@@ -12,7 +13,7 @@ export const partnerInputSchema = z.object({
     .string()
     .trim()
     .regex(/^[a-z0-9-]{2,32}$/, "must be 2 to 32 lowercase letters, digits or dashes"),
-  displayName: z.string().trim().min(1, "is required").max(60, "must be at most 60 characters"),
+  displayName: z.string().trim().min(1, "is required").max(60, "must be at most 60 characters").superRefine(humanText("name")),
   primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour such as #1d4ed8"),
   accentColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour such as #facc15"),
   logoUrl: z

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { campaignStatusSchema, postStatusSchema } from "./vocabulary.ts";
+import { humanText, isVisiblyBlank, textProblem } from "./text.ts";
 import { X_MAX_WEIGHTED_LENGTH, xWeightedLength } from "./x-text.ts";
 
 /** The post editor's boundary, shared by the browser and the worker (SPEC.md section 3, "Post creation payload"). */
@@ -44,21 +45,36 @@ export const attachmentSchema = z.object({
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
 
-/** The text of a post: not blank, and within X's limit as X counts it. */
-export const postContentSchema = z
-  .string({ error: "content is required" })
-  .refine((text) => text.trim().length > 0, "must not be empty")
-  .superRefine((text, context) => {
-    const length = xWeightedLength(text);
-    if (length > X_MAX_WEIGHTED_LENGTH) {
-      context.addIssue({
-        code: "custom",
-        message: `is ${length} characters as X counts them; X allows at most ${X_MAX_WEIGHTED_LENGTH}`,
-      });
-    }
-  });
+/**
+ * The most UTF-16 units a post's text may have, checked before X's weighted count runs (which costs time in
+ * proportion to the text). A post X accepts stays below it: 280 weighted characters are at most ~2,700 units even
+ * for emoji sequences of 19 units counted as 2, or a dozen long links counted as 23 each.
+ */
+export const MAX_POST_CONTENT_UNITS = 4_000;
 
-/** `POST /v1/action/post/create`. */
+/** The text of a post: a person's text, not blank, and within X's limit as X counts it. */
+export const postContentSchema = z.string({ error: "content is required" }).superRefine((text, context) => {
+  const fail = (message: string) => context.addIssue({ code: "custom", message, input: text });
+  if (text.length > MAX_POST_CONTENT_UNITS) return fail(`is far longer than X allows (at most ${X_MAX_WEIGHTED_LENGTH} characters)`);
+  const problem = textProblem(text, "multiline");
+  if (problem !== null) return fail(problem);
+  if (isVisiblyBlank(text)) return fail("must not be empty");
+  const length = xWeightedLength(text);
+  if (length > X_MAX_WEIGHTED_LENGTH) fail(`is ${length} characters as X counts them; X allows at most ${X_MAX_WEIGHTED_LENGTH}`);
+});
+
+/**
+ * The `Idempotency-Key` header of `POST /v1/action/post/create`: one press of "Post" in the browser, so that a
+ * second request with the same key finds the first post instead of publishing again.
+ */
+export const postIdempotencyKeySchema = z
+  .string({ error: "is required: send an Idempotency-Key header (a UUID made for this press of Post)" })
+  .regex(/^[\x21-\x7e]{8,128}$/, "must be 8 to 128 visible ASCII characters, for example a UUID");
+
+/**
+ * `POST /v1/action/post/create`: the spec's payload (SPEC.md section 3). `clientRequestId` is the idempotency key as
+ * clients before the header sent it in the body; it is still read when the header is absent.
+ */
 export const createPostInputSchema = z.object({
   content: postContentSchema,
   attachments: z
@@ -73,8 +89,7 @@ export const createPostInputSchema = z.object({
     .max(128)
     .nullish()
     .transform((id) => id ?? null),
-  /** One press of "Post" in the browser: a second request with the same id finds the first post. */
-  clientRequestId: z.uuid({ error: "must be a UUID made by the browser for this submission" }),
+  clientRequestId: z.uuid({ error: "must be a UUID made by the browser for this submission" }).optional(),
 });
 export type CreatePostInput = z.input<typeof createPostInputSchema>;
 
@@ -120,7 +135,8 @@ export const feedbackInputSchema = z.object({
     .string({ error: "content is required" })
     .trim()
     .min(1, "must not be empty")
-    .max(MAX_FEEDBACK_LENGTH, `must be at most ${MAX_FEEDBACK_LENGTH} characters`),
+    .max(MAX_FEEDBACK_LENGTH, `must be at most ${MAX_FEEDBACK_LENGTH} characters`)
+    .superRefine(humanText("multiline")),
   pagePath: z
     .string()
     .max(1024, "must be at most 1024 characters")

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { humanText } from "./text.ts";
 import { notificationEventTypeSchema, type NotificationEventType } from "./notifications.ts";
 
 /**
@@ -72,7 +73,8 @@ export const basicSettingsInputSchema = z.strictObject({
     .string({ error: "is required" })
     .trim()
     .min(1, "must not be empty")
-    .max(DISPLAY_NAME_MAX_LENGTH, `must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`),
+    .max(DISPLAY_NAME_MAX_LENGTH, `must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`)
+    .superRefine(humanText("name")),
   /** One of `advertisers` in the settings (the advertisers of campaigns the creator joined), or null for none. */
   preferredAdvertiserId: z.string({ error: "must be an advertiser id or null" }).min(1, "must not be empty").max(200).nullable(),
   mailedNotificationKinds: z

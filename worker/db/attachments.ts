@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { attachmentContentTypeSchema } from "../contracts/posts.ts";
-import { placeholders, queryAll, queryFirst } from "./query.ts";
+import { queryAll } from "./query.ts";
 
 const attachmentRowSchema = z
   .object({
@@ -23,26 +23,12 @@ const attachmentRowSchema = z
   }));
 export type StoredAttachment = z.infer<typeof attachmentRowSchema>;
 
-export function insertAttachmentStatement(db: D1Database, attachment: StoredAttachment) {
-  return db
-    .prepare(
-      `INSERT INTO post_attachments (id, user_id, post_id, r2_key, content_type, size_bytes, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .bind(
-      attachment.id,
-      attachment.userId,
-      attachment.postId,
-      attachment.r2Key,
-      attachment.contentType,
-      attachment.sizeBytes,
-      attachment.createdAt,
-    );
-}
-
 export function findAttachments(db: D1Database, ids: readonly string[]): Promise<StoredAttachment[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return queryAll(db.prepare(`SELECT * FROM post_attachments WHERE id IN (${placeholders(ids.length)})`).bind(...ids), attachmentRowSchema);
+  return queryAll(
+    db.prepare(`SELECT * FROM post_attachments WHERE id IN (SELECT value FROM json_each(?))`).bind(JSON.stringify(ids)),
+    attachmentRowSchema,
+  );
 }
 
 export function listAttachmentsOfPost(db: D1Database, postId: string): Promise<StoredAttachment[]> {
@@ -58,9 +44,9 @@ export async function claimAttachments(db: D1Database, postId: string, userId: s
   const result = await db
     .prepare(
       `UPDATE post_attachments SET post_id = ?
-       WHERE id IN (${placeholders(ids.length)}) AND user_id = ? AND post_id IS NULL`,
+       WHERE id IN (SELECT value FROM json_each(?)) AND user_id = ? AND post_id IS NULL`,
     )
-    .bind(postId, ...ids, userId)
+    .bind(postId, JSON.stringify(ids), userId)
     .run();
   return result.meta.changes;
 }
@@ -70,13 +56,37 @@ export function releaseAttachmentsStatement(db: D1Database, postId: string) {
   return db.prepare(`UPDATE post_attachments SET post_id = NULL WHERE post_id = ?`).bind(postId);
 }
 
-/** How many images a creator uploaded since `since` that no post has taken (yet). */
-export async function countUnusedAttachmentsSince(db: D1Database, userId: string, since: number): Promise<number> {
-  const row = await queryFirst(
-    db
-      .prepare(`SELECT COUNT(*) AS count FROM post_attachments WHERE user_id = ? AND post_id IS NULL AND created_at > ?`)
-      .bind(userId, since),
-    z.object({ count: z.number().int() }),
-  );
-  return row?.count ?? 0;
+/**
+ * Records an upload unless the creator already has `quota` unused ones since `since`. The count and the insert are
+ * one statement, so parallel uploads cannot all pass a count taken before any of them was written. Returns whether
+ * it was recorded.
+ */
+export async function insertAttachmentWithinQuota(
+  db: D1Database,
+  attachment: StoredAttachment,
+  quota: { max: number; since: number },
+): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `INSERT INTO post_attachments (id, user_id, post_id, r2_key, content_type, size_bytes, created_at)
+       SELECT ?1, ?2, NULL, ?3, ?4, ?5, ?6
+       WHERE (SELECT COUNT(*) FROM post_attachments WHERE user_id = ?2 AND post_id IS NULL AND created_at > ?7) < ?8`,
+    )
+    .bind(
+      attachment.id,
+      attachment.userId,
+      attachment.r2Key,
+      attachment.contentType,
+      attachment.sizeBytes,
+      attachment.createdAt,
+      quota.since,
+      quota.max,
+    )
+    .run();
+  return result.meta.changes > 0;
+}
+
+/** Forgets an upload whose bytes could not be stored. */
+export async function deleteUnusedAttachment(db: D1Database, attachmentId: string): Promise<void> {
+  await db.prepare(`DELETE FROM post_attachments WHERE id = ? AND post_id IS NULL`).bind(attachmentId).run();
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { campaignRulesSchema, scoreWeightsSchema } from "../contracts/campaign-rules.ts";
 import { campaignHealthSchema, campaignStatusSchema, campaignVisibilitySchema, type CampaignStatus } from "../contracts/vocabulary.ts";
-import { placeholders, queryAll, queryFirst } from "./query.ts";
+import { queryAll, queryFirst } from "./query.ts";
 
 const campaignColumns = {
   id: z.string(),
@@ -159,12 +159,12 @@ export function listCampaignsByStatus(
   const statement = db
     .prepare(
       `${listingSelect}
-       WHERE campaigns.status IN (${placeholders(statuses.length)}) AND campaigns.visibility = 'public' AND ${PUBLISHED}
+       WHERE campaigns.status IN (SELECT value FROM json_each(?)) AND campaigns.visibility = 'public' AND ${PUBLISHED}
          ${advertiserFilter}
        ORDER BY campaigns.ends_at ASC, campaigns.id ASC
        LIMIT ?`,
     )
-    .bind(...statuses, ...(options.advertiserId === undefined ? [] : [options.advertiserId]), options.limit ?? 100);
+    .bind(JSON.stringify(statuses), ...(options.advertiserId === undefined ? [] : [options.advertiserId]), options.limit ?? 100);
   return queryAll(statement, campaignListingSchema);
 }
 
@@ -180,10 +180,10 @@ export function listJoinedCampaigns(
       .prepare(
         `${listingSelect}
          JOIN campaign_participants joined ON joined.campaign_id = campaigns.id AND joined.user_id = ?
-         WHERE campaigns.status IN (${placeholders(statuses.length)}) AND ${PUBLISHED}
+         WHERE campaigns.status IN (SELECT value FROM json_each(?)) AND ${PUBLISHED}
          ORDER BY campaigns.ends_at ASC, campaigns.id ASC LIMIT ?`,
       )
-      .bind(userId, ...statuses, limit),
+      .bind(userId, JSON.stringify(statuses), limit),
     campaignListingSchema,
   );
 }

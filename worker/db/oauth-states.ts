@@ -35,25 +35,35 @@ export async function insertOAuthState(
     expiresAt: number;
   },
 ): Promise<void> {
-  await db.batch([
-    // Abandoned sign-ins are swept whenever a new one starts.
-    db.prepare(`DELETE FROM oauth_states WHERE expires_at < ?`).bind(state.createdAt),
-    db
-      .prepare(
-        `INSERT INTO oauth_states (state_hash, flow, code_verifier, browser_binding_hash, redirect_uri, login_params, created_at, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .bind(
-        state.stateHash,
-        state.flow,
-        state.codeVerifier,
-        state.browserBindingHash,
-        state.redirectUri,
-        JSON.stringify(state.loginParams),
-        state.createdAt,
-        state.expiresAt,
-      ),
-  ]);
+  await db
+    .prepare(
+      `INSERT INTO oauth_states (state_hash, flow, code_verifier, browser_binding_hash, redirect_uri, login_params, created_at, expires_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .bind(
+      state.stateHash,
+      state.flow,
+      state.codeVerifier,
+      state.browserBindingHash,
+      state.redirectUri,
+      JSON.stringify(state.loginParams),
+      state.createdAt,
+      state.expiresAt,
+    )
+    .run();
+}
+
+/** Deletes up to `limit` states that expired at or before `now` (oldest first, by the expiry index); returns how many. */
+export async function deleteExpiredOAuthStates(db: D1Database, now: number, limit: number): Promise<number> {
+  const result = await db
+    .prepare(
+      `DELETE FROM oauth_states WHERE state_hash IN (
+         SELECT state_hash FROM oauth_states WHERE expires_at <= ? ORDER BY expires_at LIMIT ?
+       )`,
+    )
+    .bind(now, limit)
+    .run();
+  return result.meta.changes;
 }
 
 /** Takes a state out of the table: it can be used once, whoever asks first. */

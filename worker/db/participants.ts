@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { postStatusSchema } from "../contracts/vocabulary.ts";
-import { placeholders, queryAll, queryFirst } from "./query.ts";
+import { queryAll, queryFirst } from "./query.ts";
 
 /** Which of these campaigns the user joined. */
 export async function joinedCampaignIdsAmong(db: D1Database, userId: string, campaignIds: readonly string[]): Promise<Set<string>> {
   if (campaignIds.length === 0) return new Set();
   const rows = await queryAll(
     db
-      .prepare(`SELECT campaign_id FROM campaign_participants WHERE user_id = ? AND campaign_id IN (${placeholders(campaignIds.length)})`)
-      .bind(userId, ...campaignIds),
+      .prepare(`SELECT campaign_id FROM campaign_participants WHERE user_id = ? AND campaign_id IN (SELECT value FROM json_each(?))`)
+      .bind(userId, JSON.stringify(campaignIds)),
     z.object({ campaign_id: z.string() }),
   );
   return new Set(rows.map((row) => row.campaign_id));
@@ -20,9 +20,9 @@ export function countPostsByCampaignAndStatus(db: D1Database, userId: string, ca
     db
       .prepare(
         `SELECT campaign_id, status, COUNT(*) AS count FROM posts
-         WHERE user_id = ? AND campaign_id IN (${placeholders(campaignIds.length)}) GROUP BY campaign_id, status`,
+         WHERE user_id = ? AND campaign_id IN (SELECT value FROM json_each(?)) GROUP BY campaign_id, status`,
       )
-      .bind(userId, ...campaignIds),
+      .bind(userId, JSON.stringify(campaignIds)),
     z.object({ campaign_id: z.string(), status: postStatusSchema, count: z.number().int() }),
   );
 }

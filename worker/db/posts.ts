@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { campaignRulesSchema, statusReasonSchema } from "../contracts/campaign-rules.ts";
 import { campaignStatusSchema, postStatusSchema, type CampaignStatus } from "../contracts/vocabulary.ts";
-import { placeholders, queryAll, queryFirst } from "./query.ts";
+import { queryAll, queryFirst } from "./query.ts";
 
 export const postSchema = z
   .object({
@@ -148,10 +148,59 @@ export async function markPostPublished(
   return result.meta.changes > 0;
 }
 
-/** Removes a post X did not publish (its attachments are freed first: they reference it). */
+/**
+ * Reservations still without X's id that were made before `before`: the request that made each died between X and
+ * D1, or never reached X. Oldest first.
+ */
+export function listStaleReservations(db: D1Database, before: number, limit: number): Promise<Post[]> {
+  return queryAll(
+    db.prepare(`SELECT * FROM posts WHERE x_post_id IS NULL AND created_at < ? ORDER BY created_at, id LIMIT ?`).bind(before, limit),
+    postSchema,
+  );
+}
+
+/**
+ * When the oldest other reservation of this creator with this text was made, if one is still waiting for X's id:
+ * the sign that an earlier attempt may have published the text without recording it.
+ */
+export async function oldestPendingReservationWith(
+  db: D1Database,
+  reservation: Pick<Post, "id" | "userId" | "content">,
+): Promise<number | null> {
+  const row = await queryFirst(
+    db
+      .prepare(
+        `SELECT MIN(created_at) AS created_at FROM posts
+         WHERE user_id = ? AND x_post_id IS NULL AND content = ? AND id != ?`,
+      )
+      .bind(reservation.userId, reservation.content, reservation.id),
+    z.object({ created_at: z.number().nullable() }),
+  );
+  return row?.created_at ?? null;
+}
+
+/** Which of these X post ids a post of Chorus already records. */
+export async function recordedXPostIds(db: D1Database, xPostIds: readonly string[]): Promise<Set<string>> {
+  if (xPostIds.length === 0) return new Set();
+  const rows = await queryAll(
+    db.prepare(`SELECT x_post_id FROM posts WHERE x_post_id IN (SELECT value FROM json_each(?))`).bind(JSON.stringify(xPostIds)),
+    z.object({ x_post_id: z.string() }),
+  );
+  return new Set(rows.map((row) => row.x_post_id));
+}
+
+/**
+ * Removes a post X did not publish (its attachments are freed first: they reference it). A post that has X's id by
+ * now (adopted by a concurrent reconciliation) keeps both.
+ */
 export async function deleteUnpublishedPost(db: D1Database, postId: string): Promise<void> {
   await db.batch([
-    db.prepare(`UPDATE post_attachments SET post_id = NULL WHERE post_id = ?`).bind(postId),
+    db
+      .prepare(
+        `UPDATE post_attachments SET post_id = NULL
+         WHERE post_id = ?1 AND EXISTS (SELECT 1 FROM posts WHERE id = ?1 AND x_post_id IS NULL)`,
+      )
+      .bind(postId),
     db.prepare(`DELETE FROM posts WHERE id = ? AND x_post_id IS NULL`).bind(postId),
   ]);
 }
@@ -200,11 +249,11 @@ export function listJoinedOpenCampaigns(
          FROM campaign_participants
          JOIN campaigns ON campaigns.id = campaign_participants.campaign_id
          JOIN advertisers ON advertisers.id = campaigns.advertiser_id
-         WHERE campaign_participants.user_id = ? AND campaigns.status IN (${placeholders(statuses.length)})
+         WHERE campaign_participants.user_id = ? AND campaigns.status IN (SELECT value FROM json_each(?))
            AND campaigns.published_at IS NOT NULL AND campaigns.starts_at <= ? AND campaigns.ends_at > ?
          ORDER BY campaigns.ends_at ASC, campaigns.id ASC`,
       )
-      .bind(userId, ...statuses, now, now),
+      .bind(userId, JSON.stringify(statuses), now, now),
     postableCampaignSchema,
   );
 }

@@ -17,7 +17,7 @@ export async function queryFirst<Schema extends z.ZodType>(
   return row === null ? null : rowSchema.parse(row);
 }
 
-/** `?, ?, ?` for an IN list of the given length. */
-export function placeholders(count: number): string {
-  return Array.from({ length: count }, () => "?").join(", ");
-}
+/*
+ * Lists are bound as one JSON array and read with `json_each(?)`, never as `IN (?, ?, …)`: D1 binds at most 100
+ * values per statement, and a list of ids from a page of 100 plus a user id would pass it.
+ */

@@ -58,25 +58,31 @@ const spentTokenSchema = z.object({
 });
 
 /**
- * Marks a refresh token used, atomically: exactly one caller wins. Returns the token's session and whether this
- * call spent it; `null` when no such token exists.
+ * Marks a refresh token of `sessionId` used, atomically: exactly one caller wins. Returns whether this call spent it
+ * and when it was spent; `null` when the session has no such token. Bound to the session, so a refresh token
+ * presented with another session's access token is never spent (a stolen token alone cannot burn its session).
  */
 export async function spendRefreshToken(
   db: D1Database,
-  tokenHash: string,
+  token: { tokenHash: string; sessionId: string },
   now: number,
-): Promise<{ sessionId: string; expiresAt: number; spentNow: boolean; usedAt: number | null } | null> {
+): Promise<{ expiresAt: number; spentNow: boolean; usedAt: number | null } | null> {
   const spent = await db
-    .prepare(`UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL RETURNING session_id, expires_at, used_at`)
-    .bind(now, tokenHash)
+    .prepare(
+      `UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ? AND session_id = ? AND used_at IS NULL
+       RETURNING session_id, expires_at, used_at`,
+    )
+    .bind(now, token.tokenHash, token.sessionId)
     .first();
   if (spent !== null) {
     const row = spentTokenSchema.parse(spent);
-    return { sessionId: row.session_id, expiresAt: row.expires_at, spentNow: true, usedAt: row.used_at };
+    return { expiresAt: row.expires_at, spentNow: true, usedAt: row.used_at };
   }
   const row = await queryFirst(
-    db.prepare(`SELECT session_id, expires_at, used_at FROM refresh_tokens WHERE token_hash = ?`).bind(tokenHash),
+    db
+      .prepare(`SELECT session_id, expires_at, used_at FROM refresh_tokens WHERE token_hash = ? AND session_id = ?`)
+      .bind(token.tokenHash, token.sessionId),
     spentTokenSchema,
   );
-  return row === null ? null : { sessionId: row.session_id, expiresAt: row.expires_at, spentNow: false, usedAt: row.used_at };
+  return row === null ? null : { expiresAt: row.expires_at, spentNow: false, usedAt: row.used_at };
 }

@@ -123,6 +123,12 @@ export async function upsertUserFromX(
 
 const idRowSchema = z.object({ id: z.string() });
 
+/** The creator's account id on X (what X's user endpoints take), or null for an unknown user. */
+export async function findXUserId(db: D1Database, userId: string): Promise<string | null> {
+  const row = await queryFirst(db.prepare(`SELECT x_user_id FROM users WHERE id = ?`).bind(userId), z.object({ x_user_id: z.string() }));
+  return row?.x_user_id ?? null;
+}
+
 export async function findUserHandle(db: D1Database, userId: string): Promise<string | null> {
   const row = await queryFirst(db.prepare(`SELECT handle FROM users WHERE id = ?`).bind(userId), z.object({ handle: z.string() }));
   return row?.handle ?? null;

@@ -16,8 +16,11 @@ export const cachePolicies = {
   immutable: "public, max-age=31536000, immutable",
   /** Prerendered articles: fresh for an hour, then served stale while the edge revalidates. */
   article: "public, max-age=3600, stale-while-revalidate=86400",
-  /** Public landing pages: short, so an advertiser's change shows within minutes. */
-  landing: "public, max-age=300, stale-while-revalidate=60",
+  /**
+   * Landing pages are rendered with a per-request CSP nonce, so no shared cache may keep them (it would hand the same
+   * nonce to every visitor); the visitor's own browser may, briefly, so an advertiser's change shows within minutes.
+   */
+  landing: "private, max-age=300",
   /** Anything personal or live. */
   none: "no-store",
 } as const;

@@ -17,9 +17,17 @@ export function contentSecurityPolicy(options: { scriptSources: string[]; imageO
   ].join("; ");
 }
 
-export const staticSecurityHeaders: Record<string, string> = {
+/**
+ * Headers for every answer of the worker, JSON and redirects included: HTTPS only from the first visit on, and no
+ * content sniffing (a JSON body echoing input must never be read as HTML or script).
+ */
+export const transportSecurityHeaders: Record<string, string> = {
   "Strict-Transport-Security": "max-age=63072000; includeSubDomains",
   "X-Content-Type-Options": "nosniff",
+};
+
+export const staticSecurityHeaders: Record<string, string> = {
+  ...transportSecurityHeaders,
   "Referrer-Policy": "strict-origin-when-cross-origin",
   "X-Frame-Options": "DENY",
   "Permissions-Policy": "camera=(), microphone=(), geolocation=()",

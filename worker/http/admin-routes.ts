@@ -19,9 +19,12 @@ import { adminFunnel } from "../domain/admin/funnel.ts";
 import { createInvitationAsAdmin } from "../domain/advertisers/invitations.ts";
 import { savePartner } from "../domain/brands/save-partner.ts";
 import { requireBearer } from "../middleware/authenticate.ts";
+import { refuseWhileImpersonating } from "../middleware/impersonation.ts";
 import { requireRole } from "../middleware/require-role.ts";
 import type { WorkerEnv } from "../worker-env.ts";
 import { jsonBody, parseInput } from "./validation.ts";
+
+const noAdminWhileImpersonating = refuseWhileImpersonating("use the admin pages");
 
 /** The `Idempotency-Key` header, or a 400 naming it. */
 function idempotencyKeyOf(value: string | undefined): string {
@@ -37,16 +40,16 @@ function idempotencyKeyOf(value: string | undefined): string {
  * of `/admin` (docs/decisions: every change an admin makes there is audited).
  */
 export const adminRoutes = new Hono<WorkerEnv>()
-  .post("/v1/admin/advertisers", requireBearer, requireRole("admin"), async (c) => {
+  .post("/v1/admin/advertisers", requireBearer, noAdminWhileImpersonating, requireRole("admin"), async (c) => {
     const input = parseInput(createAdvertiserInputSchema, await jsonBody(c), "body");
     return c.json(await createAdvertiserAccount(c.var.capabilities, input), 201);
   })
-  .post("/v1/admin/advertisers/:advertiserId/invitations", requireBearer, requireRole("admin"), async (c) => {
+  .post("/v1/admin/advertisers/:advertiserId/invitations", requireBearer, noAdminWhileImpersonating, requireRole("admin"), async (c) => {
     const input = parseInput(createMemberInvitationInputSchema, await jsonBody(c, { whenEmpty: {} }), "body");
     const origin = new URL(c.req.url).origin;
     return c.json(await createInvitationAsAdmin(c.var.capabilities, c.var.session.userId, c.req.param("advertiserId"), input, origin), 201);
   })
-  .put("/v1/admin/partners/:partnerId", requireBearer, requireRole("admin"), async (c) => {
+  .put("/v1/admin/partners/:partnerId", requireBearer, noAdminWhileImpersonating, requireRole("admin"), async (c) => {
     const partnerId = c.req.param("partnerId");
     if (!/^[a-z0-9-]{2,64}$/.test(partnerId)) {
       throw new AppError(400, "invalid_request", "partnerId must be 2 to 64 lowercase letters, digits or dashes", [
@@ -54,29 +57,29 @@ export const adminRoutes = new Hono<WorkerEnv>()
       ]);
     }
     const input = parseInput(partnerInputSchema, await jsonBody(c), "body");
-    const { created } = await savePartner(c.var.capabilities, partnerId, input);
+    const { created } = await savePartner(c.var.capabilities, c.var.session.userId, partnerId, input);
     return c.json({ id: partnerId, ...input }, created ? 201 : 200);
   })
-  .get("/v1/admin/feedback", requireBearer, requireRole("admin"), async (c) => {
+  .get("/v1/admin/feedback", requireBearer, noAdminWhileImpersonating, requireRole("admin"), async (c) => {
     const { status } = parseInput(feedbackListQuerySchema, c.req.query(), "query");
     const body: AdminFeedbackList = await feedbackInbox(c.var.capabilities, status);
     return c.json(body);
   })
-  .post("/v1/admin/feedback/:feedbackId/read", requireBearer, requireRole("admin"), async (c) => {
+  .post("/v1/admin/feedback/:feedbackId/read", requireBearer, noAdminWhileImpersonating, requireRole("admin"), async (c) => {
     const body: FeedbackChange = await readFeedback(c.var.capabilities, c.var.session.userId, c.req.param("feedbackId"));
     return c.json(body);
   })
-  .post("/v1/admin/feedback/:feedbackId/handled", requireBearer, requireRole("admin"), async (c) => {
+  .post("/v1/admin/feedback/:feedbackId/handled", requireBearer, noAdminWhileImpersonating, requireRole("admin"), async (c) => {
     const body: FeedbackChange = await handleFeedback(c.var.capabilities, c.var.session.userId, c.req.param("feedbackId"));
     return c.json(body);
   })
-  .post("/v1/admin/notifications", requireBearer, requireRole("admin"), async (c) => {
+  .post("/v1/admin/notifications", requireBearer, noAdminWhileImpersonating, requireRole("admin"), async (c) => {
     const idempotencyKey = idempotencyKeyOf(c.req.header("idempotency-key"));
     const input = parseInput(adHocNotificationInputSchema, await jsonBody(c), "body");
     const body: AdHocNotificationResult = await sendAdHocNotification(c.var.capabilities, c.var.session.userId, input, idempotencyKey);
     return c.json(body, body.replayed ? 200 : 201);
   })
-  .get("/v1/admin/analytics/funnel", requireBearer, requireRole("admin"), async (c) => {
+  .get("/v1/admin/analytics/funnel", requireBearer, noAdminWhileImpersonating, requireRole("admin"), async (c) => {
     const { advertiserId } = parseInput(adminFunnelQuerySchema, c.req.query(), "query");
     const body: AdminFunnel = await adminFunnel(c.var.capabilities, advertiserId === undefined ? {} : { advertiserId });
     return c.json(body);

@@ -8,7 +8,7 @@ import {
   type LoginFlow,
   type LoginParams,
 } from "../contracts/login.ts";
-import { spoofUser } from "../domain/accounts/admin-spoofing.ts";
+import { startSpoofing } from "../domain/accounts/admin-spoofing.ts";
 import { servedOriginCheck } from "../domain/brands/served-origins.ts";
 import { currentUserFor } from "../domain/accounts/current-user.ts";
 import { completeLogin, startLogin } from "../domain/accounts/login.ts";
@@ -16,14 +16,15 @@ import { endSession, issueTokens, refreshTokens, sessionEnded, sessionFromCookie
 import { requireBearer } from "../middleware/authenticate.ts";
 import { randomToken } from "../security/tokens.ts";
 import type { WorkerEnv } from "../worker-env.ts";
-import { AppError } from "../contracts/errors.ts";
 import {
+  clearBrowserBinding,
   clearSessionCookie,
   readBrowserBinding,
   readSessionCookie,
   writeBrowserBinding,
   writeSessionCookie,
 } from "../middleware/cookies.ts";
+import { requireSameOrigin } from "../middleware/same-origin.ts";
 import { jsonBody, parseInput } from "./validation.ts";
 
 function requestOrigin(c: Context<WorkerEnv>): string {
@@ -36,19 +37,12 @@ function loginDeps(c: Context<WorkerEnv>) {
 }
 
 async function redirectToX(c: Context<WorkerEnv>, flow: LoginFlow, params: LoginParams) {
-  // One binding per browser, reused by sign-ins started in several tabs.
+  // One binding per browser, reused by sign-ins started in several tabs; the callback clears it (a finished sign-in
+  // leaves nothing that a later one could be bound to).
   const browserBinding = readBrowserBinding(c) ?? randomToken(32);
   writeBrowserBinding(c, browserBinding);
   const authorizeUrl = await startLogin(loginDeps(c), { flow, params, requestOrigin: requestOrigin(c), browserBinding });
   return c.redirect(authorizeUrl, 302);
-}
-
-/** Only same-origin pages may turn the session cookie into tokens (SameSite=Lax already keeps other sites out). */
-function requireSameOrigin(c: Context<WorkerEnv>) {
-  const origin = c.req.header("origin");
-  if (origin !== undefined && origin !== requestOrigin(c)) {
-    throw new AppError(403, "forbidden", "Cross-site requests are not allowed here");
-  }
 }
 
 export const authRoutes = new Hono<WorkerEnv>()
@@ -67,6 +61,7 @@ export const authRoutes = new Hono<WorkerEnv>()
       browserBinding: readBrowserBinding(c),
       requestOrigin: requestOrigin(c),
     });
+    clearBrowserBinding(c);
     if (outcome.kind === "failed") return c.redirect(`/login-error?reason=${outcome.reason}`, 302);
     if (outcome.kind === "signed-in") writeSessionCookie(c, outcome.session.cookieValue);
     return c.redirect(outcome.redirectTo.toString(), 302);
@@ -75,8 +70,7 @@ export const authRoutes = new Hono<WorkerEnv>()
     const body = parseInput(tokenPairSchema, await jsonBody(c), "body");
     return c.json(await refreshTokens(c.var.capabilities, body));
   })
-  .post("/auth/session/tokens", async (c) => {
-    requireSameOrigin(c);
+  .post("/auth/session/tokens", requireSameOrigin, async (c) => {
     const { capabilities } = c.var;
     const session = await sessionFromCookie(capabilities, readSessionCookie(c));
     if (session === null) {
@@ -85,8 +79,7 @@ export const authRoutes = new Hono<WorkerEnv>()
     }
     return c.json(await issueTokens(capabilities, session));
   })
-  .post("/auth/logout", async (c) => {
-    requireSameOrigin(c);
+  .post("/auth/logout", requireSameOrigin, async (c) => {
     const { capabilities } = c.var;
     const session = await sessionFromCookie(capabilities, readSessionCookie(c));
     if (session !== null) await endSession(capabilities, session.id);
@@ -98,12 +91,14 @@ export const authRoutes = new Hono<WorkerEnv>()
     if (user === null) throw sessionEnded();
     return c.json(user);
   })
-  .get("/auth/admin-spoofing/:token/:secret", async (c) => {
-    const { session } = await spoofUser(c.var.capabilities, {
+  // The GET of the spoofing link is the confirmation page (app/routes/admin-spoofing.tsx); only its form starts the session.
+  .post("/auth/admin-spoofing/:token/:secret", requireSameOrigin, async (c) => {
+    const { session } = await startSpoofing(c.var.capabilities, {
       adminAccessToken: c.req.param("token"),
       secret: c.req.param("secret"),
       impersonate: c.req.query("impersonate"),
+      clientAddress: c.req.header("cf-connecting-ip") ?? "unknown",
     });
     writeSessionCookie(c, session.cookieValue);
-    return c.redirect("/", 302);
+    return c.redirect("/", 303);
   });

@@ -1,11 +1,18 @@
 import { Hono, type Context } from "hono";
-import { createPostInputSchema, feedbackInputSchema, MAX_ATTACHMENT_BYTES } from "../contracts/posts.ts";
-import { createPost } from "../domain/posts/create-post.ts";
+import {
+  createPostInputSchema,
+  feedbackInputSchema,
+  MAX_ATTACHMENT_BYTES,
+  postIdempotencyKeySchema,
+  type CreatePostInput,
+} from "../contracts/posts.ts";
+import { createPost, type CreatePostCommand } from "../domain/posts/create-post.ts";
 import { postOptions } from "../domain/posts/post-options.ts";
 import { sendFeedback } from "../domain/posts/send-feedback.ts";
 import { attachmentTooLarge, storeAttachment, type Upload } from "../domain/posts/store-attachment.ts";
 import { XRateLimitedError } from "../domain/posts/x-errors.ts";
 import { requireBearer } from "../middleware/authenticate.ts";
+import { refuseWhileImpersonating } from "../middleware/impersonation.ts";
 import type { WorkerEnv } from "../worker-env.ts";
 import { AppError } from "../contracts/errors.ts";
 import { apiErrorResponse } from "./api-error.ts";
@@ -69,6 +76,30 @@ async function readUpload(c: Context): Promise<Upload> {
   return { bytes, declaredType: declared === "" ? null : declared, field: "body" };
 }
 
+type FieldError = { loc: (string | number)[]; msg: string };
+
+/**
+ * The spec's payload plus the press of Post it belongs to: the `Idempotency-Key` header, or for clients older than
+ * the header the body's `clientRequestId`. A 400 names every bad field, the header included.
+ */
+function createPostCommandOf(body: unknown, idempotencyHeader: string | undefined): CreatePostCommand {
+  const detail: FieldError[] = [];
+  const input = createPostInputSchema.safeParse(body);
+  if (!input.success) {
+    for (const issue of input.error.issues)
+      detail.push({ loc: ["body", ...issue.path.map((part) => (typeof part === "symbol" ? String(part) : part))], msg: issue.message });
+  }
+  const legacyKey = input.success ? input.data.clientRequestId : (body as Partial<CreatePostInput> | null)?.clientRequestId;
+  const key = postIdempotencyKeySchema.safeParse(idempotencyHeader ?? (typeof legacyKey === "string" ? legacyKey : undefined));
+  if (!key.success) detail.push({ loc: ["header", "Idempotency-Key"], msg: key.error.issues[0]?.message ?? "is required" });
+  if (!input.success || !key.success) {
+    const message = detail.map((field) => `${field.loc.slice(1).join(".")}: ${field.msg}`).join("; ");
+    throw new AppError(400, "invalid_request", message, detail);
+  }
+  const { clientRequestId: _legacy, ...payload } = input.data;
+  return { ...payload, idempotencyKey: key.data };
+}
+
 /**
  * The post editor's API: where the creator can post, image uploads, publishing on X, and feedback. Every call needs
  * the bearer token.
@@ -81,10 +112,10 @@ export const postRoutes = new Hono<WorkerEnv>()
     const upload = await readUpload(c);
     return c.json(await storeAttachment(c.var.capabilities, c.var.session.userId, upload), 201);
   })
-  .post("/v1/action/post/create", requireBearer, async (c) => {
-    const input = parseInput(createPostInputSchema, await jsonBody(c), "body");
+  .post("/v1/action/post/create", requireBearer, refuseWhileImpersonating("publish on X"), async (c) => {
+    const command = createPostCommandOf(await jsonBody(c), c.req.header("idempotency-key"));
     try {
-      const { post, created } = await createPost(c.var.capabilities, c.var.session.userId, input);
+      const { post, created } = await createPost(c.var.capabilities, c.var.session.userId, command);
       return c.json(post, created ? 201 : 200);
     } catch (error) {
       if (!(error instanceof XRateLimitedError)) throw error;

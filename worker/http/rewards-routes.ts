@@ -3,6 +3,7 @@ import { z } from "zod";
 import { balancesOf } from "../domain/ledger/balances.ts";
 import { confirmPayout } from "../domain/rewards/claims.ts";
 import { requireBearer } from "../middleware/authenticate.ts";
+import { refuseWhileImpersonating } from "../middleware/impersonation.ts";
 import type { WorkerEnv } from "../worker-env.ts";
 import { parseInput } from "./validation.ts";
 
@@ -14,7 +15,7 @@ const campaignPathSchema = z.object({ campaignId: z.string().min(1).max(200) });
  * the point goes).
  */
 export const rewardsRoutes = new Hono<WorkerEnv>()
-  .post("/v1/action/payout/confirm/:campaignId", requireBearer, async (c) => {
+  .post("/v1/action/payout/confirm/:campaignId", requireBearer, refuseWhileImpersonating("confirm payouts"), async (c) => {
     const { campaignId } = parseInput(campaignPathSchema, c.req.param(), "path");
     const confirmation = await confirmPayout(c.var.capabilities, c.var.session.userId, campaignId);
     return c.json({

@@ -15,6 +15,7 @@ import { listWithdrawalsOf } from "../domain/withdrawals/list.ts";
 import { requestWithdrawal } from "../domain/withdrawals/request.ts";
 import { cancelWithdrawal, resendWithdrawalCode, verifyWithdrawal } from "../domain/withdrawals/verify.ts";
 import { requireBearer } from "../middleware/authenticate.ts";
+import { refuseWhileImpersonating } from "../middleware/impersonation.ts";
 import type { WorkerEnv } from "../worker-env.ts";
 import { jsonBody, parseInput } from "./validation.ts";
 
@@ -38,7 +39,7 @@ export const withdrawalRoutes = new Hono<WorkerEnv>()
     const { currency } = parseInput(withdrawalListQuerySchema, c.req.query(), "query");
     return c.json(await listWithdrawalsOf(c.var.capabilities, c.var.session.userId, currency));
   })
-  .post("/v1/withdrawal", requireBearer, async (c) => {
+  .post("/v1/withdrawal", requireBearer, refuseWhileImpersonating("withdraw money"), async (c) => {
     refuseWhenActingAsSomeoneElse(c.var.session);
     parseInput(withdrawalTrackingQuerySchema, c.req.query(), "query");
     const idempotencyKey = idempotencyKeyOf(c.req.header("idempotency-key"));
@@ -47,7 +48,7 @@ export const withdrawalRoutes = new Hono<WorkerEnv>()
     const body: WithdrawalCreated = { withdrawal: result.withdrawal, codeSent: result.codeSent };
     return c.json(body, result.created ? 201 : 200);
   })
-  .post("/v1/withdrawal/:withdrawalId/verify", requireBearer, async (c) => {
+  .post("/v1/withdrawal/:withdrawalId/verify", requireBearer, refuseWhileImpersonating("withdraw money"), async (c) => {
     refuseWhenActingAsSomeoneElse(c.var.session);
     const { withdrawalId } = parseInput(pathSchema, c.req.param(), "path");
     const { code } = parseInput(withdrawalVerifySchema, await jsonBody(c), "body");

@@ -1,4 +1,5 @@
 import type { Clock } from "../clock.ts";
+import { loginStateSweepLimits, sweepExpiredLoginStates } from "../domain/accounts/login.ts";
 import type { PollingDeps } from "../domain/rewards/deps.ts";
 import { evaluateCampaigns, defaultEvaluationLimits, type EvaluationLimits, type EvaluationReport } from "../domain/rewards/evaluation.ts";
 import { advanceCampaigns, type CampaignMove } from "../domain/rewards/lifecycle.ts";
@@ -8,6 +9,8 @@ import { defaultPollingLimits, pollDueMetrics, trackNewPosts, type PollingLimits
 import { closeCampaignWeeks, type WeekReport } from "../domain/rewards/weeks.ts";
 import { emptyDepositSettlementReport, settleDeposits, type DepositSettlementReport } from "../domain/advertisers/funding.ts";
 import type { DepositRail } from "../clients/deposit-rail.ts";
+import type { XClient } from "../clients/x-client.ts";
+import { emptyReconcileReport, reconcileStaleReservations, type ReconcileReport } from "../domain/posts/reconcile-posts.ts";
 import {
   defaultSettlementLimits,
   emptySettlementReport,
@@ -30,6 +33,7 @@ export type SchedulerLimits = {
   maturity: MaturityLimits;
   evaluation: EvaluationLimits;
   withdrawals: SettlementLimits;
+  loginStates: typeof loginStateSweepLimits;
 };
 
 export const defaultSchedulerLimits: SchedulerLimits = {
@@ -37,12 +41,17 @@ export const defaultSchedulerLimits: SchedulerLimits = {
   maturity: defaultMaturityLimits,
   evaluation: defaultEvaluationLimits,
   withdrawals: defaultSettlementLimits,
+  loginStates: loginStateSweepLimits,
 };
 
 export type SchedulerDeps = {
   db: D1Database;
   clock: Clock;
-  xClient: PollingDeps["xClient"];
+  /**
+   * Metrics need `lookupPosts`; reconciling abandoned post reservations needs `recentPosts` too, and is skipped
+   * without it (the evaluation benchmark, whose X is never asked).
+   */
+  xClient: PollingDeps["xClient"] & Partial<Pick<XClient, "recentPosts">>;
   /** Metrics are read with each post owner's own X token (worker/jobs/scheduled-handler.ts). */
   accessTokenFor: PollingDeps["accessTokenFor"];
   /**
@@ -57,6 +66,8 @@ export type SchedulerDeps = {
 
 export type SchedulerReport = {
   campaignsMoved: CampaignMove[];
+  /** Posts whose request died between X and D1: adopted from X, or released (docs/decisions/026-data-hardening.md). */
+  reservations: ReconcileReport;
   postsTracked: number;
   polling: PollReport;
   maturity: MaturityReport;
@@ -65,6 +76,8 @@ export type SchedulerReport = {
   evaluation: EvaluationReport;
   withdrawals: SettlementReport;
   deposits: DepositSettlementReport;
+  /** Abandoned sign-ins (expired OAuth states) deleted in this run. */
+  loginStatesSwept: number;
   /** Steps that failed in this run (logged); the next run tries them again. */
   failedSteps: string[];
   /** How long each step took (wall time). */
@@ -89,8 +102,8 @@ async function step<Result>(name: string, log: StepLog, fallback: Result, work: 
 /**
  * One run of every step, in the order that lets a post go furthest in one run: campaigns move on, new posts are
  * tracked, due metrics are polled, ripe posts mature, finished weeks close, health is refreshed, finished
- * campaigns are evaluated, and withdrawals are settled with the payout rail (docs/decisions/015-withdrawals.md). A
- * failing step does not stop the others.
+ * campaigns are evaluated, withdrawals are settled with the payout rail (docs/decisions/015-withdrawals.md), and
+ * abandoned sign-ins are swept (docs/decisions/023-limits-on-every-door.md). A failing step does not stop the others.
  */
 export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerReport> {
   const limits = { ...defaultSchedulerLimits, ...deps.limits };
@@ -98,6 +111,13 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
   const log: StepLog = { failed: [], milliseconds: {} };
   const holder = `run_${crypto.randomUUID()}`;
   const campaignsMoved = await step("campaign lifecycle", log, [], () => advanceCampaigns(rewards));
+  const { recentPosts } = deps.xClient;
+  const reservations =
+    recentPosts === undefined
+      ? emptyReconcileReport
+      : await step("post reconciliation", log, emptyReconcileReport, () =>
+          reconcileStaleReservations({ ...rewards, xClient: { recentPosts }, accessTokenFor: deps.accessTokenFor }),
+        );
   const postsTracked = await step("post tracking", log, 0, () => trackNewPosts(rewards));
   const polling = await step("metric polling", log, { polled: 0, deleted: 0, failed: 0, deferred: 0, xCalls: 0 }, () =>
     pollDueMetrics({ ...rewards, xClient: deps.xClient, accessTokenFor: deps.accessTokenFor }, limits.polling),
@@ -124,8 +144,10 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
       : await step("deposit settlement", log, emptyDepositSettlementReport, () =>
           settleDeposits({ db: deps.db, clock: deps.clock, depositRail: depositDeps.depositRail }),
         );
+  const loginStatesSwept = await step("login state sweep", log, 0, () => sweepExpiredLoginStates(rewards, limits.loginStates));
   return {
     campaignsMoved,
+    reservations,
     postsTracked,
     polling,
     maturity,
@@ -134,6 +156,7 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
     evaluation,
     withdrawals,
     deposits,
+    loginStatesSwept,
     failedSteps: log.failed,
     stepMilliseconds: log.milliseconds,
   };

@@ -9,21 +9,40 @@ import type { WorkerEnv } from "../worker-env.ts";
 export function lookUpBrand(c: Context<WorkerEnv>): Promise<BrandResolution> {
   let lookup = c.get("brandLookup");
   if (lookup === undefined) {
-    lookup = resolveBrand(c.var.capabilities, new URL(c.req.url).hostname);
+    lookup = resolveBrand(c.var.capabilities, new URL(c.req.url).hostname, {
+      cacheUnknown: true,
+      waitUntil: (work) => c.executionCtx.waitUntil(work),
+    });
     c.set("brandLookup", lookup);
   }
   return lookup;
 }
 
+/** Calls that act for someone (sign-in, the API): never let through on a hostname nobody could check. */
+const API_PATH = /^\/(auth|v1|trpc)(\/|$)/;
+
 /**
  * The whitelist guard: the app's own origins and registered partner hostnames pass. Any other domain may open
  * only /, /not-allowed, /tos and /privacy; its pages are sent to /not-allowed and its API calls refused.
- * A failed lookup lets the request through without a brand (logged): an outage must not lock partners out.
+ * A failed lookup (D1 down and the host not cached) is logged; pages are served without a brand, so an outage does
+ * not lock partners' visitors out of reading, but sign-in and the API fail closed: an unchecked host may be a
+ * stranger's domain pointed at Chorus (docs/decisions/025-tokens-cookies-redirects.md).
  */
 export const whitelistGuard = createMiddleware<WorkerEnv>(async (c, next) => {
   const resolution = await lookUpBrand(c);
   c.set("brand", resolution.kind === "partner" ? resolution.brand : null);
   const pathname = new URL(c.req.url).pathname;
+  if (resolution.kind === "failed" && API_PATH.test(pathname)) {
+    throw new AppError(
+      503,
+      "origin_check_unavailable",
+      "We could not check this domain just now. Please try again in a minute.",
+      undefined,
+      {
+        retryAfterSeconds: 60,
+      },
+    );
+  }
   if (resolution.kind === "unknown" && !guardExemptPaths.has(pathname)) {
     const wantsPage = c.req.method === "GET" && !/^\/(v1|trpc)\//.test(pathname);
     if (wantsPage) return c.redirect("/not-allowed", 302);

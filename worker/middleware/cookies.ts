@@ -1,46 +1,57 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { AppConfig } from "../config.ts";
 import { BROWSER_BINDING_MAX_AGE } from "../domain/accounts/login.ts";
 import { SESSION_TTL } from "../domain/accounts/sessions.ts";
+import type { WorkerEnv } from "../worker-env.ts";
 
 /**
  * Two cookies, both HttpOnly (scripts never see them) and SameSite=Lax (not sent on cross-site subrequests):
  * the session, which lets server rendering know who is signed in, and the sign-in binding, which ties an OAuth
- * state to the browser that started it (docs/decisions/006-sessions.md).
+ * state to the browser that started it (docs/decisions/006-sessions.md, 025-tokens-cookies-redirects.md).
+ *
+ * Whenever the cookies are Secure (always in production, whatever scheme the request arrived on; locally over
+ * https) their names carry the browsers' prefixes: `__Host-` for the session (Secure, Path=/, no Domain, so no
+ * subdomain or plain-http page can plant or shadow it) and `__Secure-` for the binding (its Path is /auth/twitter).
+ * Browsers refuse prefixed cookies without Secure, so http://127.0.0.1 keeps the plain names. Each mode reads only
+ * its own name: reading the plain name in production would reopen the hole the prefix closes.
  */
-const sessionCookie = "chorus_session";
-const bindingCookie = "chorus_login_binding";
+type CookieNames = { session: string; binding: string; secure: boolean };
 
-const secure = (c: Context) => new URL(c.req.url).protocol === "https:";
-
-export function readSessionCookie(c: Context): string | undefined {
-  return getCookie(c, sessionCookie);
+export function cookieNames(environment: AppConfig["environment"], requestProtocol: string): CookieNames {
+  const secure = environment === "production" || requestProtocol === "https:";
+  return secure
+    ? { session: "__Host-chorus_session", binding: "__Secure-chorus_login_binding", secure }
+    : { session: "chorus_session", binding: "chorus_login_binding", secure };
 }
 
-export function writeSessionCookie(c: Context, value: string): void {
-  setCookie(c, sessionCookie, value, {
-    httpOnly: true,
-    sameSite: "Lax",
-    secure: secure(c),
-    path: "/",
-    maxAge: SESSION_TTL / 1000,
-  });
+const namesFor = (c: Context<WorkerEnv>) => cookieNames(c.var.capabilities.config.environment, new URL(c.req.url).protocol);
+
+export function readSessionCookie(c: Context<WorkerEnv>): string | undefined {
+  return getCookie(c, namesFor(c).session);
 }
 
-export function clearSessionCookie(c: Context): void {
-  deleteCookie(c, sessionCookie, { path: "/", secure: secure(c) });
+export function writeSessionCookie(c: Context<WorkerEnv>, value: string): void {
+  const { session, secure } = namesFor(c);
+  setCookie(c, session, value, { httpOnly: true, sameSite: "Lax", secure, path: "/", maxAge: SESSION_TTL / 1000 });
 }
 
-export function readBrowserBinding(c: Context): string | undefined {
-  return getCookie(c, bindingCookie);
+export function clearSessionCookie(c: Context<WorkerEnv>): void {
+  const { session, secure } = namesFor(c);
+  deleteCookie(c, session, { path: "/", secure });
 }
 
-export function writeBrowserBinding(c: Context, value: string): void {
-  setCookie(c, bindingCookie, value, {
-    httpOnly: true,
-    sameSite: "Lax",
-    secure: secure(c),
-    path: "/auth/twitter",
-    maxAge: BROWSER_BINDING_MAX_AGE,
-  });
+export function readBrowserBinding(c: Context<WorkerEnv>): string | undefined {
+  return getCookie(c, namesFor(c).binding);
+}
+
+export function writeBrowserBinding(c: Context<WorkerEnv>, value: string): void {
+  const { binding, secure } = namesFor(c);
+  setCookie(c, binding, value, { httpOnly: true, sameSite: "Lax", secure, path: "/auth/twitter", maxAge: BROWSER_BINDING_MAX_AGE });
+}
+
+/** After the callback the binding has done its job; a later sign-in sets a new one. */
+export function clearBrowserBinding(c: Context<WorkerEnv>): void {
+  const { binding, secure } = namesFor(c);
+  deleteCookie(c, binding, { path: "/auth/twitter", secure });
 }

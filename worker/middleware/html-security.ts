@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
-import { contentSecurityPolicy, staticSecurityHeaders } from "../edge/security-headers.ts";
+import { contentSecurityPolicy, staticSecurityHeaders, transportSecurityHeaders } from "../edge/security-headers.ts";
+import { ADMIN_SPOOFING_PATH } from "../contracts/admin-spoofing.ts";
 import { randomToken } from "../security/tokens.ts";
 import type { WorkerEnv } from "../worker-env.ts";
 
@@ -23,4 +24,14 @@ export const htmlSecurity = createMiddleware<WorkerEnv>(async (c, next) => {
     }),
   );
   for (const [name, value] of Object.entries(staticSecurityHeaders)) c.res.headers.set(name, value);
+  // The spoofing link's address carries an access token and the secret: the next page must not get it as referrer.
+  if (ADMIN_SPOOFING_PATH.test(c.req.path)) c.res.headers.set("Referrer-Policy", "no-referrer");
+});
+
+/** HSTS and nosniff on every answer the worker gives (JSON, redirects, errors), not only on pages. */
+export const transportSecurity = createMiddleware<WorkerEnv>(async (c, next) => {
+  await next();
+  for (const [name, value] of Object.entries(transportSecurityHeaders)) {
+    if (!c.res.headers.has(name)) c.header(name, value);
+  }
 });

@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { capabilitiesFor } from "../capabilities.ts";
+import { pathForLogs } from "../contracts/admin-spoofing.ts";
 import { newIncidentId } from "../contracts/incidents.ts";
 import type { WorkerEnv } from "../worker-env.ts";
 
@@ -26,7 +27,7 @@ export const requestContext = createMiddleware<WorkerEnv>(async (c, next) => {
   c.set("nonce", "");
   if (TRACED_PATH.test(c.req.path)) {
     const traceparent = traceparentOf(c.req.header("traceparent"));
-    if (traceparent !== null) console.log(`[${requestId}] ${c.req.method} ${c.req.path} traceparent=${traceparent}`);
+    if (traceparent !== null) console.log(`[${requestId}] ${c.req.method} ${pathForLogs(c.req.path)} traceparent=${traceparent}`);
   }
   await next();
 });

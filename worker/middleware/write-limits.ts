@@ -4,6 +4,7 @@ import { createMiddleware } from "hono/factory";
 import { ANALYTICS_BODY_LIMIT_BYTES, ANALYTICS_EVENTS_PATH } from "../contracts/analytics.ts";
 import { INGEST_BODY_LIMIT_BYTES } from "../contracts/conversions.ts";
 import { AppError } from "../contracts/errors.ts";
+import { MAX_TRPC_URL_LENGTH } from "../contracts/rpc.ts";
 import { MAX_ATTACHMENT_BYTES } from "../contracts/posts.ts";
 import type { WorkerEnv } from "../worker-env.ts";
 import { bearerToken } from "./authenticate.ts";
@@ -50,17 +51,28 @@ async function rateLimitKey(c: Context<WorkerEnv>): Promise<string> {
 
 /**
  * Every state-changing call of the API: a body limit (413 naming the limit) and a rate limit per session or client
- * address (429 with Retry-After). Reads pass untouched. Retried effects are made safe by idempotency keys in the
+ * address (429 with Retry-After). Reads pass untouched, but for the length of a tRPC query's address (its input). Retried effects are made safe by idempotency keys in the
  * use cases themselves; this only keeps one client from flooding the rest.
  */
 export const writeLimits = createMiddleware<WorkerEnv>(async (c, next) => {
-  if (!writeMethods.has(c.req.method)) return next();
+  if (!writeMethods.has(c.req.method)) {
+    if (c.req.path.startsWith("/trpc") && c.req.url.length > MAX_TRPC_URL_LENGTH) {
+      throw new AppError(
+        414,
+        "url_too_long",
+        `The request's address is longer than the ${MAX_TRPC_URL_LENGTH / 1024} KB this call accepts.`,
+        [{ loc: ["query", "input"], msg: `the address must be at most ${MAX_TRPC_URL_LENGTH} characters` }],
+      );
+    }
+    return next();
+  }
   const { success } = ownRateLimit.has(c.req.path)
     ? { success: true }
     : await c.env.WRITE_RATE_LIMITER.limit({ key: await rateLimitKey(c) });
   if (!success) {
-    c.header("Retry-After", "60");
-    throw new AppError(429, "rate_limited", "Too many changes in a short time. Wait a minute, then try again.");
+    throw new AppError(429, "rate_limited", "Too many changes in a short time. Wait a minute, then try again.", undefined, {
+      retryAfterSeconds: 60,
+    });
   }
   const maxSize = bodyLimitOf(c.req.path);
   let limit = bodyLimits.get(maxSize);

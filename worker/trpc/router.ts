@@ -1,15 +1,18 @@
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { currentUserFor } from "../domain/accounts/current-user.ts";
-import { resolveBrand } from "../domain/brands/resolve-brand.ts";
+import { hostnameSchema, resolveBrand } from "../domain/brands/resolve-brand.ts";
 import { currentCampaignsOf } from "../domain/campaigns/current-campaigns.ts";
 import { protectedProcedure, publicProcedure, router } from "./init.ts";
 
 /** The typed RPC of SPEC.md section 7. `AppRouter` is the only thing the browser imports from here (as a type). */
 export const appRouter = router({
-  /** The theme (brand name) of a hostname, from the same lookup the worker uses for pages; "" for none. */
-  getBrandNameForHostname: publicProcedure.input(z.object({ hostname: z.string().min(1).max(253) })).query(async ({ ctx, input }) => {
-    const resolution = await resolveBrand(ctx.capabilities, input.hostname);
+  /**
+   * The theme (brand name) of a hostname, from the same lookup the worker uses for pages; "" for none. Anyone may
+   * ask about any name, so an unknown one is not cached here (only the middleware caches the request's own host).
+   */
+  getBrandNameForHostname: publicProcedure.input(z.object({ hostname: hostnameSchema })).query(async ({ ctx, input }) => {
+    const resolution = await resolveBrand(ctx.capabilities, input.hostname, { cacheUnknown: false, waitUntil: ctx.waitUntil });
     return { theme: resolution.kind === "partner" ? resolution.brand.theme : "" };
   }),
 

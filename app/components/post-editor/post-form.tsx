@@ -5,6 +5,7 @@ import { EditorFooter } from "./editor-footer";
 import { Link } from "react-router";
 import { checkPostRequirements } from "../../../worker/contracts/post-requirements.ts";
 import { X_WRITE_ACCESS_REQUIRED } from "../../../worker/contracts/posts.ts";
+import { isVisiblyBlank } from "../../../worker/contracts/text.ts";
 import { countXText } from "../../../worker/contracts/x-text.ts";
 import { useCreatePost } from "~/features/post-editor/api/create-post";
 import { postOptionsKeys, usePostOptions } from "~/features/post-editor/api/get-post-options";
@@ -18,7 +19,7 @@ import { PostPreview } from "./post-preview";
 import { useWriteAccess } from "./write-access";
 
 /** One press of Post: the same payload sent again (a lost answer, a retry after granting access) keeps its id. */
-type Press = { fingerprint: string; clientRequestId: string };
+type Press = { fingerprint: string; idempotencyKey: string };
 
 function isLostAnswer(error: unknown): boolean {
   return error instanceof DOMException || error instanceof TypeError;
@@ -114,7 +115,7 @@ export function PostForm(props: { initialCampaignId: string | undefined; restore
   });
 
   const blocked =
-    campaign === null || content.trim() === "" || !count.withinLimit || attachments.busy || attachments.failed || mutation.isPending;
+    campaign === null || isVisiblyBlank(content) || !count.withinLimit || attachments.busy || attachments.failed || mutation.isPending;
 
   function submit() {
     if (blocked) return;
@@ -128,9 +129,9 @@ export function PostForm(props: { initialCampaignId: string | undefined; restore
     }
     const body = payload();
     const fingerprint = JSON.stringify(body);
-    const current = press.current?.fingerprint === fingerprint ? press.current : { fingerprint, clientRequestId: crypto.randomUUID() };
+    const current = press.current?.fingerprint === fingerprint ? press.current : { fingerprint, idempotencyKey: crypto.randomUUID() };
     press.current = current;
-    mutation.mutate({ ...body, clientRequestId: current.clientRequestId });
+    mutation.mutate({ payload: body, idempotencyKey: current.idempotencyKey });
   }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -3,6 +3,7 @@ import type { EventProperties } from "./batch";
 import { browserTransport } from "./browser-transport";
 import { createTracker, type Tracker } from "./tracker";
 import { createTrackerHost, type TrackerHost } from "./tracker-host";
+import { pathForLogs } from "../../../worker/contracts/admin-spoofing.ts";
 import { trackerDeviceId } from "../tracker-device";
 
 declare global {
@@ -37,7 +38,7 @@ export function browserTrackerHost(): TrackerHost {
           clearTimeout: (handle) => window.clearTimeout(handle as number),
         },
         transport: browserTransport,
-        page: () => ({ path: window.location.pathname, referrer: document.referrer }),
+        page: () => ({ path: pathForLogs(window.location.pathname), referrer: document.referrer }),
         sender: () => ({ deviceId: trackerDeviceId(), attribution: storedAttribution(window.localStorage) }),
         newEventId: () => crypto.randomUUID(),
       }),

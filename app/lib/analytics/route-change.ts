@@ -1,3 +1,4 @@
+import { pathForLogs } from "../../../worker/contracts/admin-spoofing.ts";
 import { trackedEventNames } from "../../../worker/contracts/analytics-names.ts";
 import type { EventProperties } from "./batch";
 
@@ -13,6 +14,6 @@ export function routeChangeEvent(
   if (previousPath === null || previousPath === destinationPath) return null;
   return {
     name: trackedEventNames.siteRedirected,
-    properties: { trigger, destination_path: destinationPath, previous_page_path: previousPath },
+    properties: { trigger, destination_path: pathForLogs(destinationPath), previous_page_path: pathForLogs(previousPath) },
   };
 }

@@ -1,4 +1,5 @@
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
+import { MAX_TRPC_URL_LENGTH, TRPC_MAX_BATCH_SIZE } from "../../../worker/contracts/rpc.ts";
 import type { AppRouter } from "../../../worker/trpc/router.ts";
 import type { SessionTokens } from "./session-tokens.ts";
 
@@ -11,6 +12,8 @@ export function createRpcClient(deps: { fetch: typeof fetch; session: SessionTok
     links: [
       httpBatchLink({
         url: deps.url ?? "/trpc",
+        maxItems: TRPC_MAX_BATCH_SIZE,
+        maxURLLength: MAX_TRPC_URL_LENGTH,
         async headers() {
           const token = await deps.session.current();
           return token === null ? {} : { Authorization: `Bearer ${token}` };

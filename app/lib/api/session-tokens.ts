@@ -58,6 +58,18 @@ export function createSessionTokens(deps: SessionTokenDeps) {
     return adopting;
   }
 
+  /**
+   * The answer to the last refresh never arrived (the page left while it was in flight): the stored refresh token is
+   * spent, so the page trades its session cookie for a new pair of the same session instead.
+   */
+  async function renewFromCookie(): Promise<string> {
+    tokens.clear();
+    await adoptCookieSession();
+    const adopted = tokens.accessToken();
+    if (adopted === null) throw new Error("The session could not be renewed");
+    return adopted;
+  }
+
   /** A new access token after `failedToken` was refused; throws when there is no way to get one. */
   function refreshAfter(failedToken: string | null): Promise<string> {
     const current = tokens.accessToken();
@@ -67,11 +79,17 @@ export function createSessionTokens(deps: SessionTokenDeps) {
       const refreshToken = tokens.refreshToken();
       const accessToken = tokens.accessToken();
       if (refreshToken === null || accessToken === null) throw new Error("No refresh token available");
-      const response = await post("/auth/token", { refreshToken, accessToken });
-      if (!response.ok) throw new Error(`Token refresh failed with status ${response.status}`);
-      const pair = tokenPairSchema.parse(await response.json());
-      tokens.write(pair);
-      return pair.accessToken;
+      if (tokens.refreshWasInFlight(refreshToken)) return renewFromCookie();
+      tokens.markRefreshInFlight(refreshToken);
+      try {
+        const response = await post("/auth/token", { refreshToken, accessToken });
+        if (!response.ok) throw new Error(`Token refresh failed with status ${response.status}`);
+        const pair = tokenPairSchema.parse(await response.json());
+        tokens.write(pair);
+        return pair.accessToken;
+      } finally {
+        tokens.clearRefreshInFlight();
+      }
     })().finally(() => {
       refreshing = null;
     });

@@ -7,13 +7,26 @@ export const tokenStorageKeys = {
   sessionToken: "session_token",
 } as const;
 
+/**
+ * Set while a refresh is in flight (the tail of the refresh token being spent). When the page is gone before the
+ * answer (a navigation), the next page finds it: the stored refresh token was spent on the server, and presenting it
+ * again would look like a stolen copy (docs/decisions/025-tokens-cookies-redirects.md).
+ */
+const refreshInFlightKey = "refresh_in_flight";
+
 export type TokenStorage = {
   accessToken(): string | null;
   refreshToken(): string | null;
   sessionToken(): string | null;
   write(pair: TokenPair): void;
   clear(): void;
+  /** Whether a refresh of `refreshToken` was sent and its answer never stored. */
+  refreshWasInFlight(refreshToken: string): boolean;
+  markRefreshInFlight(refreshToken: string): void;
+  clearRefreshInFlight(): void;
 };
+
+const tailOf = (refreshToken: string) => refreshToken.slice(-12);
 
 export function createTokenStorage(storage: Pick<Storage, "getItem" | "setItem" | "removeItem">): TokenStorage {
   return {
@@ -26,8 +39,11 @@ export function createTokenStorage(storage: Pick<Storage, "getItem" | "setItem" 
       storage.setItem(tokenStorageKeys.sessionToken, pair.accessToken);
     },
     clear() {
-      for (const key of Object.values(tokenStorageKeys)) storage.removeItem(key);
+      for (const key of [...Object.values(tokenStorageKeys), refreshInFlightKey]) storage.removeItem(key);
     },
+    refreshWasInFlight: (refreshToken) => storage.getItem(refreshInFlightKey) === tailOf(refreshToken),
+    markRefreshInFlight: (refreshToken) => storage.setItem(refreshInFlightKey, tailOf(refreshToken)),
+    clearRefreshInFlight: () => storage.removeItem(refreshInFlightKey),
   };
 }
 

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { errorScreenReport, type ErrorScreenIncident } from "./error-report.ts";
 import type { TelemetryController } from "./telemetry-controller.ts";
+import { ADMIN_SPOOFING_PATH } from "../../../worker/contracts/admin-spoofing.ts";
 import { createTelemetryQueue } from "./telemetry-queue.ts";
 
 const telemetry = createTelemetryQueue<TelemetryController>();
@@ -39,7 +40,10 @@ export function reportErrorScreen(incident: ErrorScreenIncident): void {
  */
 export function Telemetry({ instrumentationKey, userId }: { instrumentationKey: string; userId: string | null }) {
   const { pathname } = useLocation();
-  useEffect(() => start(instrumentationKey), [instrumentationKey]);
+  // The spoofing link's address holds secrets that the SDK would send with every item: no telemetry on that page.
+  useEffect(() => {
+    if (!ADMIN_SPOOFING_PATH.test(window.location.pathname)) start(instrumentationKey);
+  }, [instrumentationKey]);
   useEffect(() => telemetry.run((controller) => controller.userChanged(userId)), [userId]);
   useEffect(() => {
     const visit = { path: pathname, uri: window.location.href, title: document.title || pathname };

@@ -1,8 +1,9 @@
 import type { Clock } from "../../clock.ts";
 import { XApiError, type XClient } from "../../clients/x-client.ts";
-import { scopesByFlow, type LoginFlow, type LoginParams } from "../../contracts/login.ts";
+import { AppError } from "../../contracts/errors.ts";
+import { MAX_LOGIN_VALUES_BYTES, scopesByFlow, type LoginFlow, type LoginParams } from "../../contracts/login.ts";
 import { upsertAttributionStatement } from "../../db/attribution.ts";
-import { insertOAuthState, takeOAuthState } from "../../db/oauth-states.ts";
+import { deleteExpiredOAuthStates, insertOAuthState, takeOAuthState } from "../../db/oauth-states.ts";
 import { insertNotificationStatement } from "../../db/notifications.ts";
 import { upsertUserFromX } from "../../db/users.ts";
 import { welcomeNotification } from "../notifications/events.ts";
@@ -22,6 +23,35 @@ export type LoginDeps = {
   isServedOrigin: (origin: string) => Promise<boolean>;
 };
 
+const utf8 = new TextEncoder();
+const byteLength = (text: string) => utf8.encode(text).byteLength;
+
+/**
+ * Refuses a sign-in whose values would store more than MAX_LOGIN_VALUES_BYTES, naming the largest values (those
+ * without which it would fit). Refused rather than trimmed: a dropped utm value would silently credit the sign-up to
+ * the wrong source, and no link of the app comes near the limit.
+ */
+function checkLoginValuesSize(params: LoginParams): void {
+  let total = byteLength(JSON.stringify(params));
+  if (total <= MAX_LOGIN_VALUES_BYTES) return;
+  const bySize = Object.entries(params)
+    .filter((entry): entry is [string, string] => typeof entry[1] === "string")
+    .map(([name, text]) => ({ name, bytes: byteLength(JSON.stringify(text)) + byteLength(JSON.stringify(name)) + 2 }))
+    .sort((a, b) => b.bytes - a.bytes);
+  const atFault: string[] = [];
+  for (const value of bySize) {
+    if (total <= MAX_LOGIN_VALUES_BYTES) break;
+    atFault.push(value.name);
+    total -= value.bytes;
+  }
+  throw new AppError(
+    400,
+    "login_values_too_large",
+    `This sign-in link carries more than ${MAX_LOGIN_VALUES_BYTES / 1024} KB of values (${atFault.join(", ")} are the largest). Start the sign-in again from the app.`,
+    atFault.map((name) => ({ loc: ["query", name], msg: `together the values may be at most ${MAX_LOGIN_VALUES_BYTES} bytes` })),
+  );
+}
+
 /**
  * Starts a sign-in: a one-time state (stored hashed, with the PKCE verifier and the login's values) bound to this
  * browser through `browserBinding`, a random value the browser keeps in an HttpOnly cookie.
@@ -30,6 +60,7 @@ export async function startLogin(
   { db, clock, xClient }: Pick<LoginDeps, "db" | "clock" | "xClient">,
   login: { flow: LoginFlow; params: LoginParams; requestOrigin: string; browserBinding: string },
 ): Promise<string> {
+  checkLoginValuesSize(login.params);
   const state = randomToken(32);
   const codeVerifier = randomToken(48);
   const redirectUri = `${login.requestOrigin}/auth/twitter/callback`;
@@ -119,6 +150,27 @@ export async function completeLogin(
   const session = await startSession({ db, clock }, { userId, realUserId: null });
   const redirectTo = await afterLoginTarget(deps, stored.flow, stored.loginParams, callback.requestOrigin);
   return { kind: "signed-in", session, userId, created, redirectTo };
+}
+
+export const loginStateSweepLimits = { batchSize: 500, maxBatches: 10 };
+
+/**
+ * Deletes abandoned sign-ins (states past their expiry), run by the scheduler every minute: in batches of
+ * `batchSize` rows, at most `maxBatches` per run, so a flood of sign-in starts is cleared within minutes without one
+ * run holding the database. Returns how many were deleted.
+ */
+export async function sweepExpiredLoginStates(
+  { db, clock }: Pick<LoginDeps, "db" | "clock">,
+  limits: { batchSize: number; maxBatches: number } = loginStateSweepLimits,
+): Promise<number> {
+  const now = clock.now();
+  let swept = 0;
+  for (let batch = 0; batch < limits.maxBatches; batch += 1) {
+    const deleted = await deleteExpiredOAuthStates(db, now, limits.batchSize);
+    swept += deleted;
+    if (deleted < limits.batchSize) break;
+  }
+  return swept;
 }
 
 /** How long the browser-binding cookie lives: as long as a state may. */

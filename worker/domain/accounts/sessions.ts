@@ -1,4 +1,4 @@
-import { DAY, type Clock } from "../../clock.ts";
+import { DAY, HOUR, type Clock } from "../../clock.ts";
 import type { TokenPair } from "../../contracts/current-user.ts";
 import { AppError } from "../../contracts/errors.ts";
 import {
@@ -13,8 +13,13 @@ import { randomToken, sha256 } from "../../security/tokens.ts";
 import { signAccessToken, verifyAccessToken } from "./access-tokens.ts";
 
 export const SESSION_TTL = 30 * DAY;
-/** Two tabs refreshing at once present the same token; within this window that is a race, not a theft. */
-export const REFRESH_REUSE_GRACE = 10_000;
+/** An admin acting as someone (admin spoofing) is signed out after this, whatever the cookie says. */
+export const IMPERSONATION_TTL = HOUR;
+/**
+ * Two tabs refreshing at once present the same token; within this window that is a race, not a theft. Kept short
+ * (RFC 9700 4.14.2): a copied token replayed later than this revokes the session.
+ */
+export const REFRESH_REUSE_GRACE = 2_000;
 
 /** Messages starting with "X:" tell the browser the session is over for good (SPEC.md section 8). */
 export const sessionEnded = () => new AppError(401, "session_ended", "X: Your session has ended. Please sign in again.");
@@ -23,7 +28,10 @@ type Deps = { db: D1Database; signingKey: string; clock: Clock };
 
 export type StartedSession = { sessionId: string; cookieValue: string; expiresAt: number };
 
-/** A new session for a browser: the cookie value is `{sessionId}.{secret}`, and only the secret's hash is stored. */
+/**
+ * A new session for a browser: the cookie value is `{sessionId}.{secret}`, and only the secret's hash is stored. An
+ * admin acting as someone (`realUserId`) gets an hour instead of 30 days; the expiry is checked on every request.
+ */
 export async function startSession(
   { db, clock }: Omit<Deps, "signingKey">,
   subject: { userId: string; realUserId: string | null },
@@ -31,7 +39,7 @@ export async function startSession(
   const sessionId = `ses_${randomToken(12)}`;
   const secret = randomToken(32);
   const now = clock.now();
-  const expiresAt = now + SESSION_TTL;
+  const expiresAt = now + (subject.realUserId === null ? SESSION_TTL : IMPERSONATION_TTL);
   await insertSessionStatement(db, {
     id: sessionId,
     userId: subject.userId,
@@ -85,18 +93,18 @@ export async function refreshTokens(deps: Deps, pair: TokenPair): Promise<TokenP
   const { db, signingKey, clock } = deps;
   const claims = await verifyAccessToken(pair.accessToken, signingKey, clock, { allowExpired: true });
   const now = clock.now();
-  const spent = await spendRefreshToken(db, await sha256(pair.refreshToken), now);
-  if (spent === null || spent.sessionId !== claims.sessionId) {
+  const spent = await spendRefreshToken(db, { tokenHash: await sha256(pair.refreshToken), sessionId: claims.sessionId }, now);
+  if (spent === null) {
     throw new AppError(401, "invalid_refresh_token", "Refresh token not recognised");
   }
   if (!spent.spentNow) {
     if (spent.usedAt !== null && now - spent.usedAt <= REFRESH_REUSE_GRACE) {
       throw new AppError(401, "refresh_token_used", "Refresh token already used");
     }
-    await revokeSession(db, spent.sessionId, "refresh-token-reuse", now);
+    await revokeSession(db, claims.sessionId, "refresh-token-reuse", now);
     throw sessionEnded();
   }
-  const session = await findSession(db, spent.sessionId);
+  const session = await findSession(db, claims.sessionId);
   if (!isLive(session, now) || spent.expiresAt <= now) throw sessionEnded();
   return issueTokens(deps, session);
 }

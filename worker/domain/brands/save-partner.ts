@@ -1,16 +1,18 @@
 import type { Capabilities } from "../../capabilities.ts";
 import { AppError } from "../../contracts/errors.ts";
 import type { PartnerInput } from "../../contracts/partners.ts";
+import { recordAuditStatement } from "../../db/audit-log.ts";
 import { findPartner, findThemeOwner, hostnamesHeldByOthers, listHostnamesOfPartner, replacePartnerStatements } from "../../db/partners.ts";
 import { brandCacheKey } from "./resolve-brand.ts";
 
 /**
  * Registers or changes a partner and its hostnames in D1, then drops the cached brand of every hostname it had or
  * has, so the next request sees the change instead of waiting for the cache to expire. A hostname or theme that
- * belongs to another partner is refused (409), naming it.
+ * belongs to another partner is refused (409), naming it. Every change is audited with the admin who made it.
  */
 export async function savePartner(
   { db, brandCache, clock }: Pick<Capabilities, "db" | "brandCache" | "clock">,
+  adminId: string,
   partnerId: string,
   input: PartnerInput,
 ): Promise<{ created: boolean }> {
@@ -38,7 +40,31 @@ export async function savePartner(
     createdAt: existing?.createdAt ?? now,
     updatedAt: now,
   };
-  await db.batch(replacePartnerStatements(db, partner, input.hostnames));
+  await db.batch([
+    ...replacePartnerStatements(db, partner, input.hostnames),
+    recordAuditStatement(db, {
+      action: existing === null ? "admin.partner.created" : "admin.partner.changed",
+      actorUserId: adminId,
+      subjectUserId: null,
+      outcome: "allowed",
+      detail: {
+        partnerId,
+        before:
+          existing === null
+            ? null
+            : {
+                theme: existing.theme,
+                displayName: existing.displayName,
+                primaryColor: existing.primaryColor,
+                accentColor: existing.accentColor,
+                logoUrl: existing.logoUrl,
+                hostnames: previousHostnames,
+              },
+        after: input,
+      },
+      at: now,
+    }),
+  ]);
   const affected = new Set([...previousHostnames, ...input.hostnames.map((host) => host.toLowerCase())]);
   await Promise.all([...affected].map((hostname) => brandCache.delete(brandCacheKey(hostname))));
   return { created: existing === null };

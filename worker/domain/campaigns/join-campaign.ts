@@ -93,11 +93,18 @@ export async function joinCampaign(
     insertParticipantStatement(db, campaign.id, request.userId, now, invitation?.id ?? null),
     insertNotificationStatement(db, campaignJoinedNotification({ userId: request.userId, campaign, now })),
   ];
+  // Parallel joins by one creator all pass the check above; the insert decides which of them joined.
+  let participantInsert: D1Result | undefined;
   if (invitation === null) {
-    await db.batch(joined);
+    [participantInsert] = await db.batch(joined);
   } else {
     try {
-      await db.batch([countInvitationUseStatement(db, invitation.id, now), abortUnlessCountedStatement(db, invitation.id), ...joined]);
+      const results = await db.batch([
+        countInvitationUseStatement(db, invitation.id, now),
+        abortUnlessCountedStatement(db, invitation.id),
+        ...joined,
+      ]);
+      participantInsert = results[2];
     } catch (error) {
       if (!(error instanceof Error && error.message.includes(USE_NOT_COUNTED))) throw error;
       // Another join took the last use (or the invitation was revoked) meanwhile: say which, nothing was written.
@@ -109,5 +116,5 @@ export async function joinCampaign(
       );
     }
   }
-  return { campaignId: campaign.id, joined: true, alreadyJoined: false };
+  return { campaignId: campaign.id, joined: true, alreadyJoined: (participantInsert?.meta.changes ?? 0) === 0 };
 }

@@ -12,12 +12,14 @@ import {
   insertPostIfNew,
   isCampaignParticipant,
   markPostPublished,
+  oldestPendingReservationWith,
   type Post,
 } from "../../db/posts.ts";
 import { listSuggestions } from "../../db/suggestions.ts";
 import { AppError } from "../../contracts/errors.ts";
 import { randomToken } from "../../security/tokens.ts";
 import { publishingToken } from "./publishing-access.ts";
+import { ABANDONED_AFTER_MS, adoptPublishedCopy, findPublishedCopy } from "./reconcile-posts.ts";
 import { apiErrorFromX } from "./x-errors.ts";
 import type { z } from "zod";
 
@@ -31,17 +33,13 @@ export type PostingDeps = {
   sleep?: (milliseconds: number) => Promise<void>;
 };
 
-export type CreatePostCommand = z.output<typeof createPostInputSchema>;
+/** The spec's payload and the press of Post it belongs to (the `Idempotency-Key`). */
+export type CreatePostCommand = Omit<z.output<typeof createPostInputSchema>, "clientRequestId"> & { idempotencyKey: string };
 export type CreatePostResult = { post: CreatedPost; created: boolean };
 
 /** How long a second submit waits for the first to come back from X before telling the creator to look later. */
 const CONCURRENT_WAIT_MS = 15_000;
 const CONCURRENT_POLL_MS = 200;
-/**
- * A post still waiting for X after this long was abandoned (the request died between X and D1). Its press may be
- * tried again: X's own duplicate check refuses it if the first attempt did get through.
- */
-const ABANDONED_AFTER_MS = 2 * 60 * 1000;
 
 function postView(post: Post, attachments: readonly StoredAttachment[]): CreatedPost {
   return {
@@ -127,13 +125,17 @@ async function imageBytes(media: R2Bucket, attachment: StoredAttachment, index: 
   return object.arrayBuffer();
 }
 
+const isDuplicateContent = (error: unknown) => error instanceof XApiError && error.status === 403 && /duplicate/i.test(error.detail);
+
 const defaultSleep = (milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
 
 type Outcome = { kind: "done"; result: CreatePostResult } | { kind: "retry" };
 
 /**
- * A submit whose press (client request id) already has a post: the first post is the answer. If that one is still
- * on its way to X, wait for it; if it vanished (X refused it) or was abandoned, this request may try again.
+ * A submit whose press (idempotency key) already has a post: the first post is the answer. If that one is still on
+ * its way to X, wait for it; if it vanished (X refused it), this request may try again. If it was abandoned (the
+ * request died between X and D1), X is asked whether the first attempt got through: its post is adopted, or the
+ * reservation is released and this request tries again.
  */
 async function settleExisting(deps: PostingDeps, existing: Post): Promise<Outcome> {
   const { db, clock } = deps;
@@ -145,8 +147,15 @@ async function settleExisting(deps: PostingDeps, existing: Post): Promise<Outcom
       return { kind: "done", result: { post: postView(current, await listAttachmentsOfPost(db, current.id)), created: false } };
     }
     if (clock.now() - current.createdAt > ABANDONED_AFTER_MS) {
-      await deleteUnpublishedPost(db, current.id);
-      return { kind: "retry" };
+      const abandoned = current;
+      const copy = await findPublishedCopy(deps, await publishingToken(deps, abandoned.userId, false), abandoned);
+      if (copy !== null && (await adoptPublishedCopy(db, abandoned, copy))) {
+        const adopted: Post = { ...abandoned, xPostId: copy.id, postedAt: copy.createdAt };
+        return { kind: "done", result: { post: postView(adopted, await listAttachmentsOfPost(db, abandoned.id)), created: false } };
+      }
+      await deleteUnpublishedPost(db, abandoned.id);
+      current = await findPost(db, abandoned.id);
+      continue;
     }
     if (waited >= CONCURRENT_WAIT_MS) {
       throw new AppError(
@@ -162,7 +171,7 @@ async function settleExisting(deps: PostingDeps, existing: Post): Promise<Outcom
 
 async function publish(deps: PostingDeps, userId: string, command: CreatePostCommand): Promise<Outcome> {
   const { db, clock, xClient } = deps;
-  const existing = await findPostByClientRequest(db, userId, command.clientRequestId);
+  const existing = await findPostByClientRequest(db, userId, command.idempotencyKey);
   if (existing !== null) return settleExisting(deps, existing);
 
   const now = clock.now();
@@ -183,12 +192,12 @@ async function publish(deps: PostingDeps, userId: string, command: CreatePostCom
     selectedSuggestionId: command.selectedSuggestionId,
     postedAt: now,
     statusReasons: [],
-    clientRequestId: command.clientRequestId,
+    clientRequestId: command.idempotencyKey,
     createdAt: now,
     updatedAt: now,
   };
   if (!(await insertPostIfNew(db, reservation))) {
-    const winner = await findPostByClientRequest(db, userId, command.clientRequestId);
+    const winner = await findPostByClientRequest(db, userId, command.idempotencyKey);
     return winner === null ? { kind: "retry" } : settleExisting(deps, winner);
   }
 
@@ -206,11 +215,20 @@ async function publish(deps: PostingDeps, userId: string, command: CreatePostCom
         throw error;
       }
     }
-    const tweet = await xClient.createPost(accessToken, { text: command.content, mediaIds });
+    let tweet: { id: string; postedAt: number };
+    try {
+      tweet = { id: (await xClient.createPost(accessToken, { text: command.content, mediaIds })).id, postedAt: clock.now() };
+    } catch (error) {
+      // X holds this text already. If an earlier attempt of it died before recording X's id, that post is this one;
+      // without such an attempt the creator posted the text before, and the refusal stands.
+      const earlierAttempt = isDuplicateContent(error) ? await oldestPendingReservationWith(db, reservation) : null;
+      const copy = earlierAttempt === null ? null : await findPublishedCopy(deps, accessToken, reservation, earlierAttempt);
+      if (copy === null) throw error;
+      tweet = { id: copy.id, postedAt: copy.createdAt };
+    }
     publishedOnX = true;
-    const postedAt = clock.now();
-    await markPostPublished(db, reservation.id, { xPostId: tweet.id, postedAt });
-    const post: Post = { ...reservation, xPostId: tweet.id, postedAt, updatedAt: postedAt };
+    await markPostPublished(db, reservation.id, { xPostId: tweet.id, postedAt: tweet.postedAt });
+    const post: Post = { ...reservation, xPostId: tweet.id, postedAt: tweet.postedAt, updatedAt: tweet.postedAt };
     return { kind: "done", result: { post: postView(post, attachments), created: true } };
   } catch (error) {
     // A post X published stays reserved even if recording it failed: deleting it would let the press publish twice.

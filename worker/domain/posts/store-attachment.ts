@@ -1,6 +1,6 @@
 import { DAY, type Clock } from "../../clock.ts";
 import { MAX_ATTACHMENT_BYTES, attachmentContentTypes, formatBytes, sniffImageType, type Attachment } from "../../contracts/posts.ts";
-import { countUnusedAttachmentsSince, insertAttachmentStatement } from "../../db/attachments.ts";
+import { deleteUnusedAttachment, insertAttachmentWithinQuota } from "../../db/attachments.ts";
 import { AppError } from "../../contracts/errors.ts";
 import { randomToken } from "../../security/tokens.ts";
 
@@ -52,29 +52,25 @@ export async function storeAttachment({ db, media, clock }: Deps, userId: string
   }
 
   const now = clock.now();
-  if ((await countUnusedAttachmentsSince(db, userId, now - DAY)) >= MAX_UNUSED_ATTACHMENTS_PER_DAY) {
+  const id = `att_${randomToken(16)}`;
+  const r2Key = attachmentKey(userId, id);
+  // The row first: it is what the quota counts, and nobody can use it before this answer names its id.
+  const recorded = await insertAttachmentWithinQuota(
+    db,
+    { id, userId, postId: null, r2Key, contentType, sizeBytes: bytes.byteLength, createdAt: now },
+    { max: MAX_UNUSED_ATTACHMENTS_PER_DAY, since: now - DAY },
+  );
+  if (!recorded) {
     throw new AppError(
       429,
       "too_many_attachments",
       `You have ${MAX_UNUSED_ATTACHMENTS_PER_DAY} images waiting that no post uses yet. Post or wait a day before adding more.`,
     );
   }
-
-  const id = `att_${randomToken(16)}`;
-  const r2Key = attachmentKey(userId, id);
-  await media.put(r2Key, bytes, { httpMetadata: { contentType }, customMetadata: { userId } });
   try {
-    await insertAttachmentStatement(db, {
-      id,
-      userId,
-      postId: null,
-      r2Key,
-      contentType,
-      sizeBytes: bytes.byteLength,
-      createdAt: now,
-    }).run();
+    await media.put(r2Key, bytes, { httpMetadata: { contentType }, customMetadata: { userId } });
   } catch (error) {
-    await media.delete(r2Key);
+    await deleteUnusedAttachment(db, id);
     throw error;
   }
   return { id, contentType, sizeBytes: bytes.byteLength };

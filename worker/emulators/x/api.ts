@@ -411,7 +411,6 @@ export function lookupTweets(request: EmulatorRequest, context: EmulatorContext)
   if (!(fields instanceof Set)) return withHeaders(fields, headers);
 
   const now = context.now();
-  const accountIdByUsername = (username: string) => findAccountByUsername(context.state, username)?.id;
   const data: Record<string, unknown>[] = [];
   const errors: Record<string, string>[] = [];
   for (const id of ids) {
@@ -428,22 +427,98 @@ export function lookupTweets(request: EmulatorRequest, context: EmulatorContext)
       });
       continue;
     }
-    const entities = fields.has("entities") ? tweetEntities(tweet.text, tweet.urls, accountIdByUsername) : undefined;
-    data.push({
-      id: tweet.id,
-      text: tweet.text,
-      edit_history_tweet_ids: [tweet.id],
-      ...(fields.has("author_id") ? { author_id: tweet.authorId } : {}),
-      ...(fields.has("created_at") ? { created_at: isoTime(tweet.createdAt) } : {}),
-      ...(fields.has("conversation_id") ? { conversation_id: tweet.id } : {}),
-      ...(fields.has("public_metrics") ? { public_metrics: publicMetricsAt(tweet.id, tweet.createdAt, now) } : {}),
-      ...(entities === undefined ? {} : { entities }),
-      ...(fields.has("attachments") && tweet.mediaIds.length > 0
-        ? { attachments: { media_keys: tweet.mediaIds.map((mediaId) => `3_${mediaId}`) } }
-        : {}),
-    });
+    data.push(tweetData(context, tweet, fields, now));
   }
   return jsonReply(200, { ...(data.length > 0 ? { data } : {}), ...(errors.length > 0 ? { errors } : {}) }, headers);
+}
+
+const MIN_TIMELINE_RESULTS = 5;
+const MAX_TIMELINE_RESULTS = 100;
+
+/** The fields of a post as X answers them, with what `tweet.fields` asked for. */
+function tweetData(context: EmulatorContext, tweet: XTweet, fields: Set<string>, now: number): Record<string, unknown> {
+  const accountIdByUsername = (username: string) => findAccountByUsername(context.state, username)?.id;
+  const entities = fields.has("entities") ? tweetEntities(tweet.text, tweet.urls, accountIdByUsername) : undefined;
+  return {
+    id: tweet.id,
+    text: tweet.text,
+    edit_history_tweet_ids: [tweet.id],
+    ...(fields.has("author_id") ? { author_id: tweet.authorId } : {}),
+    ...(fields.has("created_at") ? { created_at: isoTime(tweet.createdAt) } : {}),
+    ...(fields.has("conversation_id") ? { conversation_id: tweet.id } : {}),
+    ...(fields.has("public_metrics") ? { public_metrics: publicMetricsAt(tweet.id, tweet.createdAt, now) } : {}),
+    ...(entities === undefined ? {} : { entities }),
+    ...(fields.has("attachments") && tweet.mediaIds.length > 0
+      ? { attachments: { media_keys: tweet.mediaIds.map((mediaId) => `3_${mediaId}`) } }
+      : {}),
+  };
+}
+
+/**
+ * GET /2/users/:id/tweets — a user's posts, newest first, optionally from `start_time` on; `max_results` 5 to 100
+ * (default 10), paged with `pagination_token` (the id of the last post of the previous page, as an opaque token).
+ */
+export function userTweets(request: EmulatorRequest, context: EmulatorContext, userId: string): Reply {
+  const gated = gate(request, context, "users.tweets", ["tweet.read", "users.read"]);
+  if ("reply" in gated) return gated.reply;
+  const { headers } = gated;
+  const params = request.url.searchParams;
+  if (!TWEET_ID.test(userId)) return invalidRequest(`The \`id\` query parameter value [${userId}] is not valid`, { id: [userId] }, headers);
+  const rawMax = params.get("max_results") ?? "10";
+  const maxResults = Number(rawMax);
+  if (!Number.isInteger(maxResults) || maxResults < MIN_TIMELINE_RESULTS || maxResults > MAX_TIMELINE_RESULTS) {
+    return invalidRequest(
+      `The \`max_results\` query parameter value [${rawMax}] is not between ${MIN_TIMELINE_RESULTS} and ${MAX_TIMELINE_RESULTS}`,
+      { max_results: [rawMax] },
+      headers,
+    );
+  }
+  const rawStart = params.get("start_time");
+  const startTime = rawStart === null ? null : Date.parse(rawStart);
+  if (startTime !== null && !Number.isFinite(startTime)) {
+    return invalidRequest(
+      `The \`start_time\` query parameter value [${rawStart}] is not a valid RFC 3339 time`,
+      { start_time: [rawStart ?? ""] },
+      headers,
+    );
+  }
+  const fields = requestedFields(request, "tweet.fields", TWEET_FIELDS);
+  if (!(fields instanceof Set)) return withHeaders(fields, headers);
+  if (!context.state.accounts.some((account) => account.id === userId)) {
+    const body = {
+      errors: [
+        {
+          value: userId,
+          detail: `Could not find user with id: [${userId}].`,
+          title: "Not Found Error",
+          resource_type: "user",
+          parameter: "id",
+          resource_id: userId,
+          type: "https://api.twitter.com/2/problems/resource-not-found",
+        },
+      ],
+    };
+    return jsonReply(200, body, headers);
+  }
+
+  const newestFirst = liveTweets(context)
+    .filter((tweet) => tweet.authorId === userId && (startTime === null || tweet.createdAt >= startTime))
+    .sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : BigInt(b.id) < BigInt(a.id) ? -1 : 0));
+  const after = params.get("pagination_token");
+  const from = after === null ? 0 : newestFirst.findIndex((tweet) => tweet.id === after) + 1;
+  const page = newestFirst.slice(from, from + maxResults);
+  const now = context.now();
+  const last = page.at(-1);
+  const meta = {
+    result_count: page.length,
+    ...(page.length > 0 ? { newest_id: page[0]?.id, oldest_id: last?.id } : {}),
+    ...(last !== undefined && from + maxResults < newestFirst.length ? { next_token: last.id } : {}),
+  };
+  return jsonReply(
+    200,
+    { ...(page.length > 0 ? { data: page.map((tweet) => tweetData(context, tweet, fields, now)) } : {}), meta },
+    headers,
+  );
 }
 
 /** Any other path under /2/. */

@@ -1,9 +1,10 @@
-export type RateLimitedEndpoint = "users.me" | "tweets.lookup" | "tweets.create" | "tweets.delete" | "media.upload";
+export type RateLimitedEndpoint = "users.me" | "users.tweets" | "tweets.lookup" | "tweets.create" | "tweets.delete" | "media.upload";
 export type RateLimits = Record<RateLimitedEndpoint, number>;
 
 /** Requests per 15-minute window, per user (or per app for app-only tokens) and endpoint. */
 export const defaultRateLimits: RateLimits = {
   "users.me": 900,
+  "users.tweets": 900,
   "tweets.lookup": 900,
   "tweets.create": 200,
   "tweets.delete": 200,

@@ -1,6 +1,6 @@
 import { originFor, requestUrl, safeDecode } from "../shared/serving.ts";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { createTweet, deleteTweet, lookupTweets, unknownEndpoint, uploadMedia, usersMe } from "./api.ts";
+import { createTweet, deleteTweet, lookupTweets, unknownEndpoint, uploadMedia, userTweets, usersMe } from "./api.ts";
 import { profileImageUrl, type EmulatorContext } from "./context.ts";
 import { BodyTooLargeError, MAX_MEDIA_BODY_BYTES, htmlReply, problemReply, readBody, type EmulatorRequest, type Reply } from "./http.ts";
 import { publicMetricsAt } from "./metrics.ts";
@@ -79,6 +79,7 @@ function avatar(context: EmulatorContext, accountId: string): Reply {
 
 const MEDIA_UPLOAD_PATH = "/2/media/upload";
 const TWEET_PATH = /^\/2\/tweets\/([^/]+)$/;
+const USER_TWEETS_PATH = /^\/2\/users\/([^/]+)\/tweets$/;
 const AVATAR_PATH = /^\/emulator\/avatars\/([\w-]+)_normal\.svg$/;
 
 async function route(request: EmulatorRequest, context: EmulatorContext): Promise<Reply> {
@@ -96,6 +97,8 @@ async function route(request: EmulatorRequest, context: EmulatorContext): Promis
   if (is("GET", "/2/tweets")) return lookupTweets(request, context);
   if (is("POST", "/2/tweets")) return createTweet(request, context);
   if (is("POST", MEDIA_UPLOAD_PATH)) return uploadMedia(request, context);
+  const timelineOf = method === "GET" ? USER_TWEETS_PATH.exec(path)?.[1] : undefined;
+  if (timelineOf !== undefined) return userTweets(request, context, safeDecode(timelineOf));
   const tweetId = TWEET_PATH.exec(path)?.[1];
   if (method === "DELETE" && tweetId !== undefined) return deleteTweet(request, context, safeDecode(tweetId));
   const avatarId = method === "GET" ? AVATAR_PATH.exec(path)?.[1] : undefined;

@@ -3,9 +3,15 @@ import { useRevalidator } from "react-router";
 import { browserClients } from "~/lib/api/browser-clients";
 import { createdPostSchema, type CreatedPost, type CreatePostInput } from "../../../../worker/contracts/posts.ts";
 
+/** The spec's payload, and the key of the press of Post it belongs to (sent as the `Idempotency-Key` header). */
+export type CreatePostRequest = { payload: Omit<CreatePostInput, "clientRequestId">; idempotencyKey: string };
+
 /** `POST /v1/action/post/create`: publishes the post on X and records it (201 new, 200 for a repeated press). */
-export function createPost(input: CreatePostInput): Promise<CreatedPost> {
-  return browserClients().api.post("/v1/action/post/create", createdPostSchema, { body: input });
+export function createPost({ payload, idempotencyKey }: CreatePostRequest): Promise<CreatedPost> {
+  return browserClients().api.post("/v1/action/post/create", createdPostSchema, {
+    body: payload,
+    headers: { "Idempotency-Key": idempotencyKey },
+  });
 }
 
 /**

@@ -1,0 +1,49 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { systemClock } from "../../worker/clock.ts";
+import { insertAdvertiserStatement } from "../../worker/db/advertisers.ts";
+import { insertCampaignStatement, insertParticipantStatement } from "../../worker/db/campaigns.ts";
+import { insertPostStatement } from "../../worker/db/posts.ts";
+import { insertUserStatements } from "../../worker/db/users.ts";
+import { buildAdvertiser, buildCampaign, buildPost, buildUser } from "../support/factories.ts";
+import { fetchPage, fetchWorker } from "./fetch.ts";
+import { bearerFor, sessionCookieFor } from "./sessions.ts";
+
+/** More campaigns per status than D1 lets one statement bind (100 values), so a list bound value by value fails. */
+const MANY = 120;
+
+const now = systemClock.now();
+const advertiser = buildAdvertiser("crowded", now, { name: "Crowded Co" });
+const creator = buildUser("many_joins", now);
+const active = Array.from({ length: MANY }, (_, index) => buildCampaign(`crowd-active-${index}`, advertiser, "active", now));
+const evaluated = Array.from({ length: MANY }, (_, index) => buildCampaign(`crowd-evaluated-${index}`, advertiser, "evaluated", now));
+
+beforeAll(async () => {
+  await env.DB.batch([
+    insertAdvertiserStatement(env.DB, advertiser),
+    ...insertUserStatements(env.DB, creator, ["creator"]),
+    ...[...active, ...evaluated].map((campaign) => insertCampaignStatement(env.DB, campaign)),
+    ...[...active, ...evaluated].map((campaign) => insertParticipantStatement(env.DB, campaign.id, creator.id, now - 1000)),
+    ...evaluated.map((campaign, index) => insertPostStatement(env.DB, buildPost(`crowd-${index}`, campaign, creator, "rewarded", now))),
+  ]);
+});
+
+describe("lists with more campaigns than one statement can bind", () => {
+  it(`shows /campaigns with ${MANY} public campaigns of one status, each marked joined`, async () => {
+    const response = await fetchPage("/campaigns", await sessionCookieFor(creator.id));
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(active[0]?.title);
+  });
+
+  it(`shows /past-campaigns with ${MANY} ended campaigns and the creator's results in them`, async () => {
+    const response = await fetchPage("/past-campaigns", await sessionCookieFor(creator.id));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(evaluated[0]?.title);
+  });
+
+  it("answers the dashboard of a creator who joined them all", async () => {
+    const response = await fetchWorker("/v1/page/dashboard", { headers: { Authorization: await bearerFor(creator.id) } });
+    expect(response.status).toBe(200);
+  });
+});

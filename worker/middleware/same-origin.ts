@@ -1,0 +1,22 @@
+import { createMiddleware } from "hono/factory";
+import { AppError } from "../contracts/errors.ts";
+import type { WorkerEnv } from "../worker-env.ts";
+
+/**
+ * For calls authenticated by the session cookie rather than a bearer token (turning the cookie into tokens, signing
+ * out): only a page of the origin the request was sent to may make them. The browser says where a request comes
+ * from in `Origin`; when it leaves it out, `Sec-Fetch-Site` must say `same-origin`. A request carrying neither is
+ * refused too: SameSite=Lax alone lets a same-site sibling (another subdomain) through, and a missing header proves
+ * nothing (docs/decisions/025-tokens-cookies-redirects.md).
+ */
+export function isSameOriginRequest(request: { url: string; origin: string | undefined; fetchSite: string | undefined }): boolean {
+  if (request.origin !== undefined) return request.origin === new URL(request.url).origin;
+  return request.fetchSite === "same-origin";
+}
+
+export const requireSameOrigin = createMiddleware<WorkerEnv>(async (c, next) => {
+  const sameOrigin = isSameOriginRequest({ url: c.req.url, origin: c.req.header("origin"), fetchSite: c.req.header("sec-fetch-site") });
+  if (!sameOrigin)
+    throw new AppError(403, "cross_origin_refused", "This call is only accepted from a page of this site. Reload the page and try again.");
+  await next();
+});
