@@ -17,13 +17,17 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted) return;
   const worker = context.get(workerContext);
   const path = pathForLogs(new URL(request.url).pathname);
+  // A refusal the router answers itself (a POST to a page without an action: 405) is the caller's mistake, not ours.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    console.warn(`[${worker.requestId}] ${request.method} ${path} refused: ${error.status} ${error.statusText}`);
+    return;
+  }
   console.error(`[${worker.requestId}] ${request.method} ${path} failed:`, error);
   reportServerFailure(worker, error, request.method, path);
 };
 
 function reportServerFailure(worker: WorkerContext, error: unknown, method: string, path: string): void {
   const statusCode = isRouteErrorResponse(error) ? error.status : 500;
-  if (statusCode < 500) return;
   const failure = error instanceof Error ? error : null;
   const description = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : String(error);
   worker.waitUntil(

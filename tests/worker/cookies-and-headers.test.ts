@@ -60,6 +60,8 @@ describe("cookie-authenticated calls come only from pages of the same origin", (
     const cookie = await sessionOf("own_page_olga");
     expect((await tokens(cookie, { Origin: origin })).status).toBe(200);
     expect((await tokens(cookie, { "Sec-Fetch-Site": "same-origin" })).status).toBe(200);
+    // A form posted from a page of this site with Referrer-Policy no-referrer: opaque Origin, same-origin fetch site.
+    expect((await tokens(cookie, { Origin: "null", "Sec-Fetch-Site": "same-origin" })).status).toBe(200);
   });
 
   it("refuses another origin, an opaque origin, a same-site sibling, and a request that says nothing", async () => {

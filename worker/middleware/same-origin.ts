@@ -10,7 +10,9 @@ import type { WorkerEnv } from "../worker-env.ts";
  * nothing (docs/decisions/025-tokens-cookies-redirects.md).
  */
 export function isSameOriginRequest(request: { url: string; origin: string | undefined; fetchSite: string | undefined }): boolean {
-  if (request.origin !== undefined) return request.origin === new URL(request.url).origin;
+  // A page of this site whose Referrer-Policy is no-referrer (the spoofing confirmation) posts its form with
+  // `Origin: null`; the browser's own `Sec-Fetch-Site` still tells where it came from.
+  if (request.origin !== undefined && request.origin !== "null") return request.origin === new URL(request.url).origin;
   return request.fetchSite === "same-origin";
 }
 
