@@ -1,4 +1,4 @@
-import { originFor, requestUrl, safeDecode } from "../shared/serving.ts";
+import { closeServer, listenOn, requestUrl, safeDecode } from "../shared/serving.ts";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import {
   METHOD_NOT_ALLOWED,
@@ -94,28 +94,16 @@ export function createMailEmulator(options: MailEmulatorOptions): MailEmulator {
       stateFile = file;
       const context: MailContext = { state: file.state, save: () => file.save(), now, apiKey: options.apiKey };
       const started = createServer((incoming, outgoing) => void handle(context, incoming, outgoing));
-      await new Promise<void>((resolve, reject) => {
-        started.once("error", reject);
-        started.listen(options.port ?? 0, host, () => {
-          started.off("error", reject);
-          resolve();
-        });
-      });
+      const url = await listenOn(started, options.port ?? 0, host, "The mail outbox");
       server = started;
-      const address = started.address();
-      if (address === null || typeof address === "string") throw new Error("The mail outbox is not listening on a TCP port");
-      return { url: originFor(host, address.port) };
+      return { url };
     },
 
     async stop() {
       const running = server;
       if (running === null) return;
       server = null;
-      await new Promise<void>((resolve, reject) => {
-        running.close((error) => (error ? reject(error) : resolve()));
-        // Keep-alive connections would hold close() open until they time out.
-        running.closeAllConnections();
-      });
+      await closeServer(running);
       await stateFile?.flush();
       stateFile = null;
     },

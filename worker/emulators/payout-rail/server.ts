@@ -1,4 +1,4 @@
-import { originFor, requestUrl, safeDecode } from "../shared/serving.ts";
+import { closeServer, listenOn, requestUrl, safeDecode } from "../shared/serving.ts";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { NOT_FOUND, createPayout, payoutById, payoutByWithdrawal, railError, settled, type RailContext } from "./api.ts";
 import { createDeposit, depositByDepositId } from "./deposits.ts";
@@ -159,17 +159,9 @@ export function createPayoutRailEmulator(options: PayoutRailEmulatorOptions): Pa
       for (const payout of file.state.payouts) if (payout.settledAt === null) settleOnTime(payout);
 
       const started = createServer((incoming, outgoing) => void handle(context, incoming, outgoing));
-      await new Promise<void>((resolve, reject) => {
-        started.once("error", reject);
-        started.listen(options.port ?? 0, host, () => {
-          started.off("error", reject);
-          resolve();
-        });
-      });
+      const url = await listenOn(started, options.port ?? 0, host, "The payout rail");
       server = started;
-      const address = started.address();
-      if (address === null || typeof address === "string") throw new Error("The payout rail is not listening on a TCP port");
-      return { url: originFor(host, address.port) };
+      return { url };
     },
 
     async stop() {
@@ -178,11 +170,7 @@ export function createPayoutRailEmulator(options: PayoutRailEmulatorOptions): Pa
       server = null;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
-      await new Promise<void>((resolve, reject) => {
-        running.close((error) => (error ? reject(error) : resolve()));
-        // Keep-alive connections would hold close() open until they time out.
-        running.closeAllConnections();
-      });
+      await closeServer(running);
       await stateFile?.flush();
       stateFile = null;
     },

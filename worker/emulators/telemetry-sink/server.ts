@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { originFor, requestUrl } from "../shared/serving.ts";
+import { closeServer, listenOn, requestUrl } from "../shared/serving.ts";
 import { clearItems, filterFrom, itemsMatching, listItems, track, type SinkContext } from "./api.ts";
 import { BodyTooLargeError, header, htmlReply, jsonReply, readBody, seeOtherReply, type EmulatorRequest, type Reply } from "./http.ts";
 import { homePage, notFoundPage } from "./pages.ts";
@@ -89,28 +89,16 @@ export function createTelemetrySink(options: TelemetrySinkOptions): TelemetrySin
       stateFile = file;
       const context: SinkContext = { state: file.state, save: () => file.save(), now };
       const started = createServer((incoming, outgoing) => void handle(context, incoming, outgoing));
-      await new Promise<void>((resolve, reject) => {
-        started.once("error", reject);
-        started.listen(options.port ?? 0, host, () => {
-          started.off("error", reject);
-          resolve();
-        });
-      });
+      const url = await listenOn(started, options.port ?? 0, host, "The telemetry sink");
       server = started;
-      const address = started.address();
-      if (address === null || typeof address === "string") throw new Error("The telemetry sink is not listening on a TCP port");
-      return { url: originFor(host, address.port) };
+      return { url };
     },
 
     async stop() {
       const running = server;
       if (running === null) return;
       server = null;
-      await new Promise<void>((resolve, reject) => {
-        running.close((error) => (error ? reject(error) : resolve()));
-        // Keep-alive connections would hold close() open until they time out.
-        running.closeAllConnections();
-      });
+      await closeServer(running);
       await stateFile?.flush();
       stateFile = null;
     },
