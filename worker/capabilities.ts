@@ -8,6 +8,7 @@ import { xClientFor } from "./clients/x-client-for.ts";
 import type { XClient } from "./clients/x-client.ts";
 import { systemClock, type Clock } from "./clock.ts";
 import { configFrom, type AppConfig } from "./config.ts";
+import { meteredD1, startTimings, type ServerTimings } from "./timings.ts";
 
 /**
  * What a use case may reach, built once per request (or per scheduled run) from the bindings and the validated
@@ -16,6 +17,7 @@ import { configFrom, type AppConfig } from "./config.ts";
  * so a test builds only that part.
  */
 export type Capabilities = {
+  /** The D1 binding, metered: its round trips and waiting time go into `timings`. */
   db: D1Database;
   brandCache: KVNamespace;
   media: R2Bucket;
@@ -36,12 +38,15 @@ export type Capabilities = {
   encryptionKey: string;
   /** The platform secret admin spoofing requires. */
   spoofingSecret: string;
+  /** This request's Server-Timing entries (docs/decisions/028-page-cost.md). */
+  timings: ServerTimings;
 };
 
 export function capabilitiesFor(env: Cloudflare.Env, clock: Clock = systemClock): Capabilities {
   const config = configFrom(env);
+  const timings = startTimings();
   return {
-    db: env.DB,
+    db: meteredD1(env.DB, timings.d1),
     brandCache: env.BRAND_CACHE,
     media: env.MEDIA,
     clock,
@@ -55,5 +60,6 @@ export function capabilitiesFor(env: Cloudflare.Env, clock: Clock = systemClock)
     signingKey: config.secrets.jwtSigningKey,
     encryptionKey: config.secrets.tokenEncryptionKey,
     spoofingSecret: config.secrets.adminSpoofingSecret,
+    timings,
   };
 }

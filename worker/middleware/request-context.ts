@@ -30,4 +30,5 @@ export const requestContext = createMiddleware<WorkerEnv>(async (c, next) => {
     if (traceparent !== null) console.log(`[${requestId}] ${c.req.method} ${pathForLogs(c.req.path)} traceparent=${traceparent}`);
   }
   await next();
+  c.res.headers.set("Server-Timing", c.var.capabilities.timings.header());
 });

@@ -1,0 +1,96 @@
+/**
+ * Where a request's milliseconds go, as a `Server-Timing` header (docs/decisions/028-page-cost.md): the session and
+ * brand look-ups, one entry per data query group (one D1 round trip), the render, the time spent waiting on D1 with
+ * its number of round trips, and the total. Built once per request with the capabilities; the benchmark reads it.
+ */
+export type ServerTimings = {
+  /** Runs `work` and records its wall time under `name` (added to an entry of the same name). */
+  measure<T>(name: TimingName, work: () => Promise<T>): Promise<T>;
+  /** Records `ms` under `name` (added to an entry of the same name). */
+  record(name: TimingName, ms: number): void;
+  /** The header value: the entries in their fixed order, then d1 and total. */
+  header(): string;
+};
+
+/** `q-<group>` names one data query group, e.g. `q-dashboard`. */
+export type TimingName = "session" | "brand" | "render" | `q-${string}`;
+
+const FIXED_ORDER = ["session", "brand"];
+
+export function startTimings(now: () => number = () => performance.now()): ServerTimings & { d1: D1Meter } {
+  const startedAt = now();
+  const entries = new Map<string, number>();
+  const d1: D1Meter = { roundTrips: 0, waitingMs: 0 };
+  const record = (name: string, ms: number) => entries.set(name, (entries.get(name) ?? 0) + ms);
+  return {
+    d1,
+    record,
+    async measure(name, work) {
+      const started = now();
+      try {
+        return await work();
+      } finally {
+        record(name, now() - started);
+      }
+    },
+    header() {
+      const names = [...entries.keys()];
+      const ordered = [
+        ...FIXED_ORDER.filter((name) => entries.has(name)),
+        ...names.filter((name) => name.startsWith("q-")),
+        ...names.filter((name) => name === "render"),
+      ];
+      const parts = ordered.map((name) => `${name};dur=${(entries.get(name) ?? 0).toFixed(1)}`);
+      if (d1.roundTrips > 0) parts.push(`d1;dur=${d1.waitingMs.toFixed(1)};desc="${d1.roundTrips} round trips"`);
+      parts.push(`total;dur=${(now() - startedAt).toFixed(1)}`);
+      return parts.join(", ");
+    },
+  };
+}
+
+/** What reached D1 in this request: each first/all/run/raw and each batch is one round trip. */
+export type D1Meter = { roundTrips: number; waitingMs: number };
+
+const ROUND_TRIP_METHODS = new Set<PropertyKey>(["first", "all", "run", "raw"]);
+
+/**
+ * The same D1 binding, metering its round trips. Statements are wrapped so that `batch()` receives the originals
+ * (D1 refuses statements it did not prepare).
+ */
+export function meteredD1(db: D1Database, meter: D1Meter, now: () => number = () => performance.now()): D1Database {
+  const originals = new WeakMap<object, D1PreparedStatement>();
+  const timed = async <T>(work: () => Promise<T>): Promise<T> => {
+    const started = now();
+    meter.roundTrips += 1;
+    try {
+      return await work();
+    } finally {
+      meter.waitingMs += now() - started;
+    }
+  };
+  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, property) {
+        if (property === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
+        const value: unknown = Reflect.get(target, property, target);
+        if (typeof value !== "function") return value;
+        if (ROUND_TRIP_METHODS.has(property)) {
+          return (...args: unknown[]) => timed(() => Reflect.apply(value, target, args) as Promise<unknown>);
+        }
+        return (...args: unknown[]) => Reflect.apply(value, target, args);
+      },
+    });
+    originals.set(proxy, statement);
+    return proxy;
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === "prepare") return (query: string) => wrap(target.prepare(query));
+      if (property === "batch") {
+        return (statements: D1PreparedStatement[]) => timed(() => target.batch(statements.map((s) => originals.get(s) ?? s)));
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? (...args: unknown[]) => Reflect.apply(value, target, args) : value;
+    },
+  });
+}
