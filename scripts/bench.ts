@@ -1,23 +1,40 @@
 /**
- * `npm run bench`: the benchmarks, against the production build served by the start script on a fresh database.
- * Prints a table per benchmark and writes bench-results/*.json. Figures are for reading, never pass/fail.
- * `BENCH_ONLY=ingestion` (or page-brand, withdrawals, analytics, evaluation; comma-separated) runs only those;
- * `INGEST_BENCH_SECONDS` shortens the ingestion run (default 60), `ANALYTICS_BENCH_SECONDS` the analytics one (default 20).
+ * `npm run bench`: the benchmarks, against the production build. Prints a table per benchmark and writes
+ * bench-results/*.json. Figures are for reading, never pass/fail.
+ * `BENCH_ONLY=page-cost` (or first-load, lighthouse, ingestion, page-brand, withdrawals, analytics, evaluation;
+ * comma-separated) runs only those.
+ *
+ * The build is made once, at the start, under the lock the end-to-end tests take (they share build/); the page
+ * benchmarks (bench/page-benchmarks.ts: page-cost, first-load, lighthouse) measure a copy of it under Miniflare, the
+ * others run against it served by the start script (`wrangler dev`) on a fresh database.
+ * `BENCH_SKIP_BUILD=1` measures the existing build. `PAGE_COST_REQUESTS` (default 1000), `PAGE_COST_WARM_UP` (100),
+ * `PAGE_COST_RUNS` (3) and `LIGHTHOUSE_RUNS` (5) size the page benchmarks; `INGEST_BENCH_SECONDS` shortens the
+ * ingestion run (default 60), `ANALYTICS_BENCH_SECONDS` the analytics one (default 20).
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { runAnalyticsBenchmark } from "../bench/analytics-events.ts";
+import { snapshotBuild } from "../bench/built-app.ts";
 import { runEvaluationBenchmark } from "../bench/evaluation.ts";
 import { runIngestionBenchmark } from "../bench/ingestion.ts";
+import { runPageBenchmarks } from "../bench/page-benchmarks.ts";
 import { benchPageBrand } from "../bench/page-brand.ts";
 import { runWithdrawalBenchmark } from "../bench/withdrawals.ts";
 
 const port = 8797;
 const only = new Set((process.env.BENCH_ONLY ?? "").split(",").filter((name) => name.length > 0));
 const wanted = (name: string) => only.size === 0 || only.has(name);
-const server = spawn("node", ["scripts/start.ts", "--port", String(port), "--fresh", "--persist-to", ".wrangler/bench-state"], {
-  stdio: ["ignore", "ignore", "inherit"],
-});
+const pageBenchmarks = ["page-cost", "first-load", "lighthouse"].filter(wanted);
+const serverBenchmarks = ["page-brand", "withdrawals", "ingestion", "analytics"].filter(wanted);
+
+mkdirSync("bench-results", { recursive: true });
+const buildDir =
+  pageBenchmarks.length + serverBenchmarks.length > 0
+    ? await snapshotBuild({ skipBuild: process.env.BENCH_SKIP_BUILD === "1" })
+    : undefined;
+
+// First and alone, so that nothing else runs on the machine while CPU is measured.
+if (buildDir !== undefined && pageBenchmarks.length > 0) await runPageBenchmarks(buildDir, wanted);
 
 async function waitForServer() {
   for (let attempt = 0; attempt < 600; attempt += 1) {
@@ -31,9 +48,15 @@ async function waitForServer() {
   throw new Error("The app did not start");
 }
 
+function startServer(): ChildProcess {
+  return spawn("node", ["scripts/start.ts", "--port", String(port), "--fresh", "--skip-build", "--persist-to", ".wrangler/bench-state"], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+const server = serverBenchmarks.length > 0 ? startServer() : undefined;
 try {
-  await waitForServer();
-  mkdirSync("bench-results", { recursive: true });
+  if (server !== undefined) await waitForServer();
   if (wanted("page-brand")) {
     const pageBrand = await benchPageBrand(port);
     console.log("\nPage cost with and without a brand (GET /landing/lumen, signed out)");
@@ -43,8 +66,10 @@ try {
         requests: row.requests,
         "wall p50 ms": row.wallP50Ms.toFixed(2),
         "wall p95 ms": row.wallP95Ms.toFixed(2),
-        "ssr p50 ms": row.ssrP50Ms.toFixed(2),
-        "ssr p95 ms": row.ssrP95Ms.toFixed(2),
+        "render p50 ms": row.renderP50Ms.toFixed(2),
+        "render p95 ms": row.renderP95Ms.toFixed(2),
+        "total p50 ms": row.totalP50Ms.toFixed(2),
+        "total p95 ms": row.totalP95Ms.toFixed(2),
       })),
     );
     writeFileSync("bench-results/page-brand.json", JSON.stringify(pageBrand, null, 2));
@@ -112,7 +137,7 @@ try {
     writeFileSync("bench-results/analytics-events.json", JSON.stringify(analytics, null, 2));
   }
 } finally {
-  server.kill("SIGTERM");
+  server?.kill("SIGTERM");
 }
 
 // Needs no server: it drives local D1 through wrangler's platform proxy.

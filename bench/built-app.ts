@@ -1,0 +1,142 @@
+/**
+ * The production build served the way the page benchmarks need it: under Miniflare (the workerd runtime that
+ * `wrangler dev` uses, without the dev server's proxy and request logging), on migrated and seeded local data, with
+ * the two anchor workers (bench/anchors/) in the same workerd process, reached through the same entry by host name.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build } from "esbuild";
+import type * as MiniflareModule from "miniflare";
+import type { Miniflare as MiniflareType, V4WorkerOptions } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { workerdChildOf } from "./process-cpu.ts";
+
+/** Host names that reach the anchors instead of the app (Node sends them as `Host` to 127.0.0.1). */
+export const anchorHosts = { hono: "hono-anchor.localhost", reactStream: "react-anchor.localhost" } as const;
+
+const workDir = ".wrangler/page-cost";
+const buildSnapshot = `${workDir}/build`;
+const anchorsOut = `${workDir}/anchors`;
+
+function run(command: string, args: string[], env: Record<string, string> = {}): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, ...env } });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolvePromise() : reject(new Error(`${command} ${args.join(" ")} failed (exit ${code})`))));
+  });
+}
+
+/**
+ * A copy of build/ taken under the build lock (other tools rebuild build/ while a benchmark runs), after building it
+ * first unless `skipBuild`. `flock` serialises with the end-to-end tests, which share build/.
+ */
+export async function snapshotBuild({ skipBuild }: { skipBuild: boolean }): Promise<string> {
+  const copy = `rm -rf ${buildSnapshot} && mkdir -p ${workDir} && cp -r build ${buildSnapshot}`;
+  const log = `${workDir}-build.log`;
+  const script = skipBuild ? copy : `{ node scripts/build.ts >${log} 2>&1 || { tail -30 ${log} >&2; exit 1; }; } && ${copy}`;
+  await run("flock", ["/tmp/chorus-e2e.lock", "sh", "-c", script]);
+  if (!existsSync(`${buildSnapshot}/server/wrangler.json`)) throw new Error("No build to measure: run `npm run build` first");
+  return buildSnapshot;
+}
+
+/** Fresh local data for the benchmark: the D1 migrations and the demo world (scripts/seed.ts), as `npm start` does. */
+export async function prepareSeededState(persistTo: string): Promise<void> {
+  rmSync(persistTo, { recursive: true, force: true });
+  await run("node", ["scripts/ensure-dev-vars.ts"]);
+  await run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", persistTo]);
+  await run("node", ["scripts/seed.ts"], { CHORUS_PERSIST_TO: persistTo });
+}
+
+/** The anchors bundled from the project's own hono, react and react-dom, the way the Cloudflare Vite plugin resolves them. */
+export async function bundleAnchors(): Promise<{ hono: string; reactStream: string }> {
+  await build({
+    entryPoints: { "hono-hello": "bench/anchors/hono-hello.ts", "react-stream": "bench/anchors/react-stream.ts" },
+    outdir: anchorsOut,
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    target: "es2023",
+    conditions: ["workerd", "worker", "module", "browser"],
+    mainFields: ["module", "main"],
+    minify: true,
+    define: { "process.env.NODE_ENV": '"production"' },
+    logLevel: "warning",
+  });
+  return { hono: resolve(anchorsOut, "hono-hello.js"), reactStream: resolve(anchorsOut, "react-stream.js") };
+}
+
+// The Miniflare that wrangler itself runs (its API differs between the copies in node_modules).
+async function wranglersMiniflare(): Promise<typeof MiniflareModule> {
+  const fromWrangler = createRequire(fileURLToPath(import.meta.resolve("wrangler")));
+  return (await import(pathToFileURL(fromWrangler.resolve("miniflare")).href)) as typeof MiniflareModule;
+}
+
+function javascriptFiles(directory: string): string[] {
+  return readdirSync(directory, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".js"))
+    .map((file) => join(directory, file));
+}
+
+export type BuiltApp = {
+  origin: string;
+  port: number;
+  miniflare: MiniflareType;
+  /** The workerd process running the app, the anchors, local D1 and KV. */
+  workerdPid: number;
+  dispose(): Promise<void>;
+};
+
+/** Starts the build under Miniflare on `port` with the anchors beside it. */
+export async function startBuiltApp({
+  buildDir,
+  persistTo,
+  port,
+  anchors,
+}: {
+  buildDir: string;
+  persistTo: string;
+  port: number;
+  anchors: { hono: string; reactStream: string };
+}): Promise<BuiltApp> {
+  const { Miniflare, convertV4MiniflareOptions } = await wranglersMiniflare();
+  const serverDir = resolve(buildDir, "server");
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(join(serverDir, "wrangler.json"));
+  // Module rules cannot be converted to the runtime's options; the build's modules are listed instead.
+  // (Typed from the project's copy of miniflare: wrangler's declaration names its own copy's types.)
+  const { modulesRules: _rules, ...appOptions } = workerOptions as unknown as V4WorkerOptions & { bindings?: Record<string, unknown> };
+  const origin = `http://127.0.0.1:${port}`;
+  const runtime = { compatibilityDate: appOptions.compatibilityDate, compatibilityFlags: appOptions.compatibilityFlags };
+  const anchorWorker = (name: string, scriptPath: string, host: string) => ({
+    name,
+    ...runtime,
+    modules: true,
+    scriptPath,
+    routes: [`${host}/*`],
+  });
+  const miniflare = new Miniflare(
+    convertV4MiniflareOptions({
+      host: "127.0.0.1",
+      port,
+      resourcePersistencePath: resolve(persistTo, "v3"),
+      workers: [
+        {
+          ...appOptions,
+          name: "chorus",
+          modulesRoot: serverDir,
+          modules: javascriptFiles(serverDir).map((path) => ({ type: "ESModule" as const, path })),
+          // As `npm start` does: the app's own origin is the one it is served on.
+          bindings: { ...appOptions.bindings, APP_ORIGINS: `${origin},http://localhost:${port}` },
+        },
+        // After the app, which is the fallback for hosts that no route names.
+        anchorWorker("anchor-hono", anchors.hono, anchorHosts.hono),
+        anchorWorker("anchor-react-stream", anchors.reactStream, anchorHosts.reactStream),
+      ],
+    }),
+  );
+  await miniflare.ready;
+  const workerdPid = workerdChildOf(process.pid);
+  return { origin, port, miniflare, workerdPid, dispose: () => miniflare.dispose() };
+}

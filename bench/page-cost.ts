@@ -1,0 +1,205 @@
+/**
+ * What a page costs the runtime: the production build under Miniflare on seeded local data, N sequential requests
+ * per case on one keep-alive connection after a warm-up, CPU of the whole workerd process (every thread) per request,
+ * median of several runs on fresh processes. Two anchors run in the same process, built from the same packages: a
+ * bare Hono route and React's `renderToReadableStream` of a static 8 KB page. Each page's `Server-Timing` tells
+ * where its time went. Timings are printed, never asserted.
+ */
+import { cpus } from "node:os";
+import { anchorHosts, startBuiltApp, type BuiltApp } from "./built-app.ts";
+import { get, singleConnection, type GetTarget } from "./http-get.ts";
+import { percentile } from "./measure.ts";
+import { processCpuMs, workerdVersion } from "./process-cpu.ts";
+import { d1RoundTrips, parseServerTiming } from "./server-timing.ts";
+import { signIn, type SignedIn } from "./signed-in.ts";
+
+/** The seeded creator the signed-in cases act as, and a campaign of theirs (scripts/seed/demo-world.ts). */
+export const benchCreatorId = "user-ada_creates";
+export const benchCampaignId = "campaign-aurora-launch";
+
+type Case = { name: string; anchor?: "hono" | "reactStream"; target: (signedIn: SignedIn) => GetTarget };
+
+const bearer = (signedIn: SignedIn) => ({ Authorization: `Bearer ${signedIn.accessToken}`, Accept: "application/json" });
+
+export const pageCostCases: Case[] = [
+  { name: 'Hono "hello" (anchor, same runtime)', anchor: "hono", target: () => ({ host: anchorHosts.hono, path: "/" }) },
+  {
+    name: "React 19 renderToReadableStream, 8 KB (anchor)",
+    anchor: "reactStream",
+    target: () => ({ host: anchorHosts.reactStream, path: "/" }),
+  },
+  { name: "/ping", target: () => ({ path: "/ping" }) },
+  { name: "/ signed out (sign-in page)", target: () => ({ path: "/" }) },
+  { name: "/landing/aurora on aurora.localhost", target: () => ({ host: "aurora.localhost", path: "/landing/aurora" }) },
+  { name: "/ signed in (dashboard SSR)", target: (s) => ({ path: "/", headers: { Cookie: s.cookie } }) },
+  { name: `/campaign/${benchCampaignId}`, target: (s) => ({ path: `/campaign/${benchCampaignId}`, headers: { Cookie: s.cookie } }) },
+  { name: "/profile", target: (s) => ({ path: "/profile", headers: { Cookie: s.cookie } }) },
+  { name: "GET /v1/page/dashboard", target: (s) => ({ path: "/v1/page/dashboard", headers: bearer(s) }) },
+  {
+    name: `GET /v1/page/campaign/${benchCampaignId}`,
+    target: (s) => ({ path: `/v1/page/campaign/${benchCampaignId}`, headers: bearer(s) }),
+  },
+  { name: "GET /v1/page/profile", target: (s) => ({ path: "/v1/page/profile", headers: bearer(s) }) },
+];
+
+type CaseRun = { cpuMsPerRequest: number; timings: Record<string, number[]>; d1RoundTrips: number[] };
+
+export type PageCostRow = {
+  request: string;
+  /** Why the case was left out, when it was (an endpoint the build does not have). */
+  skipped?: string;
+  cpuMsPerRequest: number;
+  cpuMsPerRequestByRun: number[];
+  timesHono: number;
+  timesReactStream: number;
+  /** Median of the round trips the responses reported. */
+  d1RoundTrips: number;
+  /** Median ms of each Server-Timing entry over every measured response of every run. */
+  serverTimingMedians: Record<string, number>;
+};
+
+export type PageCostResult = {
+  machine: { cpus: number; cpuModel: string; node: string; workerd: string };
+  runtimeNote: string;
+  requestsPerRun: number;
+  warmUp: number;
+  runs: number;
+  rows: PageCostRow[];
+};
+
+async function measureCase(app: BuiltApp, target: GetTarget, requests: number, warmUp: number): Promise<CaseRun> {
+  const agent = singleConnection();
+  try {
+    for (let index = 0; index < warmUp; index += 1) await get(app.origin, target, agent);
+    const timings: Record<string, number[]> = {};
+    const roundTrips: number[] = [];
+    const before = processCpuMs(app.workerdPid);
+    for (let index = 0; index < requests; index += 1) {
+      const response = await get(app.origin, target, agent);
+      if (response.status !== 200) throw new Error(`${target.host ?? ""}${target.path} answered ${response.status}`);
+      const entries = parseServerTiming(response.serverTiming);
+      for (const entry of entries) (timings[entry.name] ??= []).push(entry.durMs);
+      roundTrips.push(d1RoundTrips(entries));
+    }
+    const cpuMsPerRequest = (processCpuMs(app.workerdPid) - before) / requests;
+    return { cpuMsPerRequest, timings, d1RoundTrips: roundTrips };
+  } finally {
+    agent.destroy();
+  }
+}
+
+/** Cases whose endpoint the build does not have (404 signed in) are skipped with a note rather than failing the run. */
+async function missingEndpoint(app: BuiltApp, target: GetTarget): Promise<string | undefined> {
+  const { status } = await get(app.origin, target);
+  if (status === 404) return "not an endpoint of this build (404)";
+  if (status !== 200) throw new Error(`${target.host ?? ""}${target.path} answered ${status}`);
+  return undefined;
+}
+
+const median = (values: number[]) => percentile(values, 50);
+
+export async function runPageCost(options: {
+  buildDir: string;
+  persistTo: string;
+  port: number;
+  anchors: { hono: string; reactStream: string };
+  requests: number;
+  warmUp: number;
+  runs: number;
+  log?: (line: string) => void;
+}): Promise<PageCostResult> {
+  const perCase = new Map<string, CaseRun[]>(pageCostCases.map(({ name }) => [name, []]));
+  const skipped = new Map<string, string>();
+  let workerd = "unknown";
+  for (let run = 1; run <= options.runs; run += 1) {
+    const app = await startBuiltApp(options);
+    try {
+      workerd = workerdVersion(app.workerdPid);
+      const signedIn = await signIn(await app.miniflare.getD1Database("DB"), app.origin, benchCreatorId);
+      for (const benchCase of pageCostCases) {
+        const target = benchCase.target(signedIn);
+        if (run === 1) {
+          const reason = await missingEndpoint(app, target);
+          if (reason !== undefined) skipped.set(benchCase.name, reason);
+        }
+        if (skipped.has(benchCase.name)) continue;
+        options.log?.(`page-cost run ${run}/${options.runs}: ${benchCase.name}`);
+        perCase.get(benchCase.name)?.push(await measureCase(app, target, options.requests, options.warmUp));
+      }
+    } finally {
+      await app.dispose();
+    }
+  }
+
+  const cpuOf = (anchor: "hono" | "reactStream") => {
+    const name = pageCostCases.find((c) => c.anchor === anchor)?.name ?? "";
+    return median((perCase.get(name) ?? []).map((r) => r.cpuMsPerRequest));
+  };
+  const hono = cpuOf("hono");
+  const reactStream = cpuOf("reactStream");
+  const rows = pageCostCases.map(({ name }): PageCostRow => {
+    const runs = perCase.get(name) ?? [];
+    const cpu = median(runs.map((r) => r.cpuMsPerRequest));
+    const timingNames = [...new Set(runs.flatMap((r) => Object.keys(r.timings)))];
+    return {
+      request: name,
+      ...(skipped.has(name) ? { skipped: skipped.get(name) } : {}),
+      cpuMsPerRequest: cpu,
+      cpuMsPerRequestByRun: runs.map((r) => r.cpuMsPerRequest),
+      timesHono: cpu / hono,
+      timesReactStream: cpu / reactStream,
+      d1RoundTrips: median(runs.flatMap((r) => r.d1RoundTrips)),
+      serverTimingMedians: Object.fromEntries(timingNames.map((timing) => [timing, median(runs.flatMap((r) => r.timings[timing] ?? []))])),
+    };
+  });
+  const [firstCpu] = cpus();
+  return {
+    machine: { cpus: cpus().length, cpuModel: firstCpu?.model ?? "unknown", node: process.version, workerd },
+    runtimeNote:
+      "CPU is that of the whole workerd process (all threads), which here also runs local D1 (SQLite) and KV; on Cloudflare they run elsewhere and cost the worker no CPU, only waiting.",
+    requestsPerRun: options.requests,
+    warmUp: options.warmUp,
+    runs: options.runs,
+    rows,
+  };
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : "–");
+const ratio = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : "–");
+
+/** The table, one row per request, Server-Timing medians beside the CPU figure. */
+export function printPageCost(result: PageCostResult): void {
+  const { machine } = result;
+  console.log(
+    `\nPage cost: the production build under Miniflare, ${result.requestsPerRun} sequential requests per case on one keep-alive connection after ${result.warmUp} warm-up requests, CPU of the workerd process, median of ${result.runs} runs on fresh processes`,
+  );
+  console.log(`Machine: ${machine.cpus} × ${machine.cpuModel}; Node ${machine.node}; ${machine.workerd}`);
+  console.log(result.runtimeNote);
+  console.table(
+    result.rows.map((row) => {
+      const t = row.serverTimingMedians;
+      const queries = Object.entries(t)
+        .filter(([name]) => name.startsWith("q-"))
+        .map(([name, value]) => `${name} ${value.toFixed(1)}`)
+        .join(", ");
+      return row.skipped !== undefined
+        ? { request: row.request, "ms CPU / request": `skipped: ${row.skipped}` }
+        : {
+            request: row.request,
+            "ms CPU / request": ms(row.cpuMsPerRequest),
+            "× Hono": ratio(row.timesHono),
+            "× React stream": ratio(row.timesReactStream),
+            "D1 round trips": row.d1RoundTrips,
+            session: t.session?.toFixed(1) ?? "",
+            brand: t.brand?.toFixed(1) ?? "",
+            queries,
+            render: t.render?.toFixed(1) ?? "",
+            d1: t.d1?.toFixed(1) ?? "",
+            total: t.total?.toFixed(1) ?? "",
+          };
+    }),
+  );
+  console.log(
+    "Server-Timing columns: median ms per entry as the worker reports it (session, brand, q-* query groups, render, d1 wait, total).",
+  );
+}

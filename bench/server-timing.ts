@@ -1,0 +1,30 @@
+/**
+ * Reading the `Server-Timing` header the worker sets on every page (worker/timings.ts): entries `name;dur=<ms>` with
+ * an optional `;desc="…"`, in the order session, brand, q-*, render, d1, total.
+ */
+export type ServerTimingEntry = { name: string; durMs: number; desc?: string };
+
+export function parseServerTiming(header: string | null | undefined): ServerTimingEntry[] {
+  if (!header) return [];
+  return header
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0)
+    .map((part) => {
+      const [name = "", ...parameters] = part.split(";").map((piece) => piece.trim());
+      const entry: ServerTimingEntry = { name, durMs: Number.NaN };
+      for (const parameter of parameters) {
+        const [key, ...rest] = parameter.split("=");
+        const value = rest.join("=").replace(/^"(.*)"$/, "$1");
+        if (key === "dur") entry.durMs = Number(value);
+        if (key === "desc") entry.desc = value;
+      }
+      return entry;
+    });
+}
+
+/** The D1 round trips a response reports (`d1;desc="<n> round trips"`), 0 when it reports none. */
+export function d1RoundTrips(entries: ServerTimingEntry[]): number {
+  const desc = entries.find((entry) => entry.name === "d1")?.desc;
+  return desc === undefined ? 0 : Number(/^(\d+)/.exec(desc)?.[1] ?? Number.NaN);
+}
