@@ -16,7 +16,15 @@ import tseslint from "typescript-eslint";
 const GROUPS = {
   // The layers.
   contracts: ["worker/contracts/**"],
-  platform: ["worker/clock.ts", "worker/timings.ts", "worker/config.ts", "worker/capabilities.ts", "worker/security/**", "worker/clients/**", "worker/edge/**"],
+  platform: [
+    "worker/clock.ts",
+    "worker/timings.ts",
+    "worker/config.ts",
+    "worker/capabilities.ts",
+    "worker/security/**",
+    "worker/clients/**",
+    "worker/edge/**",
+  ],
   db: ["worker/db/**"],
   domain: ["worker/domain/**"],
   entry: ["worker/http/**", "worker/trpc/**", "worker/jobs/**", "worker/middleware/**", "worker/ssr/**", "worker/worker-env.ts"],

@@ -1,14 +1,62 @@
+import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin, type Rolldown } from "vite";
 
 /** `~/…` means `app/…`, as in tsconfig's paths. */
 export const appAlias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+
+const manifestModule = fileURLToPath(new URL("./app/lib/lazy-chunk-manifest.ts", import.meta.url));
+
+/**
+ * Fills app/lib/lazy-chunk-manifest.ts: what each module loaded on demand (`import()`) needs in the browser, its chunk,
+ * the chunks it imports and their CSS, keyed by the module's path (`app/components/signed-in-frame.tsx`). The browser's
+ * build collects it; the worker's build, which runs after, gets it as that module's content, so a page rendered for a
+ * signed-in user names the chunks it is about to need (app/lib/lazy-chunks.ts). Empty elsewhere.
+ */
+function lazyChunkManifest(): Plugin {
+  const manifest: Record<string, { scripts: string[]; styles: string[] }> = {};
+  let root = process.cwd();
+  let base = "/";
+  const collect = (bundle: Rolldown.OutputBundle, chunk: Rolldown.OutputChunk, scripts: Set<string>, styles: Set<string>) => {
+    if (scripts.has(chunk.fileName)) return;
+    scripts.add(chunk.fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+    for (const file of chunk.imports) {
+      const imported = bundle[file];
+      if (imported?.type === "chunk") collect(bundle, imported, scripts, styles);
+    }
+  };
+  return {
+    name: "chorus:lazy-chunk-manifest",
+    enforce: "pre",
+    configResolved(config) {
+      root = config.root;
+      base = config.base;
+    },
+    load(id) {
+      return id.split("?")[0] === manifestModule ? `export const lazyChunkManifest = ${JSON.stringify(manifest)};` : undefined;
+    },
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== "client") return;
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk" || !chunk.isDynamicEntry || chunk.facadeModuleId === null) continue;
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
+        collect(bundle, chunk, scripts, styles);
+        manifest[relative(root, chunk.facadeModuleId)] = {
+          scripts: [...scripts].map((file) => `${base}${file}`),
+          styles: [...styles].map((file) => `${base}${file}`),
+        };
+      }
+    },
+  };
+}
 
 export default defineConfig({
   resolve: { alias: appAlias },
   // The build script sets CHORUS_BUILD_ID and writes the same id into builds/latest.json.
   define: { __CHORUS_BUILD_ID__: JSON.stringify(process.env.CHORUS_BUILD_ID ?? "development") },
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" }, configPath: "./wrangler.toml" }), reactRouter()],
+  plugins: [cloudflare({ viteEnvironment: { name: "ssr" }, configPath: "./wrangler.toml" }), reactRouter(), lazyChunkManifest()],
 });

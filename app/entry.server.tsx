@@ -1,6 +1,5 @@
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
-import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { workerContext, type WorkerContext } from "./worker-context";
 import { ServerIncidentIdContext } from "./lib/incident";
@@ -60,7 +59,6 @@ export default async function handleRequest(
   }
 
   let shellRendered = false;
-  const userAgent = request.headers.get("user-agent");
 
   const { nonce, requestId } = loadContext.get(workerContext);
   const page = (
@@ -84,11 +82,11 @@ export default async function handleRequest(
   });
   shellRendered = true;
 
-  // Ensure requests from bots and SPA Mode renders wait for all content to load before responding
-  // https://react.dev/reference/react-dom/server/renderToPipeableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation
-  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) {
-    await body.allReady;
-  }
+  // Every document waits for all of its content, not only bots' (docs/decisions/028-page-cost.md): loaders have
+  // finished before rendering starts (no page defers data), so the only boundaries still pending are the code loaded
+  // on demand (the signed-in frame, the dashboard's content), which an isolate resolves once. Streamed later, they
+  // would paint an empty frame first and leave their hidden copy behind when hydration takes the boundary over.
+  await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html");
   return new Response(body, {

@@ -1,7 +1,7 @@
+import "./lib/zod-without-eval";
 import { useState, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
-import { AppProviders } from "./components/app-providers";
 import { BuildUpdateReload } from "./components/build-update-reload";
 import { CookieBar } from "./components/cookie-bar";
 import { CampaignSelectionProvider } from "./lib/campaign-selection";
@@ -90,8 +90,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useState(() => {
     if (typeof window !== "undefined") configureIcons(loaderData.iconEndpoint);
   });
+  // The data clients (TanStack Query, tRPC) are provided by the layouts and pages that fetch, not here: public pages
+  // never load them.
   return (
-    <AppProviders>
+    <>
       <SessionSync sessionId={loaderData.sessionId} />
       <BuildUpdateReload />
       <TrackerDeviceSync />
@@ -101,7 +103,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       </CampaignSelectionProvider>
       <CookieBar />
       <Toasts />
-    </AppProviders>
+    </>
   );
 }
 

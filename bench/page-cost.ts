@@ -28,6 +28,9 @@ export const pageCostCases: Case[] = [
     anchor: "reactStream",
     target: () => ({ host: anchorHosts.reactStream, path: "/" }),
   },
+  // Miniflare runs the static-assets layer inside the measured process, in front of the app (not of the anchors); on
+  // Cloudflare it runs before the worker. A static file shows what that layer alone costs.
+  { name: "/favicon.svg (static asset: the assets layer alone)", target: () => ({ path: "/favicon.svg" }) },
   { name: "/ping", target: () => ({ path: "/ping" }) },
   { name: "/ signed out (sign-in page)", target: () => ({ path: "/" }) },
   { name: "/landing/aurora on aurora.localhost", target: () => ({ host: "aurora.localhost", path: "/landing/aurora" }) },

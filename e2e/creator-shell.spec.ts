@@ -7,7 +7,21 @@ test("a new creator joins a campaign: New Post goes from disabled to enabled", a
   const newPost = page.getByRole("button", { name: "New Post" });
   await expect(newPost).toHaveAttribute("aria-disabled", "true");
   await newPost.hover();
-  await expect(page.getByRole("tooltip")).toHaveText(/Join a running campaign first/);
+  const tooltip = page.getByRole("tooltip");
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toHaveText(/Join a running campaign first/);
+  // Placed by Floating UI, loaded on this first hover: inside the viewport, 10 px from the button.
+  await expect(tooltip).toHaveAttribute("data-placed", "");
+  const [button, tip, viewport] = [await newPost.boundingBox(), await tooltip.boundingBox(), page.viewportSize()];
+  expect(tip !== null && button !== null && viewport !== null).toBe(true);
+  if (tip !== null && button !== null && viewport !== null) {
+    expect(tip.x).toBeGreaterThanOrEqual(0);
+    expect(tip.x + tip.width).toBeLessThanOrEqual(viewport.width);
+    const apart = (start: number, size: number, otherStart: number, otherSize: number) =>
+      Math.max(otherStart - (start + size), start - (otherStart + otherSize));
+    const gap = Math.max(apart(button.x, button.width, tip.x, tip.width), apart(button.y, button.height, tip.y, tip.height));
+    expect(Math.round(gap)).toBe(10);
+  }
 
   await page.getByRole("link", { name: "Aurora wallet launch week" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Aurora wallet launch week" })).toBeVisible();

@@ -33,10 +33,10 @@ test("navigating between routes does not reload the page", async ({ page }) => {
 test("articles come from prerendered files, also when reached by a client-side navigation [signed out]", async ({ page, request }) => {
   const terms = await request.get("/articles/terms");
   expect(terms.status()).toBe(200);
-  // Live renders carry an `ssr` Server-Timing entry; the prerendered file is served as a static asset.
-  expect(terms.headers()["server-timing"] ?? "").not.toContain("ssr");
+  // Live renders carry a `render` Server-Timing entry; the prerendered file is served as a static asset.
+  expect(terms.headers()["server-timing"] ?? "").not.toContain("render");
   const live = await request.get("/campaigns");
-  expect(live.headers()["server-timing"]).toContain("ssr");
+  expect(live.headers()["server-timing"]).toContain("render");
 
   const documentLoads = countDocumentLoads(page);
   const payloads: { url: string; serverTiming: string | undefined }[] = [];

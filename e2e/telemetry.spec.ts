@@ -135,6 +135,24 @@ test.describe("with allow-all", () => {
   });
 });
 
+/**
+ * What the DevTools Issues panel (and Lighthouse's Best Practices) would list: a content security policy violation
+ * (zod's probe for eval was one) or a deprecated API such as an unload listener (the SDK registered one).
+ */
+test("the pages raise no DevTools issue, also once the SDK has loaded", async ({ page }) => {
+  const devtools = await page.context().newCDPSession(page);
+  const issues: string[] = [];
+  devtools.on("Audits.issueAdded", ({ issue }) => issues.push(`${issue.code}: ${JSON.stringify(issue.details).slice(0, 300)}`));
+  await devtools.send("Audits.enable");
+  await gotoHydrated(page, "/landing/aurora");
+  await telemetryActive(page);
+  await signInAs(page, `tel_i${Date.now().toString(36)}`);
+  await gotoHydrated(page, "/profile");
+  await telemetryActive(page);
+  await leave(page);
+  expect(issues).toEqual([]);
+});
+
 function pageUri(item: SinkItem): string {
   const envelope = item.envelope as { data?: { baseData?: { url?: string } } };
   return envelope.data?.baseData?.url ?? "";

@@ -8,6 +8,8 @@ export type ServerTimings = {
   measure<T>(name: TimingName, work: () => Promise<T>): Promise<T>;
   /** Records `ms` under `name` (added to an entry of the same name). */
   record(name: TimingName, ms: number): void;
+  /** The milliseconds recorded so far under the data query groups (`q-*`), together. */
+  queryMs(): number;
   /** The header value: the entries in their fixed order, then d1 and total. */
   header(): string;
 };
@@ -25,6 +27,7 @@ export function startTimings(now: () => number = () => performance.now()): Serve
   return {
     d1,
     record,
+    queryMs: () => [...entries].reduce((sum, [name, ms]) => (name.startsWith("q-") ? sum + ms : sum), 0),
     async measure(name, work) {
       const started = now();
       try {

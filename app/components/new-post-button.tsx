@@ -1,15 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
 import { analyticsAttributes } from "~/lib/analytics/click-attributes";
-import { useTRPC } from "~/lib/trpc";
 import { AppIcon } from "./app-icon";
 import { Tooltip } from "./tooltip";
-
-/** Whether the creator has a running campaign to post to: `listCurrentCampaigns({ limit: 2 })`, tested for non-empty. */
-export function useHasCurrentCampaign(): boolean {
-  const trpc = useTRPC();
-  const { data } = useQuery(trpc.listCurrentCampaigns.queryOptions({ limit: 2 }));
-  return (data?.length ?? 0) > 0;
-}
 
 /** New Post: enabled only while at least one campaign is running; otherwise dimmed, with the reason on hover/focus. */
 export function NewPostButton({ onOpen, enabled, className = "" }: { onOpen: () => void; enabled: boolean; className?: string }) {

@@ -1,22 +1,21 @@
 import { useEffect } from "react";
-import { browserClients } from "~/lib/api/browser-clients";
-import { sessionIdOf } from "~/lib/api/token-storage";
+import { createTokenStorage, sessionIdOf } from "~/lib/api/token-storage";
 
 /**
  * Keeps the browser's stored tokens in line with the session the server rendered: fetched from the session cookie
  * after a sign-in, replaced when they belong to another session (an admin acting as a user), cleared after a
- * sign-out elsewhere.
+ * sign-out elsewhere. The API clients load only for a signed-in visitor.
  */
 export function SessionSync({ sessionId }: { sessionId: string | null }) {
   useEffect(() => {
-    const { tokens, session } = browserClients();
+    const tokens = createTokenStorage(window.localStorage);
     if (sessionId === null) {
       tokens.clear();
       return;
     }
     if (sessionIdOf(tokens.accessToken()) !== sessionId) {
       tokens.clear();
-      void session.current();
+      void import("~/lib/api/browser-clients").then(({ browserClients }) => browserClients().session.current());
     }
   }, [sessionId]);
   return null;

@@ -5,7 +5,7 @@ import { useCurrentUser } from "~/lib/current-user";
 import { AppIcon } from "./app-icon";
 import { NewPostButton } from "./new-post-button";
 import { SignInWithXButton } from "./sign-in";
-import { signOut } from "~/lib/api/browser-clients";
+import { signOut } from "~/lib/api/sign-out";
 import { UserMenu } from "./user-menu";
 
 const navigation = [

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { CurrentUser } from "../../worker/contracts/current-user.ts";
-import { signOut } from "~/lib/api/browser-clients";
+import { signOut } from "~/lib/api/sign-out";
 
 /** The signed-in user's handle and avatar in the header, with sign-out. */
 export function UserMenu({ user }: { user: CurrentUser }) {

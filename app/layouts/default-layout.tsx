@@ -1,59 +1,25 @@
+import { lazy, Suspense, type ReactNode } from "react";
 import { isRouteErrorResponse, Outlet } from "react-router";
 import type { Route } from "./+types/default-layout";
+import { AppFrame } from "~/components/app-frame";
 import { ErrorScreen } from "~/components/error-screen";
 import { SignInPrompt } from "~/components/sign-in";
-import { useHasCurrentCampaign } from "~/components/new-post-button";
-import { NotificationBell } from "~/components/notifications/notification-bell";
-import { NotificationsProvider } from "~/components/notifications/notifications-provider";
-import { usePostEditor } from "~/components/post-editor/post-editor-context";
-import { PostEditorProvider } from "~/components/post-editor/post-editor-provider";
-import { SiteHeader, type HeaderActions } from "~/components/site-header";
-import { useBrand } from "~/lib/brand";
 import { useCurrentUser } from "~/lib/current-user";
+import { preloadLazyModule } from "~/lib/lazy-chunks";
+import { useRootData } from "~/lib/root-data";
 
-/**
- * The app's frame in the layout of the hostname's brand: the Chorus default, the partner layout (Chorus with the
- * partner's name and colours) or the dedicated co-branded layout of the two dedicated brands.
- */
-function SignedInFrame({ children }: { children: React.ReactNode }) {
-  const newPostEnabled = useHasCurrentCampaign();
-  const editor = usePostEditor();
-  const actions: HeaderActions = {
-    newPostEnabled,
-    openNewPost: () => editor.open({ mode: "post" }),
-    openFeedback: () => editor.open({ mode: "feedback" }),
-    bell: <NotificationBell />,
-  };
-  return <FrameWith actions={actions}>{children}</FrameWith>;
-}
+const SignedInFrame = lazy(() => import("~/components/signed-in-frame"));
 
-function Frame({ children }: { children: React.ReactNode }) {
+/** A visitor gets the bare frame; a signed-in user the frame with notifications, the post editor and the data clients. */
+function Frame({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
-  if (user === null) return <FrameWith actions={null}>{children}</FrameWith>;
+  const nonce = useRootData()?.nonce;
+  if (user === null) return <AppFrame actions={null}>{children}</AppFrame>;
+  preloadLazyModule("app/components/signed-in-frame.tsx", nonce);
   return (
-    <NotificationsProvider signedIn>
-      <PostEditorProvider>
-        <SignedInFrame>{children}</SignedInFrame>
-      </PostEditorProvider>
-    </NotificationsProvider>
-  );
-}
-
-function FrameWith({ children, actions }: { children: React.ReactNode; actions: HeaderActions | null }) {
-  const { brand, layout } = useBrand();
-  return (
-    <div className={`layout layout-default brand-layout-${layout}`}>
-      {layout === "dedicated" && brand !== null ? (
-        <div className="brand-band" role="note">
-          {`${brand.displayName} creator rewards, run with Chorus`}
-        </div>
-      ) : null}
-      <SiteHeader actions={actions} />
-      <main id="main" className="page">
-        {children}
-      </main>
-      <footer className="site-footer" />
-    </div>
+    <Suspense fallback={null}>
+      <SignedInFrame>{children}</SignedInFrame>
+    </Suspense>
   );
 }
 

@@ -1,10 +1,11 @@
-import { addAPIProvider, setCustomIconsLoader, type IconifyJSON } from "@iconify/react";
+import type { IconifyJSON } from "@iconify/react";
 import { iconEndpointProblem, isValidIconEndpoint } from "../../worker/contracts/icon-endpoint.ts";
 
 /**
  * Icons come from the worker's own endpoint (`/icons/{collection}.json?icons=a,b`) unless configuration points at a
  * public Iconify service. SPEC.md section 9: fetch timeout 1500 ms, request timeout 5000 ms, rotate 750 ms, URLs
  * at most 500 characters. A failed or invalid answer is logged and yields no icons; the page goes on without them.
+ * Iconify itself loads with the first icon shown (app/components/app-icon.tsx), not with the page.
  */
 export const ICON_FETCH_TIMEOUT_MS = 1500;
 export const iconCollections = ["lucide"] as const;
@@ -43,10 +44,10 @@ export function configureIcons(endpoint: string): void {
   configuredEndpoint = endpoint;
   if (!isValidIconEndpoint(endpoint)) {
     console.error(`Invalid icon provider configuration: the icon endpoint ${iconEndpointProblem(endpoint)}. Icons will not load.`);
-    return;
   }
-  addAPIProvider("", { resources: [endpoint], rotate: 750, timeout: 5000, maxURL: 500 });
-  for (const collection of iconCollections) {
-    setCustomIconsLoader((names, prefix) => fetchIcons(endpoint, prefix, names, window.fetch.bind(window)), collection);
-  }
+}
+
+/** The configured endpoint when it is valid: the one Iconify is given once it loads. */
+export function validIconEndpoint(): string | null {
+  return configuredEndpoint !== null && isValidIconEndpoint(configuredEndpoint) ? configuredEndpoint : null;
 }

@@ -1,17 +1,25 @@
 import type { MetaDescriptor } from "react-router";
-import { z } from "zod";
 
 const defaultSiteName = "Chorus";
 const defaultDescription = "Join campaigns, post on X and earn rewards for what you create.";
 
-const rootDataSchema = z.object({ brand: z.object({ displayName: z.string() }).nullable() }).loose();
+/**
+ * The partner's name in the root's loader data, read without a schema library: every page's meta runs this, and no
+ * public page loads zod.
+ */
+function brandNameOf(rootData: unknown): string | null {
+  if (typeof rootData !== "object" || rootData === null || !("brand" in rootData)) return null;
+  const { brand } = rootData;
+  if (typeof brand !== "object" || brand === null || !("displayName" in brand)) return null;
+  return typeof brand.displayName === "string" ? brand.displayName : null;
+}
 
 /** On a partner's domain the partner's name is the site's name in titles and link previews. */
 function siteNameFrom(matches: readonly unknown[] | undefined): string {
   for (const match of matches ?? []) {
     if (typeof match !== "object" || match === null || !("id" in match) || match.id !== "root") continue;
-    const data = rootDataSchema.safeParse("loaderData" in match ? match.loaderData : undefined);
-    if (data.success && data.data.brand !== null) return data.data.brand.displayName;
+    const brandName = brandNameOf("loaderData" in match ? match.loaderData : undefined);
+    if (brandName !== null) return brandName;
   }
   return defaultSiteName;
 }

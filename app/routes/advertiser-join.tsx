@@ -1,6 +1,7 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/advertiser-join";
 import { JoinInvitation } from "~/components/advertisers/join-invitation";
+import { AppProviders } from "~/components/app-providers";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
 import { advertiserJoinPage } from "../../worker/domain/pages/advertiser-join.ts";
@@ -20,5 +21,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export default function AdvertiserJoin({ loaderData, params }: Route.ComponentProps) {
   const location = useLocation();
-  return <JoinInvitation page={loaderData} token={params.token} path={location.pathname} />;
+  return (
+    <AppProviders>
+      <JoinInvitation page={loaderData} token={params.token} path={location.pathname} />
+    </AppProviders>
+  );
 }

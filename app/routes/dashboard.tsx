@@ -1,14 +1,14 @@
-import { Link } from "react-router";
+import { lazy, Suspense } from "react";
 import type { Route } from "./+types/dashboard";
-import { BalanceSummary } from "~/components/balance-summary";
-import { CampaignGrid } from "~/components/campaign-card";
-import { EligibleCampaignBanners } from "~/components/eligible-campaign-banners";
-import { PostList } from "~/components/post-list";
 import { SignInPage } from "~/components/sign-in";
 import { useCurrentUser } from "~/lib/current-user";
 import { seo } from "~/lib/seo";
+import { preloadLazyModule } from "~/lib/lazy-chunks";
+import { useRootData } from "~/lib/root-data";
 import { workerContext } from "~/worker-context";
 import { dashboardPage } from "../../worker/domain/pages/dashboard.ts";
+
+const DashboardContent = lazy(() => import("~/components/dashboard-content"));
 
 export const meta: Route.MetaFunction = ({ matches }) => seo({ title: "Dashboard", matches });
 
@@ -21,46 +21,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const user = useCurrentUser();
+  const nonce = useRootData()?.nonce;
   const { page } = loaderData;
   if (user === null || page === null) return <SignInPage />;
+  preloadLazyModule("app/components/dashboard-content.tsx", nonce);
   return (
-    <>
-      <section className="page-heading">
-        <h1>Dashboard</h1>
-        <p className="lead">{`Welcome back, @${user.twitterHandle}.`}</p>
-      </section>
-      <EligibleCampaignBanners />
-      <BalanceSummary balances={page.balances} title="Earnings so far" />
-      <section aria-labelledby="your-campaigns">
-        <div className="section-heading">
-          <h2 id="your-campaigns">Your campaigns</h2>
-          <Link to="/past-campaigns">Past campaigns</Link>
-        </div>
-        <CampaignGrid
-          campaigns={page.joinedCampaigns}
-          now={page.now}
-          emptyMessage="You have not joined a campaign yet. Pick one below to start earning."
-        />
-      </section>
-      <section aria-labelledby="open-campaigns">
-        <div className="section-heading">
-          <h2 id="open-campaigns">Campaigns you can join</h2>
-          <Link to="/campaigns">See all campaigns</Link>
-        </div>
-        <CampaignGrid
-          campaigns={page.openCampaigns}
-          now={page.now}
-          emptyMessage="No other campaign is running right now. New campaigns appear here as soon as they start."
-        />
-      </section>
-      <section aria-labelledby="recent-posts">
-        <h2 id="recent-posts">Recent posts</h2>
-        {page.recentPosts.length === 0 ? (
-          <p className="empty-state">Your posts appear here with their status once you post through Chorus.</p>
-        ) : (
-          <PostList posts={page.recentPosts} />
-        )}
-      </section>
-    </>
+    <Suspense fallback={null}>
+      <DashboardContent page={page} user={user} />
+    </Suspense>
   );
 }

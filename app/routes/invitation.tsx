@@ -1,16 +1,20 @@
+import { lazy, Suspense } from "react";
 import type { Route } from "./+types/invitation";
-import { JoinCampaignButton } from "~/components/join-campaign-button";
 import { Markdown } from "~/components/markdown";
 import { useLandingViewed } from "~/lib/analytics/hooks";
 import { AnalyticsScope } from "~/lib/analytics/scope";
 import { SignInWithXButton } from "~/components/sign-in";
 import { StatusBadge } from "~/components/status-badge";
 import { useCurrentUser } from "~/lib/current-user";
+import { preloadLazyModule } from "~/lib/lazy-chunks";
+import { useRootData } from "~/lib/root-data";
 import { formatAmount, formatDate } from "~/lib/format";
 import { seo } from "~/lib/seo";
 import { pageData } from "~/lib/page-data.server";
 import { workerContext } from "~/worker-context";
 import { invitationPage } from "../../worker/domain/pages/invitation.ts";
+
+const InvitationJoinButton = lazy(() => import("~/components/invitation-join-button"));
 import type { InvitationPage } from "../../worker/contracts/pages.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
@@ -41,6 +45,8 @@ export default function Invitation({ loaderData }: Route.ComponentProps) {
   const forSomeoneElse = user !== null && xHandle !== null && user.twitterHandle.replace(/^@/, "").toLowerCase() !== xHandle.toLowerCase();
   const advertiserId = campaign.advertiserId;
   useLandingViewed({ advertiserId, campaignId: campaign.id });
+  const nonce = useRootData()?.nonce;
+  if (state === "ok" && user !== null && !forSomeoneElse) preloadLazyModule("app/components/invitation-join-button.tsx", nonce);
   return (
     <section className="invitation">
       <p className="eyebrow">{`Invitation from ${inviter.name}`}</p>
@@ -62,7 +68,9 @@ export default function Invitation({ loaderData }: Route.ComponentProps) {
             <SignInWithXButton label="Sign in with X to accept" query={{ invite_id: invitationToken }} />
           </div>
         ) : (
-          <JoinCampaignButton campaignId={campaign.id} invitationToken={invitationToken} />
+          <Suspense fallback={null}>
+            <InvitationJoinButton campaignId={campaign.id} invitationToken={invitationToken} />
+          </Suspense>
         )}
       </AnalyticsScope>
     </section>

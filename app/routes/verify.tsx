@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/verify";
+import { AppProviders } from "~/components/app-providers";
 import { useConfirmEmailLink } from "~/features/settings/api/confirm-email-link";
 import { outcomeWords } from "~/features/settings/utils/link-outcomes";
 import { errorText } from "~/lib/error-text";
@@ -18,6 +19,14 @@ export const meta: Route.MetaFunction = ({ matches }) => [
  * links): the person confirms with a button, which POSTs the token, and the page says what happened.
  */
 export default function Verify() {
+  return (
+    <AppProviders>
+      <VerifyPanel />
+    </AppProviders>
+  );
+}
+
+function VerifyPanel() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token") ?? "";
   const confirm = useConfirmEmailLink();

@@ -97,3 +97,12 @@ describe("the icon loader", () => {
     server.closeAllConnections();
   });
 });
+
+describe("zod in the browser", () => {
+  it("parses without eval (which the content security policy forbids) once the root's setting has loaded", async () => {
+    await import("~/lib/zod-without-eval");
+    const { z } = await import("zod");
+    expect(z.config().jitless).toBe(true);
+    expect(z.object({ name: z.string() }).parse({ name: "Ada", extra: 1 })).toEqual({ name: "Ada" });
+  });
+});

@@ -32,7 +32,7 @@ describe("route rules", () => {
   });
 
   it("keeps the spec's guard exemptions", () => {
-    expect([...guardExemptPaths].sort()).toEqual(["/", "/not-allowed", "/privacy", "/tos"]);
+    expect([...guardExemptPaths].sort()).toEqual(["/", "/__manifest", "/not-allowed", "/privacy", "/tos"]);
   });
 });
 

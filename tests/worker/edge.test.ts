@@ -86,6 +86,12 @@ describe("the whitelist guard", () => {
     expect((await page("http://stranger.localhost:8787/privacy")).status).toBe(301);
   });
 
+  it("answers React Router's route discovery on an unregistered domain with the manifest, not the refusal page", async () => {
+    const discovery = await fetchWorker("http://stranger.localhost:8787/__manifest?paths=%2Fnot-allowed&version=any");
+    expect(discovery.headers.get("location")).toBeNull();
+    expect(discovery.headers.get("content-type") ?? "").not.toContain("text/html");
+  });
+
   it("refuses the API and sign-in on an unregistered domain", async () => {
     const api = await fetchWorker("http://stranger.localhost:8787/v1/balance");
     expect(api.status).toBe(403);

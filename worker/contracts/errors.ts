@@ -1,19 +1,20 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /**
  * The one error shape of the product: an HTTP status, a machine code, a message a person can act on, and the fields
  * at fault. Use cases throw `AppError`; the web layer writes its body as the answer; the browser reads the same shape.
  */
+// zod/mini: the browser reads this shape, and the full zod's API would weigh on every page.
 export const fieldErrorSchema = z.object({ loc: z.array(z.union([z.string(), z.number()])), msg: z.string() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
 export const errorBodySchema = z.object({
-  status: z.number().int(),
+  status: z.number().check(z.int()),
   code: z.string(),
   message: z.string(),
-  detail: z.array(fieldErrorSchema).optional(),
+  detail: z.optional(z.array(fieldErrorSchema)),
   /** With a 429: how many seconds to wait before trying again (the answer's `Retry-After` header says the same). */
-  retryAfterSeconds: z.number().int().positive().optional(),
+  retryAfterSeconds: z.optional(z.number().check(z.int(), z.positive())),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { memberRoleSchema, type MemberRole } from "../contracts/advertisers.ts";
 import { advertiserSchema } from "./advertisers.ts";
-import { queryAll, queryFirst } from "./query.ts";
+import { allRows, firstRow, mapQuery, queryAll, queryFirst, runQuery, type Query } from "./query.ts";
 
 /** Members of advertiser accounts and the invitations that make them (migration 0008). */
 
@@ -31,11 +31,15 @@ export function insertMemberStatement(db: D1Database, member: AdvertiserMemberRo
     .bind(member.advertiserId, member.userId, member.role, member.invitedBy, member.createdAt);
 }
 
-export function findMember(db: D1Database, advertiserId: string, userId: string): Promise<AdvertiserMemberRow | null> {
-  return queryFirst(
+export function memberQuery(db: D1Database, advertiserId: string, userId: string): Query<AdvertiserMemberRow | null> {
+  return firstRow(
     db.prepare(`SELECT * FROM advertiser_members WHERE advertiser_id = ? AND user_id = ?`).bind(advertiserId, userId),
     memberRowSchema,
   );
+}
+
+export function findMember(db: D1Database, advertiserId: string, userId: string): Promise<AdvertiserMemberRow | null> {
+  return runQuery(memberQuery(db, advertiserId, userId));
 }
 
 const membershipRowSchema = z.intersection(
@@ -46,18 +50,20 @@ const membershipRowSchema = z.intersection(
 );
 
 /** The accounts a user belongs to, by name. */
-export async function listMembershipsOfUser(db: D1Database, userId: string) {
-  const rows = await queryAll(
-    db
-      .prepare(
-        `SELECT advertisers.*, advertiser_members.role AS member_role, advertiser_members.created_at AS joined_at
-         FROM advertiser_members JOIN advertisers ON advertisers.id = advertiser_members.advertiser_id
-         WHERE advertiser_members.user_id = ? ORDER BY advertisers.name COLLATE NOCASE, advertisers.id`,
-      )
-      .bind(userId),
-    membershipRowSchema,
+export function membershipsOfUserQuery(db: D1Database, userId: string) {
+  return mapQuery(
+    allRows(
+      db
+        .prepare(
+          `SELECT advertisers.*, advertiser_members.role AS member_role, advertiser_members.created_at AS joined_at
+           FROM advertiser_members JOIN advertisers ON advertisers.id = advertiser_members.advertiser_id
+           WHERE advertiser_members.user_id = ? ORDER BY advertisers.name COLLATE NOCASE, advertisers.id`,
+        )
+        .bind(userId),
+      membershipRowSchema,
+    ),
+    (rows) => rows.map(({ role, joinedAt, ...advertiser }) => ({ advertiser, role, joinedAt })),
   );
-  return rows.map(({ role, joinedAt, ...advertiser }) => ({ advertiser, role, joinedAt }));
 }
 
 const memberWithUserSchema = z

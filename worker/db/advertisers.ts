@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { queryFirst } from "./query.ts";
+import { firstRow, runQuery, type Query } from "./query.ts";
 
 export const advertiserSchema = z
   .object({
@@ -29,12 +29,21 @@ export function insertAdvertiserStatement(db: D1Database, advertiser: Advertiser
     .bind(advertiser.id, advertiser.slug, advertiser.name, advertiser.tagline, advertiser.websiteUrl, advertiser.createdAt);
 }
 
+/** Slugs are lower case; the one asked for is matched whatever its case. */
+export function advertiserBySlugQuery(db: D1Database, slug: string): Query<Advertiser | null> {
+  return firstRow(db.prepare(`SELECT * FROM advertisers WHERE slug = ?`).bind(slug.toLowerCase()), advertiserSchema);
+}
+
 export function findAdvertiserBySlug(db: D1Database, slug: string): Promise<Advertiser | null> {
-  return queryFirst(db.prepare(`SELECT * FROM advertisers WHERE slug = ?`).bind(slug.toLowerCase()), advertiserSchema);
+  return runQuery(advertiserBySlugQuery(db, slug));
+}
+
+export function advertiserQuery(db: D1Database, advertiserId: string): Query<Advertiser | null> {
+  return firstRow(db.prepare(`SELECT * FROM advertisers WHERE id = ?`).bind(advertiserId), advertiserSchema);
 }
 
 export function findAdvertiser(db: D1Database, advertiserId: string): Promise<Advertiser | null> {
-  return queryFirst(db.prepare(`SELECT * FROM advertisers WHERE id = ?`).bind(advertiserId), advertiserSchema);
+  return runQuery(advertiserQuery(db, advertiserId));
 }
 
 /** Adds a new advertiser account; false when its id or slug is taken (nothing is written then). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { queryAll, queryFirst } from "./query.ts";
+import { allRows, queryFirst, runQuery, type Query } from "./query.ts";
 
 /** The table `api_keys` (migration 0009): an advertiser account's ingestion keys, secrets kept only as SHA-256. */
 
@@ -54,11 +54,15 @@ export async function insertApiKey(db: D1Database, key: NewApiKey): Promise<void
 }
 
 /** The account's keys, newest first, revoked ones included. */
-export function listApiKeys(db: D1Database, advertiserId: string): Promise<ApiKeyRow[]> {
-  return queryAll(
+export function apiKeysQuery(db: D1Database, advertiserId: string): Query<ApiKeyRow[]> {
+  return allRows(
     db.prepare(`SELECT ${COLUMNS} FROM api_keys WHERE advertiser_id = ? ORDER BY created_at DESC, id`).bind(advertiserId),
     apiKeyRowSchema,
   );
+}
+
+export function listApiKeys(db: D1Database, advertiserId: string): Promise<ApiKeyRow[]> {
+  return runQuery(apiKeysQuery(db, advertiserId));
 }
 
 /** A key by its public key id (the `api-key` header), revoked or not; null when there is none. */

@@ -21,6 +21,8 @@ export async function recordAudit(db: D1Database, entry: NewAuditEntry): Promise
   await recordAuditStatement(db, entry).run();
 }
 
+const auditDetailSchema = z.record(z.string(), z.unknown());
+
 const auditEntrySchema = z
   .object({
     id: z.number().int(),
@@ -28,7 +30,7 @@ const auditEntrySchema = z
     actor_user_id: z.string().nullable(),
     subject_user_id: z.string().nullable(),
     outcome: z.enum(["allowed", "refused"]),
-    detail: z.string().transform((text) => z.record(z.string(), z.unknown()).parse(JSON.parse(text))),
+    detail: z.string().transform((text) => auditDetailSchema.parse(JSON.parse(text))),
     created_at: z.number().int(),
   })
   .transform((row) => ({

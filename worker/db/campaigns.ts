@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { campaignRulesSchema, scoreWeightsSchema } from "../contracts/campaign-rules.ts";
 import { campaignHealthSchema, campaignStatusSchema, campaignVisibilitySchema, type CampaignStatus } from "../contracts/vocabulary.ts";
-import { queryAll, queryFirst } from "./query.ts";
+import { allRows, firstRow, queryAll, queryFirst, type Query } from "./query.ts";
 
 const campaignColumns = {
   id: z.string(),
@@ -93,26 +93,46 @@ export const campaignSchema = z.object(campaignColumns).transform(toCampaign);
 export type Campaign = z.infer<typeof campaignSchema>;
 
 /** A campaign as the pages list it: with its advertiser's name and how many creators joined. */
-const campaignListingSchema = z
-  .object({
-    ...campaignColumns,
-    advertiser_name: z.string(),
-    advertiser_slug: z.string(),
-    participant_count: z.number().int(),
-  })
-  .transform((row) => ({
+const listingColumns = {
+  ...campaignColumns,
+  advertiser_name: z.string(),
+  advertiser_slug: z.string(),
+  participant_count: z.number().int(),
+};
+
+function toListing(row: z.infer<z.ZodObject<typeof listingColumns>>) {
+  return {
     ...toCampaign(row),
     advertiserName: row.advertiser_name,
     advertiserSlug: row.advertiser_slug,
     participantCount: row.participant_count,
-  }));
+  };
+}
+
+const campaignListingSchema = z.object(listingColumns).transform(toListing);
 export type CampaignListing = z.infer<typeof campaignListingSchema>;
 
-const listingSelect = `
-  SELECT campaigns.*, advertisers.name AS advertiser_name, advertisers.slug AS advertiser_slug,
-    (SELECT COUNT(*) FROM campaign_participants WHERE campaign_participants.campaign_id = campaigns.id)
-      AS participant_count
-  FROM campaigns JOIN advertisers ON advertisers.id = campaigns.advertiser_id`;
+/** A campaign as its card shows it: the listing and what was funded into its pools and what remains there. */
+const campaignCardRowSchema = z
+  .object({ ...listingColumns, pool_funded: z.number().int(), pool_remaining: z.number().int() })
+  .transform((row) => ({ ...toListing(row), pool: { funded: row.pool_funded, remaining: row.pool_remaining } }));
+export type CampaignCardRow = z.infer<typeof campaignCardRowSchema>;
+
+const listingFields = `campaigns.*, advertisers.name AS advertiser_name, advertisers.slug AS advertiser_slug,
+    (SELECT COUNT(*) FROM campaign_participants WHERE campaign_participants.campaign_id = campaigns.id) AS participant_count`;
+const listingFrom = `FROM campaigns JOIN advertisers ON advertisers.id = campaigns.advertiser_id`;
+const listingSelect = `SELECT ${listingFields} ${listingFrom}`;
+
+/*
+ * A card's pools (weekly and bonus, every week) summed from the ledger's lines in the same statement, so a card
+ * needs no second read; `remaining` is read from the index on (account_id, amount) alone.
+ */
+const poolLines = `FROM ledger_accounts AS account JOIN ledger_lines AS line ON line.account_id = account.id
+  WHERE account.owner_id = campaigns.id AND account.kind IN ('campaign-pool', 'campaign-bonus-pool')`;
+const cardSelect = `SELECT ${listingFields},
+    (SELECT COALESCE(SUM(line.amount), 0) ${poolLines} AND line.amount > 0 AND line.entry_kind = 'campaign-funding') AS pool_funded,
+    (SELECT COALESCE(SUM(line.amount), 0) ${poolLines}) AS pool_remaining
+  ${listingFrom}`;
 
 /** Creators never see drafts: every creator-facing query carries this. */
 const PUBLISHED = "campaigns.published_at IS NOT NULL";
@@ -150,23 +170,28 @@ export function insertCampaignStatement(db: D1Database, campaign: Campaign) {
     );
 }
 
-export function listCampaignsByStatus(
+/** Public campaigns in the given statuses (optionally of one advertiser, by slug), soonest ending first, as cards. */
+export function campaignCardsQuery(
   db: D1Database,
   statuses: readonly CampaignStatus[],
-  options: { advertiserId?: string; limit?: number } = {},
-): Promise<CampaignListing[]> {
-  const advertiserFilter = options.advertiserId === undefined ? "" : "AND campaigns.advertiser_id = ?";
+  options: { advertiserSlug?: string; limit?: number } = {},
+): Query<CampaignCardRow[]> {
+  const advertiserFilter = options.advertiserSlug === undefined ? "" : "AND advertisers.slug = ?";
   const statement = db
     .prepare(
-      `${listingSelect}
+      `${cardSelect}
        WHERE campaigns.status IN (SELECT value FROM json_each(?)) AND campaigns.visibility = 'public' AND ${PUBLISHED}
          ${advertiserFilter}
        ORDER BY campaigns.ends_at ASC, campaigns.id ASC
        LIMIT ?`,
     )
-    .bind(JSON.stringify(statuses), ...(options.advertiserId === undefined ? [] : [options.advertiserId]), options.limit ?? 100);
-  return queryAll(statement, campaignListingSchema);
+    .bind(JSON.stringify(statuses), ...(options.advertiserSlug === undefined ? [] : [options.advertiserSlug]), options.limit ?? 100);
+  return allRows(statement, campaignCardRowSchema);
 }
+
+const joinedInStatuses = `JOIN campaign_participants joined ON joined.campaign_id = campaigns.id AND joined.user_id = ?
+  WHERE campaigns.status IN (SELECT value FROM json_each(?)) AND ${PUBLISHED}
+  ORDER BY campaigns.ends_at ASC, campaigns.id ASC LIMIT ?`;
 
 /** Campaigns the user joined, in the given statuses, soonest ending first. */
 export function listJoinedCampaigns(
@@ -175,27 +200,44 @@ export function listJoinedCampaigns(
   statuses: readonly CampaignStatus[],
   limit = 100,
 ): Promise<CampaignListing[]> {
-  return queryAll(
-    db
-      .prepare(
-        `${listingSelect}
-         JOIN campaign_participants joined ON joined.campaign_id = campaigns.id AND joined.user_id = ?
-         WHERE campaigns.status IN (SELECT value FROM json_each(?)) AND ${PUBLISHED}
-         ORDER BY campaigns.ends_at ASC, campaigns.id ASC LIMIT ?`,
-      )
-      .bind(userId, JSON.stringify(statuses), limit),
-    campaignListingSchema,
-  );
+  return queryAll(db.prepare(`${listingSelect} ${joinedInStatuses}`).bind(userId, JSON.stringify(statuses), limit), campaignListingSchema);
 }
+
+/** The same campaigns as `listJoinedCampaigns`, as cards. */
+export function joinedCampaignCardsQuery(
+  db: D1Database,
+  userId: string,
+  statuses: readonly CampaignStatus[],
+  limit = 100,
+): Query<CampaignCardRow[]> {
+  return allRows(db.prepare(`${cardSelect} ${joinedInStatuses}`).bind(userId, JSON.stringify(statuses), limit), campaignCardRowSchema);
+}
+
+const publishedById = `WHERE campaigns.id = ? AND ${PUBLISHED}`;
 
 /** A published campaign as creators see it (drafts are null, as if they did not exist). */
 export function findCampaignListing(db: D1Database, campaignId: string): Promise<CampaignListing | null> {
-  return queryFirst(db.prepare(`${listingSelect} WHERE campaigns.id = ? AND ${PUBLISHED}`).bind(campaignId), campaignListingSchema);
+  return queryFirst(db.prepare(`${listingSelect} ${publishedById}`).bind(campaignId), campaignListingSchema);
+}
+
+/** The same campaign as `findCampaignListing`, as a card. */
+export function campaignCardQuery(db: D1Database, campaignId: string): Query<CampaignCardRow | null> {
+  return firstRow(db.prepare(`${cardSelect} ${publishedById}`).bind(campaignId), campaignCardRowSchema);
+}
+
+/** The published campaign an invitation (by its public token) is for, as a card. */
+export function invitedCampaignCardQuery(db: D1Database, publicToken: string): Query<CampaignCardRow | null> {
+  return firstRow(
+    db
+      .prepare(`${cardSelect} WHERE campaigns.id = (SELECT campaign_id FROM invitations WHERE public_token = ?) AND ${PUBLISHED}`)
+      .bind(publicToken),
+    campaignCardRowSchema,
+  );
 }
 
 /** The secret preview link shows drafts too: showing a campaign before it is published is what it is for. */
-export function findCampaignListingByPreviewToken(db: D1Database, token: string): Promise<CampaignListing | null> {
-  return queryFirst(db.prepare(`${listingSelect} WHERE campaigns.preview_token = ?`).bind(token), campaignListingSchema);
+export function campaignCardByPreviewTokenQuery(db: D1Database, token: string): Query<CampaignCardRow | null> {
+  return firstRow(db.prepare(`${cardSelect} WHERE campaigns.preview_token = ?`).bind(token), campaignCardRowSchema);
 }
 
 /** The creator joins the campaign (once), with the invitation that let them in, if one did. */
@@ -213,11 +255,11 @@ export function insertParticipantStatement(
     .bind(campaignId, userId, joinedAt, invitationId);
 }
 
-/** Every campaign of an advertiser account, drafts included, newest first (the console's list). */
-export function listAdvertiserCampaigns(db: D1Database, advertiserId: string): Promise<CampaignListing[]> {
-  return queryAll(
-    db.prepare(`${listingSelect} WHERE campaigns.advertiser_id = ? ORDER BY campaigns.created_at DESC, campaigns.id`).bind(advertiserId),
-    campaignListingSchema,
+/** Every campaign of an advertiser account, drafts included, newest first, with its pools (the console's list). */
+export function advertiserCampaignCardsQuery(db: D1Database, advertiserId: string): Query<CampaignCardRow[]> {
+  return allRows(
+    db.prepare(`${cardSelect} WHERE campaigns.advertiser_id = ? ORDER BY campaigns.created_at DESC, campaigns.id`).bind(advertiserId),
+    campaignCardRowSchema,
   );
 }
 

@@ -1,23 +1,24 @@
 import { z } from "zod";
-import { queryAll, queryFirst } from "./query.ts";
+import { firstRow, queryAll, queryFirst } from "./query.ts";
 
-const invitationSchema = z
-  .object({
-    id: z.string(),
-    public_token: z.string(),
-    campaign_id: z.string(),
-    inviter_user_id: z.string().nullable(),
-    inviter_advertiser_id: z.string().nullable(),
-    created_at: z.number(),
-    expires_at: z.number().nullable(),
-    x_handle: z.string().nullable(),
-    max_uses: z.number().int().nullable(),
-    uses: z.number().int(),
-    revoked_at: z.number().nullable(),
-    id_redeemable: z.union([z.literal(0), z.literal(1)]).transform((flag) => flag === 1),
-    created_by: z.string().nullable(),
-  })
-  .transform((row) => ({
+const invitationColumns = {
+  id: z.string(),
+  public_token: z.string(),
+  campaign_id: z.string(),
+  inviter_user_id: z.string().nullable(),
+  inviter_advertiser_id: z.string().nullable(),
+  created_at: z.number(),
+  expires_at: z.number().nullable(),
+  x_handle: z.string().nullable(),
+  max_uses: z.number().int().nullable(),
+  uses: z.number().int(),
+  revoked_at: z.number().nullable(),
+  id_redeemable: z.union([z.literal(0), z.literal(1)]).transform((flag) => flag === 1),
+  created_by: z.string().nullable(),
+};
+
+function toInvitation(row: z.infer<z.ZodObject<typeof invitationColumns>>) {
+  return {
     id: row.id,
     publicToken: row.public_token,
     campaignId: row.campaign_id,
@@ -32,7 +33,10 @@ const invitationSchema = z
     /** Invitations made before docs/decisions/020 may still be redeemed by their internal id. */
     idRedeemable: row.id_redeemable,
     createdBy: row.created_by,
-  }));
+  };
+}
+
+const invitationSchema = z.object(invitationColumns).transform(toInvitation);
 export type Invitation = z.infer<typeof invitationSchema>;
 
 /** What an insert needs; the newer columns default to an unrestricted, never-used invitation redeemable by id. */
@@ -59,6 +63,28 @@ export function insertInvitationStatement(db: D1Database, invitation: NewInvitat
       invitation.idRedeemable === false ? 0 : 1,
       invitation.createdBy ?? null,
     );
+}
+
+/** An invitation by its public token, with the handle of the creator or the name of the advertiser who made it. */
+export function invitationWithInviterQuery(db: D1Database, publicToken: string) {
+  return firstRow(
+    db
+      .prepare(
+        `SELECT invitations.*, users.handle AS inviter_handle, advertisers.name AS inviter_advertiser_name
+         FROM invitations
+           LEFT JOIN users ON users.id = invitations.inviter_user_id
+           LEFT JOIN advertisers ON advertisers.id = invitations.inviter_advertiser_id
+         WHERE invitations.public_token = ?`,
+      )
+      .bind(publicToken),
+    z
+      .object({ ...invitationColumns, inviter_handle: z.string().nullable(), inviter_advertiser_name: z.string().nullable() })
+      .transform((row) => ({
+        ...toInvitation(row),
+        inviterHandle: row.inviter_handle,
+        inviterAdvertiserName: row.inviter_advertiser_name,
+      })),
+  );
 }
 
 export function findInvitationByToken(db: D1Database, publicToken: string): Promise<Invitation | null> {

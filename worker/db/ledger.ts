@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { queryAll, queryFirst } from "./query.ts";
+import { allRows, queryAll, queryFirst, type Query } from "./query.ts";
 
 /**
  * The ledger tables (migration 0004): accounts, entries, and the lines the database derives from each entry. Nothing
@@ -85,8 +85,8 @@ export type UserBalanceRow = z.infer<typeof userBalanceSchema>;
  * A creator's money per currency: available (free to withdraw), held (withdrawals in flight) and earned (every
  * reward ever credited, whatever happened to it since).
  */
-export function userBalances(db: D1Database, userId: string): Promise<UserBalanceRow[]> {
-  return queryAll(
+export function userBalancesQuery(db: D1Database, userId: string): Query<UserBalanceRow[]> {
+  return allRows(
     db
       .prepare(
         `SELECT account.currency,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { postStatusSchema } from "../contracts/vocabulary.ts";
-import { queryAll, queryFirst } from "./query.ts";
+import { allRows, mapQuery, queryAll, type Query } from "./query.ts";
 
 /** Which of these campaigns the user joined. */
 export async function joinedCampaignIdsAmong(db: D1Database, userId: string, campaignIds: readonly string[]): Promise<Set<string>> {
@@ -14,23 +14,41 @@ export async function joinedCampaignIdsAmong(db: D1Database, userId: string, cam
   return new Set(rows.map((row) => row.campaign_id));
 }
 
-/** A creator's posts counted per campaign and status. */
-export function countPostsByCampaignAndStatus(db: D1Database, userId: string, campaignIds: readonly string[]) {
-  return queryAll(
-    db
-      .prepare(
-        `SELECT campaign_id, status, COUNT(*) AS count FROM posts
-         WHERE user_id = ? AND campaign_id IN (SELECT value FROM json_each(?)) GROUP BY campaign_id, status`,
-      )
-      .bind(userId, JSON.stringify(campaignIds)),
-    z.object({ campaign_id: z.string(), status: postStatusSchema, count: z.number().int() }),
+/** Every campaign the user joined (a creator joins a handful; pages look their cards up in it). */
+export function joinedCampaignIdsQuery(db: D1Database, userId: string): Query<Set<string>> {
+  return mapQuery(
+    allRows(
+      db.prepare(`SELECT campaign_id FROM campaign_participants WHERE user_id = ?`).bind(userId),
+      z.object({ campaign_id: z.string() }),
+    ),
+    (rows) => new Set(rows.map((row) => row.campaign_id)),
   );
 }
 
-export async function countJoinedCampaigns(db: D1Database, userId: string): Promise<number> {
-  const row = await queryFirst(
-    db.prepare(`SELECT COUNT(*) AS count FROM campaign_participants WHERE user_id = ?`).bind(userId),
-    z.object({ count: z.number().int() }),
+const postCountSchema = z.object({ campaign_id: z.string(), status: postStatusSchema, count: z.number().int() });
+export type PostCountRow = z.infer<typeof postCountSchema>;
+
+/** A creator's posts counted per campaign and status, in every campaign or in one. */
+export function postCountsByCampaignAndStatusQuery(
+  db: D1Database,
+  userId: string,
+  options: { campaignId?: string } = {},
+): Query<PostCountRow[]> {
+  const campaignFilter = options.campaignId === undefined ? "" : "AND campaign_id = ?";
+  return allRows(
+    db
+      .prepare(`SELECT campaign_id, status, COUNT(*) AS count FROM posts WHERE user_id = ? ${campaignFilter} GROUP BY campaign_id, status`)
+      .bind(userId, ...(options.campaignId === undefined ? [] : [options.campaignId])),
+    postCountSchema,
   );
-  return row?.count ?? 0;
+}
+
+export function countJoinedCampaignsQuery(db: D1Database, userId: string): Query<number> {
+  return mapQuery(
+    allRows(
+      db.prepare(`SELECT COUNT(*) AS count FROM campaign_participants WHERE user_id = ?`).bind(userId),
+      z.object({ count: z.number().int() }),
+    ),
+    (rows) => rows[0]?.count ?? 0,
+  );
 }

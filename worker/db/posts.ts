@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { campaignRulesSchema, statusReasonSchema } from "../contracts/campaign-rules.ts";
 import { campaignStatusSchema, postStatusSchema, type CampaignStatus } from "../contracts/vocabulary.ts";
-import { queryAll, queryFirst } from "./query.ts";
+import { allRows, queryAll, queryFirst, type Query } from "./query.ts";
+
+/** Built once: a schema built inside a transform is rebuilt for every row (it was most of a post row's parse). */
+const statusReasonListSchema = z.array(statusReasonSchema);
+const statusReasonsJson = z.string().transform((text) => statusReasonListSchema.parse(JSON.parse(text)));
 
 export const postSchema = z
   .object({
@@ -14,7 +18,7 @@ export const postSchema = z
     campaign_week: z.number().int(),
     selected_suggestion_id: z.string().nullable(),
     posted_at: z.number(),
-    status_reasons: z.string().transform((text) => z.array(statusReasonSchema).parse(JSON.parse(text))),
+    status_reasons: statusReasonsJson,
     client_request_id: z.string().nullable(),
     created_at: z.number(),
     updated_at: z.number(),
@@ -67,7 +71,7 @@ const postSummaryRowSchema = z
     campaign_title: z.string(),
     content: z.string(),
     status: postStatusSchema,
-    status_reasons: z.string().transform((text) => z.array(statusReasonSchema).parse(JSON.parse(text))),
+    status_reasons: statusReasonsJson,
     campaign_week: z.number().int(),
     posted_at: z.number(),
     x_post_id: z.string().nullable(),
@@ -86,13 +90,13 @@ const postSummaryRowSchema = z
 export type PostSummaryRow = z.infer<typeof postSummaryRowSchema>;
 
 /** A creator's posts, newest first, with the campaign each belongs to (optionally of one campaign). */
-export function listPostSummaries(
+export function postSummariesQuery(
   db: D1Database,
   userId: string,
   options: { campaignId?: string; limit: number },
-): Promise<PostSummaryRow[]> {
+): Query<PostSummaryRow[]> {
   const campaignFilter = options.campaignId === undefined ? "" : "AND posts.campaign_id = ?";
-  return queryAll(
+  return allRows(
     db
       .prepare(
         `SELECT posts.id, posts.campaign_id, campaigns.title AS campaign_title, posts.content, posts.status,
@@ -107,8 +111,8 @@ export function listPostSummaries(
 }
 
 /** How many posts a creator has in each status, over all campaigns. */
-export function countPostsOfUserByStatus(db: D1Database, userId: string) {
-  return queryAll(
+export function postCountsByStatusQuery(db: D1Database, userId: string) {
+  return allRows(
     db.prepare(`SELECT status, COUNT(*) AS count FROM posts WHERE user_id = ? GROUP BY status`).bind(userId),
     z.object({ status: postStatusSchema, count: z.number().int() }),
   );

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { queryAll } from "./query.ts";
+import { allRows, runQuery, type Query } from "./query.ts";
 
 const suggestionSchema = z
   .object({ id: z.string(), campaign_id: z.string(), text: z.string(), position: z.number().int() })
@@ -12,11 +12,15 @@ export function insertSuggestionStatement(db: D1Database, suggestion: Suggestion
     .bind(suggestion.id, suggestion.campaignId, suggestion.text, suggestion.position);
 }
 
-export function listSuggestions(db: D1Database, campaignId: string): Promise<Suggestion[]> {
-  return queryAll(
+export function suggestionsQuery(db: D1Database, campaignId: string): Query<Suggestion[]> {
+  return allRows(
     db.prepare(`SELECT * FROM campaign_suggestions WHERE campaign_id = ? ORDER BY position, id`).bind(campaignId),
     suggestionSchema,
   );
+}
+
+export function listSuggestions(db: D1Database, campaignId: string): Promise<Suggestion[]> {
+  return runQuery(suggestionsQuery(db, campaignId));
 }
 
 /** Removes the campaign's suggestions (the console replaces them all in the same batch). */

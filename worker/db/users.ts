@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { userRoleSchema, type UserRole } from "../contracts/vocabulary.ts";
-import { queryAll, queryFirst } from "./query.ts";
+import { firstRow, queryAll, queryFirst, runQuery, type Query } from "./query.ts";
 
 export const userSchema = z
   .object({
@@ -58,8 +58,8 @@ export type AccountRow = z.infer<typeof accountRowSchema>;
  * A user with their roles and settings, for the current-user answer. The `advertiser` role is derived: a member of at
  * least one advertiser account holds it (docs/decisions/017-advertiser-accounts.md); a stored one is ignored.
  */
-export function findAccount(db: D1Database, userId: string): Promise<AccountRow | null> {
-  return queryFirst(
+export function accountQuery(db: D1Database, userId: string): Query<AccountRow | null> {
+  return firstRow(
     db
       .prepare(
         `SELECT users.id, users.handle, users.name, users.display_name, users.avatar_url, users.email, users.verified_email,
@@ -75,6 +75,10 @@ export function findAccount(db: D1Database, userId: string): Promise<AccountRow 
       .bind(userId),
     accountRowSchema,
   );
+}
+
+export function findAccount(db: D1Database, userId: string): Promise<AccountRow | null> {
+  return runQuery(accountQuery(db, userId));
 }
 
 export async function findUserIdByIdOrHandle(db: D1Database, idOrHandle: string): Promise<string | null> {

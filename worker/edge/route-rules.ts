@@ -46,5 +46,8 @@ export function ruleFor(pathname: string): RouteRule | undefined {
 
 export const prerenderedPaths = routeRules.filter((rule) => rule.prerender === true).map((rule) => rule.pattern);
 
-/** Paths an unregistered domain may still open (SPEC.md section 5). */
-export const guardExemptPaths: ReadonlySet<string> = new Set(["/", "/not-allowed", "/tos", "/privacy"]);
+/**
+ * Paths an unregistered domain may still open (SPEC.md section 5), and React Router's route discovery
+ * (`/__manifest`), which those pages fetch once hydrated: redirected to /not-allowed it would answer HTML.
+ */
+export const guardExemptPaths: ReadonlySet<string> = new Set(["/", "/not-allowed", "/tos", "/privacy", "/__manifest"]);

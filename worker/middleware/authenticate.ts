@@ -15,6 +15,7 @@ export function bearerToken(authorization: string | undefined): string | null {
 export const requireBearer = createMiddleware<SignedInEnv>(async (c, next) => {
   const token = bearerToken(c.req.header("authorization"));
   if (token === null) throw new AppError(401, "unauthenticated", "Sign in to continue");
-  c.set("session", await liveSessionForToken(c.var.capabilities, token));
+  const capabilities = c.get("capabilities");
+  c.set("session", await capabilities.timings.measure("session", () => liveSessionForToken(capabilities, token)));
   await next();
 });

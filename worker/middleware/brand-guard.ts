@@ -9,10 +9,11 @@ import type { WorkerEnv } from "../worker-env.ts";
 export function lookUpBrand(c: Context<WorkerEnv>): Promise<BrandResolution> {
   let lookup = c.get("brandLookup");
   if (lookup === undefined) {
-    lookup = resolveBrand(c.var.capabilities, new URL(c.req.url).hostname, {
-      cacheUnknown: true,
-      waitUntil: (work) => c.executionCtx.waitUntil(work),
-    });
+    const capabilities = c.get("capabilities");
+    const hostname = new URL(c.req.url).hostname;
+    lookup = capabilities.timings.measure("brand", () =>
+      resolveBrand(capabilities, hostname, { cacheUnknown: true, waitUntil: (work) => c.executionCtx.waitUntil(work) }),
+    );
     c.set("brandLookup", lookup);
   }
   return lookup;
@@ -31,7 +32,7 @@ const API_PATH = /^\/(auth|v1|trpc)(\/|$)/;
 export const whitelistGuard = createMiddleware<WorkerEnv>(async (c, next) => {
   const resolution = await lookUpBrand(c);
   c.set("brand", resolution.kind === "partner" ? resolution.brand : null);
-  const pathname = new URL(c.req.url).pathname;
+  const pathname = c.req.path;
   if (resolution.kind === "failed" && API_PATH.test(pathname)) {
     throw new AppError(
       503,

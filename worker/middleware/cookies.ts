@@ -25,7 +25,8 @@ export function cookieNames(environment: AppConfig["environment"], requestProtoc
     : { session: "chorus_session", binding: "chorus_login_binding", secure };
 }
 
-const namesFor = (c: Context<WorkerEnv>) => cookieNames(c.var.capabilities.config.environment, new URL(c.req.url).protocol);
+const namesFor = (c: Context<WorkerEnv>) =>
+  cookieNames(c.get("capabilities").config.environment, c.req.url.startsWith("https:") ? "https:" : "http:");
 
 export function readSessionCookie(c: Context<WorkerEnv>): string | undefined {
   return getCookie(c, namesFor(c).session);

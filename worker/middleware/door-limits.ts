@@ -76,7 +76,7 @@ export function doorOf(method: string, path: string): Door | undefined {
 async function bearerUserId(c: Context<WorkerEnv>): Promise<string | null> {
   const token = bearerToken(c.req.header("authorization"));
   if (token === null) return null;
-  const { signingKey, clock } = c.var.capabilities;
+  const { signingKey, clock } = c.get("capabilities");
   return verifyAccessToken(token, signingKey, clock).then(
     (claims) => claims.userId,
     () => null,

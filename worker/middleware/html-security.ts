@@ -1,8 +1,27 @@
 import { createMiddleware } from "hono/factory";
+import type { AppConfig } from "../config.ts";
 import { contentSecurityPolicy, staticSecurityHeaders, transportSecurityHeaders } from "../edge/security-headers.ts";
 import { ADMIN_SPOOFING_PATH } from "../contracts/admin-spoofing.ts";
 import { randomToken } from "../security/tokens.ts";
 import type { WorkerEnv } from "../worker-env.ts";
+
+const staticHeaderEntries = Object.entries(staticSecurityHeaders);
+const NONCE_SLOT = "{nonce}";
+const policyTemplates = new WeakMap<AppConfig, string>();
+
+/** The page's policy: written once per configuration (per isolate) with a slot for each request's nonce. */
+function policyFor(config: AppConfig, nonce: string): string {
+  let template = policyTemplates.get(config);
+  if (template === undefined) {
+    template = contentSecurityPolicy({
+      scriptSources: import.meta.env.DEV ? ["'unsafe-inline'", "'unsafe-eval'"] : [`'nonce-${NONCE_SLOT}'`, "'strict-dynamic'"],
+      imageOrigins: [new URL(config.x.apiBaseUrl).origin],
+      connectOrigins: config.iconEndpoint.startsWith("https://") ? [new URL(config.iconEndpoint).origin] : [],
+    });
+    policyTemplates.set(config, template);
+  }
+  return template.replace(NONCE_SLOT, () => nonce);
+}
 
 /**
  * A fresh script nonce per page, handed to React Router's renderer, and the security headers on every HTML answer.
@@ -13,17 +32,8 @@ export const htmlSecurity = createMiddleware<WorkerEnv>(async (c, next) => {
   c.set("nonce", nonce);
   await next();
   if (!(c.res.headers.get("Content-Type") ?? "").includes("text/html")) return;
-  const { config } = c.var.capabilities;
-  const scriptSources = import.meta.env.DEV ? ["'unsafe-inline'", "'unsafe-eval'"] : [`'nonce-${nonce}'`, "'strict-dynamic'"];
-  c.res.headers.set(
-    "Content-Security-Policy",
-    contentSecurityPolicy({
-      scriptSources,
-      imageOrigins: [new URL(config.x.apiBaseUrl).origin],
-      connectOrigins: config.iconEndpoint.startsWith("https://") ? [new URL(config.iconEndpoint).origin] : [],
-    }),
-  );
-  for (const [name, value] of Object.entries(staticSecurityHeaders)) c.res.headers.set(name, value);
+  c.res.headers.set("Content-Security-Policy", policyFor(c.get("capabilities").config, nonce));
+  for (const [name, value] of staticHeaderEntries) c.res.headers.set(name, value);
   // The spoofing link's address carries an access token and the secret: the next page must not get it as referrer.
   if (ADMIN_SPOOFING_PATH.test(c.req.path)) c.res.headers.set("Referrer-Policy", "no-referrer");
 });

@@ -10,7 +10,7 @@ import type { SignedInEnv, WorkerEnv } from "../worker-env.ts";
  */
 export function refuseWhileImpersonating(action: string) {
   return createMiddleware<SignedInEnv>(async (c, next) => {
-    if (isImpersonating(c.var.session)) {
+    if (isImpersonating(c.get("session"))) {
       throw new AppError(
         403,
         "forbidden",
@@ -30,7 +30,7 @@ const writeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  */
 export const auditImpersonatedWrites = createMiddleware<WorkerEnv>(async (c, next) => {
   await next();
-  const session = c.var.session;
+  const session = c.get("session");
   if (!writeMethods.has(c.req.method) || session === null || !isImpersonating(session)) return;
-  await recordImpersonatedWrite(c.var.capabilities, session, { method: c.req.method, path: c.req.path, status: c.res.status });
+  await recordImpersonatedWrite(c.get("capabilities"), session, { method: c.req.method, path: c.req.path, status: c.res.status });
 });

@@ -11,6 +11,10 @@ import type { WorkerEnv } from "../worker-env.ts";
 export const pageSession = createMiddleware<WorkerEnv>(async (c, next) => {
   void lookUpBrand(c);
   const cookie = readSessionCookie(c);
-  c.set("session", cookie === undefined ? null : await sessionFromCookie(c.var.capabilities, cookie));
+  const capabilities = c.get("capabilities");
+  c.set(
+    "session",
+    cookie === undefined ? null : await capabilities.timings.measure("session", () => sessionFromCookie(capabilities, cookie)),
+  );
   await next();
 });

@@ -30,5 +30,21 @@ export const requestContext = createMiddleware<WorkerEnv>(async (c, next) => {
     if (traceparent !== null) console.log(`[${requestId}] ${c.req.method} ${pathForLogs(c.req.path)} traceparent=${traceparent}`);
   }
   await next();
-  c.res.headers.set("Server-Timing", c.var.capabilities.timings.header());
+  const serverTiming = c.get("capabilities").timings.header();
+  if (!trySetHeader(c.res, "Server-Timing", serverTiming)) {
+    // Headers of a response passed through from fetch() are immutable: a copy (same body stream) carries the header.
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.set("Server-Timing", serverTiming);
+  }
 });
+
+/** Sets a header; false when the response's headers are immutable. */
+export function trySetHeader(response: Response, name: string, value: string): boolean {
+  try {
+    response.headers.set(name, value);
+    return true;
+  } catch (error) {
+    if (error instanceof TypeError) return false;
+    throw error;
+  }
+}

@@ -11,8 +11,8 @@ import type { SignedInEnv } from "../worker-env.ts";
  */
 export function requireRole(role: UserRole) {
   return createMiddleware<SignedInEnv>(async (c, next) => {
-    const impersonatingAdmin = role === "admin" && isImpersonating(c.var.session);
-    if (impersonatingAdmin || !(await hasRole(c.var.capabilities, c.var.session.userId, role))) {
+    const impersonatingAdmin = role === "admin" && isImpersonating(c.get("session"));
+    if (impersonatingAdmin || !(await hasRole(c.get("capabilities"), c.get("session").userId, role))) {
       throw new AppError(403, "forbidden", `This needs the ${role} role.`);
     }
     await next();

@@ -13,9 +13,8 @@ const sharedCacheable = (cacheControl: string) => /\bpublic\b|s-maxage/.test(cac
  * worker instead of served prerendered): a shared cache would hand the same nonce to every visitor.
  */
 export const applyRouteRules = createMiddleware<WorkerEnv>(async (c, next) => {
-  const url = new URL(c.req.url);
-  const rule = ruleFor(url.pathname);
-  if (rule?.redirect !== undefined) return c.redirect(`${rule.redirect}${url.search}`, 301);
+  const rule = ruleFor(c.req.path);
+  if (rule?.redirect !== undefined) return c.redirect(`${rule.redirect}${new URL(c.req.url).search}`, 301);
   await next();
   if (c.res.headers.has("Cache-Control")) return;
   const isPage = (c.res.headers.get("Content-Type") ?? "").includes("text/html");

@@ -7,6 +7,7 @@ import type { WorkerEnv } from "../worker-env.ts";
  * here with a 400 instead of reaching the router, which would log it as a failure of its own.
  */
 export const wellFormedPath = createMiddleware<WorkerEnv>(async (c, next) => {
+  if (!c.req.url.includes("%")) return next();
   try {
     decodeURIComponent(new URL(c.req.url).pathname);
   } catch {

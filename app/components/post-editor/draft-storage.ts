@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { attachmentContentTypeSchema } from "../../../worker/contracts/posts.ts";
 
 /**
@@ -8,9 +8,9 @@ import { attachmentContentTypeSchema } from "../../../worker/contracts/posts.ts"
 const DRAFT_KEY = "chorus.post-editor.draft";
 
 export const draftSchema = z.object({
-  campaignId: z.string().nullable(),
+  campaignId: z.nullable(z.string()),
   content: z.string(),
-  selectedSuggestionId: z.string().nullable(),
+  selectedSuggestionId: z.nullable(z.string()),
   attachments: z.array(z.object({ id: z.string(), name: z.string(), sizeBytes: z.number(), contentType: attachmentContentTypeSchema })),
 });
 export type Draft = z.infer<typeof draftSchema>;

@@ -1,8 +1,10 @@
-import { useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { POST_EDITOR_MODAL } from "../../../worker/contracts/posts.ts";
 import { PostEditorContext, type OpenPostEditorOptions } from "./post-editor-context";
-import { PostEditorDialog } from "./post-editor-dialog";
+
+// The editor (its forms, X's text rules, attachments, its styles) loads when first opened, not with every page.
+const PostEditorDialog = lazy(() => import("./post-editor-dialog").then(({ PostEditorDialog }) => ({ default: PostEditorDialog })));
 
 type Opened = OpenPostEditorOptions & { key: number; returnFocusTo: HTMLElement | null };
 
@@ -53,13 +55,15 @@ export function PostEditorProvider({ children }: { children: ReactNode }) {
     <PostEditorContext value={controls}>
       {children}
       {current === null ? null : (
-        <PostEditorDialog
-          key={current.key}
-          mode={current.mode}
-          campaignId={current.campaignId}
-          restoreDraft={opened === null}
-          onClose={close}
-        />
+        <Suspense fallback={null}>
+          <PostEditorDialog
+            key={current.key}
+            mode={current.mode}
+            campaignId={current.campaignId}
+            restoreDraft={opened === null}
+            onClose={close}
+          />
+        </Suspense>
       )}
     </PostEditorContext>
   );

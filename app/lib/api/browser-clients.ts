@@ -24,14 +24,3 @@ export function browserClients(): BrowserClients {
   }
   return clients;
 }
-
-/** Signs out on the server (session revoked, cookie cleared), forgets the tokens and starts over at the root. */
-export async function signOut(): Promise<void> {
-  const { tokens } = browserClients();
-  try {
-    await window.fetch("/auth/logout", { method: "POST", credentials: "same-origin", cache: "no-store" });
-  } finally {
-    tokens.clear();
-    window.location.assign("/");
-  }
-}

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { errorBodySchema } from "../../../worker/contracts/errors.ts";
 import type { SessionTokens } from "./session-tokens.ts";
 import { sendWithXhr, type XhrUpload } from "./xhr-transport.ts";
@@ -10,10 +10,11 @@ export const API_TIMEOUT_MS = 15_000;
  * The server's one error shape (`errorBodySchema`), read leniently: any of its fields may be missing from a proxy's
  * answer, and an `errors` list of strings is read too.
  */
-const apiErrorBodySchema = errorBodySchema
-  .partial()
-  .extend({ status: z.number().optional(), errors: z.array(z.string()).optional() })
-  .loose();
+const apiErrorBodySchema = z.looseObject({
+  ...z.partial(errorBodySchema).shape,
+  status: z.optional(z.number()),
+  errors: z.optional(z.array(z.string())),
+});
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
 export class ApiRequestError extends Error {
@@ -39,6 +40,9 @@ export class ApiServerError extends Error {
     this.name = "ApiServerError";
   }
 }
+
+/** A contract's schema, written with zod or zod/mini: the client parses with either. */
+type AnswerSchema = z.core.$ZodType;
 
 export type RequestOptions = {
   query?: Record<string, string | number | boolean | null | undefined>;
@@ -116,7 +120,7 @@ export function createApiClient(deps: {
     });
 
   /** Sends through `send` with the session (the one 401 path) and parses the answer with `schema`, or throws. */
-  async function exchange<Schema extends z.ZodType>(
+  async function exchange<Schema extends AnswerSchema>(
     send: (token: string | null) => Promise<Answer>,
     schema: Schema,
   ): Promise<z.infer<Schema>> {
@@ -126,11 +130,11 @@ export function createApiClient(deps: {
       if (answer.status > 500) deps.raiseGlobalError?.(new ApiServerError(answer.status, failure.message));
       throw failure;
     }
-    return schema.parse(answer.status === 204 ? undefined : await answer.json());
+    return z.parse(schema, answer.status === 204 ? undefined : await answer.json());
   }
 
   /** Sends a request and parses the answer with `schema`, so what the page gets is what the type says. */
-  async function request<Schema extends z.ZodType>(
+  async function request<Schema extends AnswerSchema>(
     method: string,
     path: string,
     schema: Schema,
@@ -148,7 +152,7 @@ export function createApiClient(deps: {
   }
 
   /** POSTs a file as the raw body through XMLHttpRequest, reporting upload progress; same token and 401 rules. */
-  function upload<Schema extends z.ZodType>(path: string, schema: Schema, options: UploadOptions): Promise<z.infer<Schema>> {
+  function upload<Schema extends AnswerSchema>(path: string, schema: Schema, options: UploadOptions): Promise<z.infer<Schema>> {
     const url = `${baseUrl}${path}`;
     return exchange((token) => sendWithXhr(xhr(), { ...options, method: "POST", url, token }), schema);
   }
@@ -156,10 +160,10 @@ export function createApiClient(deps: {
   return {
     request,
     upload,
-    get: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) => request("GET", path, schema, options),
-    post: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) => request("POST", path, schema, options),
-    put: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) => request("PUT", path, schema, options),
-    delete: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) => request("DELETE", path, schema, options),
+    get: <S extends AnswerSchema>(path: string, schema: S, options?: RequestOptions) => request("GET", path, schema, options),
+    post: <S extends AnswerSchema>(path: string, schema: S, options?: RequestOptions) => request("POST", path, schema, options),
+    put: <S extends AnswerSchema>(path: string, schema: S, options?: RequestOptions) => request("PUT", path, schema, options),
+    delete: <S extends AnswerSchema>(path: string, schema: S, options?: RequestOptions) => request("DELETE", path, schema, options),
   };
 }
 

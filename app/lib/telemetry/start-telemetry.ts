@@ -38,6 +38,9 @@ export function startTelemetry(instrumentationKey: string): TelemetryController 
       disableFetchTracking: false,
       distributedTracingMode: DistributedTracingModes.W3C,
       enableAutoRouteTracking: false,
+      // Flush on pagehide and visibilitychange only: an unload listener is deprecated and keeps the page out of the
+      // back/forward cache.
+      disablePageUnloadEvents: ["unload", "beforeunload"],
       ...sdkLimits,
       extensionConfig: { AppInsightsCfgSyncPlugin: { cfgUrl: "", blkCdnCfg: true } },
     },

@@ -1,7 +1,8 @@
 import type { Capabilities } from "../../capabilities.ts";
 import { currentUserSchema, type CurrentUser } from "../../contracts/current-user.ts";
 import { userRoleSchema } from "../../contracts/vocabulary.ts";
-import { findAccount, type AccountRow } from "../../db/users.ts";
+import { runBatch } from "../../db/query.ts";
+import { accountQuery, type AccountRow } from "../../db/users.ts";
 
 /** The name Chorus shows: the one chosen in settings, else the name from X. */
 export function displayNameOf(account: Pick<AccountRow, "name" | "display_name">): string {
@@ -13,7 +14,8 @@ export async function currentUserFor(
   { db }: Pick<Capabilities, "db">,
   session: { userId: string; realUserId: string | null },
 ): Promise<CurrentUser | null> {
-  const account = await findAccount(db, session.userId);
+  // Batched, so that a document's root loader reads it in the same round trip as the page's data.
+  const [account] = await runBatch(db, [accountQuery(db, session.userId)]);
   if (account === null) return null;
   return currentUserSchema.parse({
     userId: account.id,

@@ -1,8 +1,9 @@
 import type { Capabilities } from "../../capabilities.ts";
 import type { AdvertiserAccount, AdvertiserAccounts, AdvertiserMembers, CreateAdvertiserInput } from "../../contracts/advertisers.ts";
 import { AppError } from "../../contracts/errors.ts";
-import { deleteMemberKeepingAnOwner, findMember, listMembers, listMembershipsOfUser } from "../../db/advertiser-members.ts";
+import { deleteMemberKeepingAnOwner, findMember, listMembers, membershipsOfUserQuery } from "../../db/advertiser-members.ts";
 import { findAdvertiserBySlug, insertNewAdvertiser } from "../../db/advertisers.ts";
+import { runBatch } from "../../db/query.ts";
 import { requireMembership, requireOwner } from "./membership.ts";
 
 /** Admin: a new advertiser account, with no members yet (the admin then invites its first member, who becomes its owner). */
@@ -30,7 +31,9 @@ export async function createAdvertiserAccount(
 
 /** The accounts the user belongs to, with their role in each. */
 export async function listAdvertiserAccounts({ db }: Pick<Capabilities, "db">, userId: string): Promise<AdvertiserAccounts> {
-  return { accounts: await listMembershipsOfUser(db, userId) };
+  // Batched, so that on the advertiser home it goes out with the document's current user.
+  const [accounts] = await runBatch(db, [membershipsOfUserQuery(db, userId)]);
+  return { accounts };
 }
 
 /** The members of an account, for its members. */

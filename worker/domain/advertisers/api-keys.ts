@@ -13,7 +13,8 @@ function iso(ms: number | null): string | null {
   return ms === null ? null : new Date(ms).toISOString();
 }
 
-function present(row: ApiKeyRow): ApiKey {
+/** An API key as the account sees it (never its secret). */
+export function presentApiKey(row: ApiKeyRow): ApiKey {
   return {
     id: row.id,
     keyId: row.keyId,
@@ -46,7 +47,7 @@ export async function createApiKey(
 }
 
 export async function accountApiKeys(caps: Pick<Capabilities, "db">, advertiserId: string): Promise<ApiKey[]> {
-  return (await listApiKeys(caps.db, advertiserId)).map(present);
+  return (await listApiKeys(caps.db, advertiserId)).map(presentApiKey);
 }
 
 /** Revokes one of the account's keys at once; the next ingest call with it is refused. 404 for another account's key. */
@@ -56,5 +57,5 @@ export async function revokeAccountApiKey(caps: Pick<Capabilities, "db" | "clock
   await revokeApiKey(caps.db, advertiserId, id, caps.clock.now());
   const revoked = await findApiKey(caps.db, advertiserId, id);
   if (revoked === null) throw notFound("There is no API key with this id in this account.");
-  return present(revoked);
+  return presentApiKey(revoked);
 }

@@ -39,22 +39,58 @@ export function brandCacheKey(hostname: string): string {
 }
 
 export async function resolveBrand(
-  { db, brandCache, config }: Pick<Capabilities, "db" | "brandCache" | "config">,
+  { db, brandCache, config, clock }: Pick<Capabilities, "db" | "brandCache" | "config" | "clock">,
   hostname: string,
   options: BrandLookupOptions,
 ): Promise<BrandResolution> {
   const host = hostname.toLowerCase();
-  if (coreHostnamesOf(config).includes(host)) return { kind: "core" };
+  if (coreHostnameSetOf(config).has(host)) return { kind: "core" };
+  const memory = isolateMemoryOf(brandCache);
+  const remembered = memory.get(host);
+  if (remembered !== undefined && remembered.until > clock.now()) return remembered.resolution;
   try {
     const cached = cachedSchema.safeParse(await brandCache.get(brandCacheKey(host), { type: "json" }));
-    if (cached.success) return cached.data.brand === null ? { kind: "unknown" } : { kind: "partner", brand: cached.data.brand };
-    const brand = await findBrandByHostname(db, host);
-    if (brand !== null || options.cacheUnknown) options.waitUntil(cacheBrand(brandCache, host, brand));
-    return brand === null ? { kind: "unknown" } : { kind: "partner", brand };
+    const brand = cached.success ? cached.data.brand : await findBrandByHostname(db, host);
+    if (!cached.success && (brand !== null || options.cacheUnknown)) options.waitUntil(cacheBrand(brandCache, host, brand));
+    const resolution: BrandResolution = brand === null ? { kind: "unknown" } : { kind: "partner", brand };
+    // Like KV, the isolate keeps an unknown name only for the request's own host.
+    if (brand !== null || options.cacheUnknown) remember(memory, host, { resolution, until: clock.now() + ISOLATE_MEMORY_MS });
+    return resolution;
   } catch (error) {
     console.error(`Brand lookup for ${host} failed; serving without a brand`, error);
     return { kind: "failed" };
   }
+}
+
+/**
+ * Each isolate also keeps a resolution for a short while, so a partner's busy host costs one KV read per isolate and
+ * interval instead of one per request (a KV read is a network hop at the edge). Shorter than KV's own lifetime; a
+ * partner change forgets its hostnames in the isolate that made it at once, in the others within this interval.
+ */
+const ISOLATE_MEMORY_MS = 30_000;
+/** Hosts are whatever requests claim: past this many, the memory starts over rather than grow. */
+const ISOLATE_MEMORY_HOSTS = 1_000;
+type Remembered = { resolution: BrandResolution; until: number };
+const isolateMemories = new WeakMap<KVNamespace, Map<string, Remembered>>();
+
+function isolateMemoryOf(brandCache: KVNamespace): Map<string, Remembered> {
+  let memory = isolateMemories.get(brandCache);
+  if (memory === undefined) {
+    memory = new Map();
+    isolateMemories.set(brandCache, memory);
+  }
+  return memory;
+}
+
+function remember(memory: Map<string, Remembered>, host: string, entry: Remembered): void {
+  if (memory.size >= ISOLATE_MEMORY_HOSTS) memory.clear();
+  memory.set(host, entry);
+}
+
+/** After a partner change: this isolate asks KV (and D1) again for these hostnames. */
+export function forgetBrands(brandCache: KVNamespace, hostnames: Iterable<string>): void {
+  const memory = isolateMemoryOf(brandCache);
+  for (const hostname of hostnames) memory.delete(hostname.toLowerCase());
 }
 
 /** A failed cache write (KV's limit of one write per key per second, say) changes nothing: D1's answer stands. */
@@ -64,6 +100,18 @@ async function cacheBrand(brandCache: KVNamespace, host: string, brand: Brand | 
   } catch (error) {
     console.warn(`Brand cache write for ${host} failed; the next request asks D1 again`, error);
   }
+}
+
+const coreHostnameSets = new WeakMap<object, ReadonlySet<string>>();
+
+/** The core hostnames as a set, kept per configuration (per isolate) instead of parsing the origins on every request. */
+function coreHostnameSetOf(config: { coreAppDomain: string; appOrigins: readonly string[] }): ReadonlySet<string> {
+  let hostnames = coreHostnameSets.get(config);
+  if (hostnames === undefined) {
+    hostnames = new Set(coreHostnamesOf(config));
+    coreHostnameSets.set(config, hostnames);
+  }
+  return hostnames;
 }
 
 /** The hostnames that are the app itself: the core domain and the hosts of the app origins. */

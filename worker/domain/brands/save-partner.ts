@@ -3,7 +3,7 @@ import { AppError } from "../../contracts/errors.ts";
 import type { PartnerInput } from "../../contracts/partners.ts";
 import { recordAuditStatement } from "../../db/audit-log.ts";
 import { findPartner, findThemeOwner, hostnamesHeldByOthers, listHostnamesOfPartner, replacePartnerStatements } from "../../db/partners.ts";
-import { brandCacheKey } from "./resolve-brand.ts";
+import { brandCacheKey, forgetBrands } from "./resolve-brand.ts";
 
 /**
  * Registers or changes a partner and its hostnames in D1, then drops the cached brand of every hostname it had or
@@ -67,5 +67,6 @@ export async function savePartner(
   ]);
   const affected = new Set([...previousHostnames, ...input.hostnames.map((host) => host.toLowerCase())]);
   await Promise.all([...affected].map((hostname) => brandCache.delete(brandCacheKey(hostname))));
+  forgetBrands(brandCache, affected);
   return { created: existing === null };
 }

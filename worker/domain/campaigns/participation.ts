@@ -1,13 +1,12 @@
 import type { PostStatus } from "../../contracts/vocabulary.ts";
-import { countPostsByCampaignAndStatus } from "../../db/participants.ts";
+import type { PostCountRow } from "../../db/participants.ts";
 
 export type Standing = { posts: number; byStatus: Partial<Record<PostStatus, number>> };
 
-/** A creator's posts per campaign and status: their standing in each campaign. */
-export async function standings(db: D1Database, userId: string, campaignIds: readonly string[]): Promise<Map<string, Standing>> {
+/** A creator's posts per campaign and status (postCountsByCampaignAndStatusQuery): their standing in each campaign. */
+export function standingsFrom(counts: readonly PostCountRow[]): Map<string, Standing> {
   const result = new Map<string, Standing>();
-  if (campaignIds.length === 0) return result;
-  for (const row of await countPostsByCampaignAndStatus(db, userId, campaignIds)) {
+  for (const row of counts) {
     const standing = result.get(row.campaign_id) ?? { posts: 0, byStatus: {} };
     standing.posts += row.count;
     standing.byStatus[row.status] = row.count;

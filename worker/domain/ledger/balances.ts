@@ -1,5 +1,6 @@
 import { decimalsOf } from "../../contracts/currencies.ts";
-import { campaignPoolTotals, userBalances } from "../../db/ledger.ts";
+import { campaignPoolTotals, userBalancesQuery } from "../../db/ledger.ts";
+import { mapQuery, runBatch, type Query } from "../../db/query.ts";
 import { campaignCurrencies } from "../../db/reward-campaigns.ts";
 
 /**
@@ -8,15 +9,21 @@ import { campaignCurrencies } from "../../db/reward-campaigns.ts";
 export type Balance = { currency: string; decimals: number; available: number; held: number; earned: number };
 
 /** `GET /v1/balance`: per currency, available, held in withdrawals, and earned in total; integers in the smallest unit. */
+export function balancesQuery(db: D1Database, userId: string): Query<Balance[]> {
+  return mapQuery(userBalancesQuery(db, userId), (rows) =>
+    rows.map((row) => ({
+      currency: row.currency,
+      decimals: decimalsOf(row.currency),
+      available: row.available,
+      held: row.held,
+      earned: row.earned,
+    })),
+  );
+}
+
 export async function balancesOf(db: D1Database, userId: string): Promise<Balance[]> {
-  const rows = await userBalances(db, userId);
-  return rows.map((row) => ({
-    currency: row.currency,
-    decimals: decimalsOf(row.currency),
-    available: row.available,
-    held: row.held,
-    earned: row.earned,
-  }));
+  const [balances] = await runBatch(db, [balancesQuery(db, userId)]);
+  return balances;
 }
 
 export type PoolBalance = { currency: string; funded: number; remaining: number };

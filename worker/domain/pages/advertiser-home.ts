@@ -3,6 +3,6 @@ import type { AdvertiserHomePage } from "../../contracts/advertisers.ts";
 import { listAdvertiserAccounts } from "../advertisers/accounts.ts";
 
 /** `/advertiser`: the advertiser accounts the signed-in person belongs to, with their role in each. */
-export function advertiserHomePage(caps: Pick<Capabilities, "db">, userId: string): Promise<AdvertiserHomePage> {
-  return listAdvertiserAccounts(caps, userId);
+export function advertiserHomePage(caps: Pick<Capabilities, "db" | "timings">, userId: string): Promise<AdvertiserHomePage> {
+  return caps.timings.measure("q-advertiser-home", () => listAdvertiserAccounts(caps, userId));
 }

@@ -1,43 +1,38 @@
 import type { Capabilities } from "../../capabilities.ts";
-import type { CampaignCard } from "../../contracts/pages.ts";
-import { pastCampaignStatuses, type CampaignStatus } from "../../contracts/vocabulary.ts";
-import { listCampaignsByStatus } from "../../db/campaigns.ts";
-import { joinedCampaignIdsAmong } from "../../db/participants.ts";
-import { standings } from "../campaigns/participation.ts";
-import { cardsWithPools, standingView } from "./campaign-cards.ts";
+import { pastCampaignStatuses } from "../../contracts/vocabulary.ts";
+import { campaignCardsQuery, type CampaignCardRow } from "../../db/campaigns.ts";
+import { joinedCampaignIdsQuery, postCountsByCampaignAndStatusQuery } from "../../db/participants.ts";
+import { runBatch } from "../../db/query.ts";
+import { standingsFrom } from "../campaigns/participation.ts";
+import { campaignCard, standingView } from "./campaign-cards.ts";
 
-type Deps = Pick<Capabilities, "db" | "clock">;
+type Deps = Pick<Capabilities, "db" | "clock" | "timings">;
 
-/** The public campaigns in some statuses, with whether the user joined each. */
-export async function campaignCards({ db }: Deps, userId: string, statuses: readonly CampaignStatus[]): Promise<CampaignCard[]> {
-  const campaigns = await listCampaignsByStatus(db, statuses);
-  const joined = await joinedCampaignIdsAmong(
-    db,
-    userId,
-    campaigns.map((campaign) => campaign.id),
+const cardsOf = (campaigns: readonly CampaignCardRow[], joinedIds: ReadonlySet<string>) =>
+  campaigns.map((campaign) => campaignCard(campaign, joinedIds.has(campaign.id)));
+
+/** `/campaigns`: what runs now and what starts soon, with whether the user joined each. */
+export async function allCampaignsPage({ db, clock, timings }: Deps, userId: string) {
+  const [current, upcoming, joinedIds] = await timings.measure("q-campaigns", () =>
+    runBatch(db, [campaignCardsQuery(db, ["active", "ending"]), campaignCardsQuery(db, ["inactive"]), joinedCampaignIdsQuery(db, userId)]),
   );
-  return cardsWithPools(db, campaigns, (id) => joined.has(id));
-}
-
-/** `/campaigns`: what runs now and what starts soon. */
-export async function allCampaignsPage(deps: Deps, userId: string) {
-  const [current, upcoming] = await Promise.all([
-    campaignCards(deps, userId, ["active", "ending"]),
-    campaignCards(deps, userId, ["inactive"]),
-  ]);
-  return { current, upcoming, now: deps.clock.now() };
+  return { current: cardsOf(current, joinedIds), upcoming: cardsOf(upcoming, joinedIds), now: clock.now() };
 }
 
 /** `/past-campaigns`: ended campaigns, latest first, with the creator's own results in each. */
-export async function pastCampaignsPage(deps: Deps, userId: string) {
-  const cards = await campaignCards(deps, userId, pastCampaignStatuses);
-  const results = await standings(
-    deps.db,
-    userId,
-    cards.map((campaign) => campaign.id),
+export async function pastCampaignsPage({ db, clock, timings }: Deps, userId: string) {
+  const [campaigns, joinedIds, postCounts] = await timings.measure("q-past-campaigns", () =>
+    runBatch(db, [
+      campaignCardsQuery(db, pastCampaignStatuses),
+      joinedCampaignIdsQuery(db, userId),
+      postCountsByCampaignAndStatusQuery(db, userId),
+    ]),
   );
+  const results = standingsFrom(postCounts);
   return {
-    campaigns: cards.reverse().map((campaign) => ({ ...campaign, standing: standingView(results.get(campaign.id)) })),
-    now: deps.clock.now(),
+    campaigns: cardsOf(campaigns, joinedIds)
+      .reverse()
+      .map((campaign) => ({ ...campaign, standing: standingView(results.get(campaign.id)) })),
+    now: clock.now(),
   };
 }

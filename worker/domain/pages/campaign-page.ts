@@ -2,35 +2,38 @@ import type { Capabilities } from "../../capabilities.ts";
 import { campaignWeeks, currentCampaignWeek } from "../../contracts/campaign-weeks.ts";
 import { notFound } from "../../contracts/errors.ts";
 import type { CampaignPage } from "../../contracts/pages.ts";
-import { findCampaignListing } from "../../db/campaigns.ts";
-import { joinedCampaignIdsAmong } from "../../db/participants.ts";
-import { listPostSummaries } from "../../db/posts.ts";
-import { listSuggestions } from "../../db/suggestions.ts";
-import { standings } from "../campaigns/participation.ts";
-import { poolBalances } from "../ledger/balances.ts";
+import { campaignCardQuery } from "../../db/campaigns.ts";
+import { joinedCampaignIdsQuery, postCountsByCampaignAndStatusQuery } from "../../db/participants.ts";
+import { postSummariesQuery } from "../../db/posts.ts";
+import { runBatch } from "../../db/query.ts";
+import { suggestionsQuery } from "../../db/suggestions.ts";
+import { standingsFrom } from "../campaigns/participation.ts";
 import { campaignCard, standingView } from "./campaign-cards.ts";
 
 /** `/campaign/{id}`: the campaign, its rules and weeks, and the creator's own posts and standing in it. */
 export async function campaignPage(
-  { db, clock }: Pick<Capabilities, "db" | "clock">,
+  { db, clock, timings }: Pick<Capabilities, "db" | "clock" | "timings">,
   userId: string,
   campaignId: string,
 ): Promise<CampaignPage> {
-  const campaign = await findCampaignListing(db, campaignId);
-  const joined = campaign === null ? false : (await joinedCampaignIdsAmong(db, userId, [campaign.id])).has(campaign.id);
+  // Everything is keyed by the ids the page has, so it is one round trip; what a hidden campaign's read finds is dropped.
+  const [campaign, joinedIds, suggestions, posts, postCounts] = await timings.measure("q-campaign", () =>
+    runBatch(db, [
+      campaignCardQuery(db, campaignId),
+      joinedCampaignIdsQuery(db, userId),
+      suggestionsQuery(db, campaignId),
+      postSummariesQuery(db, userId, { campaignId, limit: 100 }),
+      postCountsByCampaignAndStatusQuery(db, userId, { campaignId }),
+    ]),
+  );
+  const joined = campaign !== null && joinedIds.has(campaign.id);
   // Invite-only campaigns stay hidden from people who were not invited; their invitation page shows them.
   if (campaign === null || (campaign.visibility === "invite-only" && !joined)) throw notFound("This campaign does not exist.");
-  const [suggestions, posts, standing, pools] = await Promise.all([
-    listSuggestions(db, campaign.id),
-    listPostSummaries(db, userId, { campaignId: campaign.id, limit: 100 }),
-    standings(db, userId, [campaign.id]),
-    poolBalances(db, [campaign.id]),
-  ]);
   const now = clock.now();
   return {
     now,
     campaign: {
-      ...campaignCard(campaign, joined, pools[campaign.id]),
+      ...campaignCard(campaign, joined),
       description: campaign.description,
       imageUrl: campaign.imageUrl,
       rules: campaign.rules,
@@ -40,7 +43,7 @@ export async function campaignPage(
     weeks: campaignWeeks(campaign),
     currentWeek: currentCampaignWeek(campaign, now),
     suggestions: suggestions.map((suggestion) => ({ id: suggestion.id, text: suggestion.text })),
-    standing: standingView(standing.get(campaign.id)),
+    standing: standingView(standingsFrom(postCounts).get(campaign.id)),
     posts,
   };
 }

@@ -1,17 +1,20 @@
 import type { Capabilities } from "../../capabilities.ts";
 import type { ProfilePage } from "../../contracts/pages.ts";
-import { countJoinedCampaigns } from "../../db/participants.ts";
-import { countPostsOfUserByStatus, listPostSummaries } from "../../db/posts.ts";
-import { balancesOf } from "../ledger/balances.ts";
+import { countJoinedCampaignsQuery } from "../../db/participants.ts";
+import { postCountsByStatusQuery, postSummariesQuery } from "../../db/posts.ts";
+import { runBatch } from "../../db/query.ts";
+import { balancesQuery } from "../ledger/balances.ts";
 
 /** `GET /v1/page/profile` and the profile page: the creator's stats across campaigns and their post history. */
-export async function profilePage({ db }: Pick<Capabilities, "db">, userId: string): Promise<ProfilePage> {
-  const [posts, counts, campaignsJoined, balances] = await Promise.all([
-    listPostSummaries(db, userId, { limit: 100 }),
-    countPostsOfUserByStatus(db, userId),
-    countJoinedCampaigns(db, userId),
-    balancesOf(db, userId),
-  ]);
+export async function profilePage({ db, timings }: Pick<Capabilities, "db" | "timings">, userId: string): Promise<ProfilePage> {
+  const [posts, counts, campaignsJoined, balances] = await timings.measure("q-profile", () =>
+    runBatch(db, [
+      postSummariesQuery(db, userId, { limit: 100 }),
+      postCountsByStatusQuery(db, userId),
+      countJoinedCampaignsQuery(db, userId),
+      balancesQuery(db, userId),
+    ]),
+  );
   return {
     balances,
     stats: {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { browserClients } from "~/lib/api/browser-clients";
 import { useMarkReadMutation } from "./mark-read-in-cache";
 

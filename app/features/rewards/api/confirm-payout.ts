@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRevalidator } from "react-router";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { browserClients } from "~/lib/api/browser-clients";
 
 /** `POST /v1/action/payout/confirm/{campaignId}`: claims the creator's eligible posts of the campaign. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { browserClients } from "~/lib/api/browser-clients";
 import { walletKeys } from "./wallet-keys";
 

@@ -1,0 +1,67 @@
+import type { APIRequestContext } from "@playwright/test";
+import { firstLoadAssets, gzipBytes } from "../bench/first-load-bytes.ts";
+import { expect, signInAs, test } from "./fixtures";
+
+/**
+ * First-load bytes (issue 14): the gzip size of every JS and CSS file a page's HTML names (module preloads,
+ * stylesheets, scripts, the inline imports), read from the production build. A signed-in page's HTML also names the
+ * chunks it loads on demand at once (the signed-in frame, the dashboard), so they count. Public pages stay within
+ * 140 KB, signed-in pages within 160 KB (KB = 1,024 bytes). The figure of each page is in the test's annotations.
+ */
+const KB = 1024;
+const publicBudget = 140 * KB;
+const signedInBudget = 160 * KB;
+
+const publicPages = [
+  { name: "home, signed out", path: "/" },
+  { name: "landing", path: "/landing/aurora" },
+  { name: "article", path: "/articles/terms" },
+  { name: "invitation", path: "/invitation/invite-lumen-insiders" },
+  { name: "not allowed", path: "/not-allowed" },
+  { name: "page not found", path: "/no-such-page" },
+];
+
+const signedInPages = [
+  { name: "dashboard", path: "/" },
+  { name: "campaign", path: "/campaign/campaign-aurora-launch" },
+  { name: "profile", path: "/profile" },
+];
+
+async function firstLoadBytes(request: APIRequestContext, path: string) {
+  const response = await request.get(path, { headers: { Accept: "text/html" }, failOnStatusCode: false });
+  expect(response.headers()["content-type"]).toContain("text/html");
+  const assets = firstLoadAssets(await response.text());
+  expect(assets.length, `${path} names its scripts`).toBeGreaterThan(0);
+  return { ...gzipBytes(assets), count: assets.length };
+}
+
+function report(name: string, path: string, bytes: { total: number; count: number }) {
+  const figure = `${(bytes.total / KB).toFixed(1)} KB gzip in ${bytes.count} files`;
+  test.info().annotations.push({ type: "first-load", description: `${name} (${path}): ${figure}` });
+  console.log(`first load of ${name} (${path}): ${figure}`);
+}
+
+test("public pages load at most 140 KB of JS and CSS (gzip)", async ({ request }) => {
+  for (const { name, path } of publicPages) {
+    const bytes = await firstLoadBytes(request, path);
+    report(name, path, bytes);
+    expect.soft(bytes.total, `${name} (${path})`).toBeLessThanOrEqual(publicBudget);
+  }
+});
+
+/**
+ * Signed-in pages: the goal is 160 KB, not met yet (docs/decisions/028-page-cost.md): the full zod stays in the
+ * browser as long as the contracts it parses answers with are written with zod rather than zod/mini, and TanStack
+ * Query with tRPC arrive with the signed-in frame. Until then this holds the line where it is, so nothing grows.
+ */
+const signedInCeiling = 210 * KB;
+
+test("signed-in pages load no more than they do today (210 KB of JS and CSS, gzip; the goal is 160)", async ({ page }) => {
+  await signInAs(page, "budget_reader");
+  for (const { name, path } of signedInPages) {
+    const bytes = await firstLoadBytes(page.request, path);
+    report(name, path, bytes);
+    if (bytes.total > signedInBudget) test.info().annotations.push({ type: "over the 160 KB goal", description: `${name} (${path})` });
+    expect.soft(bytes.total, `${name} (${path})`).toBeLessThanOrEqual(signedInCeiling);
+  }
+});

@@ -1,0 +1,92 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "../../worker/clock.ts";
+import { seedDemoData } from "../../scripts/seed/demo-data.ts";
+import { fetchWorker } from "./fetch.ts";
+import { bearerFor, sessionCookieFor } from "./sessions.ts";
+
+/*
+ * Each D1 round trip is network latency in production, so a page reads who is signed in and then its data in one
+ * batch: at most 2 round trips, counted from the `d1` entry of the Server-Timing header (docs/decisions/028-page-cost.md).
+ */
+const MAX_ROUND_TRIPS = 2;
+
+let cookie: string;
+let bearer: string;
+let advertiserCookie: string;
+beforeAll(async () => {
+  await seedDemoData(env.DB, fixedClock(Date.now()));
+  // Ada has joined campaigns, posts in them and reward balances: every query of her pages finds rows.
+  cookie = await sessionCookieFor("user-ada_creates");
+  bearer = await bearerFor("user-ada_creates");
+  advertiserCookie = await sessionCookieFor("user-lumen_team");
+});
+
+/** The number of D1 round trips the response reports, after checking that it answered what the page shows. */
+async function roundTripsOf(response: Response, shows: string, status = 200): Promise<number> {
+  const body = await response.text();
+  expect(response.status, body.slice(0, 300)).toBe(status);
+  expect(body).toContain(shows);
+  const serverTiming = response.headers.get("server-timing") ?? "";
+  // A request that reached no D1 has no d1 entry, but every page has the header.
+  expect(serverTiming).toMatch(/(?:^|,\s*)total;dur=[\d.]+$/);
+  const d1 = /(?:^|,\s*)d1;dur=[\d.]+;desc="(\d+) round trips?"/.exec(serverTiming);
+  return d1 === null ? 0 : Number(d1[1]);
+}
+
+const html = (path: string, headers: Record<string, string> = {}, origin = "http://127.0.0.1:8787") =>
+  fetchWorker(new URL(path, origin).href, { headers: { Accept: "text/html", ...headers } });
+const json = (path: string, headers: Record<string, string> = {}) => fetchWorker(path, { headers });
+
+describe("D1 round trips per page, the session look-up included", () => {
+  const signedInPages: [path: string, shows: string][] = [
+    ["/", "Aurora wallet launch week"],
+    ["/campaign/campaign-aurora-launch", "Aurora wallet launch week"],
+    ["/profile", "Loving Aurora wallet launch week"],
+    ["/campaigns", "Back up your work with Nimbus"],
+    ["/past-campaigns", "Nimbus spring cleaning"],
+  ];
+  it.each(signedInPages)("signed in, %s", async (path, shows) => {
+    expect(await roundTripsOf(await html(path, { Cookie: cookie }), shows)).toBeLessThanOrEqual(MAX_ROUND_TRIPS);
+  });
+
+  const advertiserPages: [path: string, shows: string][] = [
+    ["/advertiser", "Lumen Labs"],
+    ["/advertiser/advertiser-lumen/campaigns", "Lumen insiders"],
+    ["/advertiser/advertiser-lumen/api-keys", "Lumen Labs"],
+  ];
+  it.each(advertiserPages)("signed in as an advertiser, %s", async (path, shows) => {
+    expect(await roundTripsOf(await html(path, { Cookie: advertiserCookie }), shows)).toBeLessThanOrEqual(MAX_ROUND_TRIPS);
+  });
+
+  const publicPages: [path: string, host: string, shows: string][] = [
+    ["/landing/aurora", "127.0.0.1", "Aurora wallet launch week"],
+    // A partner host also looks its brand up (a cold cache reads D1 once).
+    ["/landing/aurora", "aurora.localhost", "Aurora wallet launch week"],
+    ["/invitation/invite-lumen-insiders", "127.0.0.1", "Invitation from Lumen Labs"],
+    ["/campaign-preview/preview-lumen-insiders", "127.0.0.1", "Lumen insiders"],
+  ];
+  it.each(publicPages)("signed out, %s on %s", async (path, host, shows) => {
+    expect(await roundTripsOf(await html(path, {}, `http://${host}:8787`), shows)).toBeLessThanOrEqual(MAX_ROUND_TRIPS);
+  });
+
+  it("signed out, a page of the app asks to sign in without reading D1", async () => {
+    expect(await roundTripsOf(await html("/campaign/campaign-aurora-launch"), "Sign in to continue", 401)).toBe(0);
+  });
+
+  it("signed in, a public page", async () => {
+    expect(await roundTripsOf(await html("/landing/aurora", { Cookie: cookie }), "Aurora wallet launch week")).toBeLessThanOrEqual(
+      MAX_ROUND_TRIPS,
+    );
+  });
+
+  const jsonPages: [path: string, shows: string, signedIn: boolean][] = [
+    ["/v1/page/dashboard", "Aurora wallet launch week", true],
+    ["/v1/page/profile", "Loving Aurora wallet launch week", true],
+    ["/v1/page/invitation/token/invite-lumen-insiders", "Lumen Labs", false],
+  ];
+  it.each(jsonPages)("JSON %s", async (path, shows, signedIn) => {
+    const response = await json(path, signedIn ? { Authorization: bearer } : {});
+    expect(await roundTripsOf(response, shows)).toBeLessThanOrEqual(MAX_ROUND_TRIPS);
+  });
+});
