@@ -1,16 +1,14 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { DAY, fixedClock, systemClock } from "../../worker/clock.ts";
-import { insertAdvertiserStatement } from "../../worker/db/advertisers.ts";
-import { insertCampaignStatement, insertParticipantStatement } from "../../worker/db/campaigns.ts";
 import { createPost } from "../../worker/domain/posts/create-post.ts";
 import { runScheduledWork } from "../../worker/jobs/scheduler.ts";
 import { claimAttachments } from "../../worker/db/attachments.ts";
 import { insertPostIfNew } from "../../worker/db/posts.ts";
-import { buildAdvertiser, buildCampaign, buildPost } from "../support/factories.ts";
+import { buildPost } from "../support/factories.ts";
 import { expectConsoleErrors } from "../support/console-guard.ts";
-import { signInThroughX } from "./browser.ts";
-import { schedulerDeps, uniqueHandle } from "./rewards-fixtures.ts";
+import { creatorWithWriteAccess, joinedCampaign, TINY_PNG, type PostingCreator } from "./posting-fixtures.ts";
+import { schedulerDeps } from "./rewards-fixtures.ts";
 import { testCapabilities } from "./withdrawals-fixtures.ts";
 
 /**
@@ -19,46 +17,8 @@ import { testCapabilities } from "./withdrawals-fixtures.ts";
  * row is then the only trace in D1, and the post exists on X.
  */
 
-const origin = "http://127.0.0.1:8787";
 const MINUTE = 60 * 1000;
-const TINY_PNG = Uint8Array.from(
-  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="),
-  (character) => character.charCodeAt(0),
-);
-
-type Creator = { userId: string; call(path: string, init?: RequestInit): Promise<Response> };
-
-async function creatorWithWriteAccess(prefix: string): Promise<Creator> {
-  const handle = uniqueHandle(prefix);
-  const { browser } = await signInThroughX(handle);
-  const start = await browser.fetch("/auth/twitter/write/login?page_path=/popup/signed-in&modal_to_open=post-editor");
-  const authorize = new URL(start.headers.get("location") ?? "");
-  authorize.searchParams.set("emulator_login", handle);
-  await browser.follow(await browser.fetch(authorize.toString()));
-  const tokens = await browser.fetch("/auth/session/tokens", { method: "POST", headers: { Origin: origin } });
-  const { accessToken } = (await tokens.json()) as { accessToken: string };
-  const call = (path: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set("Authorization", `Bearer ${accessToken}`);
-    return browser.fetch(path, { ...init, headers });
-  };
-  const { userId } = (await (await call("/auth/profile")).json()) as { userId: string };
-  return { userId, call };
-}
-
-async function joinedCampaign(key: string, creator: Creator): Promise<string> {
-  const now = systemClock.now();
-  const advertiser = buildAdvertiser(`crash-${key}`, now);
-  const campaign = buildCampaign(`crash-${key}`, advertiser, "active", now);
-  await env.DB.batch([
-    insertAdvertiserStatement(env.DB, advertiser),
-    insertCampaignStatement(env.DB, campaign),
-    insertParticipantStatement(env.DB, campaign.id, creator.userId, now - DAY),
-  ]);
-  return campaign.id;
-}
-
-const sendPost = (creator: Creator, idempotencyKey: string, body: Record<string, unknown>) =>
+const sendPost = (creator: PostingCreator, idempotencyKey: string, body: Record<string, unknown>) =>
   creator.call("/v1/action/post/create", {
     method: "POST",
     headers: { "Content-Type": "application/json", "Idempotency-Key": idempotencyKey },
@@ -77,7 +37,7 @@ afterEach(async () => {
 });
 
 /** Sends a post whose request dies between X and D1; returns the reservation left behind. */
-async function crashedPost(creator: Creator, body: Record<string, unknown>, idempotencyKey = crypto.randomUUID()) {
+async function crashedPost(creator: PostingCreator, body: Record<string, unknown>, idempotencyKey = crypto.randomUUID()) {
   const loggedErrors = expectConsoleErrors();
   await breakRecordingOfXIds();
   const response = await sendPost(creator, idempotencyKey, body);
@@ -99,7 +59,7 @@ async function postRows(userId: string) {
 }
 
 /** The creator's posts on X with this text, read from the emulator's timeline the way X answers it. */
-async function copiesOnX(creator: Creator, text: string): Promise<string[]> {
+async function copiesOnX(creator: PostingCreator, text: string): Promise<string[]> {
   const xUserId = (await env.DB.prepare(`SELECT x_user_id FROM users WHERE id = ?`).bind(creator.userId).first<{ x_user_id: string }>())
     ?.x_user_id;
   const token = await schedulerDeps(systemClock).accessTokenFor(creator.userId);
@@ -110,7 +70,7 @@ async function copiesOnX(creator: Creator, text: string): Promise<string[]> {
 describe("a post published on X whose request died before D1 recorded it", () => {
   it("is adopted by a retry of the same press once the reservation is abandoned: one post on X, recorded once", async () => {
     const creator = await creatorWithWriteAccess("crashretry");
-    const campaignId = await joinedCampaign("retry", creator);
+    const campaignId = await joinedCampaign("crash-retry", creator);
     const content = `Crashed mid-post ${crypto.randomUUID().slice(0, 8)} https://example.com/launch?a=1&b=2`;
     const { idempotencyKey } = await crashedPost(creator, { content, campaignId });
     const [onX] = await copiesOnX(creator, content);
@@ -138,7 +98,7 @@ describe("a post published on X whose request died before D1 recorded it", () =>
 
   it("is adopted by a new press of the same text that X calls a duplicate, and the scheduler releases the dead reservation", async () => {
     const creator = await creatorWithWriteAccess("crashdupe");
-    const campaignId = await joinedCampaign("dupe", creator);
+    const campaignId = await joinedCampaign("crash-dupe", creator);
     const content = `Pressed again after a crash ${crypto.randomUUID().slice(0, 8)}`;
     await crashedPost(creator, { content, campaignId });
     const [onX] = await copiesOnX(creator, content);
@@ -156,7 +116,7 @@ describe("a post published on X whose request died before D1 recorded it", () =>
 
   it("is adopted by the scheduler; a reservation that never reached X is released and frees its image", async () => {
     const creator = await creatorWithWriteAccess("crashsched");
-    const campaignId = await joinedCampaign("sched", creator);
+    const campaignId = await joinedCampaign("crash-sched", creator);
     const content = `Recorded by the scheduler ${crypto.randomUUID().slice(0, 8)}`;
     await crashedPost(creator, { content, campaignId });
     const [onX] = await copiesOnX(creator, content);

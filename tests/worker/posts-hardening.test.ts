@@ -1,54 +1,11 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { DAY, systemClock } from "../../worker/clock.ts";
-import { insertAdvertiserStatement } from "../../worker/db/advertisers.ts";
-import { insertCampaignStatement, insertParticipantStatement } from "../../worker/db/campaigns.ts";
 import { MAX_UNUSED_ATTACHMENTS_PER_DAY } from "../../worker/domain/posts/store-attachment.ts";
-import { buildAdvertiser, buildCampaign } from "../support/factories.ts";
-import { signInThroughX } from "./browser.ts";
-import { uniqueHandle } from "./rewards-fixtures.ts";
+import { creatorWithWriteAccess, joinedCampaign, TINY_PNG, type PostingCreator } from "./posting-fixtures.ts";
 
 /** Issue 13 at the posting door: quotas that hold under parallel calls, text no person means, and the spec's payload. */
 
-const origin = "http://127.0.0.1:8787";
-const TINY_PNG = Uint8Array.from(
-  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="),
-  (character) => character.charCodeAt(0),
-);
-
-type Creator = { userId: string; handle: string; call(path: string, init?: RequestInit): Promise<Response> };
-
-async function creatorWithWriteAccess(prefix: string): Promise<Creator> {
-  const handle = uniqueHandle(prefix);
-  const { browser } = await signInThroughX(handle);
-  const start = await browser.fetch("/auth/twitter/write/login?page_path=/popup/signed-in&modal_to_open=post-editor");
-  const authorize = new URL(start.headers.get("location") ?? "");
-  authorize.searchParams.set("emulator_login", handle);
-  await browser.follow(await browser.fetch(authorize.toString()));
-  const tokens = await browser.fetch("/auth/session/tokens", { method: "POST", headers: { Origin: origin } });
-  const { accessToken } = (await tokens.json()) as { accessToken: string };
-  const call = (path: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set("Authorization", `Bearer ${accessToken}`);
-    return browser.fetch(path, { ...init, headers });
-  };
-  const { userId } = (await (await call("/auth/profile")).json()) as { userId: string };
-  return { userId, handle, call };
-}
-
-async function joinedCampaign(key: string, creator: Creator): Promise<string> {
-  const now = systemClock.now();
-  const advertiser = buildAdvertiser(`hardening-${key}`, now);
-  const campaign = buildCampaign(`hardening-${key}`, advertiser, "active", now);
-  await env.DB.batch([
-    insertAdvertiserStatement(env.DB, advertiser),
-    insertCampaignStatement(env.DB, campaign),
-    insertParticipantStatement(env.DB, campaign.id, creator.userId, now - DAY),
-  ]);
-  return campaign.id;
-}
-
-const sendPost = (creator: Creator, body: unknown, headers: Record<string, string> = {}) =>
+const sendPost = (creator: PostingCreator, body: unknown, headers: Record<string, string> = {}) =>
   creator.call("/v1/action/post/create", {
     method: "POST",
     headers: { "Content-Type": "application/json", ...headers },
@@ -61,7 +18,7 @@ async function postCount(userId: string): Promise<number> {
 }
 
 /** Posts the X emulator holds by this creator (its page lists every post with the author's handle). */
-async function postsOnX(creator: Creator): Promise<number> {
+async function postsOnX(creator: PostingCreator): Promise<number> {
   const page = await (await fetch(`${env.X_API_BASE_URL}/`)).text();
   return page.split(`<td>@${creator.handle}</td>`).length - 1;
 }
@@ -87,7 +44,7 @@ describe("POST /v1/action/post/attachment under parallel uploads", () => {
 describe("POST /v1/action/post/create refuses text no person means to send", () => {
   it("refuses invisible, broken and control-character posts, naming the field, and publishes nothing", async () => {
     const creator = await creatorWithWriteAccess("oddtext");
-    const campaignId = await joinedCampaign("odd-text", creator);
+    const campaignId = await joinedCampaign("hardening-odd-text", creator);
     const cases: [string, string][] = [
       ["\u200b\u200d\ufeff", "must not be empty: it holds only invisible characters"],
       ["\ud800", "contains a broken character (half of a surrogate pair)"],
@@ -109,7 +66,7 @@ describe("POST /v1/action/post/create refuses text no person means to send", () 
 
   it("refuses an over-long text before measuring it as X does, and a body over the limit before reading it", async () => {
     const creator = await creatorWithWriteAccess("longtext");
-    const campaignId = await joinedCampaign("long-text", creator);
+    const campaignId = await joinedCampaign("hardening-long-text", creator);
 
     const long = await sendPost(creator, { content: "a".repeat(60_000), campaignId }, { "Idempotency-Key": crypto.randomUUID() });
     expect(long.status).toBe(400);
@@ -129,7 +86,7 @@ describe("POST /v1/action/post/create refuses text no person means to send", () 
 describe("POST /v1/action/post/create takes the spec's payload and an Idempotency-Key header", () => {
   it("publishes once per key: the header, or the body's clientRequestId of older clients", async () => {
     const creator = await creatorWithWriteAccess("idemkey");
-    const campaignId = await joinedCampaign("idempotency", creator);
+    const campaignId = await joinedCampaign("hardening-idempotency", creator);
     const payload = { content: `Spec payload ${crypto.randomUUID().slice(0, 8)}`, attachments: [], campaignId, selectedSuggestionId: null };
     const key = crypto.randomUUID();
 
@@ -151,7 +108,7 @@ describe("POST /v1/action/post/create takes the spec's payload and an Idempotenc
 
   it("answers 400 naming the header when no key is sent, or a key no client makes", async () => {
     const creator = await creatorWithWriteAccess("nokey");
-    const campaignId = await joinedCampaign("no-key", creator);
+    const campaignId = await joinedCampaign("hardening-no-key", creator);
     const payload = { content: "No key", campaignId };
 
     const missing = await sendPost(creator, payload);
