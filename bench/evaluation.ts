@@ -24,7 +24,7 @@ import { findRewardCampaign } from "../worker/db/reward-campaigns.ts";
 import { depositAdvertiserFunds, fundCampaign } from "../worker/domain/ledger/funding.ts";
 import { WEEK } from "../worker/contracts/campaign-weeks.ts";
 import { runScheduledWork } from "../worker/jobs/scheduler.ts";
-import { countingD1, type Counter } from "./measure.ts";
+import { meteredD1, newD1Meter } from "../worker/timings.ts";
 
 export type EvaluationBenchmarkOptions = { creators?: number; posts?: number; persistTo?: string };
 
@@ -144,8 +144,8 @@ export async function runEvaluationBenchmark(options: EvaluationBenchmarkOptions
     await buildDataSet(db, { creators, posts, campaignId: campaign.id, startsAt: campaign.startsAt, now });
     const setupSeconds = (performance.now() - setupStarted) / 1000;
 
-    const counter: Counter = { queries: 0 };
-    const counted = countingD1(db, counter);
+    const counter = newD1Meter();
+    const counted = meteredD1(db, counter);
     // X is never asked: every post already has its final metrics.
     const unreachable = () => Promise.reject(new Error("The benchmark does not talk to X"));
     const deps = { db: counted, clock, xClient: { lookupPosts: unreachable }, accessTokenFor: unreachable };
@@ -176,7 +176,7 @@ export async function runEvaluationBenchmark(options: EvaluationBenchmarkOptions
     if ((await findRewardCampaign(db, campaign.id))?.status !== "evaluated") throw new Error("The campaign was not evaluated");
     return {
       seconds: Number(seconds.toFixed(2)),
-      d1Queries: counter.queries,
+      d1Queries: counter.statements,
       schedulerRuns: runs,
       stepSeconds: Object.fromEntries(Object.entries(stepSeconds).map(([name, value]) => [name, Number(value.toFixed(2))])),
       setupSeconds: Number(setupSeconds.toFixed(2)),

@@ -29,7 +29,8 @@ import { requestWithdrawal } from "../worker/domain/withdrawals/request.ts";
 import { settleWithdrawals } from "../worker/domain/withdrawals/settlement.ts";
 import { verifyWithdrawal } from "../worker/domain/withdrawals/verify.ts";
 import { buildAdvertiser, buildUser } from "../tests/support/factories.ts";
-import { countingD1, percentile, type Counter } from "./measure.ts";
+import { meteredD1, newD1Meter } from "../worker/timings.ts";
+import { percentile } from "./measure.ts";
 
 export type WithdrawalBenchmarkResult = {
   requests: number;
@@ -172,8 +173,8 @@ export async function runWithdrawalBenchmark(
     }
 
     // The queries of one request, on the same use cases with a counted binding.
-    const counter: Counter = { queries: 0 };
-    const counted = countingD1(db, counter);
+    const counter = newD1Meter();
+    const counted = meteredD1(db, counter);
     const mails: string[] = [];
     const payouts = new Map<string, Payout>();
     const rail: PayoutRail = {
@@ -207,9 +208,9 @@ export async function runWithdrawalBenchmark(
       signingKey: localSecret("JWT_SIGNING_KEY"),
     };
     const measure = async (work: () => Promise<unknown>): Promise<number> => {
-      counter.queries = 0;
+      counter.statements = 0;
       await work();
-      return counter.queries;
+      return counter.statements;
     };
     const counting = await creatorWithBalance(db, `bench_wd_count_${run}`, 3_000_000);
     const countingWallet = await verifiedWallet(origin, await bearer(db, counting.userId));

@@ -22,7 +22,7 @@ const FIXED_ORDER = ["session", "brand"];
 export function startTimings(now: () => number = () => performance.now()): ServerTimings & { d1: D1Meter } {
   const startedAt = now();
   const entries = new Map<string, number>();
-  const d1: D1Meter = { roundTrips: 0, waitingMs: 0 };
+  const d1 = newD1Meter();
   const record = (name: string, ms: number) => entries.set(name, (entries.get(name) ?? 0) + ms);
   return {
     d1,
@@ -51,8 +51,16 @@ export function startTimings(now: () => number = () => performance.now()): Serve
   };
 }
 
-/** What reached D1 in this request: each first/all/run/raw and each batch is one round trip. */
-export type D1Meter = { roundTrips: number; waitingMs: number };
+/**
+ * What reached D1 in this request: each first/all/run/raw and each batch is one round trip; `statements` counts every
+ * statement sent, a batch's each on its own.
+ */
+export type D1Meter = { roundTrips: number; statements: number; waitingMs: number };
+
+/** A meter at zero. */
+export function newD1Meter(): D1Meter {
+  return { roundTrips: 0, statements: 0, waitingMs: 0 };
+}
 
 const ROUND_TRIP_METHODS = new Set<PropertyKey>(["first", "all", "run", "raw"]);
 
@@ -62,9 +70,10 @@ const ROUND_TRIP_METHODS = new Set<PropertyKey>(["first", "all", "run", "raw"]);
  */
 export function meteredD1(db: D1Database, meter: D1Meter, now: () => number = () => performance.now()): D1Database {
   const originals = new WeakMap<object, D1PreparedStatement>();
-  const timed = async <T>(work: () => Promise<T>): Promise<T> => {
+  const timed = async <T>(statements: number, work: () => Promise<T>): Promise<T> => {
     const started = now();
     meter.roundTrips += 1;
+    meter.statements += statements;
     try {
       return await work();
     } finally {
@@ -78,7 +87,7 @@ export function meteredD1(db: D1Database, meter: D1Meter, now: () => number = ()
         const value: unknown = Reflect.get(target, property, target);
         if (typeof value !== "function") return value;
         if (ROUND_TRIP_METHODS.has(property)) {
-          return (...args: unknown[]) => timed(() => Reflect.apply(value, target, args) as Promise<unknown>);
+          return (...args: unknown[]) => timed(1, () => Reflect.apply(value, target, args) as Promise<unknown>);
         }
         return (...args: unknown[]) => Reflect.apply(value, target, args);
       },
@@ -90,7 +99,8 @@ export function meteredD1(db: D1Database, meter: D1Meter, now: () => number = ()
     get(target, property) {
       if (property === "prepare") return (query: string) => wrap(target.prepare(query));
       if (property === "batch") {
-        return (statements: D1PreparedStatement[]) => timed(() => target.batch(statements.map((s) => originals.get(s) ?? s)));
+        return (statements: D1PreparedStatement[]) =>
+          timed(statements.length, () => target.batch(statements.map((s) => originals.get(s) ?? s)));
       }
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === "function" ? (...args: unknown[]) => Reflect.apply(value, target, args) : value;
