@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumPath, headlessChromiumFlags } from "./e2e/chromium.ts";
 
 // Clear of `npm start` (8787 and its emulators on 8790–8793) and the benchmark (8797…), so all three can run at once.
 const port = 8810;
@@ -28,17 +29,8 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      executablePath: chromiumPath,
+      args: headlessChromiumFlags,
     },
   },
   projects: [

@@ -4,18 +4,8 @@
  */
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { chromiumPath, headlessChromiumFlags } from "../e2e/chromium.ts";
 import { percentile } from "./measure.ts";
-
-export const chromiumFlags = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 export type LighthousePage = { name: string; url: string; headers?: Record<string, string> };
 
@@ -53,8 +43,8 @@ function observedFirstPaint(lhr: Lhr): number {
 
 async function runOnce(page: LighthousePage): Promise<LighthouseRun> {
   const chrome = await launch({
-    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    chromeFlags: chromiumFlags,
+    chromePath: chromiumPath,
+    chromeFlags: headlessChromiumFlags,
     logLevel: "error",
   });
   try {
