@@ -54,9 +54,70 @@ function lazyChunkManifest(): Plugin {
   };
 }
 
+const modulePath = (path: string) => fileURLToPath(new URL(`./${path}`, import.meta.url));
+const withoutQuery = (id: string) => id.split("?")[0] ?? id;
+
+/** Packages every page needs, in one chunk; the typed API's clients, in one chunk that only signed-in pages load. */
+const frameworkPackages = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/;
+const dataClientPackages = /[\\/]node_modules[\\/]@(tanstack|trpc)[\\/]/;
+
+/**
+ * The shell: what app/entry.client.tsx and app/root.tsx import, transitively and statically, which every page loads.
+ * Chunking puts it in one file instead of the two dozen sub-kilobyte chunks automatic splitting made of it, each a
+ * request on the critical path. The two roots keep their own chunks (React Router names them).
+ */
+const shellRoots = [modulePath("app/entry.client.tsx"), modulePath("app/root.tsx")];
+let shellModules = new Set<string>();
+const inShell = (id: string) => shellModules.has(id) && !shellRoots.includes(withoutQuery(id));
+
+/** Fills `shellModules` once the browser's module graph is known (chunking runs after). */
+function shellModulesPlugin(): Plugin {
+  return {
+    name: "chorus:shell-modules",
+    buildEnd() {
+      const moduleIds = [...this.getModuleIds()];
+      // React Router's build runs a second client pass with no modules; the set stays that of the real one.
+      if (this.environment.name !== "client" || moduleIds.length === 0) return;
+      const found = new Set<string>();
+      const pending = moduleIds.filter((id) => shellRoots.includes(withoutQuery(id)));
+      while (pending.length > 0) {
+        const id = pending.pop();
+        if (id === undefined || found.has(id)) continue;
+        found.add(id);
+        pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+      shellModules = found;
+    },
+  };
+}
+
 export default defineConfig({
   resolve: { alias: appAlias },
   // The build script sets CHORUS_BUILD_ID and writes the same id into builds/latest.json.
   define: { __CHORUS_BUILD_ID__: JSON.stringify(process.env.CHORUS_BUILD_ID ?? "development") },
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" }, configPath: "./wrangler.toml" }), reactRouter(), lazyChunkManifest()],
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // React Router's own default, which it leaves out once the client's output options are given.
+            entryFileNames: "assets/[name]-[hash].js",
+            codeSplitting: {
+              groups: [
+                { name: "framework", test: frameworkPackages, priority: 3 },
+                { name: "data-clients", test: dataClientPackages, priority: 2 },
+                { name: "shell", test: inShell, priority: 1 },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
+  plugins: [
+    cloudflare({ viteEnvironment: { name: "ssr" }, configPath: "./wrangler.toml" }),
+    reactRouter(),
+    lazyChunkManifest(),
+    shellModulesPlugin(),
+  ],
 });

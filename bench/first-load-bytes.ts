@@ -27,7 +27,9 @@ function isLocalAsset(path: string): boolean {
 /** The JS and CSS paths the HTML names (module preloads, stylesheets, script sources, inline imports), deduplicated, in document order. */
 export function firstLoadAssets(html: string): string[] {
   const paths: string[] = [];
-  const add = (path: string | undefined) => {
+  const add = (href: string | undefined) => {
+    // React Router marks a stylesheet that a chunk loaded on demand also brings with a `#`: the same file.
+    const path = href?.split("#")[0];
     if (path !== undefined && isLocalAsset(path) && !paths.includes(path)) paths.push(path);
   };
   for (const match of html.matchAll(tagPattern)) {

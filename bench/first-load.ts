@@ -34,7 +34,8 @@ export type FirstLoadRow = {
   files: number;
   budgetBytes: number;
   withinBudget: boolean;
-  largest: { path: string; gzip: number }[];
+  /** Every file, largest first. */
+  assets: { path: string; gzip: number }[];
 };
 
 export async function measureFirstLoad(origin: string, buildDir: string, cookie: string): Promise<FirstLoadRow[]> {
@@ -52,7 +53,7 @@ export async function measureFirstLoad(origin: string, buildDir: string, cookie:
       files: bytes.files.length,
       budgetBytes: firstLoadBudgets[audience],
       withinBudget: bytes.total <= firstLoadBudgets[audience],
-      largest: [...bytes.files].sort((a, b) => b.gzip - a.gzip).slice(0, 5),
+      assets: [...bytes.files].sort((a, b) => b.gzip - a.gzip),
     });
   }
   return rows;
@@ -71,7 +72,7 @@ export function printFirstLoad(rows: FirstLoadRow[]): void {
       files: row.files,
       "budget KB": kb(row.budgetBytes),
       budget: row.withinBudget ? "within" : "over",
-      "largest files (KB)": row.largest
+      "largest files (KB)": row.assets
         .slice(0, 3)
         .map((file) => `${file.path.replace(/^\/assets\//, "")} ${kb(file.gzip)}`)
         .join(", "),

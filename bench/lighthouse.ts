@@ -1,7 +1,10 @@
 /**
  * Lighthouse (mobile, its default form factor and simulated throttling) on Debian's Chromium against the production
- * build, five runs per page, each in a fresh browser; the median is what to read, the runs show the spread.
+ * build, five runs per page, each in a fresh browser; the median is what to read, the runs show the spread. Each run's
+ * whole report is kept in bench-results/lighthouse/<page>-<run>.json (open it in the Lighthouse viewer).
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumPath, headlessChromiumFlags } from "../e2e/chromium.ts";
@@ -41,7 +44,11 @@ function observedFirstPaint(lhr: Lhr): number {
   return typeof item?.observedFirstPaint === "number" ? item.observedFirstPaint : Number.NaN;
 }
 
-async function runOnce(page: LighthousePage): Promise<LighthouseRun> {
+/** Where each run's whole report goes (bench-results is not committed), to open in the Lighthouse viewer. */
+const reportDir = "bench-results/lighthouse";
+const reportName = (page: LighthousePage, run: number) => `${page.name.replace(/[^a-z0-9]+/gi, "-").replace(/-$/, "")}-${run}.json`;
+
+async function runOnce(page: LighthousePage, run: number): Promise<LighthouseRun> {
   const chrome = await launch({
     chromePath: chromiumPath,
     chromeFlags: headlessChromiumFlags,
@@ -52,6 +59,8 @@ async function runOnce(page: LighthousePage): Promise<LighthouseRun> {
     if (result === undefined) throw new Error(`Lighthouse gave no result for ${page.url}`);
     const { lhr } = result;
     if (lhr.runtimeError !== undefined) throw new Error(`Lighthouse on ${page.url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    mkdirSync(reportDir, { recursive: true });
+    writeFileSync(join(reportDir, reportName(page, run)), JSON.stringify(lhr));
     return {
       performance: score(lhr, "performance"),
       accessibility: score(lhr, "accessibility"),
@@ -87,7 +96,7 @@ export async function runLighthouse(
     const runs: LighthouseRun[] = [];
     for (let run = 1; run <= runsPerPage; run += 1) {
       log?.(`lighthouse ${page.name}: run ${run}/${runsPerPage}`);
-      runs.push(await runOnce(page));
+      runs.push(await runOnce(page, run));
     }
     const keys = [
       "performance",

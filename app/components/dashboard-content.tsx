@@ -14,7 +14,7 @@ export default function DashboardContent({ page, user }: { page: DashboardPage; 
         <h1>Dashboard</h1>
         <p className="lead">{`Welcome back, @${user.twitterHandle}.`}</p>
       </section>
-      <EligibleCampaignBanners />
+      <EligibleCampaignBanners rendered={page.payoutsToConfirm} />
       <BalanceSummary balances={page.balances} title="Earnings so far" />
       <section aria-labelledby="your-campaigns">
         <div className="section-heading">

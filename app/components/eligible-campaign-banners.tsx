@@ -1,13 +1,18 @@
 import { Link } from "react-router";
+import type { Notification } from "../../worker/contracts/notifications.ts";
 import { useEligibleCampaignNotifications } from "~/features/notifications/api/get-recent-notifications";
 
-/** Unread campaign-eligible notifications as calls to action: the creator has posts to claim. */
-export function EligibleCampaignBanners() {
+/**
+ * Unread campaign-eligible notifications as calls to action: the creator has posts to claim. The page brings them
+ * (`rendered`), so they are in the first paint and push nothing down later; the notifications query keeps them fresh.
+ */
+export function EligibleCampaignBanners({ rendered }: { rendered: readonly Notification[] }) {
   const { data } = useEligibleCampaignNotifications({ enabled: true });
-  if (data === undefined || data.length === 0) return null;
+  const banners = data ?? rendered;
+  if (banners.length === 0) return null;
   return (
     <section aria-label="Payouts to confirm" className="banners">
-      {data.map((notification) => (
+      {banners.map((notification) => (
         <div key={notification.id} className="banner" role="status">
           <div>
             <strong>{notification.title}</strong>

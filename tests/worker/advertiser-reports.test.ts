@@ -250,6 +250,16 @@ describe("campaign report", () => {
     expect((await get(memberBearer, `${campaignPath()}?from=${d3}&to=${d1}`)).status).toBe(400);
     expect((await get(memberBearer, `${campaignPath()}?from=2026-02-30`)).status).toBe(400);
   });
+
+  it("covers the campaign's days up to today unless asked, either end on its own", async () => {
+    const [start, today] = [iso(window.startsAt), iso(now)];
+    expect((await report(campaignPath())).range).toEqual({ from: start, to: today });
+    expect((await report(`${campaignPath()}?from=${d2}`)).range).toEqual({ from: d2, to: today });
+    expect((await report(`${campaignPath()}?to=${d2}`)).range).toEqual({ from: start, to: d2 });
+    const refused = await get(memberBearer, `${campaignPath()}?from=${iso(now - 400 * DAY)}`);
+    expect(refused.status).toBe(400);
+    expect(errorBodySchema.parse(await refused.json()).message).toBe("A report covers at most 366 days.");
+  });
 });
 
 describe("account report", () => {
@@ -325,6 +335,12 @@ describe("pages", () => {
     const campaignPage = await fetchPage(`/advertiser/${advertiser.id}/campaigns/${campaign.id}/report`, cookie);
     expect(campaignPage.status).toBe(200);
     expect(await campaignPage.text()).toContain(campaign.title);
+    // A range that is not one shows the default range (the campaign's days up to today) rather than an error page.
+    for (const asked of [`from=${iso(now - 400 * DAY)}`, `from=${d3}&to=${d1}`, "to=2026-02-30"]) {
+      const fallback = await fetchPage(`/advertiser/${advertiser.id}/campaigns/${campaign.id}/report?${asked}`, cookie);
+      expect(fallback.status, asked).toBe(200);
+      expect(await fallback.text()).toContain(`${iso(window.startsAt)} to ${iso(now)}, by UTC day.`);
+    }
     const outsiderCookie = await sessionCookieFor(outsider.id);
     expect((await fetchPage(`/advertiser/${advertiser.id}/reports`, outsiderCookie)).status).toBe(404);
   });

@@ -27,6 +27,20 @@ describe("GET /v1/page/dashboard", () => {
     expect((ada.recentPosts as unknown[]).length).toBeGreaterThan(0);
   });
 
+  it("brings the payouts to confirm, so the dashboard's first paint has their banners and nothing moves down later", async () => {
+    const ada = await json(await fetchWorker("/v1/page/dashboard", await withBearer("user-ada_creates")));
+    expect(ada.payoutsToConfirm).toEqual([
+      expect.objectContaining({ eventType: "campaign-eligible", isRead: false, campaignId: "campaign-nimbus-backup" }),
+    ]);
+    const html = await (
+      await fetchWorker("http://127.0.0.1:8787/", { headers: { Accept: "text/html", Cookie: await sessionCookieFor("user-ada_creates") } })
+    ).text();
+    expect(html).toMatch(/<section aria-label="Payouts to confirm"[^>]*>.*Confirm your payout for Back up your work with Nimbus/s);
+
+    const admin = await json(await fetchWorker("/v1/page/dashboard", await withBearer("user-chorus_admin")));
+    expect(admin.payoutsToConfirm).toEqual([]);
+  });
+
   it("refuses a request without a token", async () => {
     expect((await fetchWorker("/v1/page/dashboard")).status).toBe(401);
   });

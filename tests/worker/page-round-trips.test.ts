@@ -14,12 +14,16 @@ const MAX_ROUND_TRIPS = 2;
 let cookie: string;
 let bearer: string;
 let advertiserCookie: string;
+let adminCookie: string;
+let adminAccessToken: string;
 beforeAll(async () => {
   await seedDemoData(env.DB, fixedClock(Date.now()));
   // Ada has joined campaigns, posts in them and reward balances: every query of her pages finds rows.
   cookie = await sessionCookieFor("user-ada_creates");
   bearer = await bearerFor("user-ada_creates");
   advertiserCookie = await sessionCookieFor("user-lumen_team");
+  adminCookie = await sessionCookieFor("user-chorus_admin");
+  adminAccessToken = (await bearerFor("user-chorus_admin")).replace(/^Bearer /, "");
 });
 
 /** The number of D1 round trips the response reports, after checking that it answered what the page shows. */
@@ -54,9 +58,29 @@ describe("D1 round trips per page, the session look-up included", () => {
     ["/advertiser", "Lumen Labs"],
     ["/advertiser/advertiser-lumen/campaigns", "Lumen insiders"],
     ["/advertiser/advertiser-lumen/api-keys", "Lumen Labs"],
+    ["/advertiser/advertiser-lumen/members", "Lumen Marketing"],
+    ["/advertiser/advertiser-lumen/funds", "Funds of Lumen Labs"],
+    ["/advertiser/advertiser-lumen/campaigns/new", "Lumen Labs"],
+    ["/advertiser/advertiser-lumen/campaigns/campaign-lumen-insiders", "Lumen insiders"],
+    ["/advertiser/advertiser-lumen/campaigns/campaign-lumen-insiders/invitations", "invite-lumen-insiders"],
+    ["/advertiser/advertiser-lumen/reports", "Reports for Lumen Labs"],
+    ["/advertiser/advertiser-lumen/reports?from=2026-01-01&to=2026-12-31", "Lumen insiders"],
+    ["/advertiser/advertiser-lumen/campaigns/campaign-lumen-insiders/report", "Lumen insiders"],
+    // One end given: the other is the campaign's, worked out in the same batch.
+    [`/advertiser/advertiser-lumen/campaigns/campaign-lumen-insiders/report?to=${new Date().toISOString().slice(0, 10)}`, "Lumen insiders"],
   ];
   it.each(advertiserPages)("signed in as an advertiser, %s", async (path, shows) => {
     expect(await roundTripsOf(await html(path, { Cookie: advertiserCookie }), shows)).toBeLessThanOrEqual(MAX_ROUND_TRIPS);
+  });
+
+  it("signed in as an admin, /admin", async () => {
+    expect(await roundTripsOf(await html("/admin", { Cookie: adminCookie }), "Send a notification")).toBeLessThanOrEqual(MAX_ROUND_TRIPS);
+  });
+
+  it("the admin spoofing link's confirmation page", async () => {
+    const secret = String(Reflect.get(env, "ADMIN_SPOOFING_SECRET"));
+    const link = `/auth/admin-spoofing/${adminAccessToken}/${secret}?impersonate=user-ada_creates`;
+    expect(await roundTripsOf(await html(link), "Act as @ada_creates?")).toBeLessThanOrEqual(MAX_ROUND_TRIPS);
   });
 
   const publicPages: [path: string, host: string, shows: string][] = [

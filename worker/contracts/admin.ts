@@ -1,7 +1,7 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { humanText } from "./text.ts";
 import { campaignStatusSchema } from "./vocabulary.ts";
-import { funnelRowSchema } from "./analytics.ts";
+import { funnelRowSchema } from "./funnel.ts";
 
 /* The admin page `/admin` and its API (`/v1/admin/*`): the feedback inbox, ad-hoc notifications, the funnel counts. */
 
@@ -10,7 +10,7 @@ export type FeedbackStatusFilter = z.infer<typeof feedbackStatusFilterSchema>;
 
 /** `GET /v1/admin/feedback?status=open|handled|all` (open when absent). */
 export const feedbackListQuerySchema = z.object({
-  status: z.enum(feedbackStatusFilterSchema.options, { error: "must be one of open, handled, all" }).default("open"),
+  status: z._default(z.enum(feedbackStatusFilterSchema.options, { error: "must be one of open, handled, all" }), "open"),
 });
 
 const personSchema = z.object({ userId: z.string(), handle: z.string() });
@@ -21,11 +21,11 @@ export const adminFeedbackSchema = z.object({
   author: personSchema,
   content: z.string(),
   /** The page the author was on when writing it. */
-  pagePath: z.string().nullable(),
-  createdAt: z.number().int(),
-  readAt: z.number().int().nullable(),
-  handledAt: z.number().int().nullable(),
-  handledBy: personSchema.nullable(),
+  pagePath: z.nullable(z.string()),
+  createdAt: z.number().check(z.int()),
+  readAt: z.nullable(z.number().check(z.int())),
+  handledAt: z.nullable(z.number().check(z.int())),
+  handledBy: z.nullable(personSchema),
 });
 export type AdminFeedback = z.infer<typeof adminFeedbackSchema>;
 
@@ -35,7 +35,7 @@ export const FEEDBACK_INBOX_LIMIT = 200;
 export const adminFeedbackListSchema = z.object({
   items: z.array(adminFeedbackSchema),
   /** Over the whole inbox, whatever the filter: what the filter buttons show. */
-  counts: z.object({ open: z.number().int(), handled: z.number().int() }),
+  counts: z.object({ open: z.number().check(z.int()), handled: z.number().check(z.int()) }),
 });
 export type AdminFeedbackList = z.infer<typeof adminFeedbackListSchema>;
 
@@ -63,7 +63,7 @@ export const adHocAudienceSchema = z.discriminatedUnion(
     z.object({ kind: z.literal("all-creators") }),
     z.object({
       kind: z.literal("campaign"),
-      campaignId: z.string({ error: "is required: pick a campaign" }).trim().min(1, "is required: pick a campaign"),
+      campaignId: z.string({ error: "is required: pick a campaign" }).check(z.trim(), z.minLength(1, "is required: pick a campaign")),
     }),
   ],
   { error: 'must be {"kind": "all-creators"} or {"kind": "campaign", "campaignId": …}' },
@@ -74,24 +74,34 @@ export type AdHocAudience = z.infer<typeof adHocAudienceSchema>;
 export const adHocNotificationInputSchema = z.object({
   title: z
     .string({ error: "is required" })
-    .trim()
-    .min(1, "is required")
-    .max(AD_HOC_TITLE_MAX, `must be at most ${AD_HOC_TITLE_MAX} characters`)
-    .superRefine(humanText("name")),
-  message: z
-    .string()
-    .trim()
-    .max(AD_HOC_MESSAGE_MAX, `must be at most ${AD_HOC_MESSAGE_MAX} characters`)
-    .superRefine(humanText("multiline"))
-    .optional()
-    .transform((message) => message ?? ""),
-  link: z
-    .string()
-    .trim()
-    .max(LINK_MAX, `must be at most ${LINK_MAX} characters`)
-    .refine((link) => link === "" || isAllowedLink(link), "must be a path of this app (starting with /) or an https:// address")
-    .nullish()
-    .transform((link) => (link === undefined || link === null || link === "" ? null : link)),
+    .check(
+      z.trim(),
+      z.minLength(1, "is required"),
+      z.maxLength(AD_HOC_TITLE_MAX, `must be at most ${AD_HOC_TITLE_MAX} characters`),
+      z.superRefine(humanText("name")),
+    ),
+  message: z.pipe(
+    z.optional(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(AD_HOC_MESSAGE_MAX, `must be at most ${AD_HOC_MESSAGE_MAX} characters`),
+          z.superRefine(humanText("multiline")),
+        ),
+    ),
+    z.transform((message) => message ?? ""),
+  ),
+  link: z.pipe(
+    z.nullish(
+      z.string().check(
+        z.trim(),
+        z.maxLength(LINK_MAX, `must be at most ${LINK_MAX} characters`),
+        z.refine((link) => link === "" || isAllowedLink(link), "must be a path of this app (starting with /) or an https:// address"),
+      ),
+    ),
+    z.transform((link) => (link === undefined || link === null || link === "" ? null : link)),
+  ),
   audience: adHocAudienceSchema,
 });
 export type AdHocNotificationInput = z.input<typeof adHocNotificationInputSchema>;
@@ -100,15 +110,15 @@ export type AdHocNotification = z.output<typeof adHocNotificationInputSchema>;
 /** The `Idempotency-Key` header of `POST /v1/admin/notifications`: a retry with the same key notifies no one again. */
 export const adHocIdempotencyKeySchema = z
   .string({ error: "is required: send a unique Idempotency-Key header (for example a UUID) with each new notification" })
-  .regex(/^[A-Za-z0-9_-]{8,128}$/, "must be 8 to 128 letters, digits, dashes or underscores (a UUID will do)");
+  .check(z.regex(/^[A-Za-z0-9_-]{8,128}$/, "must be 8 to 128 letters, digits, dashes or underscores (a UUID will do)"));
 
 /** The answer: how many creators have it; `replayed` when an earlier call with the same key sent it already. */
-export const adHocNotificationResultSchema = z.object({ notified: z.number().int(), replayed: z.boolean() });
+export const adHocNotificationResultSchema = z.object({ notified: z.number().check(z.int()), replayed: z.boolean() });
 export type AdHocNotificationResult = z.infer<typeof adHocNotificationResultSchema>;
 
 /** Whom an ad-hoc notification can reach: every creator, or the creators who joined one campaign. */
 export const notificationAudiencesSchema = z.object({
-  allCreators: z.number().int(),
+  allCreators: z.number().check(z.int()),
   campaigns: z.array(
     z.object({
       id: z.string(),
@@ -116,7 +126,7 @@ export const notificationAudiencesSchema = z.object({
       status: campaignStatusSchema,
       advertiserId: z.string(),
       advertiserName: z.string(),
-      creators: z.number().int(),
+      creators: z.number().check(z.int()),
     }),
   ),
 });
@@ -124,7 +134,9 @@ export type NotificationAudiences = z.infer<typeof notificationAudiencesSchema>;
 
 /** `GET /v1/admin/analytics/funnel?advertiserId=` (every advertiser when absent). */
 export const adminFunnelQuerySchema = z.object({
-  advertiserId: z.string().trim().min(1, "must not be empty").max(128, "must be at most 128 characters").optional(),
+  advertiserId: z.optional(
+    z.string().check(z.trim(), z.minLength(1, "must not be empty"), z.maxLength(128, "must be at most 128 characters")),
+  ),
 });
 
 export const adminFunnelSchema = z.object({ rows: z.array(funnelRowSchema) });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { humanText } from "./text.ts";
 import { advertiserAccountSchema } from "./advertisers.ts";
 import { campaignRulesSchema, defaultCampaignRules, defaultScoreWeights, scoreWeightsSchema } from "./campaign-rules.ts";
@@ -18,38 +18,45 @@ export const MAX_DESCRIPTION_LENGTH = 5000;
 
 const amountSchema = z
   .number({ error: "must be a number" })
-  .int("must be a whole number of the smallest unit")
-  .nonnegative("cannot be negative");
-const timeSchema = z.number({ error: "must be a time" }).int("must be a time in milliseconds").positive("must be a time");
+  .check(z.int("must be a whole number of the smallest unit"), z.nonnegative("cannot be negative"));
+const timeSchema = z.number({ error: "must be a time" }).check(z.int("must be a time in milliseconds"), z.positive("must be a time"));
 
 export const suggestionInputSchema = z.object({
-  id: z.string().max(64).optional(),
+  id: z.optional(z.string().check(z.maxLength(64))),
   text: z
     .string()
-    .trim()
-    .min(1, "is empty")
-    .max(MAX_SUGGESTION_LENGTH, `must be at most ${MAX_SUGGESTION_LENGTH} characters`)
-    .superRefine(humanText("multiline")),
+    .check(
+      z.trim(),
+      z.minLength(1, "is empty"),
+      z.maxLength(MAX_SUGGESTION_LENGTH, `must be at most ${MAX_SUGGESTION_LENGTH} characters`),
+      z.superRefine(humanText("multiline")),
+    ),
 });
 
 /** What the console's form sends, to create a draft and to save it again (the whole campaign each time). */
 export const campaignInputSchema = z.object({
-  title: z.string().trim().min(1, "is required").max(120, "must be at most 120 characters").superRefine(humanText("name")),
-  description: z
+  title: z
     .string()
-    .max(MAX_DESCRIPTION_LENGTH, `must be at most ${MAX_DESCRIPTION_LENGTH} characters`)
-    .superRefine(humanText("multiline"))
-    .default(""),
+    .check(z.trim(), z.minLength(1, "is required"), z.maxLength(120, "must be at most 120 characters"), z.superRefine(humanText("name"))),
+  description: z._default(
+    z
+      .string()
+      .check(
+        z.maxLength(MAX_DESCRIPTION_LENGTH, `must be at most ${MAX_DESCRIPTION_LENGTH} characters`),
+        z.superRefine(humanText("multiline")),
+      ),
+    "",
+  ),
   startsAt: timeSchema,
   endsAt: timeSchema,
   rewardCurrency: z.enum(rewardCurrencies, { error: `must be one of ${rewardCurrencies.join(", ")}` }),
   weeklyPool: amountSchema,
   bonusPool: amountSchema,
-  creatorCapBps: z.number().int().min(1, "must be at least 1 basis point").max(10_000, "must be at most 10000 (100 %)"),
-  rules: campaignRulesSchema.default(defaultCampaignRules),
-  scoreWeights: scoreWeightsSchema.default(defaultScoreWeights),
-  suggestions: z.array(suggestionInputSchema).max(MAX_SUGGESTIONS, `at most ${MAX_SUGGESTIONS} suggestions`).default([]),
-  visibility: campaignVisibilitySchema.default("public"),
+  creatorCapBps: z.number().check(z.int(), z.gte(1, "must be at least 1 basis point"), z.lte(10_000, "must be at most 10000 (100 %)")),
+  rules: z._default(campaignRulesSchema, defaultCampaignRules),
+  scoreWeights: z._default(scoreWeightsSchema, defaultScoreWeights),
+  suggestions: z._default(z.array(suggestionInputSchema).check(z.maxLength(MAX_SUGGESTIONS, `at most ${MAX_SUGGESTIONS} suggestions`)), []),
+  visibility: z._default(campaignVisibilitySchema, "public"),
 });
 export type CampaignInput = z.input<typeof campaignInputSchema>;
 export type ParsedCampaignInput = z.infer<typeof campaignInputSchema>;
@@ -60,18 +67,18 @@ export const consoleCampaignSummarySchema = z.object({
   title: z.string(),
   status: campaignStatusSchema,
   draft: z.boolean(),
-  publishedAt: z.number().nullable(),
+  publishedAt: z.nullable(z.number()),
   visibility: campaignVisibilitySchema,
   health: campaignHealthSchema,
   startsAt: z.number(),
   endsAt: z.number(),
   rewardCurrency: z.string(),
   /** funded − remaining of the campaign's ledger pools. */
-  spent: z.number().int(),
-  funded: z.number().int(),
+  spent: z.number().check(z.int()),
+  funded: z.number().check(z.int()),
   /** Until the end; 0 once ended. */
-  timeLeftMs: z.number().int(),
-  participantCount: z.number().int(),
+  timeLeftMs: z.number().check(z.int()),
+  participantCount: z.number().check(z.int()),
 });
 export type ConsoleCampaignSummary = z.infer<typeof consoleCampaignSummarySchema>;
 
@@ -79,17 +86,17 @@ export const consoleCampaignListSchema = z.object({ campaigns: z.array(consoleCa
 export type ConsoleCampaignList = z.infer<typeof consoleCampaignListSchema>;
 
 /** One campaign with everything the form edits. */
-export const consoleCampaignSchema = consoleCampaignSummarySchema.extend({
+export const consoleCampaignSchema = z.extend(consoleCampaignSummarySchema, {
   description: z.string(),
-  imageUrl: z.string().nullable(),
-  weeklyPool: z.number().int(),
-  bonusPool: z.number().int(),
-  creatorCapBps: z.number().int(),
+  imageUrl: z.nullable(z.string()),
+  weeklyPool: z.number().check(z.int()),
+  bonusPool: z.number().check(z.int()),
+  creatorCapBps: z.number().check(z.int()),
   rules: campaignRulesSchema,
   scoreWeights: scoreWeightsSchema,
   suggestions: z.array(z.object({ id: z.string(), text: z.string() })),
   previewToken: z.string(),
-  fundedAt: z.number().nullable(),
+  fundedAt: z.nullable(z.number()),
 });
 export type ConsoleCampaign = z.infer<typeof consoleCampaignSchema>;
 

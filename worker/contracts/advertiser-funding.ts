@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { currencyDecimals } from "./currencies.ts";
 import { formatUnits } from "./withdrawals.ts";
 
@@ -14,39 +14,45 @@ export const fundingCurrencies = Object.keys(currencyDecimals);
 export const depositInputSchema = z.object({
   amount: z
     .number({ error: "is required: an integer in the currency's smallest unit" })
-    .int("must be an integer in the currency's smallest unit")
-    .positive("must be more than zero")
-    .max(Number.MAX_SAFE_INTEGER, "is too large"),
-  currency: z
-    .string({ error: `is required: one of ${fundingCurrencies.join(", ")}` })
-    .trim()
-    .transform((code) => code.toUpperCase())
-    .pipe(z.enum(fundingCurrencies as [string, ...string[]], { error: `must be one of ${fundingCurrencies.join(", ")}` })),
+    .check(
+      z.int("must be an integer in the currency's smallest unit"),
+      z.positive("must be more than zero"),
+      z.lte(Number.MAX_SAFE_INTEGER, "is too large"),
+    ),
+  currency: z.pipe(
+    z.pipe(
+      z.string({ error: `is required: one of ${fundingCurrencies.join(", ")}` }).check(z.trim()),
+      z.transform((code) => code.toUpperCase()),
+    ),
+    z.enum(fundingCurrencies as [string, ...string[]], { error: `must be one of ${fundingCurrencies.join(", ")}` }),
+  ),
 });
 export type DepositInput = z.infer<typeof depositInputSchema>;
 
 /** The `Idempotency-Key` header: the same key answers the same deposit. */
 export const depositIdempotencyKeySchema = z
   .string({ error: "is required: send a unique Idempotency-Key header (for example a UUID) with each new deposit" })
-  .min(1, "is required: send a unique Idempotency-Key header (for example a UUID) with each new deposit")
-  .max(200, "must be at most 200 characters");
+  .check(
+    z.minLength(1, "is required: send a unique Idempotency-Key header (for example a UUID) with each new deposit"),
+    z.maxLength(200, "must be at most 200 characters"),
+  );
 
 export const depositStatusSchema = z.enum(["pending", "completed", "failed"]);
 
 export const advertiserDepositSchema = z.object({
   id: z.string(),
-  amount: z.number().int(),
+  amount: z.number().check(z.int()),
   currency: z.string(),
   status: depositStatusSchema,
-  failureReason: z.string().nullable(),
+  failureReason: z.nullable(z.string()),
   createdAt: z.number(),
-  completedAt: z.number().nullable(),
+  completedAt: z.nullable(z.number()),
 });
 export type AdvertiserDepositView = z.infer<typeof advertiserDepositSchema>;
 
 export const advertiserFundsSchema = z.object({
   /** What the account can fund campaigns with, per currency. */
-  balances: z.array(z.object({ currency: z.string(), decimals: z.number().int(), available: z.number().int() })),
+  balances: z.array(z.object({ currency: z.string(), decimals: z.number().check(z.int()), available: z.number().check(z.int()) })),
   /** Newest first. */
   deposits: z.array(advertiserDepositSchema),
 });
@@ -56,7 +62,7 @@ export const fundCampaignResultSchema = z.object({
   campaignId: z.string(),
   currency: z.string(),
   /** What the campaign's pools took: weekly pool × weeks + bonus pool. */
-  amount: z.number().int(),
+  amount: z.number().check(z.int()),
   /** False when it was funded already (nothing moved this time). */
   funded: z.boolean(),
 });
@@ -79,11 +85,11 @@ export type AdvertiserFundsPage = z.infer<typeof advertiserFundsPageSchema>;
 export const campaignFundingSchema = z.object({
   currency: z.string(),
   /** Weekly pool × weeks + bonus pool. */
-  needed: z.number().int(),
-  fundedAt: z.number().nullable(),
+  needed: z.number().check(z.int()),
+  fundedAt: z.nullable(z.number()),
   /** The account's available funding in the campaign's currency. */
-  available: z.number().int(),
+  available: z.number().check(z.int()),
   /** What the account lacks to fund it (0 when funded or when enough is there). */
-  missing: z.number().int(),
+  missing: z.number().check(z.int()),
 });
 export type CampaignFunding = z.infer<typeof campaignFundingSchema>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { humanText } from "./text.ts";
 
 /**
@@ -13,23 +13,29 @@ export const MEMBER_INVITATION_MAX_DAYS = 30;
 export const memberRoleSchema = z.enum(["owner", "member"]);
 export type MemberRole = z.infer<typeof memberRoleSchema>;
 
-const xHandleSchema = z
-  .string()
-  .trim()
-  .transform((handle) => handle.replace(/^@/, ""))
-  .pipe(z.string().regex(/^[A-Za-z0-9_]{1,15}$/, "must be an X handle: 1 to 15 letters, digits or underscores"));
+const xHandleSchema = z.pipe(
+  z.pipe(
+    z.string().check(z.trim()),
+    z.transform((handle) => handle.replace(/^@/, "")),
+  ),
+  z.string().check(z.regex(/^[A-Za-z0-9_]{1,15}$/, "must be an X handle: 1 to 15 letters, digits or underscores")),
+);
 
 export const createAdvertiserInputSchema = z.object({
-  name: z.string().trim().min(1, "is required").max(80, "must be at most 80 characters").superRefine(humanText("name")),
+  name: z
+    .string()
+    .check(z.trim(), z.minLength(1, "is required"), z.maxLength(80, "must be at most 80 characters"), z.superRefine(humanText("name"))),
   slug: z
     .string()
-    .trim()
-    .regex(
-      /^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/,
-      "must be 1 to 48 lowercase letters, digits or dashes, not starting or ending with a dash",
+    .check(
+      z.trim(),
+      z.regex(
+        /^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/,
+        "must be 1 to 48 lowercase letters, digits or dashes, not starting or ending with a dash",
+      ),
     ),
-  tagline: z.string().trim().max(160, "must be at most 160 characters").superRefine(humanText("line")).optional(),
-  websiteUrl: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  tagline: z.optional(z.string().check(z.trim(), z.maxLength(160, "must be at most 160 characters"), z.superRefine(humanText("line")))),
+  websiteUrl: z.optional(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })),
 });
 export type CreateAdvertiserInput = z.infer<typeof createAdvertiserInputSchema>;
 
@@ -38,30 +44,33 @@ export const advertiserAccountSchema = z.object({
   slug: z.string(),
   name: z.string(),
   tagline: z.string(),
-  websiteUrl: z.string().nullable(),
+  websiteUrl: z.nullable(z.string()),
   createdAt: z.number(),
 });
 export type AdvertiserAccount = z.infer<typeof advertiserAccountSchema>;
 
 export const createMemberInvitationInputSchema = z.object({
-  xHandle: xHandleSchema.optional(),
-  expiresInDays: z
-    .number()
-    .int("must be a whole number of days")
-    .min(1, "must be at least 1")
-    .max(MEMBER_INVITATION_MAX_DAYS, `must be at most ${MEMBER_INVITATION_MAX_DAYS}`)
-    .optional(),
+  xHandle: z.optional(xHandleSchema),
+  expiresInDays: z.optional(
+    z
+      .number()
+      .check(
+        z.int("must be a whole number of days"),
+        z.gte(1, "must be at least 1"),
+        z.lte(MEMBER_INVITATION_MAX_DAYS, `must be at most ${MEMBER_INVITATION_MAX_DAYS}`),
+      ),
+  ),
 });
 export type CreateMemberInvitationInput = z.infer<typeof createMemberInvitationInputSchema>;
 
 export const memberInvitationSchema = z.object({
   id: z.string(),
   expiresAt: z.number(),
-  xHandle: z.string().nullable(),
+  xHandle: z.nullable(z.string()),
 });
 export type MemberInvitation = z.infer<typeof memberInvitationSchema>;
 
-export const pendingMemberInvitationSchema = memberInvitationSchema.extend({
+export const pendingMemberInvitationSchema = z.extend(memberInvitationSchema, {
   createdAt: z.number(),
   invitedBy: z.object({ userId: z.string(), handle: z.string() }),
 });
@@ -81,7 +90,7 @@ export const memberInvitationPreviewSchema = z.object({
   advertiser: z.object({ id: z.string(), name: z.string(), tagline: z.string() }),
   status: memberInvitationStatusSchema,
   /** Set when only this X handle may accept (decided at accept). */
-  xHandle: z.string().nullable(),
+  xHandle: z.nullable(z.string()),
   expiresAt: z.number(),
 });
 export type MemberInvitationPreview = z.infer<typeof memberInvitationPreviewSchema>;
@@ -100,7 +109,7 @@ export const advertiserMemberSchema = z.object({
   userId: z.string(),
   handle: z.string(),
   name: z.string(),
-  avatarUrl: z.string().nullable(),
+  avatarUrl: z.nullable(z.string()),
   role: memberRoleSchema,
   joinedAt: z.number(),
 });

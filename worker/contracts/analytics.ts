@@ -1,5 +1,4 @@
 import { type } from "arktype";
-import { z } from "zod";
 import { MAX_ANALYTICS_EVENTS_PER_BATCH } from "./analytics-names.ts";
 
 export * from "./analytics-names.ts";
@@ -49,20 +48,3 @@ export type AnalyticsBatch = typeof analyticsBatchShape.infer;
 
 /** One message on the analytics queue: a checked batch, with the user the server attached and when it arrived. */
 export type AnalyticsQueueMessage = AnalyticsBatch & { sessionUserId: string | null; receivedAt: number };
-
-/**
- * The landing → sign-in → join funnel, in distinct devices, per campaign and utm campaign (last touch at the event).
- * A view of an advertiser's landing page names no campaign, so it counts toward each campaign of that advertiser.
- */
-export const funnelRowSchema = z.object({
-  advertiserId: z.string(),
-  advertiserName: z.string(),
-  campaignId: z.string(),
-  campaignName: z.string(),
-  /** null: visitors who arrived without a utm campaign. */
-  utmCampaign: z.string().nullable(),
-  landingViews: z.number().int(),
-  signInClicks: z.number().int(),
-  joins: z.number().int(),
-});
-export type FunnelRow = z.infer<typeof funnelRowSchema>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { humanText } from "./text.ts";
 
 /**
@@ -9,7 +9,14 @@ export const API_KEY_ID_PREFIX = "ck_";
 export const API_SECRET_PREFIX = "cs_";
 
 export const createApiKeyBodySchema = z.object({
-  label: z.string().trim().min(1, "must not be empty").max(100, "must be at most 100 characters").superRefine(humanText("name")),
+  label: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, "must not be empty"),
+      z.maxLength(100, "must be at most 100 characters"),
+      z.superRefine(humanText("name")),
+    ),
 });
 export type CreateApiKeyBody = z.infer<typeof createApiKeyBodySchema>;
 
@@ -18,8 +25,8 @@ export const apiKeySchema = z.object({
   keyId: z.string(),
   label: z.string(),
   createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
-  revokedAt: z.string().nullable(),
+  lastUsedAt: z.nullable(z.string()),
+  revokedAt: z.nullable(z.string()),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 

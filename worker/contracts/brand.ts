@@ -1,12 +1,12 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /** A partner's theme as pages use it: the brand name (its theme key), display name, colours and logo. */
 export const brandSchema = z.object({
   theme: z.string(),
   displayName: z.string(),
-  primaryColor: z.string().regex(/^#[0-9a-fA-F]{3,8}$/),
-  accentColor: z.string().regex(/^#[0-9a-fA-F]{3,8}$/),
-  logoUrl: z.string().nullable(),
+  primaryColor: z.string().check(z.regex(/^#[0-9a-fA-F]{3,8}$/)),
+  accentColor: z.string().check(z.regex(/^#[0-9a-fA-F]{3,8}$/)),
+  logoUrl: z.nullable(z.string()),
 });
 export type Brand = z.infer<typeof brandSchema>;
 

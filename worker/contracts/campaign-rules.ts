@@ -1,23 +1,23 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /** The rules every post of a campaign is checked against at maturity (PRODUCT.md "Campaigns"). */
 export const campaignRulesSchema = z.object({
-  requiredMentions: z.array(z.string().regex(/^@?\w{1,15}$/)).default([]),
-  requiredHashtags: z.array(z.string().regex(/^#?\w{1,100}$/)).default([]),
-  requiredLink: z.url().nullable().default(null),
-  minImpressions: z.number().int().nonnegative().default(0),
-  maxPostsPerWeek: z.number().int().positive().default(3),
+  requiredMentions: z._default(z.array(z.string().check(z.regex(/^@?\w{1,15}$/))), []),
+  requiredHashtags: z._default(z.array(z.string().check(z.regex(/^#?\w{1,100}$/))), []),
+  requiredLink: z._default(z.nullable(z.url()), null),
+  minImpressions: z._default(z.number().check(z.int(), z.nonnegative()), 0),
+  maxPostsPerWeek: z._default(z.number().check(z.int(), z.positive()), 3),
 });
 export type CampaignRules = z.infer<typeof campaignRulesSchema>;
 
 /** Integer weight of each engagement kind in a post's score. */
 export const scoreWeightsSchema = z.object({
-  impressions: z.number().int().nonnegative(),
-  likes: z.number().int().nonnegative(),
-  reposts: z.number().int().nonnegative(),
-  replies: z.number().int().nonnegative(),
-  quotes: z.number().int().nonnegative(),
-  bookmarks: z.number().int().nonnegative(),
+  impressions: z.number().check(z.int(), z.nonnegative()),
+  likes: z.number().check(z.int(), z.nonnegative()),
+  reposts: z.number().check(z.int(), z.nonnegative()),
+  replies: z.number().check(z.int(), z.nonnegative()),
+  quotes: z.number().check(z.int(), z.nonnegative()),
+  bookmarks: z.number().check(z.int(), z.nonnegative()),
 });
 export type ScoreWeights = z.infer<typeof scoreWeightsSchema>;
 

@@ -1,5 +1,5 @@
 import { type } from "arktype";
-import { z } from "zod";
+import { z } from "zod/mini";
 import type { FieldError } from "./errors.ts";
 
 /**
@@ -159,19 +159,19 @@ export function checkIngestBody(body: unknown): { ok: true; checked: CheckedBody
 
 /** The answer of an ingest call (200): what was stored, what was already there, what was refused and why. */
 export const ingestResultSchema = z.object({
-  received: z.number().int(),
-  accepted: z.number().int(),
-  duplicates: z.number().int(),
-  matched: z.number().int(),
-  unmatched: z.number().int(),
+  received: z.number().check(z.int()),
+  accepted: z.number().check(z.int()),
+  duplicates: z.number().check(z.int()),
+  matched: z.number().check(z.int()),
+  unmatched: z.number().check(z.int()),
   rejected: z.array(
     z.object({
-      index: z.number().int(),
-      eventId: z.string().nullable(),
+      index: z.number().check(z.int()),
+      eventId: z.nullable(z.string()),
       detail: z.array(z.object({ loc: z.array(z.union([z.string(), z.number()])), msg: z.string() })),
     }),
   ),
   /** Per stored or duplicate event, in body order: "accepted" or "duplicate". */
-  results: z.array(z.object({ index: z.number().int(), eventId: z.string(), status: z.enum(["accepted", "duplicate"]) })),
+  results: z.array(z.object({ index: z.number().check(z.int()), eventId: z.string(), status: z.enum(["accepted", "duplicate"]) })),
 });
 export type IngestResult = z.infer<typeof ingestResultSchema>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { userRoleSchema } from "./vocabulary.ts";
 
 /** The current-user fields of SPEC.md section 3, as `GET /auth/profile` and `getCurrentUser` answer them. */
@@ -32,7 +32,7 @@ export const signedOutUser: CurrentUser = {
   preferredAdvertiserName: "",
 };
 
-export const tokenPairSchema = z.object({ accessToken: z.string().min(1), refreshToken: z.string().min(1) });
+export const tokenPairSchema = z.object({ accessToken: z.string().check(z.minLength(1)), refreshToken: z.string().check(z.minLength(1)) });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
 /** Who a request acts for: the session, its user, and the admin behind it when one is acting as the user. */

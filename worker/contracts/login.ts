@@ -1,11 +1,10 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /** Query values are kept only when non-empty (SPEC.md section 5); long values are refused, not truncated. */
-const value = z
-  .string()
-  .max(2048, "must be at most 2048 characters")
-  .optional()
-  .transform((text) => (text === undefined || text.trim() === "" ? undefined : text.trim()));
+const value = z.pipe(
+  z.optional(z.string().check(z.maxLength(2048, "must be at most 2048 characters"))),
+  z.transform((text) => (text === undefined || text.trim() === "" ? undefined : text.trim())),
+);
 
 const redirectValues = { afterLoginRedirectUrl: value, onCancelLoginRedirectUrl: value };
 
@@ -15,8 +14,8 @@ export const attributionFields = ["utm_source", "utm_medium", "utm_campaign", "u
  * `GET /auth/twitter/read/login` (SPEC.md section 7). `invitationId` is accepted as a spelling of `invite_id`; the
  * browser also sends the first-touch values it kept (`first_utm_*`).
  */
-export const readLoginQuerySchema = z
-  .object({
+export const readLoginQuerySchema = z.pipe(
+  z.object({
     ...redirectValues,
     deviceId: value,
     trigger: value,
@@ -39,8 +38,9 @@ export const readLoginQuerySchema = z
     first_utm_content: value,
     invite_id: value,
     invitationId: value,
-  })
-  .transform(({ invitationId, ...rest }) => ({ ...rest, invite_id: rest.invite_id ?? invitationId }));
+  }),
+  z.transform(({ invitationId, ...rest }) => ({ ...rest, invite_id: rest.invite_id ?? invitationId })),
+);
 
 /** `GET /auth/twitter/write/login`: grants Chorus the right to post for the creator. */
 export const writeLoginQuerySchema = z.object({
@@ -58,28 +58,28 @@ export type LoginFlow = (typeof loginFlows)[number];
 
 /** Everything a login may carry through X and back, whichever flow started it. */
 export const loginParamsSchema = z.object({
-  afterLoginRedirectUrl: z.string().optional(),
-  onCancelLoginRedirectUrl: z.string().optional(),
-  deviceId: z.string().optional(),
-  trigger: z.string().optional(),
-  domainType: z.string().optional(),
-  partnerName: z.string().optional(),
-  campaignId: z.string().optional(),
-  campaignIndex: z.string().optional(),
-  referrer: z.string().optional(),
-  page_path: z.string().optional(),
-  utm_source: z.string().optional(),
-  utm_medium: z.string().optional(),
-  utm_campaign: z.string().optional(),
-  utm_term: z.string().optional(),
-  utm_content: z.string().optional(),
-  first_utm_source: z.string().optional(),
-  first_utm_medium: z.string().optional(),
-  first_utm_campaign: z.string().optional(),
-  first_utm_term: z.string().optional(),
-  first_utm_content: z.string().optional(),
-  invite_id: z.string().optional(),
-  modal_to_open: z.string().optional(),
+  afterLoginRedirectUrl: z.optional(z.string()),
+  onCancelLoginRedirectUrl: z.optional(z.string()),
+  deviceId: z.optional(z.string()),
+  trigger: z.optional(z.string()),
+  domainType: z.optional(z.string()),
+  partnerName: z.optional(z.string()),
+  campaignId: z.optional(z.string()),
+  campaignIndex: z.optional(z.string()),
+  referrer: z.optional(z.string()),
+  page_path: z.optional(z.string()),
+  utm_source: z.optional(z.string()),
+  utm_medium: z.optional(z.string()),
+  utm_campaign: z.optional(z.string()),
+  utm_term: z.optional(z.string()),
+  utm_content: z.optional(z.string()),
+  first_utm_source: z.optional(z.string()),
+  first_utm_medium: z.optional(z.string()),
+  first_utm_campaign: z.optional(z.string()),
+  first_utm_term: z.optional(z.string()),
+  first_utm_content: z.optional(z.string()),
+  invite_id: z.optional(z.string()),
+  modal_to_open: z.optional(z.string()),
 });
 export type LoginParams = z.infer<typeof loginParamsSchema>;
 
@@ -91,7 +91,7 @@ export const MAX_LOGIN_VALUES_BYTES = 4 * 1024;
 
 /** `GET /auth/twitter/callback`: `state` is required; the rest as X or the login sent them. */
 export const callbackQuerySchema = z.object({
-  state: z.string({ error: "state is required" }).min(1, "state is required").max(512),
+  state: z.string({ error: "state is required" }).check(z.minLength(1, "state is required"), z.maxLength(512)),
   code: value,
   error: value,
   error_description: value,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /** The server's notification vocabulary (SPEC.md section 3). */
 export const notificationEventTypeSchema = z.enum([
@@ -27,7 +27,7 @@ export type NotificationEventType = z.infer<typeof notificationEventTypeSchema>;
 /** Ids are made by `insertNotificationStatement`: `ntf_` and a UUID. */
 export const notificationIdSchema = z
   .string()
-  .regex(/^ntf_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, "must be a notification id (ntf_ and a UUID)");
+  .check(z.regex(/^ntf_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, "must be a notification id (ntf_ and a UUID)"));
 
 /** One notification as the API returns it (`GET /v1/notification/recent`). Times are UTC milliseconds. */
 export const notificationSchema = z.object({
@@ -35,10 +35,10 @@ export const notificationSchema = z.object({
   eventType: notificationEventTypeSchema,
   title: z.string(),
   body: z.string(),
-  link: z.string().nullable(),
-  campaignId: z.string().nullable(),
+  link: z.nullable(z.string()),
+  campaignId: z.nullable(z.string()),
   isRead: z.boolean(),
-  createdAt: z.number().int(),
+  createdAt: z.number().check(z.int()),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
@@ -46,5 +46,8 @@ export type Notification = z.infer<typeof notificationSchema>;
  * `GET /v1/notification/recent`: the recent ones, newest first, and the unread count of the bell and the title, which
  * covers every unread notification but the unread welcome (SPEC.md section 4), also those the list does not carry.
  */
-export const recentNotificationsSchema = z.object({ data: z.array(notificationSchema), unreadCount: z.number().int().nonnegative() });
+export const recentNotificationsSchema = z.object({
+  data: z.array(notificationSchema),
+  unreadCount: z.number().check(z.int(), z.nonnegative()),
+});
 export type RecentNotifications = z.infer<typeof recentNotificationsSchema>;

@@ -1,5 +1,6 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { campaignRulesSchema, statusReasonSchema } from "./campaign-rules.ts";
+import { notificationSchema } from "./notifications.ts";
 import { campaignHealthSchema, campaignStatusSchema, campaignVisibilitySchema, postStatusSchema } from "./vocabulary.ts";
 
 /** What the page endpoints (`GET /v1/page/…`) answer and the server-rendered pages show: one shape for both. */
@@ -13,21 +14,21 @@ export const campaignCardSchema = z.object({
   visibility: campaignVisibilitySchema,
   startsAt: z.number(),
   endsAt: z.number(),
-  weeklyPool: z.number().int(),
-  bonusPool: z.number().int(),
+  weeklyPool: z.number().check(z.int()),
+  bonusPool: z.number().check(z.int()),
   rewardCurrency: z.string(),
-  participantCount: z.number().int(),
+  participantCount: z.number().check(z.int()),
   joined: z.boolean(),
   health: campaignHealthSchema,
   /** What the campaign's pools were funded with and what is left in them, from the ledger. */
-  pool: z.object({ funded: z.number().int(), remaining: z.number().int() }),
+  pool: z.object({ funded: z.number().check(z.int()), remaining: z.number().check(z.int()) }),
 });
 export type CampaignCard = z.infer<typeof campaignCardSchema>;
 
 export const standingSchema = z.object({
-  posts: z.number().int(),
-  byStatus: z.partialRecord(postStatusSchema, z.number().int()),
-  claimable: z.number().int(),
+  posts: z.number().check(z.int()),
+  byStatus: z.partialRecord(postStatusSchema, z.number().check(z.int())),
+  claimable: z.number().check(z.int()),
 });
 export type StandingView = z.infer<typeof standingSchema>;
 
@@ -38,40 +39,42 @@ export const postSummarySchema = z.object({
   content: z.string(),
   status: postStatusSchema,
   statusReasons: z.array(statusReasonSchema),
-  campaignWeek: z.number().int(),
+  campaignWeek: z.number().check(z.int()),
   postedAt: z.number(),
-  xPostId: z.string().nullable(),
+  xPostId: z.nullable(z.string()),
 });
 export type PostSummary = z.infer<typeof postSummarySchema>;
 
 export const balanceSchema = z.object({
   currency: z.string(),
-  decimals: z.number().int(),
-  available: z.number().int(),
-  held: z.number().int(),
-  earned: z.number().int(),
+  decimals: z.number().check(z.int()),
+  available: z.number().check(z.int()),
+  held: z.number().check(z.int()),
+  earned: z.number().check(z.int()),
 });
 
 export const dashboardPageSchema = z.object({
   now: z.number(),
   balances: z.array(balanceSchema),
-  joinedCampaigns: z.array(campaignCardSchema.extend({ standing: standingSchema })),
+  joinedCampaigns: z.array(z.extend(campaignCardSchema, { standing: standingSchema })),
   openCampaigns: z.array(campaignCardSchema),
   recentPosts: z.array(postSummarySchema),
+  /** Unread "campaign-eligible" notifications, newest first: the creator has posts to claim in these campaigns. */
+  payoutsToConfirm: z.array(notificationSchema),
 });
 export type DashboardPage = z.infer<typeof dashboardPageSchema>;
 
 export const campaignPageSchema = z.object({
   now: z.number(),
-  campaign: campaignCardSchema.extend({
+  campaign: z.extend(campaignCardSchema, {
     description: z.string(),
-    imageUrl: z.string().nullable(),
+    imageUrl: z.nullable(z.string()),
     rules: campaignRulesSchema,
-    maturityHours: z.number().int(),
-    creatorCapBps: z.number().int(),
+    maturityHours: z.number().check(z.int()),
+    creatorCapBps: z.number().check(z.int()),
   }),
-  weeks: z.array(z.object({ number: z.number().int(), startsAt: z.number(), endsAt: z.number() })),
-  currentWeek: z.number().int().nullable(),
+  weeks: z.array(z.object({ number: z.number().check(z.int()), startsAt: z.number(), endsAt: z.number() })),
+  currentWeek: z.nullable(z.number().check(z.int())),
   suggestions: z.array(z.object({ id: z.string(), text: z.string() })),
   standing: standingSchema,
   posts: z.array(postSummarySchema),
@@ -81,9 +84,9 @@ export type CampaignPage = z.infer<typeof campaignPageSchema>;
 export const profilePageSchema = z.object({
   balances: z.array(balanceSchema),
   stats: z.object({
-    campaignsJoined: z.number().int(),
-    posts: z.number().int(),
-    byStatus: z.partialRecord(postStatusSchema, z.number().int()),
+    campaignsJoined: z.number().check(z.int()),
+    posts: z.number().check(z.int()),
+    byStatus: z.partialRecord(postStatusSchema, z.number().check(z.int())),
   }),
   posts: z.array(postSummarySchema),
 });
@@ -94,20 +97,24 @@ export const invitationPageSchema = z.object({
   /** What sign-in carries as `invite_id` and the join sends: the public token (the id for invitations before 020). */
   invitationToken: z.string(),
   inviter: z.object({ kind: z.enum(["advertiser", "creator"]), name: z.string() }),
-  campaign: campaignCardSchema.extend({ description: z.string() }),
+  campaign: z.extend(campaignCardSchema, { description: z.string() }),
   /** True when the invitation can no longer be used, for whatever reason (`state` says which). */
   expired: z.boolean(),
   state: z.enum(["ok", "expired", "revoked", "used-up", "campaign-closed"]),
   /** Set when only this X handle may use the invitation. */
-  xHandle: z.string().nullable(),
+  xHandle: z.nullable(z.string()),
 });
 export type InvitationPage = z.infer<typeof invitationPageSchema>;
 
 export const joinResultSchema = z.object({ campaignId: z.string(), joined: z.literal(true), alreadyJoined: z.boolean() });
 /** `invitationToken`: the public token of the invitation link; `invitationId`: the id of an invitation made before 020. */
-export const joinBodySchema = z
-  .object({ invitationToken: z.string().max(200).optional(), invitationId: z.string().max(200).optional() })
-  .default({});
+export const joinBodySchema = z._default(
+  z.object({
+    invitationToken: z.optional(z.string().check(z.maxLength(200))),
+    invitationId: z.optional(z.string().check(z.maxLength(200))),
+  }),
+  {},
+);
 
 /** An advertiser as its public landing page shows it. */
 export const advertiserProfileSchema = z.object({
@@ -115,7 +122,7 @@ export const advertiserProfileSchema = z.object({
   slug: z.string(),
   name: z.string(),
   tagline: z.string(),
-  websiteUrl: z.string().nullable(),
+  websiteUrl: z.nullable(z.string()),
 });
 export type AdvertiserProfile = z.infer<typeof advertiserProfileSchema>;
 
@@ -127,5 +134,5 @@ export const landingPageSchema = z.object({
 export type LandingPage = z.infer<typeof landingPageSchema>;
 
 /** `/campaign-preview/{token}`: the campaign as creators will see it. */
-export const campaignPreviewPageSchema = z.object({ campaign: campaignCardSchema.extend({ description: z.string() }) });
+export const campaignPreviewPageSchema = z.object({ campaign: z.extend(campaignCardSchema, { description: z.string() }) });
 export type CampaignPreviewPage = z.infer<typeof campaignPreviewPageSchema>;

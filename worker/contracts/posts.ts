@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { campaignStatusSchema, postStatusSchema } from "./vocabulary.ts";
 import { humanText, isVisiblyBlank, textProblem } from "./text.ts";
 import { X_MAX_WEIGHTED_LENGTH, xWeightedLength } from "./x-text.ts";
@@ -41,7 +41,7 @@ export function formatBytes(size: number): string {
 export const attachmentSchema = z.object({
   id: z.string(),
   contentType: attachmentContentTypeSchema,
-  sizeBytes: z.number().int().positive(),
+  sizeBytes: z.number().check(z.int(), z.positive()),
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
 
@@ -53,15 +53,17 @@ export type Attachment = z.infer<typeof attachmentSchema>;
 export const MAX_POST_CONTENT_UNITS = 4_000;
 
 /** The text of a post: a person's text, not blank, and within X's limit as X counts it. */
-export const postContentSchema = z.string({ error: "content is required" }).superRefine((text, context) => {
-  const fail = (message: string) => context.addIssue({ code: "custom", message, input: text });
-  if (text.length > MAX_POST_CONTENT_UNITS) return fail(`is far longer than X allows (at most ${X_MAX_WEIGHTED_LENGTH} characters)`);
-  const problem = textProblem(text, "multiline");
-  if (problem !== null) return fail(problem);
-  if (isVisiblyBlank(text)) return fail("must not be empty");
-  const length = xWeightedLength(text);
-  if (length > X_MAX_WEIGHTED_LENGTH) fail(`is ${length} characters as X counts them; X allows at most ${X_MAX_WEIGHTED_LENGTH}`);
-});
+export const postContentSchema = z.string({ error: "content is required" }).check(
+  z.superRefine((text, context) => {
+    const fail = (message: string) => context.addIssue({ code: "custom", message, input: text });
+    if (text.length > MAX_POST_CONTENT_UNITS) return fail(`is far longer than X allows (at most ${X_MAX_WEIGHTED_LENGTH} characters)`);
+    const problem = textProblem(text, "multiline");
+    if (problem !== null) return fail(problem);
+    if (isVisiblyBlank(text)) return fail("must not be empty");
+    const length = xWeightedLength(text);
+    if (length > X_MAX_WEIGHTED_LENGTH) fail(`is ${length} characters as X counts them; X allows at most ${X_MAX_WEIGHTED_LENGTH}`);
+  }),
+);
 
 /**
  * The `Idempotency-Key` header of `POST /v1/action/post/create`: one press of "Post" in the browser, so that a
@@ -69,7 +71,7 @@ export const postContentSchema = z.string({ error: "content is required" }).supe
  */
 export const postIdempotencyKeySchema = z
   .string({ error: "is required: send an Idempotency-Key header (a UUID made for this press of Post)" })
-  .regex(/^[\x21-\x7e]{8,128}$/, "must be 8 to 128 visible ASCII characters, for example a UUID");
+  .check(z.regex(/^[\x21-\x7e]{8,128}$/, "must be 8 to 128 visible ASCII characters, for example a UUID"));
 
 /**
  * `POST /v1/action/post/create`: the spec's payload (SPEC.md section 3). `clientRequestId` is the idempotency key as
@@ -77,19 +79,19 @@ export const postIdempotencyKeySchema = z
  */
 export const createPostInputSchema = z.object({
   content: postContentSchema,
-  attachments: z
-    .array(z.string().min(1).max(64))
-    .max(MAX_ATTACHMENTS, `at most ${MAX_ATTACHMENTS} images can be attached`)
-    .refine((ids) => new Set(ids).size === ids.length, "lists the same image twice")
-    .default([]),
-  campaignId: z.string({ error: "campaignId is required" }).min(1, "campaignId is required").max(128),
-  selectedSuggestionId: z
-    .string()
-    .min(1)
-    .max(128)
-    .nullish()
-    .transform((id) => id ?? null),
-  clientRequestId: z.uuid({ error: "must be a UUID made by the browser for this submission" }).optional(),
+  attachments: z._default(
+    z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(
+      z.maxLength(MAX_ATTACHMENTS, `at most ${MAX_ATTACHMENTS} images can be attached`),
+      z.refine((ids) => new Set(ids).size === ids.length, "lists the same image twice"),
+    ),
+    [],
+  ),
+  campaignId: z.string({ error: "campaignId is required" }).check(z.minLength(1, "campaignId is required"), z.maxLength(128)),
+  selectedSuggestionId: z.pipe(
+    z.nullish(z.string().check(z.minLength(1), z.maxLength(128))),
+    z.transform((id) => id ?? null),
+  ),
+  clientRequestId: z.optional(z.uuid({ error: "must be a UUID made by the browser for this submission" })),
 });
 export type CreatePostInput = z.input<typeof createPostInputSchema>;
 
@@ -99,9 +101,9 @@ export const createdPostSchema = z.object({
   campaignId: z.string(),
   content: z.string(),
   status: postStatusSchema,
-  campaignWeek: z.number().int().positive(),
-  selectedSuggestionId: z.string().nullable(),
-  xPostId: z.string().nullable(),
+  campaignWeek: z.number().check(z.int(), z.positive()),
+  selectedSuggestionId: z.nullable(z.string()),
+  xPostId: z.nullable(z.string()),
   postedAt: z.number(),
   attachments: z.array(attachmentSchema),
 });
@@ -119,7 +121,7 @@ export const postOptionsSchema = z.object({
       endsAt: z.number(),
       requiredMentions: z.array(z.string()),
       requiredHashtags: z.array(z.string()),
-      requiredLink: z.string().nullable(),
+      requiredLink: z.nullable(z.string()),
       suggestions: z.array(z.object({ id: z.string(), text: z.string() })),
     }),
   ),
@@ -133,16 +135,20 @@ export const MAX_FEEDBACK_LENGTH = 5000;
 export const feedbackInputSchema = z.object({
   content: z
     .string({ error: "content is required" })
-    .trim()
-    .min(1, "must not be empty")
-    .max(MAX_FEEDBACK_LENGTH, `must be at most ${MAX_FEEDBACK_LENGTH} characters`)
-    .superRefine(humanText("multiline")),
-  pagePath: z
-    .string()
-    .max(1024, "must be at most 1024 characters")
-    .regex(/^\/(?!\/)/, "must be a path on this site, starting with /")
-    .nullish()
-    .transform((path) => path ?? null),
+    .check(
+      z.trim(),
+      z.minLength(1, "must not be empty"),
+      z.maxLength(MAX_FEEDBACK_LENGTH, `must be at most ${MAX_FEEDBACK_LENGTH} characters`),
+      z.superRefine(humanText("multiline")),
+    ),
+  pagePath: z.pipe(
+    z.nullish(
+      z
+        .string()
+        .check(z.maxLength(1024, "must be at most 1024 characters"), z.regex(/^\/(?!\/)/, "must be a path on this site, starting with /")),
+    ),
+    z.transform((path) => path ?? null),
+  ),
 });
 export type FeedbackInput = z.input<typeof feedbackInputSchema>;
 

@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { funnelRowSchema } from "./analytics.ts";
+import { z } from "zod/mini";
+import { funnelRowSchema } from "./funnel.ts";
 
 /**
  * Advertiser reports (docs/decisions/021-advertiser-reports.md): per account or per campaign, one row per UTC day of a
@@ -10,8 +10,8 @@ const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
 /** `?from=YYYY-MM-DD&to=YYYY-MM-DD`, both optional and inclusive (UTC days). */
 export const reportQuerySchema = z.object({
-  from: z.string().regex(isoDay, "must be a date as YYYY-MM-DD").optional(),
-  to: z.string().regex(isoDay, "must be a date as YYYY-MM-DD").optional(),
+  from: z.optional(z.string().check(z.regex(isoDay, "must be a date as YYYY-MM-DD"))),
+  to: z.optional(z.string().check(z.regex(isoDay, "must be a date as YYYY-MM-DD"))),
 });
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
@@ -19,30 +19,30 @@ export type ReportQuery = z.infer<typeof reportQuerySchema>;
 export const MAX_REPORT_DAYS = 366;
 
 const countsSchema = z.object({
-  posts: z.number().int(),
-  impressions: z.number().int(),
+  posts: z.number().check(z.int()),
+  impressions: z.number().check(z.int()),
   /** Likes + reposts + replies + quotes + bookmarks. */
-  engagement: z.number().int(),
+  engagement: z.number().check(z.int()),
   /** Posts that have matured, and those of them eligible (eligible, bonus, claimed, rewarded or paid). */
-  maturedPosts: z.number().int(),
-  eligiblePosts: z.number().int(),
+  maturedPosts: z.number().check(z.int()),
+  eligiblePosts: z.number().check(z.int()),
   /** Rewards paid out of the campaigns' pools, per currency. */
-  spend: z.record(z.string(), z.number().int()),
+  spend: z.record(z.string(), z.number().check(z.int())),
   /** Conversions matched (campaign report: attributed to the campaign; account report: to a verified wallet). */
-  matchedConversions: z.number().int(),
+  matchedConversions: z.number().check(z.int()),
   /** Only in the account report (null in a campaign's: an unmatched event belongs to no campaign). */
-  unmatchedConversions: z.number().int().nullable(),
+  unmatchedConversions: z.nullable(z.number().check(z.int())),
   /** Matched conversions per 1,000 impressions, two decimals; null without impressions. */
-  conversionsPerThousand: z.number().nullable(),
+  conversionsPerThousand: z.nullable(z.number()),
 });
 export type ReportCounts = z.infer<typeof countsSchema>;
 
-export const reportDaySchema = countsSchema.extend({ date: z.string().regex(isoDay) });
+export const reportDaySchema = z.extend(countsSchema, { date: z.string().check(z.regex(isoDay)) });
 export type ReportDay = z.infer<typeof reportDaySchema>;
 
-export const reportTotalsSchema = countsSchema.extend({
+export const reportTotalsSchema = z.extend(countsSchema, {
   /** eligiblePosts / maturedPosts; null when none has matured. */
-  eligibleShare: z.number().nullable(),
+  eligibleShare: z.nullable(z.number()),
 });
 export type ReportTotals = z.infer<typeof reportTotalsSchema>;
 
@@ -50,28 +50,28 @@ export const topCreatorSchema = z.object({
   userId: z.string(),
   handle: z.string(),
   name: z.string(),
-  avatarUrl: z.string().nullable(),
-  posts: z.number().int(),
-  score: z.number().int(),
-  impressions: z.number().int(),
+  avatarUrl: z.nullable(z.string()),
+  posts: z.number().check(z.int()),
+  score: z.number().check(z.int()),
+  impressions: z.number().check(z.int()),
   /** Conversions this creator brought: by people they invited, else from their own verified wallet. */
-  conversions: z.number().int(),
+  conversions: z.number().check(z.int()),
 });
 export type TopCreator = z.infer<typeof topCreatorSchema>;
 
 export const reportSchema = z.object({
   advertiser: z.object({ id: z.string(), name: z.string() }),
-  campaign: z
-    .object({
+  campaign: z.nullable(
+    z.object({
       id: z.string(),
       title: z.string(),
       status: z.string(),
       rewardCurrency: z.string(),
       startsAt: z.string(),
       endsAt: z.string(),
-    })
-    .nullable(),
-  range: z.object({ from: z.string().regex(isoDay), to: z.string().regex(isoDay) }),
+    }),
+  ),
+  range: z.object({ from: z.string().check(z.regex(isoDay)), to: z.string().check(z.regex(isoDay)) }),
   /** Every currency spent in the range, sorted (one CSV column each). */
   currencies: z.array(z.string()),
   days: z.array(reportDaySchema),

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { humanText } from "./text.ts";
 import { notificationEventTypeSchema, type NotificationEventType } from "./notifications.ts";
 
@@ -60,10 +60,10 @@ export function twoFactorLockedMessage(until: number): string {
 const withoutSeparators = (value: string) => value.replace(/[\s-]/g, "");
 
 /** A six-digit code, from an e-mail or an authenticator app. */
-export const sixDigitCodeSchema = z
-  .string({ error: "is required" })
-  .transform(withoutSeparators)
-  .pipe(z.string().regex(/^\d{6}$/, "must be the 6-digit code"));
+export const sixDigitCodeSchema = z.pipe(
+  z.pipe(z.string({ error: "is required" }), z.transform(withoutSeparators)),
+  z.string().check(z.regex(/^\d{6}$/, "must be the 6-digit code")),
+);
 
 /** A recovery code as shown: ten letters and digits in two groups (`7kq2m-x9pfa`); case and dashes do not matter. */
 export const recoveryCodePattern = /^[23456789abcdefghjkmnpqrstuvwxyz]{10}$/;
@@ -71,24 +71,27 @@ export const recoveryCodePattern = /^[23456789abcdefghjkmnpqrstuvwxyz]{10}$/;
 export const basicSettingsInputSchema = z.strictObject({
   displayName: z
     .string({ error: "is required" })
-    .trim()
-    .min(1, "must not be empty")
-    .max(DISPLAY_NAME_MAX_LENGTH, `must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`)
-    .superRefine(humanText("name")),
+    .check(
+      z.trim(),
+      z.minLength(1, "must not be empty"),
+      z.maxLength(DISPLAY_NAME_MAX_LENGTH, `must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`),
+      z.superRefine(humanText("name")),
+    ),
   /** One of `advertisers` in the settings (the advertisers of campaigns the creator joined), or null for none. */
-  preferredAdvertiserId: z.string({ error: "must be an advertiser id or null" }).min(1, "must not be empty").max(200).nullable(),
+  preferredAdvertiserId: z.nullable(
+    z.string({ error: "must be an advertiser id or null" }).check(z.minLength(1, "must not be empty"), z.maxLength(200)),
+  ),
   mailedNotificationKinds: z
     .array(notificationEventTypeSchema, { error: "must be a list of notification kinds" })
-    .refine((kinds) => new Set(kinds).size === kinds.length, "must not name a kind twice"),
+    .check(z.refine((kinds) => new Set(kinds).size === kinds.length, "must not name a kind twice")),
 });
 export type BasicSettingsInput = z.infer<typeof basicSettingsInputSchema>;
 
 export const emailChangeInputSchema = z.strictObject({
-  email: z
-    .string({ error: "is required" })
-    .trim()
-    .max(254, "must be at most 254 characters")
-    .pipe(z.email("must be an e-mail address such as name@example.com")),
+  email: z.pipe(
+    z.string({ error: "is required" }).check(z.trim(), z.maxLength(254, "must be at most 254 characters")),
+    z.email("must be an e-mail address such as name@example.com"),
+  ),
 });
 
 export const codeInputSchema = z.strictObject({ code: sixDigitCodeSchema });
@@ -100,7 +103,7 @@ export const twoFactorChangeInputSchema = z.discriminatedUnion(
     z.strictObject({ enabled: z.literal(true) }),
     z.strictObject({
       enabled: z.literal(false),
-      code: z.string().trim().min(1, "must not be empty").max(40, "must be at most 40 characters").optional(),
+      code: z.optional(z.string().check(z.trim(), z.minLength(1, "must not be empty"), z.maxLength(40, "must be at most 40 characters"))),
     }),
   ],
   { error: "enabled must be true or false" },
@@ -108,16 +111,18 @@ export const twoFactorChangeInputSchema = z.discriminatedUnion(
 export type TwoFactorChangeInput = z.infer<typeof twoFactorChangeInputSchema>;
 
 /** The link of a mailed code (`/verify?token=…`): 32 random bytes in base64url. */
-export const linkTokenSchema = z.string({ error: "is required" }).regex(/^[A-Za-z0-9_-]{43}$/, "must be the token from the e-mail's link");
+export const linkTokenSchema = z
+  .string({ error: "is required" })
+  .check(z.regex(/^[A-Za-z0-9_-]{43}$/, "must be the token from the e-mail's link"));
 export const emailLinkInputSchema = z.strictObject({ token: linkTokenSchema });
 
 export const pendingEmailSchema = z.object({
   /** The new address the code was sent to. */
   address: z.string(),
   /** When the code and link stop working. */
-  expiresAt: z.number().int(),
+  expiresAt: z.number().check(z.int()),
   /** When a new code may be requested (at most one a minute). */
-  resendAvailableAt: z.number().int(),
+  resendAvailableAt: z.number().check(z.int()),
 });
 export type PendingEmail = z.infer<typeof pendingEmailSchema>;
 
@@ -130,7 +135,7 @@ export const userSettingsSchema = z.object({
   /** The name on X (used when the creator has not chosen one). */
   xName: z.string(),
   twitterHandle: z.string(),
-  preferredAdvertiserId: z.string().nullable(),
+  preferredAdvertiserId: z.nullable(z.string()),
   preferredAdvertiserName: z.string(),
   /** The advertisers the creator may prefer: those of the campaigns they joined, by name. */
   advertisers: z.array(advertiserChoiceSchema),
@@ -139,16 +144,16 @@ export const userSettingsSchema = z.object({
   email: z.string(),
   verifiedEmail: z.string(),
   /** An e-mail change waiting for its code, or null. */
-  pendingEmail: pendingEmailSchema.nullable(),
+  pendingEmail: z.nullable(pendingEmailSchema),
   twoFactor: z.object({
     /** On, or being set up. */
     enabled: z.boolean(),
     /** On: confirmed with a code from the authenticator app. */
     verified: z.boolean(),
     /** Checks are refused until then after too many wrong codes; null when not locked. */
-    lockedUntil: z.number().int().nullable(),
+    lockedUntil: z.nullable(z.number().check(z.int())),
     /** Recovery codes not yet used. */
-    recoveryCodesLeft: z.number().int(),
+    recoveryCodesLeft: z.number().check(z.int()),
   }),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
@@ -161,7 +166,7 @@ export type EmailChangeRequested = z.infer<typeof emailChangeRequestedSchema>;
 export const emailLinkOutcomeSchema = z.object({
   outcome: z.enum(["confirmed", "expired", "used", "locked", "unknown"]),
   /** The address confirmed (only for "confirmed"). */
-  email: z.string().nullable(),
+  email: z.nullable(z.string()),
 });
 export type EmailLinkOutcome = z.infer<typeof emailLinkOutcomeSchema>;
 

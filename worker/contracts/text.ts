@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { z } from "zod/mini";
 
 /**
  * One rule for text a person types: it refuses what no person means to send, wherever text comes in (posts,
@@ -47,7 +47,7 @@ export function textProblem(text: string, kind: TextKind): string | null {
 }
 
 /** The rule as a zod refinement: `z.string().trim().max(80).superRefine(humanText("name"))`. */
-export function humanText(kind: TextKind): (text: string, context: z.RefinementCtx) => void {
+export function humanText(kind: TextKind): (text: string, context: z.core.$RefinementCtx<string>) => void {
   return (text, context) => {
     const problem = textProblem(text, kind);
     if (problem !== null) context.addIssue({ code: "custom", message: problem, input: text });

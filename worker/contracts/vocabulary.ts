@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /** The status words of SPEC.md section 3, shared by the server and the browser. */
 export const campaignStatuses = ["inactive", "active", "ending", "evaluating", "evaluated"] as const;

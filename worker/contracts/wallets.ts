@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { currencyDecimals } from "./currencies.ts";
 
 /**
@@ -66,14 +66,13 @@ export const walletTypeInfos: readonly WalletTypeInfo[] = [
 /** Ids are made by `addWallet`: `wal_` and a UUID. */
 export const walletIdSchema = z
   .string({ error: "is required" })
-  .regex(/^wal_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, "must be a wallet id (wal_ and a UUID)");
+  .check(z.regex(/^wal_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, "must be a wallet id (wal_ and a UUID)"));
 
 /** A currency code as a person may type it: letters, any case (stored in capitals). */
-const currencyCodeSchema = z
-  .string({ error: "is required" })
-  .trim()
-  .regex(/^[A-Za-z]{2,12}$/, "must be a currency code such as USDC")
-  .transform((code) => code.toUpperCase());
+const currencyCodeSchema = z.pipe(
+  z.string({ error: "is required" }).check(z.trim(), z.regex(/^[A-Za-z]{2,12}$/, "must be a currency code such as USDC")),
+  z.transform((code) => code.toUpperCase()),
+);
 
 /** One wallet as the API returns it. Times are UTC milliseconds. */
 export const walletSchema = z.object({
@@ -84,8 +83,8 @@ export const walletSchema = z.object({
   currency: z.string(),
   /** Only a verified wallet receives withdrawals. */
   verified: z.boolean(),
-  verifiedAt: z.number().int().nullable(),
-  createdAt: z.number().int(),
+  verifiedAt: z.nullable(z.number().check(z.int())),
+  createdAt: z.number().check(z.int()),
 });
 export type Wallet = z.infer<typeof walletSchema>;
 
@@ -94,13 +93,18 @@ export const walletListSchema = z.object({ data: z.array(walletSchema) });
 export type WalletList = z.infer<typeof walletListSchema>;
 
 export const walletListQuerySchema = z.object({
-  currency: z.preprocess((value) => (value === "" ? undefined : value), currencyCodeSchema.optional()),
+  currency: z.pipe(
+    z.transform((value) => (value === "" ? undefined : value)),
+    z.optional(currencyCodeSchema),
+  ),
 });
 
 /** `POST /v1/wallet`. */
 export const addWalletBodySchema = z.object({
   type: walletTypeSchema,
-  address: z.string({ error: "is required" }).trim().min(1, "is required").max(200, "is too long to be an address"),
+  address: z
+    .string({ error: "is required" })
+    .check(z.trim(), z.minLength(1, "is required"), z.maxLength(200, "is too long to be an address")),
   currency: currencyCodeSchema,
 });
 export type AddWalletBody = z.input<typeof addWalletBodySchema>;
@@ -114,7 +118,7 @@ export const walletChallengeSchema = z.object({
   walletId: z.string(),
   message: z.string(),
   nonce: z.string(),
-  expiresAt: z.number().int(),
+  expiresAt: z.number().check(z.int()),
 });
 export type WalletChallenge = z.infer<typeof walletChallengeSchema>;
 
@@ -124,11 +128,9 @@ export type WalletChallenge = z.infer<typeof walletChallengeSchema>;
  */
 export const completeVerificationBodySchema = z.object({
   walletId: walletIdSchema,
-  nonce: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9]{8,64}$/, "must be the nonce of the message (letters and digits)")
-    .optional(),
-  signature: z.string({ error: "is required" }).trim().min(1, "is required").max(400, "is too long to be a signature"),
+  nonce: z.optional(z.string().check(z.trim(), z.regex(/^[A-Za-z0-9]{8,64}$/, "must be the nonce of the message (letters and digits)"))),
+  signature: z
+    .string({ error: "is required" })
+    .check(z.trim(), z.minLength(1, "is required"), z.maxLength(400, "is too long to be a signature")),
 });
 export type CompleteVerificationBody = z.input<typeof completeVerificationBodySchema>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { decimalsOf } from "./currencies.ts";
 import { walletIdSchema } from "./wallets.ts";
 
@@ -36,20 +36,23 @@ export function minimumWithdrawalOf(currency: string): number {
 
 export const withdrawalIdSchema = z
   .string()
-  .regex(/^wdr_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, "must be a withdrawal id (wdr_ and a UUID)");
+  .check(z.regex(/^wdr_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, "must be a withdrawal id (wdr_ and a UUID)"));
 
 /** A currency code, any case (stored in capitals). */
-export const currencyCodeSchema = z
-  .string({ error: "is required: a currency code such as USDC" })
-  .trim()
-  .regex(/^[A-Za-z]{2,12}$/, "must be a currency code such as USDC")
-  .transform((code) => code.toUpperCase());
+export const currencyCodeSchema = z.pipe(
+  z
+    .string({ error: "is required: a currency code such as USDC" })
+    .check(z.trim(), z.regex(/^[A-Za-z]{2,12}$/, "must be a currency code such as USDC")),
+  z.transform((code) => code.toUpperCase()),
+);
 
 /** The `Idempotency-Key` header of `POST /v1/withdrawal`: a repeat with the same key answers the same withdrawal. */
 export const idempotencyKeySchema = z
   .string({ error: "is required: send a unique Idempotency-Key header (for example a UUID) with each new withdrawal" })
-  .min(1, "is required: send a unique Idempotency-Key header (for example a UUID) with each new withdrawal")
-  .max(200, "must be at most 200 characters");
+  .check(
+    z.minLength(1, "is required: send a unique Idempotency-Key header (for example a UUID) with each new withdrawal"),
+    z.maxLength(200, "must be at most 200 characters"),
+  );
 
 /** `POST /v1/withdrawal` body. */
 export const withdrawalRequestSchema = z
@@ -57,37 +60,41 @@ export const withdrawalRequestSchema = z
     walletId: walletIdSchema,
     amount: z
       .number({ error: "is required: an integer in the currency's smallest unit" })
-      .int("must be an integer in the currency's smallest unit")
-      .positive("must be more than zero"),
+      .check(z.int("must be an integer in the currency's smallest unit"), z.positive("must be more than zero")),
     currency: currencyCodeSchema,
   })
-  .superRefine((input, ctx) => {
-    const minimum = minimumWithdrawalOf(input.currency);
-    if (input.amount > 0 && input.amount < minimum) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["amount"],
-        message: `must be at least ${formatUnits(minimum, input.currency)} ${input.currency} (${minimum} in the smallest unit)`,
-      });
-    }
-  });
+  .check(
+    z.superRefine((input, ctx) => {
+      const minimum = minimumWithdrawalOf(input.currency);
+      if (input.amount > 0 && input.amount < minimum) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["amount"],
+          message: `must be at least ${formatUnits(minimum, input.currency)} ${input.currency} (${minimum} in the smallest unit)`,
+        });
+      }
+    }),
+  );
 export type WithdrawalRequest = z.infer<typeof withdrawalRequestSchema>;
 
 /** `POST /v1/withdrawal/{id}/verify` body: the authenticator's or the mailed code. */
 export const withdrawalVerifySchema = z.object({
-  code: z
-    .string({ error: "is required: the code from your authenticator app or e-mail" })
-    .transform((code) => code.replace(/[\s-]/g, ""))
-    .pipe(z.string().regex(/^[0-9A-Za-z]{4,12}$/, "must be the code from your authenticator app or e-mail (digits only)")),
+  code: z.pipe(
+    z.pipe(
+      z.string({ error: "is required: the code from your authenticator app or e-mail" }),
+      z.transform((code) => code.replace(/[\s-]/g, "")),
+    ),
+    z.string().check(z.regex(/^[0-9A-Za-z]{4,12}$/, "must be the code from your authenticator app or e-mail (digits only)")),
+  ),
 });
 
 /** `GET /v1/withdrawal?currency=`. */
-export const withdrawalListQuerySchema = z.object({ currency: currencyCodeSchema.optional() });
+export const withdrawalListQuerySchema = z.object({ currency: z.optional(currencyCodeSchema) });
 
 /** `page_path` and `trigger` of `POST` and `DELETE` (analytics context, SPEC.md section 7): accepted, not required. */
 export const withdrawalTrackingQuerySchema = z.object({
-  page_path: z.string().max(2000).optional(),
-  trigger: z.string().max(200).optional(),
+  page_path: z.optional(z.string().check(z.maxLength(2000))),
+  trigger: z.optional(z.string().check(z.maxLength(200))),
 });
 
 export const withdrawalWalletSchema = z.object({
@@ -100,23 +107,23 @@ export const withdrawalWalletSchema = z.object({
 export const withdrawalSchema = z.object({
   id: z.string(),
   status: withdrawalStatusSchema,
-  amount: z.number().int(),
+  amount: z.number().check(z.int()),
   currency: z.string(),
-  decimals: z.number().int(),
+  decimals: z.number().check(z.int()),
   wallet: withdrawalWalletSchema,
   secondFactor: secondFactorSchema,
   /** Why it was cancelled or failed, in words (null otherwise). */
-  statusReason: z.string().nullable(),
+  statusReason: z.nullable(z.string()),
   /** Codes left before the withdrawal is cancelled (while verifying). */
-  attemptsLeft: z.number().int(),
+  attemptsLeft: z.number().check(z.int()),
   /** Seconds until a mailed code may be sent again (0: now); null for the authenticator. */
-  resendAvailableInSeconds: z.number().int().nullable(),
-  createdAt: z.number().int(),
+  resendAvailableInSeconds: z.nullable(z.number().check(z.int())),
+  createdAt: z.number().check(z.int()),
   /** While verifying: when it is cancelled unless verified. */
-  expiresAt: z.number().int(),
-  verifiedAt: z.number().int().nullable(),
-  settledAt: z.number().int().nullable(),
-  updatedAt: z.number().int(),
+  expiresAt: z.number().check(z.int()),
+  verifiedAt: z.nullable(z.number().check(z.int())),
+  settledAt: z.nullable(z.number().check(z.int())),
+  updatedAt: z.number().check(z.int()),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
@@ -124,7 +131,7 @@ export const withdrawalListSchema = z.object({ withdrawals: z.array(withdrawalSc
 export type WithdrawalList = z.infer<typeof withdrawalListSchema>;
 
 /** `POST /v1/withdrawal`: the withdrawal, and whether the mailed code went out (null for the authenticator). */
-export const withdrawalCreatedSchema = z.object({ withdrawal: withdrawalSchema, codeSent: z.boolean().nullable() });
+export const withdrawalCreatedSchema = z.object({ withdrawal: withdrawalSchema, codeSent: z.nullable(z.boolean()) });
 export type WithdrawalCreated = z.infer<typeof withdrawalCreatedSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------

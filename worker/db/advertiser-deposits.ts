@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { queryAll, queryFirst } from "./query.ts";
+import { allRows, queryAll, queryFirst, type Query } from "./query.ts";
 
 /** Money paid into an advertiser account through the deposit rail (migration 0011). */
 const depositRowSchema = z
@@ -63,8 +63,9 @@ export function findDepositByKey(db: D1Database, advertiserId: string, idempoten
   );
 }
 
-export function listDepositsOfAdvertiser(db: D1Database, advertiserId: string, limit = 100): Promise<AdvertiserDeposit[]> {
-  return queryAll(
+/** An account's deposits, newest first. */
+export function depositsOfAdvertiserQuery(db: D1Database, advertiserId: string, limit = 100): Query<AdvertiserDeposit[]> {
+  return allRows(
     db.prepare(`SELECT * FROM advertiser_deposits WHERE advertiser_id = ? ORDER BY created_at DESC, id LIMIT ?`).bind(advertiserId, limit),
     depositRowSchema,
   );

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { memberRoleSchema, type MemberRole } from "../contracts/advertisers.ts";
 import { advertiserSchema } from "./advertisers.ts";
-import { allRows, firstRow, mapQuery, queryAll, queryFirst, runQuery, type Query } from "./query.ts";
+import { allRows, firstRow, mapQuery, queryFirst, runQuery, type Query } from "./query.ts";
 
 /** Members of advertiser accounts and the invitations that make them (migration 0008). */
 
@@ -86,8 +86,8 @@ const memberWithUserSchema = z
   }));
 
 /** An account's members: owners first, then by when they joined. */
-export function listMembers(db: D1Database, advertiserId: string) {
-  return queryAll(
+export function membersQuery(db: D1Database, advertiserId: string) {
+  return allRows(
     db
       .prepare(
         `SELECT m.user_id, u.handle, u.name, u.display_name, u.avatar_url, m.role, m.created_at
@@ -97,6 +97,10 @@ export function listMembers(db: D1Database, advertiserId: string) {
       .bind(advertiserId),
     memberWithUserSchema,
   );
+}
+
+export function listMembers(db: D1Database, advertiserId: string) {
+  return runQuery(membersQuery(db, advertiserId));
 }
 
 /**
@@ -185,8 +189,8 @@ const pendingRowSchema = z.intersection(
 );
 
 /** Invitations still usable at `now` (not accepted, revoked or expired), newest first. */
-export function listPendingMemberInvitations(db: D1Database, advertiserId: string, now: number) {
-  return queryAll(
+export function pendingMemberInvitationsQuery(db: D1Database, advertiserId: string, now: number) {
+  return allRows(
     db
       .prepare(
         `SELECT i.*, u.handle AS inviter_handle FROM advertiser_member_invitations i JOIN users u ON u.id = i.invited_by
@@ -196,6 +200,10 @@ export function listPendingMemberInvitations(db: D1Database, advertiserId: strin
       .bind(advertiserId, now),
     pendingRowSchema,
   );
+}
+
+export function listPendingMemberInvitations(db: D1Database, advertiserId: string, now: number) {
+  return runQuery(pendingMemberInvitationsQuery(db, advertiserId, now));
 }
 
 /** Revokes an invitation not yet accepted or revoked; whether it did. */

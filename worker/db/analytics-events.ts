@@ -1,5 +1,6 @@
-import { funnelRowSchema, funnelSteps, type FunnelRow } from "../contracts/analytics.ts";
-import { queryAll } from "./query.ts";
+import { funnelSteps } from "../contracts/analytics.ts";
+import { funnelRowSchema, type FunnelRow } from "../contracts/funnel.ts";
+import { allRows, runQuery, type Query } from "./query.ts";
 
 /**
  * The table `analytics_events` (migration 0012): the first-party tracker's events, written by the queue consumer and
@@ -97,9 +98,9 @@ export type FunnelFilter = { advertiserId: string | null; campaignId: string | n
  * An event naming a campaign counts toward it; one naming only an advertiser (its landing page) counts toward each
  * published campaign of that advertiser. Rows exist only where some event was counted.
  */
-export function listFunnelRows(db: D1Database, filter: FunnelFilter): Promise<FunnelRow[]> {
+export function funnelRowsQuery(db: D1Database, filter: FunnelFilter): Query<FunnelRow[]> {
   const [landing, signIn, join] = funnelSteps;
-  return queryAll(
+  return allRows(
     db
       .prepare(
         `WITH counted AS (
@@ -125,4 +126,8 @@ export function listFunnelRows(db: D1Database, filter: FunnelFilter): Promise<Fu
       .bind(landing, signIn, join, filter.advertiserId, filter.campaignId),
     funnelRowSchema,
   );
+}
+
+export function listFunnelRows(db: D1Database, filter: FunnelFilter): Promise<FunnelRow[]> {
+  return runQuery(funnelRowsQuery(db, filter));
 }

@@ -263,6 +263,14 @@ export function advertiserCampaignCardsQuery(db: D1Database, advertiserId: strin
   );
 }
 
+/** One campaign of an advertiser account, drafts included, with its pools; null when it is not that account's. */
+export function advertiserCampaignCardQuery(db: D1Database, advertiserId: string, campaignId: string): Query<CampaignCardRow | null> {
+  return firstRow(
+    db.prepare(`${cardSelect} WHERE campaigns.id = ? AND campaigns.advertiser_id = ?`).bind(campaignId, advertiserId),
+    campaignCardRowSchema,
+  );
+}
+
 /** One campaign of an advertiser account, drafts included; null when it is not that account's. */
 export function findAdvertiserCampaign(db: D1Database, advertiserId: string, campaignId: string): Promise<CampaignListing | null> {
   return queryFirst(

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AdminFeedback, FeedbackStatusFilter } from "../contracts/admin.ts";
-import { queryAll, queryFirst } from "./query.ts";
+import { allRows, firstRow, mapQuery, queryFirst, type Query } from "./query.ts";
 
 /** A message sent from the editor in feedback mode, as the editor's use case writes it. */
 export type Feedback = { id: string; userId: string; content: string; pagePath: string | null; createdAt: number };
@@ -49,8 +49,8 @@ const statusConditions: Record<FeedbackStatusFilter, string> = {
 };
 
 /** The inbox with the authors' handles: unhandled first, then newest first. */
-export function listFeedbackInbox(db: D1Database, status: FeedbackStatusFilter, limit: number): Promise<AdminFeedback[]> {
-  return queryAll(
+export function feedbackInboxQuery(db: D1Database, status: FeedbackStatusFilter, limit: number): Query<AdminFeedback[]> {
+  return allRows(
     db
       .prepare(
         `${inboxSelect} WHERE ${statusConditions[status]}
@@ -68,12 +68,11 @@ export function findFeedbackInboxItem(db: D1Database, feedbackId: string): Promi
 const countsSchema = z.object({ open: z.number().int().nullable(), handled: z.number().int().nullable() });
 
 /** How many messages are open and handled, over the whole inbox. */
-export async function countFeedbackByStatus(db: D1Database): Promise<{ open: number; handled: number }> {
-  const counts = await queryFirst(
-    db.prepare(`SELECT SUM(handled_at IS NULL) AS open, SUM(handled_at IS NOT NULL) AS handled FROM feedback`),
-    countsSchema,
+export function feedbackCountsQuery(db: D1Database): Query<{ open: number; handled: number }> {
+  return mapQuery(
+    firstRow(db.prepare(`SELECT SUM(handled_at IS NULL) AS open, SUM(handled_at IS NOT NULL) AS handled FROM feedback`), countsSchema),
+    (counts) => ({ open: counts?.open ?? 0, handled: counts?.handled ?? 0 }),
   );
-  return { open: counts?.open ?? 0, handled: counts?.handled ?? 0 };
 }
 
 /** Marks a message read; false when it was read already (its first read time stays) or does not exist. */

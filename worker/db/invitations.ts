@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { firstRow, queryAll, queryFirst } from "./query.ts";
+import { allRows, firstRow, queryFirst, runQuery, type Query } from "./query.ts";
 
 const invitationColumns = {
   id: z.string(),
@@ -96,11 +96,15 @@ export function findInvitation(db: D1Database, id: string): Promise<Invitation |
 }
 
 /** A campaign's invitations, newest first. */
-export function listCampaignInvitations(db: D1Database, campaignId: string): Promise<Invitation[]> {
-  return queryAll(
+export function campaignInvitationsQuery(db: D1Database, campaignId: string): Query<Invitation[]> {
+  return allRows(
     db.prepare(`SELECT * FROM invitations WHERE campaign_id = ? ORDER BY created_at DESC, id LIMIT 500`).bind(campaignId),
     invitationSchema,
   );
+}
+
+export function listCampaignInvitations(db: D1Database, campaignId: string): Promise<Invitation[]> {
+  return runQuery(campaignInvitationsQuery(db, campaignId));
 }
 
 /** Revokes once; false when there is no such invitation of this campaign or it was revoked already. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { allRows, queryAll, queryFirst, type Query } from "./query.ts";
+import { allRows, mapQuery, queryAll, queryFirst, type Query } from "./query.ts";
 
 /**
  * The ledger tables (migration 0004): accounts, entries, and the lines the database derives from each entry. Nothing
@@ -62,6 +62,28 @@ export function findEntryByKey(db: D1Database, idempotencyKey: string) {
 }
 
 const balanceSchema = z.object({ account_id: z.string(), balance: z.number().int() });
+
+const ownerBalanceSchema = z.object({ currency: z.string(), balance: z.number().int() });
+
+/**
+ * The balance per currency of every account of one owner and kind (e.g. an advertiser's funding); a currency without
+ * an account is absent from the map.
+ */
+export function ownerBalancesQuery(db: D1Database, ownerId: string, kind: string): Query<Map<string, number>> {
+  return mapQuery(
+    allRows(
+      db
+        .prepare(
+          `SELECT account.currency, COALESCE(SUM(line.amount), 0) AS balance
+           FROM ledger_accounts AS account LEFT JOIN ledger_lines AS line ON line.account_id = account.id
+           WHERE account.owner_id = ? AND account.kind = ? GROUP BY account.currency`,
+        )
+        .bind(ownerId, kind),
+      ownerBalanceSchema,
+    ),
+    (rows) => new Map(rows.map((row) => [row.currency, row.balance])),
+  );
+}
 
 /** Balances of the given accounts; an account that does not exist yet has none (absent from the map). */
 export async function accountBalances(db: D1Database, accountIds: readonly string[]): Promise<Map<string, number>> {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { notificationAudiencesSchema, type AdHocAudience, type NotificationAudiences } from "../contracts/admin.ts";
 import type { NewNotification, NotificationEventType } from "./notifications.ts";
-import { queryAll, queryFirst } from "./query.ts";
+import { allRows, firstRow, mapQuery, type Query } from "./query.ts";
 
 /**
  * Notifications for many users in ONE statement, with the same columns, id format and once-per-dedupe-key rule as
@@ -121,22 +121,33 @@ const campaignAudienceRowSchema = z
     creators: row.creators,
   }));
 
-/** Whom an ad-hoc notification can reach: how many creators there are, and each published campaign with its creators. */
-export async function listNotificationAudiences(db: D1Database): Promise<NotificationAudiences> {
-  const [creators, campaigns] = await Promise.all([
-    queryFirst(db.prepare(`SELECT COUNT(*) AS count FROM user_roles WHERE role = 'creator'`), z.object({ count: z.number().int() })),
-    queryAll(
-      db.prepare(
-        `SELECT c.id, c.title, c.status, c.advertiser_id, a.name AS advertiser_name,
-                (SELECT COUNT(*) FROM campaign_participants p WHERE p.campaign_id = c.id) AS creators
-         FROM campaigns c JOIN advertisers a ON a.id = c.advertiser_id
-         WHERE c.published_at IS NOT NULL
-         ORDER BY a.name, c.starts_at DESC, c.id`,
-      ),
-      campaignAudienceRowSchema,
+/** How many creators there are (whom an ad-hoc notification to all creators reaches). */
+export function creatorCountQuery(db: D1Database): Query<number> {
+  return mapQuery(
+    firstRow(db.prepare(`SELECT COUNT(*) AS count FROM user_roles WHERE role = 'creator'`), z.object({ count: z.number().int() })),
+    (row) => row?.count ?? 0,
+  );
+}
+
+export type PublishedCampaignAudience = z.infer<typeof campaignAudienceRowSchema>;
+
+/** Each published campaign with how many creators joined it (whom a campaign's ad-hoc notification reaches). */
+export function campaignAudiencesQuery(db: D1Database): Query<PublishedCampaignAudience[]> {
+  return allRows(
+    db.prepare(
+      `SELECT c.id, c.title, c.status, c.advertiser_id, a.name AS advertiser_name,
+              (SELECT COUNT(*) FROM campaign_participants p WHERE p.campaign_id = c.id) AS creators
+       FROM campaigns c JOIN advertisers a ON a.id = c.advertiser_id
+       WHERE c.published_at IS NOT NULL
+       ORDER BY a.name, c.starts_at DESC, c.id`,
     ),
-  ]);
-  return notificationAudiencesSchema.parse({ allCreators: creators?.count ?? 0, campaigns });
+    campaignAudienceRowSchema,
+  );
+}
+
+/** Whom an ad-hoc notification can reach, from `creatorCountQuery` and `campaignAudiencesQuery`. */
+export function notificationAudiencesOf(allCreators: number, campaigns: readonly PublishedCampaignAudience[]): NotificationAudiences {
+  return notificationAudiencesSchema.parse({ allCreators, campaigns });
 }
 
 /** Whether a campaign exists and creators can see it (published). */

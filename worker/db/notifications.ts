@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { notificationEventTypeSchema, type Notification } from "../contracts/notifications.ts";
-import { queryAll, queryFirst } from "./query.ts";
+import { allRows, queryAll, queryFirst, type Query } from "./query.ts";
 
 export type NotificationEventType = z.infer<typeof notificationEventTypeSchema>;
 
@@ -70,6 +70,23 @@ export function listRecentNotifications(db: D1Database, userId: string, limit: n
       .prepare(
         `SELECT id, event_type, title, body, link, campaign_id, is_read, created_at FROM notifications
          WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`,
+      )
+      .bind(userId, limit),
+    notificationRowSchema,
+  );
+}
+
+/**
+ * The user's unread "campaign-eligible" notifications, newest first: the dashboard's "Payouts to confirm" banners, read
+ * with the page so that they are in its first paint (the browser keeps them fresh with the same rule,
+ * app/features/notifications/utils/notification-rules.ts `eligibleCampaignNotifications`).
+ */
+export function payoutsToConfirmQuery(db: D1Database, userId: string, limit: number): Query<Notification[]> {
+  return allRows(
+    db
+      .prepare(
+        `SELECT id, event_type, title, body, link, campaign_id, is_read, created_at FROM notifications
+         WHERE user_id = ? AND is_read = 0 AND event_type = 'campaign-eligible' ORDER BY created_at DESC, id DESC LIMIT ?`,
       )
       .bind(userId, limit),
     notificationRowSchema,

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 
 /**
  * One read: its statement and how its rows become what the caller wants. Table modules build them (the SQL stays in
@@ -8,13 +8,13 @@ import type { z } from "zod";
 export type Query<T> = { statement: D1PreparedStatement; read(rows: readonly unknown[]): T };
 
 /** Every row of the statement, parsed. */
-export function allRows<Schema extends z.ZodType>(statement: D1PreparedStatement, rowSchema: Schema): Query<z.infer<Schema>[]> {
-  return { statement, read: (rows) => rows.map((row) => rowSchema.parse(row)) };
+export function allRows<Schema extends z.core.$ZodType>(statement: D1PreparedStatement, rowSchema: Schema): Query<z.infer<Schema>[]> {
+  return { statement, read: (rows) => rows.map((row) => z.parse(rowSchema, row)) };
 }
 
 /** The first row of the statement, parsed, or null. */
-export function firstRow<Schema extends z.ZodType>(statement: D1PreparedStatement, rowSchema: Schema): Query<z.infer<Schema> | null> {
-  return { statement, read: (rows) => (rows.length === 0 ? null : rowSchema.parse(rows[0])) };
+export function firstRow<Schema extends z.core.$ZodType>(statement: D1PreparedStatement, rowSchema: Schema): Query<z.infer<Schema> | null> {
+  return { statement, read: (rows) => (rows.length === 0 ? null : z.parse(rowSchema, rows[0])) };
 }
 
 /** The same query, its value turned into another. */
@@ -28,16 +28,16 @@ export async function runQuery<T>(query: Query<T>): Promise<T> {
   return query.read(results);
 }
 
-export function queryAll<Schema extends z.ZodType>(statement: D1PreparedStatement, rowSchema: Schema): Promise<z.infer<Schema>[]> {
+export function queryAll<Schema extends z.core.$ZodType>(statement: D1PreparedStatement, rowSchema: Schema): Promise<z.infer<Schema>[]> {
   return runQuery(allRows(statement, rowSchema));
 }
 
-export async function queryFirst<Schema extends z.ZodType>(
+export async function queryFirst<Schema extends z.core.$ZodType>(
   statement: D1PreparedStatement,
   rowSchema: Schema,
 ): Promise<z.infer<Schema> | null> {
   const row = await statement.first();
-  return row === null ? null : rowSchema.parse(row);
+  return row === null ? null : z.parse(rowSchema, row);
 }
 
 export type QueryValues<Queries extends readonly Query<unknown>[]> = {

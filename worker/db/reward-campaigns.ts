@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { CampaignHealth, CampaignStatus } from "../contracts/vocabulary.ts";
 import { campaignSchema, type Campaign } from "./campaigns.ts";
 import type { StatementGuard } from "./ledger.ts";
-import { queryAll, queryFirst } from "./query.ts";
+import { firstRow, queryAll, runQuery, type Query } from "./query.ts";
 
 /**
  * The campaigns the rewards engine works on (status, times, pools, rules, health, funding), and its conditional
@@ -13,8 +13,12 @@ import { queryAll, queryFirst } from "./query.ts";
 const rewardCampaignSchema = campaignSchema;
 export type RewardCampaign = Campaign;
 
+export function rewardCampaignQuery(db: D1Database, campaignId: string): Query<RewardCampaign | null> {
+  return firstRow(db.prepare(`SELECT * FROM campaigns WHERE id = ?`).bind(campaignId), rewardCampaignSchema);
+}
+
 export function findRewardCampaign(db: D1Database, campaignId: string): Promise<RewardCampaign | null> {
-  return queryFirst(db.prepare(`SELECT * FROM campaigns WHERE id = ?`).bind(campaignId), rewardCampaignSchema);
+  return runQuery(rewardCampaignQuery(db, campaignId));
 }
 
 /** Campaigns whose status time may have changed: funded and started, or in their last day, or over. */

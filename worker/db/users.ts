@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { userRoleSchema, type UserRole } from "../contracts/vocabulary.ts";
-import { firstRow, queryAll, queryFirst, runQuery, type Query } from "./query.ts";
+import { firstRow, mapQuery, queryAll, queryFirst, runQuery, type Query } from "./query.ts";
 
 export const userSchema = z
   .object({
@@ -92,12 +92,18 @@ export async function findUserIdByIdOrHandle(db: D1Database, idOrHandle: string)
   return row?.id ?? null;
 }
 
-export async function userHasRole(db: D1Database, userId: string, role: UserRole): Promise<boolean> {
-  const row = await queryFirst(
-    db.prepare(`SELECT 1 AS yes FROM user_roles WHERE user_id = ? AND role = ?`).bind(userId, role),
-    z.object({ yes: z.number() }),
+export function hasRoleQuery(db: D1Database, userId: string, role: UserRole): Query<boolean> {
+  return mapQuery(
+    firstRow(
+      db.prepare(`SELECT 1 AS yes FROM user_roles WHERE user_id = ? AND role = ?`).bind(userId, role),
+      z.object({ yes: z.number() }),
+    ),
+    (row) => row !== null,
   );
-  return row !== null;
+}
+
+export function userHasRole(db: D1Database, userId: string, role: UserRole): Promise<boolean> {
+  return runQuery(hasRoleQuery(db, userId, role));
 }
 
 /**

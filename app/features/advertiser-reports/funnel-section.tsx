@@ -1,5 +1,5 @@
 import { formatPercent } from "~/lib/format";
-import type { FunnelRow } from "../../../worker/contracts/analytics.ts";
+import type { FunnelRow } from "../../../worker/contracts/funnel.ts";
 import "~/styles/advertiser-reports.css";
 
 /** `part / whole` as a percentage (SPEC.md section 5), or a dash when nobody reached the step before. */

@@ -3,7 +3,8 @@ import { HOUR } from "../../clock.ts";
 import { isImpersonating, type SignedInSession } from "../../contracts/current-user.ts";
 import { AppError } from "../../contracts/errors.ts";
 import { countSpoofingFailure, recordAudit } from "../../db/audit-log.ts";
-import { findAccount } from "../../db/users.ts";
+import { runBatch } from "../../db/query.ts";
+import { accountQuery } from "../../db/users.ts";
 import { constantTimeEqual, sha256 } from "../../security/tokens.ts";
 import { liveSessionForToken, startSession, type StartedSession } from "./sessions.ts";
 
@@ -48,11 +49,15 @@ async function resolveTarget(deps: Deps, request: SpoofingRequest): Promise<Spoo
       ),
     );
   }
-  const [admin, secretMatches] = await Promise.all([findAccount(deps.db, adminId), constantTimeEqual(request.secret, deps.spoofingSecret)]);
+  const userId = request.impersonate?.trim() ?? "";
+  // The subject is read with the admin (one round trip) and looked at only once the admin and the secret pass.
+  const [[admin, user], secretMatches] = await Promise.all([
+    runBatch(deps.db, [accountQuery(deps.db, adminId), accountQuery(deps.db, userId)]),
+    constantTimeEqual(request.secret, deps.spoofingSecret),
+  ]);
   if (!rolesOf(admin).includes("admin")) throw notAllowed("not-admin");
   if (!secretMatches) throw notAllowed("wrong-secret");
 
-  const userId = request.impersonate?.trim() ?? "";
   if (userId === "") {
     throw new SpoofingRefused(
       "no-subject",
@@ -61,7 +66,6 @@ async function resolveTarget(deps: Deps, request: SpoofingRequest): Promise<Spoo
       ]),
     );
   }
-  const user = await findAccount(deps.db, userId);
   if (user === null) {
     throw new SpoofingRefused(
       "unknown-user",

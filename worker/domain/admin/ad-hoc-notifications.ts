@@ -1,16 +1,11 @@
 import type { Capabilities } from "../../capabilities.ts";
-import type { AdHocNotification, AdHocNotificationResult, NotificationAudiences } from "../../contracts/admin.ts";
+import type { AdHocNotification, AdHocNotificationResult } from "../../contracts/admin.ts";
 import { AppError } from "../../contracts/errors.ts";
 import { recordAudit } from "../../db/audit-log.ts";
-import { isPublishedCampaign, listNotificationAudiences, notifyAdHocAudienceStatement } from "../../db/notification-fanout.ts";
+import { isPublishedCampaign, notifyAdHocAudienceStatement } from "../../db/notification-fanout.ts";
 import { findDedupeFamily } from "../../db/notifications.ts";
 
 type Deps = Pick<Capabilities, "db" | "clock">;
-
-/** Whom the form can address: all creators, or the creators of one campaign. */
-export function notificationAudiences({ db }: Pick<Capabilities, "db">): Promise<NotificationAudiences> {
-  return listNotificationAudiences(db);
-}
 
 /** Every notification of one send shares this prefix; the idempotency key holds no `:`, so prefixes never overlap. */
 function dedupePrefixOf(idempotencyKey: string): string {

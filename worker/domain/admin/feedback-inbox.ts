@@ -3,18 +3,19 @@ import { FEEDBACK_INBOX_LIMIT, type AdminFeedbackList, type FeedbackChange, type
 import { notFound } from "../../contracts/errors.ts";
 import { recordAudit } from "../../db/audit-log.ts";
 import {
-  countFeedbackByStatus,
+  feedbackCountsQuery,
+  feedbackInboxQuery,
   findFeedbackInboxItem,
-  listFeedbackInbox,
   markFeedbackHandled,
   markFeedbackRead,
 } from "../../db/feedback.ts";
+import { runBatch } from "../../db/query.ts";
 
 type Deps = Pick<Capabilities, "db" | "clock">;
 
 /** The admins' inbox of what Share Feedback sent: unhandled first, newest first, with the counts of the filters. */
 export async function feedbackInbox({ db }: Pick<Capabilities, "db">, status: FeedbackStatusFilter): Promise<AdminFeedbackList> {
-  const [items, counts] = await Promise.all([listFeedbackInbox(db, status, FEEDBACK_INBOX_LIMIT), countFeedbackByStatus(db)]);
+  const [items, counts] = await runBatch(db, [feedbackInboxQuery(db, status, FEEDBACK_INBOX_LIMIT), feedbackCountsQuery(db)]);
   return { items, counts };
 }
 

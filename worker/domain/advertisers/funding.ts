@@ -13,20 +13,23 @@ import {
 import { decimalsOf } from "../../contracts/currencies.ts";
 import { AppError } from "../../contracts/errors.ts";
 import {
+  depositsOfAdvertiserQuery,
   findDepositByKey,
   insertDeposit,
-  listDepositsOfAdvertiser,
   listPendingDeposits,
   markDepositCreditedStatement,
   markDepositFailedStatement,
   type AdvertiserDeposit,
 } from "../../db/advertiser-deposits.ts";
-import { accountBalances } from "../../db/ledger.ts";
+import { memberQuery } from "../../db/advertiser-members.ts";
+import { accountBalances, ownerBalancesQuery } from "../../db/ledger.ts";
+import { runBatch, type Query } from "../../db/query.ts";
+import type { RewardCampaign } from "../../db/reward-campaigns.ts";
 import { requireAccountCampaign } from "../campaigns/invitations.ts";
-import { advertiserFundingAccount } from "../ledger/accounts.ts";
+import { advertiserFundingAccount, type LedgerAccountKind } from "../ledger/accounts.ts";
 import { campaignFundingLines, depositAdvertiserFunds, fundCampaign } from "../ledger/funding.ts";
 import { InsufficientFundsError } from "../ledger/journal.ts";
-import { requireMembership } from "./membership.ts";
+import { advertiserNotFound, requireMembership } from "./membership.ts";
 
 /** The ledger key of a deposit's credit: a deposit is credited once, however many runs see it completed. */
 export const depositLedgerKey = (depositId: string) => `advertiser-deposit:${depositId}`;
@@ -146,12 +149,29 @@ async function availableFunding(db: D1Database, advertiserId: string, currencies
   return new Map(accounts.map((account) => [account.currency, balances.get(account.id) ?? 0]));
 }
 
+/** The account's available funding per currency (the balances of its funding accounts), as one read of a batch. */
+export function fundingBalancesQuery(db: D1Database, advertiserId: string): Query<Map<string, number>> {
+  return ownerBalancesQuery(db, advertiserId, "advertiser-funding" satisfies LedgerAccountKind);
+}
+
 /** `GET /v1/advertiser/{advertiserId}/funds`: available funding per currency, and the deposits. */
-export async function advertiserFunds(caps: Pick<Capabilities, "db">, userId: string, advertiserId: string): Promise<AdvertiserFunds> {
-  await requireMembership(caps, userId, advertiserId);
-  const deposits = await listDepositsOfAdvertiser(caps.db, advertiserId);
+export async function advertiserFunds({ db }: Pick<Capabilities, "db">, userId: string, advertiserId: string): Promise<AdvertiserFunds> {
+  // One round trip: what a non-member's read finds is dropped before anything is answered.
+  const [member, deposits, available] = await runBatch(db, [
+    memberQuery(db, advertiserId, userId),
+    depositsOfAdvertiserQuery(db, advertiserId),
+    fundingBalancesQuery(db, advertiserId),
+  ]);
+  if (member === null) throw advertiserNotFound();
+  return fundsFrom(deposits, available);
+}
+
+/**
+ * The account's funds from its deposits (`depositsOfAdvertiserQuery`) and its funding per currency: every currency
+ * it can fund in or has deposited in, and any other currency it holds funding in.
+ */
+export function fundsFrom(deposits: readonly AdvertiserDeposit[], available: ReadonlyMap<string, number>): AdvertiserFunds {
   const currencies = [...new Set([...fundingCurrencies, ...deposits.map((deposit) => deposit.currency)])];
-  const available = await availableFunding(caps.db, advertiserId, currencies);
   const used = new Set(deposits.map((deposit) => deposit.currency));
   return {
     balances: currencies
@@ -170,10 +190,14 @@ export async function campaignFunding(
 ): Promise<CampaignFunding> {
   const campaign = await requireAccountCampaign(caps, userId, advertiserId, campaignId);
   const currency = campaign.rewardCurrency;
+  return campaignFundingFrom(campaign, (await availableFunding(caps.db, advertiserId, [currency])).get(currency) ?? 0);
+}
+
+/** The campaign's funding, given what the account has available in the campaign's currency. */
+export function campaignFundingFrom(campaign: RewardCampaign, available: number): CampaignFunding {
   const needed = -(campaignFundingLines(campaign)[0]?.amount ?? 0);
-  const available = (await availableFunding(caps.db, advertiserId, [currency])).get(currency) ?? 0;
   const missing = campaign.fundedAt === null ? Math.max(0, needed - available) : 0;
-  return { currency, needed, fundedAt: campaign.fundedAt, available, missing };
+  return { currency: campaign.rewardCurrency, needed, fundedAt: campaign.fundedAt, available, missing };
 }
 
 function shortBy(missing: number, currency: string): AppError {

@@ -96,14 +96,17 @@ export async function listPendingInvitations(
 ): Promise<{ invitations: PendingMemberInvitation[] }> {
   await requireMembership(caps, userId, advertiserId);
   const rows = await listPendingMemberInvitations(caps.db, advertiserId, caps.clock.now());
+  return { invitations: rows.map(pendingInvitationView) };
+}
+
+/** A pending invitation as members see it (never its token). */
+export function pendingInvitationView(row: MemberInvitationRow & { inviterHandle: string }): PendingMemberInvitation {
   return {
-    invitations: rows.map((row) => ({
-      id: row.id,
-      expiresAt: row.expiresAt,
-      xHandle: row.xHandle,
-      createdAt: row.createdAt,
-      invitedBy: { userId: row.invitedBy, handle: row.inviterHandle },
-    })),
+    id: row.id,
+    expiresAt: row.expiresAt,
+    xHandle: row.xHandle,
+    createdAt: row.createdAt,
+    invitedBy: { userId: row.invitedBy, handle: row.inviterHandle },
   };
 }
 

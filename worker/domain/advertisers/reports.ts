@@ -9,17 +9,19 @@ import {
   type ReportQuery,
   type ReportTotals,
 } from "../../contracts/reports.ts";
-import { findAdvertiser } from "../../db/advertisers.ts";
+import { memberQuery } from "../../db/advertiser-members.ts";
+import { advertiserQuery } from "../../db/advertisers.ts";
+import { runBatch, type QueryValues } from "../../db/query.ts";
 import {
-  findReportCampaign,
-  reportConversionDays,
-  reportPostDays,
-  reportSpendDays,
-  reportTopCreators,
-  type ReportCampaign,
+  reportCampaignQuery,
+  reportConversionDaysQuery,
+  reportPostDaysQuery,
+  reportRangeQuery,
+  reportSpendDaysQuery,
+  reportTopCreatorsQuery,
   type ReportScope,
 } from "../../db/reports.ts";
-import { advertiserNotFound, requireMembership } from "./membership.ts";
+import { advertiserNotFound } from "./membership.ts";
 
 /**
  * Reports for the members of an advertiser account (docs/decisions/021-advertiser-reports.md): daily numbers over a
@@ -40,23 +42,32 @@ function parseDay(text: string, field: "from" | "to"): number {
   return ms;
 }
 
-/** The range asked for, else the campaign's dates (up to today), else the last 30 days; both ends inclusive. */
-export function resolveRange(query: ReportQuery, now: number, campaign: Pick<ReportCampaign, "startsAt" | "endsAt"> | null) {
-  const today = startOfDay(now);
-  const defaultTo = campaign === null ? today : Math.max(startOfDay(campaign.startsAt), Math.min(today, startOfDay(campaign.endsAt)));
-  const to = query.to === undefined ? defaultTo : parseDay(query.to, "to");
-  const defaultFrom =
-    campaign === null
-      ? to - (DEFAULT_ACCOUNT_DAYS - 1) * DAY
-      : Math.min(to, Math.max(startOfDay(campaign.startsAt), to - (MAX_REPORT_DAYS - 1) * DAY));
-  const from = query.from === undefined ? defaultFrom : parseDay(query.from, "from");
-  if (from > to) throw new AppError(400, "invalid_request", "from: must not be after to", [{ loc: ["query", "from"], msg: "after to" }]);
-  if ((to - from) / DAY + 1 > MAX_REPORT_DAYS) {
+/** A report's first and last day (the start of each, epoch ms); null: a campaign report's default end. */
+export type AskedRange = { from: number | null; to: number | null };
+
+/**
+ * The days asked for, as far as they are known without reading the campaign: an account report covers the last 30
+ * days unless asked; a campaign report's missing end is its campaign's (the campaign's days up to today, at most
+ * `MAX_REPORT_DAYS`), worked out by `reportRangeQuery` in the same round trip. A 400 for a day that is not one, or a
+ * range known here that is not one.
+ */
+export function askedRange(query: ReportQuery, now: number, campaignReport: boolean): AskedRange {
+  const to = query.to !== undefined ? parseDay(query.to, "to") : campaignReport ? null : startOfDay(now);
+  const defaultFrom = to === null || campaignReport ? null : to - (DEFAULT_ACCOUNT_DAYS - 1) * DAY;
+  const from = query.from !== undefined ? parseDay(query.from, "from") : defaultFrom;
+  if (from !== null && to !== null) checkRange({ from, to });
+  return { from, to };
+}
+
+function checkRange(range: { from: number; to: number }): void {
+  if (range.from > range.to) {
+    throw new AppError(400, "invalid_request", "from: must not be after to", [{ loc: ["query", "from"], msg: "after to" }]);
+  }
+  if ((range.to - range.from) / DAY + 1 > MAX_REPORT_DAYS) {
     throw new AppError(400, "invalid_request", `A report covers at most ${MAX_REPORT_DAYS} days.`, [
       { loc: ["query", "from"], msg: `more than ${MAX_REPORT_DAYS} days before to` },
     ]);
   }
-  return { from, to };
 }
 
 function perThousand(conversions: number, impressions: number): number | null {
@@ -77,19 +88,43 @@ function emptyCounts(campaignReport: boolean): ReportCounts {
   };
 }
 
-async function buildReport(
-  caps: Pick<Capabilities, "db">,
-  advertiser: { id: string; name: string },
-  campaign: ReportCampaign | null,
-  range: { from: number; to: number },
-): Promise<Report> {
-  const scope: ReportScope = { advertiserId: advertiser.id, campaignId: campaign?.id ?? null, from: range.from, to: range.to + DAY };
-  const [postDays, spendDays, conversionDays, topCreators] = await Promise.all([
-    reportPostDays(caps.db, scope),
-    reportSpendDays(caps.db, scope),
-    reportConversionDays(caps.db, scope),
-    reportTopCreators(caps.db, scope),
-  ]);
+/**
+ * What a report reads, in one batch (`reportFrom` makes the report of it): the member check, the account, the campaign
+ * (none for an account report), the range and the numbers. What a non-member's read finds is dropped by `reportFrom`.
+ */
+export function reportQueries(
+  db: D1Database,
+  userId: string,
+  advertiserId: string,
+  campaignId: string | null,
+  asked: AskedRange,
+  now: number,
+) {
+  const scope: ReportScope = { advertiserId, campaignId, ...asked, today: startOfDay(now), maxSpan: (MAX_REPORT_DAYS - 1) * DAY };
+  return [
+    memberQuery(db, advertiserId, userId),
+    advertiserQuery(db, advertiserId),
+    reportCampaignQuery(db, advertiserId, campaignId),
+    reportRangeQuery(db, scope),
+    reportPostDaysQuery(db, scope),
+    reportSpendDaysQuery(db, scope),
+    reportConversionDaysQuery(db, scope),
+    reportTopCreatorsQuery(db, scope),
+  ] as const;
+}
+
+export type ReportReads = QueryValues<ReturnType<typeof reportQueries>>;
+
+/**
+ * The report from its reads: the account's 404 for a non-member, a 404 for a campaign that is not the account's, a
+ * 400 for a range that is not one.
+ */
+export function reportFrom(reads: ReportReads, campaignId: string | null): Report {
+  const [member, account, campaign, range, postDays, spendDays, conversionDays, topCreators] = reads;
+  if (member === null || account === null) throw advertiserNotFound();
+  if ((campaignId !== null && campaign === null) || range === null) throw notFound("This account has no campaign with this id.");
+  checkRange(range);
+  const advertiser = { id: account.id, name: account.name };
   const campaignReport = campaign !== null;
   const days = new Map<string, ReportDay>();
   for (let at = range.from; at <= range.to; at += DAY) days.set(dateOf(at), { date: dateOf(at), ...emptyCounts(campaignReport) });
@@ -143,36 +178,47 @@ async function buildReport(
   };
 }
 
-async function memberAccount(caps: Pick<Capabilities, "db">, userId: string, advertiserId: string) {
-  await requireMembership(caps, userId, advertiserId);
-  const account = await findAdvertiser(caps.db, advertiserId);
-  if (account === null) throw advertiserNotFound();
-  return { id: account.id, name: account.name };
-}
-
 /** `GET /v1/advertiser/{advertiserId}/reports`: the whole account, for its members (404 for anyone else). */
-export async function accountReport(
+export function accountReport(
   caps: Pick<Capabilities, "db" | "clock">,
   userId: string,
   advertiserId: string,
   query: ReportQuery,
 ): Promise<Report> {
-  const advertiser = await memberAccount(caps, userId, advertiserId);
-  return buildReport(caps, advertiser, null, resolveRange(query, caps.clock.now(), null));
+  return readReport(caps, userId, advertiserId, null, query);
 }
 
 /** `GET /v1/advertiser/{advertiserId}/campaigns/{campaignId}/report`: one of the account's campaigns. */
-export async function campaignReport(
+export function campaignReport(
   caps: Pick<Capabilities, "db" | "clock">,
   userId: string,
   advertiserId: string,
   campaignId: string,
   query: ReportQuery,
 ): Promise<Report> {
-  const advertiser = await memberAccount(caps, userId, advertiserId);
-  const campaign = await findReportCampaign(caps.db, advertiserId, campaignId);
-  if (campaign === null) throw notFound("This account has no campaign with this id.");
-  return buildReport(caps, advertiser, campaign, resolveRange(query, caps.clock.now(), campaign));
+  return readReport(caps, userId, advertiserId, campaignId, query);
+}
+
+/** One round trip; a range that is not one is refused only after the access checks, as before it read anything. */
+async function readReport(
+  { db, clock }: Pick<Capabilities, "db" | "clock">,
+  userId: string,
+  advertiserId: string,
+  campaignId: string | null,
+  query: ReportQuery,
+): Promise<Report> {
+  const now = clock.now();
+  let asked: AskedRange;
+  let refused: unknown = null;
+  try {
+    asked = askedRange(query, now, campaignId !== null);
+  } catch (error) {
+    refused = error;
+    asked = askedRange({}, now, campaignId !== null);
+  }
+  const report = reportFrom(await runBatch(db, reportQueries(db, userId, advertiserId, campaignId, asked, now)), campaignId);
+  if (refused !== null) throw refused;
+  return report;
 }
 
 /** A CSV field: quoted when it holds a comma, a quote or a line break (quotes doubled), as RFC 4180 says. */

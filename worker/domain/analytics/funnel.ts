@@ -1,5 +1,5 @@
 import type { Capabilities } from "../../capabilities.ts";
-import type { FunnelRow } from "../../contracts/analytics.ts";
+import type { FunnelRow } from "../../contracts/funnel.ts";
 import { listFunnelRows } from "../../db/analytics-events.ts";
 
 /**

@@ -32,7 +32,7 @@ export type BrandLookupOptions = {
   waitUntil: (work: Promise<unknown>) => void;
 };
 
-const cachedSchema = z.object({ brand: brandSchema.nullable() });
+const cachedSchema = z.object({ brand: z.nullable(brandSchema) });
 
 export function brandCacheKey(hostname: string): string {
   return `brand:${hostname.toLowerCase()}`;

@@ -8,6 +8,7 @@ import {
 import { AppError, notFound, type FieldError } from "../../contracts/errors.ts";
 import { MAX_ATTACHMENT_BYTES, formatBytes, sniffImageType } from "../../contracts/posts.ts";
 import {
+  advertiserCampaignCardQuery,
   advertiserCampaignCardsQuery,
   findAdvertiserCampaign,
   insertCampaignStatement,
@@ -20,10 +21,15 @@ import {
 } from "../../db/campaigns.ts";
 import { memberQuery } from "../../db/advertiser-members.ts";
 import { runBatch } from "../../db/query.ts";
-import { deleteSuggestionsStatement, insertSuggestionStatement, listSuggestions, type Suggestion } from "../../db/suggestions.ts";
+import {
+  deleteSuggestionsStatement,
+  insertSuggestionStatement,
+  listSuggestions,
+  suggestionsQuery,
+  type Suggestion,
+} from "../../db/suggestions.ts";
 import { randomToken } from "../../security/tokens.ts";
 import { advertiserNotFound, requireMembership } from "../advertisers/membership.ts";
-import { poolBalances } from "../ledger/balances.ts";
 
 /**
  * Campaigns in the advertiser console (docs/decisions/019-advertiser-console.md). Every use case authorizes by
@@ -87,10 +93,19 @@ async function loadCampaign(caps: Deps, advertiserId: string, campaignId: string
   return campaign;
 }
 
-async function consoleView(caps: Deps, campaign: CampaignListing): Promise<ConsoleCampaign> {
-  const [suggestions, pools] = await Promise.all([listSuggestions(caps.db, campaign.id), poolBalances(caps.db, [campaign.id])]);
+/**
+ * The reads of one campaign of the account as the console shows it (`consoleCampaignOf`), for a batch: the campaign
+ * with its pools (null when it is not the account's) and its suggestions.
+ */
+export function consoleCampaignQueries(db: D1Database, advertiserId: string, campaignId: string) {
+  return [advertiserCampaignCardQuery(db, advertiserId, campaignId), suggestionsQuery(db, campaignId)] as const;
+}
+
+/** The campaign as the console shows it, from `consoleCampaignQueries`; a 404 when it is not the account's. */
+export function consoleCampaignOf(campaign: CampaignCardRow | null, suggestions: readonly Suggestion[], now: number): ConsoleCampaign {
+  if (campaign === null) throw campaignNotFound();
   return {
-    ...summary(campaign, pools[campaign.id], caps.clock.now()),
+    ...summary(campaign, campaign.pool, now),
     description: campaign.description,
     imageUrl: campaign.imageUrl,
     weeklyPool: campaign.weeklyPool,
@@ -104,10 +119,26 @@ async function consoleView(caps: Deps, campaign: CampaignListing): Promise<Conso
   };
 }
 
-/** `GET /v1/advertiser/{id}/campaigns/{campaignId}`. */
-export async function getConsoleCampaign(caps: Deps, userId: string, advertiserId: string, campaignId: string): Promise<ConsoleCampaign> {
-  await requireMembership(caps, userId, advertiserId);
-  return consoleView(caps, await loadCampaign(caps, advertiserId, campaignId));
+/** The campaign as the console shows it, read in one round trip (after a change, or by `getConsoleCampaign`). */
+async function consoleView({ db, clock }: Deps, advertiserId: string, campaignId: string): Promise<ConsoleCampaign> {
+  const [campaign, suggestions] = await runBatch(db, consoleCampaignQueries(db, advertiserId, campaignId));
+  return consoleCampaignOf(campaign, suggestions, clock.now());
+}
+
+/** `GET /v1/advertiser/{id}/campaigns/{campaignId}`, in one round trip. */
+export async function getConsoleCampaign(
+  { db, clock }: Deps,
+  userId: string,
+  advertiserId: string,
+  campaignId: string,
+): Promise<ConsoleCampaign> {
+  // What a non-member's read finds is dropped before anything is answered.
+  const [member, campaign, suggestions] = await runBatch(db, [
+    memberQuery(db, advertiserId, userId),
+    ...consoleCampaignQueries(db, advertiserId, campaignId),
+  ]);
+  if (member === null) throw advertiserNotFound();
+  return consoleCampaignOf(campaign, suggestions, clock.now());
 }
 
 /** The checks every save makes: the end after the start, and no new date in the past. */
@@ -173,7 +204,7 @@ export async function createCampaignDraft(
     }),
     ...suggestionRows(id, input, []).map((suggestion) => insertSuggestionStatement(caps.db, suggestion)),
   ]);
-  return consoleView(caps, await loadCampaign(caps, advertiserId, id));
+  return consoleView(caps, advertiserId, id);
 }
 
 /**
@@ -223,7 +254,7 @@ export async function updateConsoleCampaign(
     deleteSuggestionsStatement(caps.db, campaignId),
     ...suggestionRows(campaignId, input, existing).map((suggestion) => insertSuggestionStatement(caps.db, suggestion)),
   ]);
-  return consoleView(caps, await loadCampaign(caps, advertiserId, campaignId));
+  return consoleView(caps, advertiserId, campaignId);
 }
 
 /** What a draft still lacks before creators may see it, each with the field and what to do. */
@@ -253,7 +284,7 @@ export async function publishCampaign(caps: Deps, userId: string, advertiserId: 
     throw new AppError(400, "campaign_incomplete", `Not ready to publish: ${missing.map((field) => field.msg).join(" ")}`, missing);
   }
   await publishCampaignStatement(caps.db, campaignId, now).run();
-  return consoleView(caps, await loadCampaign(caps, advertiserId, campaignId));
+  return consoleView(caps, advertiserId, campaignId);
 }
 
 /** `POST …/preview-token`: a new 128-bit token; the old link stops working at once. */
@@ -299,7 +330,7 @@ export async function uploadCampaignImage(
   const imageId = `img_${randomToken(12)}`;
   await caps.media.put(campaignImageKey(campaignId, imageId), bytes, { httpMetadata: { contentType } });
   await setCampaignImageStatement(caps.db, campaignId, campaignImagePath(campaignId, imageId), caps.clock.now()).run();
-  return consoleView(caps, await loadCampaign(caps, advertiserId, campaignId));
+  return consoleView(caps, advertiserId, campaignId);
 }
 
 /** `GET /v1/campaign-images/{campaignId}/{imageId}`: the image bytes (public: creators see it on the campaign). */

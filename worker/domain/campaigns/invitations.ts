@@ -44,14 +44,19 @@ export async function requireAccountCampaign(
   campaignId: string,
 ): Promise<RewardCampaign> {
   await requireMembership(caps, userId, advertiserId);
-  const campaign = await findRewardCampaign(caps.db, campaignId);
+  return accountCampaignOrNotFound(await findRewardCampaign(caps.db, campaignId), advertiserId);
+}
+
+/** The campaign read for an account (`rewardCampaignQuery`), or the 404 of one that is not the account's. */
+export function accountCampaignOrNotFound(campaign: RewardCampaign | null, advertiserId: string): RewardCampaign {
   if (campaign === null || campaign.advertiserId !== advertiserId) {
     throw new AppError(404, "not_found", "This campaign does not exist in this advertiser account.");
   }
   return campaign;
 }
 
-function view(invitation: Invitation, campaign: RewardCampaign, origin: string, now: number): CampaignInvitation {
+/** An invitation as the campaign's members see it, with its link and state. */
+export function campaignInvitationView(invitation: Invitation, campaign: RewardCampaign, origin: string, now: number): CampaignInvitation {
   return {
     id: invitation.id,
     campaignId: invitation.campaignId,
@@ -112,7 +117,7 @@ export async function createCampaignInvitation(
     );
   }
   await db.batch(statements);
-  const created = view(invitation, campaign, origin, now);
+  const created = campaignInvitationView(invitation, campaign, origin, now);
   return { invitation: created, link: created.link };
 }
 
@@ -127,7 +132,7 @@ export async function listCampaignInvitations(
   const campaign = await requireAccountCampaign(caps, userId, advertiserId, campaignId);
   const now = caps.clock.now();
   const rows = await listInvitationRows(caps.db, campaign.id);
-  return { invitations: rows.map((row) => view(row, campaign, origin, now)) };
+  return { invitations: rows.map((row) => campaignInvitationView(row, campaign, origin, now)) };
 }
 
 /** `DELETE …/campaigns/{campaignId}/invitations/{id}`: nobody can join with it any more; those who joined stay. */

@@ -1,33 +1,44 @@
 import type { Capabilities } from "../../capabilities.ts";
 import type { CampaignFunding } from "../../contracts/advertiser-funding.ts";
 import type { CampaignInvitationsPage } from "../../contracts/campaign-invitations.ts";
-import { findAdvertiser } from "../../db/advertisers.ts";
-import { campaignFunding } from "../advertisers/funding.ts";
+import { memberQuery } from "../../db/advertiser-members.ts";
+import { advertiserQuery } from "../../db/advertisers.ts";
+import { campaignInvitationsQuery } from "../../db/invitations.ts";
+import { runBatch } from "../../db/query.ts";
+import { rewardCampaignQuery } from "../../db/reward-campaigns.ts";
+import { campaignFundingFrom, fundingBalancesQuery } from "../advertisers/funding.ts";
 import { advertiserNotFound } from "../advertisers/membership.ts";
-import { listCampaignInvitations, requireAccountCampaign } from "../campaigns/invitations.ts";
+import { accountCampaignOrNotFound, campaignInvitationView } from "../campaigns/invitations.ts";
 
 /**
  * `/advertiser/{advertiserId}/campaigns/{campaignId}/invitations`, for members of the account that owns the campaign:
- * its invitations, and its funding (what its pools take and what the account lacks).
+ * its invitations, and its funding (what its pools take and what the account lacks). One round trip.
  */
 export async function advertiserCampaignInvitationsPage(
-  caps: Pick<Capabilities, "db" | "clock">,
+  { db, clock, timings }: Pick<Capabilities, "db" | "clock" | "timings">,
   userId: string,
   advertiserId: string,
   campaignId: string,
   origin: string,
 ): Promise<CampaignInvitationsPage & { funding: CampaignFunding }> {
-  const campaign = await requireAccountCampaign(caps, userId, advertiserId, campaignId);
-  const [account, { invitations }, funding] = await Promise.all([
-    findAdvertiser(caps.db, advertiserId),
-    listCampaignInvitations(caps, userId, advertiserId, campaignId, origin),
-    campaignFunding(caps, userId, advertiserId, campaignId),
-  ]);
+  const [member, account, campaignRow, invitations, available] = await timings.measure("q-campaign-invitations", () =>
+    runBatch(db, [
+      memberQuery(db, advertiserId, userId),
+      advertiserQuery(db, advertiserId),
+      rewardCampaignQuery(db, campaignId),
+      campaignInvitationsQuery(db, campaignId),
+      fundingBalancesQuery(db, advertiserId),
+    ]),
+  );
+  // What a non-member's read finds is dropped before anything is answered; so is another account's campaign.
+  if (member === null) throw advertiserNotFound();
+  const campaign = accountCampaignOrNotFound(campaignRow, advertiserId);
   if (account === null) throw advertiserNotFound();
+  const now = clock.now();
   return {
     account: { id: account.id, name: account.name },
     campaign: { id: campaign.id, title: campaign.title, status: campaign.status, visibility: campaign.visibility },
-    invitations,
-    funding,
+    invitations: invitations.map((invitation) => campaignInvitationView(invitation, campaign, origin, now)),
+    funding: campaignFundingFrom(campaign, available.get(campaign.rewardCurrency) ?? 0),
   };
 }

@@ -1,24 +1,22 @@
 import type { Capabilities } from "../../capabilities.ts";
-import { rewardCurrencies, type AdvertiserCampaignPage, type AdvertiserCampaignsPage } from "../../contracts/advertiser-campaigns.ts";
+import {
+  rewardCurrencies,
+  type AdvertiserCampaignPage,
+  type AdvertiserCampaignsPage,
+  type ConsoleCampaign,
+} from "../../contracts/advertiser-campaigns.ts";
 import { memberQuery } from "../../db/advertiser-members.ts";
-import { advertiserQuery, findAdvertiser } from "../../db/advertisers.ts";
+import { advertiserQuery } from "../../db/advertisers.ts";
 import { advertiserCampaignCardsQuery } from "../../db/campaigns.ts";
 import { runBatch } from "../../db/query.ts";
-import { advertiserNotFound, requireMembership } from "../advertisers/membership.ts";
-import { consoleCampaignList, getConsoleCampaign } from "../campaigns/console.ts";
+import { advertiserNotFound } from "../advertisers/membership.ts";
+import { consoleCampaignList, consoleCampaignOf, consoleCampaignQueries } from "../campaigns/console.ts";
 
-type Deps = Pick<Capabilities, "db" | "clock">;
-
-async function accountOf(caps: Deps, userId: string, advertiserId: string) {
-  await requireMembership(caps, userId, advertiserId);
-  const account = await findAdvertiser(caps.db, advertiserId);
-  if (account === null) throw advertiserNotFound();
-  return account;
-}
+type Deps = Pick<Capabilities, "db" | "clock" | "timings">;
 
 /** `/advertiser/{advertiserId}/campaigns`: the account's campaigns, drafts included (members only). */
 export async function advertiserCampaignsPage(
-  { db, clock, timings }: Deps & Pick<Capabilities, "timings">,
+  { db, clock, timings }: Deps,
   userId: string,
   advertiserId: string,
 ): Promise<AdvertiserCampaignsPage> {
@@ -34,14 +32,28 @@ export async function advertiserCampaignsPage(
   return { account, ...consoleCampaignList(campaigns, clock.now()) };
 }
 
-/** `/advertiser/{advertiserId}/campaigns/new` (no campaign id) and `/advertiser/{advertiserId}/campaigns/{campaignId}`. */
+/**
+ * `/advertiser/{advertiserId}/campaigns/new` (no campaign id) and `/advertiser/{advertiserId}/campaigns/{campaignId}`,
+ * in one round trip.
+ */
 export async function advertiserCampaignPage(
-  caps: Deps,
+  { db, clock, timings }: Deps,
   userId: string,
   advertiserId: string,
   campaignId: string | null,
 ): Promise<AdvertiserCampaignPage> {
-  const account = await accountOf(caps, userId, advertiserId);
-  const campaign = campaignId === null ? null : await getConsoleCampaign(caps, userId, advertiserId, campaignId);
-  return { account, campaign, currencies: [...rewardCurrencies], now: caps.clock.now() };
+  const now = clock.now();
+  const access = [memberQuery(db, advertiserId, userId), advertiserQuery(db, advertiserId)] as const;
+  const { member, account, campaign } = await timings.measure("q-advertiser-campaign", () =>
+    campaignId === null
+      ? runBatch(db, access).then(([member, account]) => ({ member, account, campaign: (): ConsoleCampaign | null => null }))
+      : runBatch(db, [...access, ...consoleCampaignQueries(db, advertiserId, campaignId)]).then(([member, account, card, suggestions]) => ({
+          member,
+          account,
+          campaign: () => consoleCampaignOf(card, suggestions, now),
+        })),
+  );
+  // What a non-member's read finds is dropped before anything is answered.
+  if (member === null || account === null) throw advertiserNotFound();
+  return { account, campaign: campaign(), currencies: [...rewardCurrencies], now };
 }

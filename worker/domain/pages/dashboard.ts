@@ -2,6 +2,7 @@ import type { Capabilities } from "../../capabilities.ts";
 import type { DashboardPage } from "../../contracts/pages.ts";
 import { currentCampaignStatuses, pastCampaignStatuses } from "../../contracts/vocabulary.ts";
 import { campaignCardsQuery, joinedCampaignCardsQuery } from "../../db/campaigns.ts";
+import { payoutsToConfirmQuery } from "../../db/notifications.ts";
 import { postCountsByCampaignAndStatusQuery } from "../../db/participants.ts";
 import { postSummariesQuery } from "../../db/posts.ts";
 import { runBatch } from "../../db/query.ts";
@@ -9,18 +10,22 @@ import { claimablePosts, standingsFrom } from "../campaigns/participation.ts";
 import { balancesQuery } from "../ledger/balances.ts";
 import { campaignCard, standingView } from "./campaign-cards.ts";
 
+/** As many banners as the sidebar's recent notifications could hold. */
+const PAYOUT_BANNERS_LIMIT = 50;
+
 /** `GET /v1/page/dashboard` and the dashboard page, read in one round trip. */
 export async function dashboardPage(
   { db, clock, timings }: Pick<Capabilities, "db" | "clock" | "timings">,
   userId: string,
 ): Promise<DashboardPage> {
-  const [joined, open, recentPosts, balances, postCounts] = await timings.measure("q-dashboard", () =>
+  const [joined, open, recentPosts, balances, postCounts, payoutsToConfirm] = await timings.measure("q-dashboard", () =>
     runBatch(db, [
       joinedCampaignCardsQuery(db, userId, [...currentCampaignStatuses, ...pastCampaignStatuses]),
       campaignCardsQuery(db, currentCampaignStatuses, { limit: 6 }),
       postSummariesQuery(db, userId, { limit: 5 }),
       balancesQuery(db, userId),
       postCountsByCampaignAndStatusQuery(db, userId),
+      payoutsToConfirmQuery(db, userId, PAYOUT_BANNERS_LIMIT),
     ]),
   );
   const standingByCampaign = standingsFrom(postCounts);
@@ -39,5 +44,6 @@ export async function dashboardPage(
     })),
     openCampaigns: open.filter((campaign) => !joinedIds.has(campaign.id)).map((campaign) => campaignCard(campaign, false)),
     recentPosts,
+    payoutsToConfirm,
   };
 }

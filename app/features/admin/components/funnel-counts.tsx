@@ -3,7 +3,7 @@ import { useFunnel } from "~/features/admin/api/get-funnel";
 import { ApiRequestError } from "~/lib/api/http-client";
 import { errorText } from "~/lib/error-text";
 import { formatPercent } from "~/lib/format";
-import type { FunnelRow } from "../../../../worker/contracts/analytics.ts";
+import type { FunnelRow } from "../../../../worker/contracts/funnel.ts";
 import type { NotificationAudiences } from "../../../../worker/contracts/admin.ts";
 
 /** A step's share of the step before it; a dash when nobody reached the step before. */
