@@ -15,6 +15,9 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { workerdChildOf } from "./process-cpu.ts";
 
 /** Host names that reach the anchors instead of the app (Node sends them as `Host` to 127.0.0.1). */
+/** The app worker's name under Miniflare (the inspector lists it under this name). */
+export const appWorkerName = "chorus";
+
 export const anchorHosts = { hono: "hono-anchor.localhost", reactStream: "react-anchor.localhost" } as const;
 
 const workDir = ".wrangler/page-cost";
@@ -89,24 +92,37 @@ export type BuiltApp = {
   dispose(): Promise<void>;
 };
 
-/** Starts the build under Miniflare on `port` with the anchors beside it. */
+/**
+ * Starts the build under Miniflare on `port`, with the anchors beside it when given. `inspectorPort` opens the DevTools
+ * inspector on the app's worker (bench/profile-page.ts). `withAssets: false` leaves out Miniflare's static-assets layer,
+ * which it puts only in front of its fallback worker (the app), never in front of workers reached by a route (the
+ * anchors): static files then answer 404, and the app's figure is comparable with the anchors'.
+ */
 export async function startBuiltApp({
   buildDir,
   persistTo,
   port,
   anchors,
+  inspectorPort,
+  withAssets = true,
 }: {
   buildDir: string;
   persistTo: string;
   port: number;
-  anchors: { hono: string; reactStream: string };
+  anchors?: { hono: string; reactStream: string };
+  inspectorPort?: number;
+  withAssets?: boolean;
 }): Promise<BuiltApp> {
   const { Miniflare, convertV4MiniflareOptions } = await wranglersMiniflare();
   const serverDir = resolve(buildDir, "server");
   const { workerOptions } = unstable_getMiniflareWorkerOptions(join(serverDir, "wrangler.json"));
   // Module rules cannot be converted to the runtime's options; the build's modules are listed instead.
   // (Typed from the project's copy of miniflare: wrangler's declaration names its own copy's types.)
-  const { modulesRules: _rules, ...appOptions } = workerOptions as unknown as V4WorkerOptions & { bindings?: Record<string, unknown> };
+  const {
+    modulesRules: _rules,
+    assets,
+    ...appOptions
+  } = workerOptions as unknown as V4WorkerOptions & { bindings?: Record<string, unknown> };
   const origin = `http://127.0.0.1:${port}`;
   const runtime = { compatibilityDate: appOptions.compatibilityDate, compatibilityFlags: appOptions.compatibilityFlags };
   const anchorWorker = (name: string, scriptPath: string, host: string) => ({
@@ -120,19 +136,26 @@ export async function startBuiltApp({
     convertV4MiniflareOptions({
       host: "127.0.0.1",
       port,
+      ...(inspectorPort === undefined ? {} : { inspectorPort }),
       resourcePersistencePath: resolve(persistTo, "v3"),
       workers: [
         {
           ...appOptions,
-          name: "chorus",
+          ...(withAssets ? { assets } : {}),
+          name: appWorkerName,
+          ...(inspectorPort === undefined ? {} : { unsafeInspectorProxy: true }),
           modulesRoot: serverDir,
           modules: javascriptFiles(serverDir).map((path) => ({ type: "ESModule" as const, path })),
           // As `npm start` does: the app's own origin is the one it is served on.
           bindings: { ...appOptions.bindings, APP_ORIGINS: `${origin},http://localhost:${port}` },
         },
         // After the app, which is the fallback for hosts that no route names.
-        anchorWorker("anchor-hono", anchors.hono, anchorHosts.hono),
-        anchorWorker("anchor-react-stream", anchors.reactStream, anchorHosts.reactStream),
+        ...(anchors === undefined
+          ? []
+          : [
+              anchorWorker("anchor-hono", anchors.hono, anchorHosts.hono),
+              anchorWorker("anchor-react-stream", anchors.reactStream, anchorHosts.reactStream),
+            ]),
       ],
     }),
   );

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the benchmarks, against the production build. Prints a table per benchmark and writes
  * bench-results/*.json. Figures are for reading, never pass/fail.
- * `BENCH_ONLY=page-cost` (or first-load, lighthouse, ingestion, page-brand, withdrawals, analytics, evaluation;
+ * `BENCH_ONLY=page-cost` (or first-load, lighthouse, ingestion, page-brand, withdrawals, analytics, evaluation, profile;
  * comma-separated) runs only those.
  *
  * The build is made once, at the start, under the lock the end-to-end tests take (they share build/); the page
@@ -19,6 +19,7 @@ import { runEvaluationBenchmark } from "../bench/evaluation.ts";
 import { runIngestionBenchmark } from "../bench/ingestion.ts";
 import { runPageBenchmarks } from "../bench/page-benchmarks.ts";
 import { benchPageBrand } from "../bench/page-brand.ts";
+import { runProfileBenchmark } from "../bench/profile-page.ts";
 import { runWithdrawalBenchmark } from "../bench/withdrawals.ts";
 
 const port = 8797;
@@ -29,9 +30,12 @@ const serverBenchmarks = ["page-brand", "withdrawals", "ingestion", "analytics"]
 
 mkdirSync("bench-results", { recursive: true });
 const buildDir =
-  pageBenchmarks.length + serverBenchmarks.length > 0
+  pageBenchmarks.length + serverBenchmarks.length > 0 || only.has("profile")
     ? await snapshotBuild({ skipBuild: process.env.BENCH_SKIP_BUILD === "1" })
     : undefined;
+
+// bench/profile-page.ts: only when named, never part of a full run.
+if (buildDir !== undefined && only.has("profile")) await runProfileBenchmark(buildDir);
 
 // First and alone, so that nothing else runs on the machine while CPU is measured.
 if (buildDir !== undefined && pageBenchmarks.length > 0) await runPageBenchmarks(buildDir, wanted);

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../worker/clock.ts";
-import { trySetHeader } from "../../worker/middleware/request-context.ts";
+import { trySetHeader } from "../../worker/middleware/response-headers.ts";
 import { seedDemoData } from "../../scripts/seed/demo-data.ts";
 import { fetchWorker } from "./fetch.ts";
 import { bearerFor, sessionCookieFor } from "./sessions.ts";

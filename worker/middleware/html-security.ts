@@ -4,8 +4,10 @@ import { contentSecurityPolicy, staticSecurityHeaders, transportSecurityHeaders 
 import { ADMIN_SPOOFING_PATH } from "../contracts/admin-spoofing.ts";
 import { randomToken } from "../security/tokens.ts";
 import type { WorkerEnv } from "../worker-env.ts";
+import { setHeaders } from "./response-headers.ts";
 
 const staticHeaderEntries = Object.entries(staticSecurityHeaders);
+const transportHeaderEntries = Object.entries(transportSecurityHeaders);
 const NONCE_SLOT = "{nonce}";
 const policyTemplates = new WeakMap<AppConfig, string>();
 
@@ -41,7 +43,5 @@ export const htmlSecurity = createMiddleware<WorkerEnv>(async (c, next) => {
 /** HSTS and nosniff on every answer the worker gives (JSON, redirects, errors), not only on pages. */
 export const transportSecurity = createMiddleware<WorkerEnv>(async (c, next) => {
   await next();
-  for (const [name, value] of Object.entries(transportSecurityHeaders)) {
-    if (!c.res.headers.has(name)) c.header(name, value);
-  }
+  setHeaders(c, transportHeaderEntries, { keepExisting: true });
 });

@@ -3,6 +3,7 @@ import { capabilitiesFor } from "../capabilities.ts";
 import { pathForLogs } from "../contracts/admin-spoofing.ts";
 import { newIncidentId } from "../contracts/incidents.ts";
 import type { WorkerEnv } from "../worker-env.ts";
+import { setHeaders } from "./response-headers.ts";
 
 /** W3C Trace Context, version 00: `00-<trace id, 32 hex>-<parent id, 16 hex>-<flags, 2 hex>`, lower case. */
 const TRACEPARENT = /^00-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-[0-9a-f]{2}$/;
@@ -30,21 +31,5 @@ export const requestContext = createMiddleware<WorkerEnv>(async (c, next) => {
     if (traceparent !== null) console.log(`[${requestId}] ${c.req.method} ${pathForLogs(c.req.path)} traceparent=${traceparent}`);
   }
   await next();
-  const serverTiming = c.get("capabilities").timings.header();
-  if (!trySetHeader(c.res, "Server-Timing", serverTiming)) {
-    // Headers of a response passed through from fetch() are immutable: a copy (same body stream) carries the header.
-    c.res = new Response(c.res.body, c.res);
-    c.res.headers.set("Server-Timing", serverTiming);
-  }
+  setHeaders(c, [["Server-Timing", c.get("capabilities").timings.header()]]);
 });
-
-/** Sets a header; false when the response's headers are immutable. */
-export function trySetHeader(response: Response, name: string, value: string): boolean {
-  try {
-    response.headers.set(name, value);
-    return true;
-  } catch (error) {
-    if (error instanceof TypeError) return false;
-    throw error;
-  }
-}
