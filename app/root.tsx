@@ -20,6 +20,7 @@ import { configureIcons } from "./lib/icons";
 import { TrackerDeviceSync } from "./components/tracker-device-sync";
 import { AnalyticsTracker } from "./components/analytics-tracker";
 import { Telemetry } from "./lib/telemetry/telemetry";
+import { consentChosenScript } from "./lib/analytics/consent";
 
 /**
  * The site's title and link preview for pages that set none, and a title for every error screen (a boundary above the
@@ -63,6 +64,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const brand = root?.brand ?? null;
   return (
     <html
+      // The head's consent script may mark the document before hydration.
+      suppressHydrationWarning
       lang="en"
       data-brand={brand?.theme}
       data-brand-layout={root?.brandLayout ?? "default"}
@@ -73,6 +76,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        <script nonce={root?.nonce} dangerouslySetInnerHTML={{ __html: consentChosenScript }} />
       </head>
       <body>
         {children}

@@ -85,6 +85,26 @@ test.describe("the cookie bar [signed out]", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("region", { name: "Cookie consent" })).toHaveCount(0);
   });
+
+  test("is in the server's page, so it is in the first paint, and hidden before any paint for a visitor who chose", async ({ browser }) => {
+    // Without scripts the page is what the server sent: a first visit shows the bar before the app loads.
+    const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
+    const firstVisit = await withoutScripts.newPage();
+    await firstVisit.goto("/");
+    await expect(firstVisit.getByRole("region", { name: "Cookie consent" })).toBeVisible();
+    await withoutScripts.close();
+
+    // A returning visitor: the head's script hides it before the app starts, so it is never shown, not even at once.
+    const returning = await browser.newContext();
+    await returning.addInitScript(() => localStorage.setItem("userConsent", "decline-all"));
+    const page = await returning.newPage();
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.locator(".cookie-bar")).toBeAttached();
+    await expect(page.locator(".cookie-bar")).toBeHidden();
+    await returning.close();
+  });
 });
 
 test.describe("accessibility", () => {

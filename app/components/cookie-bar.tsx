@@ -5,12 +5,13 @@ import { type Consent, setConsent, storedConsent } from "~/lib/analytics/consent
 const noSubscription = () => () => undefined;
 
 export function CookieBar() {
-  // The server cannot know the stored choice, so the bar renders only in the browser: a returning visitor never
-  // sees it flash.
+  // The server cannot know the stored choice, so it renders the bar for everyone: it is in the first paint, not a late
+  // arrival after hydration (it was the landing page's largest text, so its LCP waited for the scripts). For a visitor
+  // who has chosen, the head's script (consentChosenScript) hides it before the first paint and hydration removes it.
   const unset = useSyncExternalStore(
     noSubscription,
     () => storedConsent(window.localStorage) === null,
-    () => false,
+    () => true,
   );
   const [chosen, setChosen] = useState(false);
   if (!unset || chosen) return null;

@@ -3,6 +3,12 @@ export const consentStorageKey = "userConsent";
 export const consentValues = ["allow-all", "required-only", "decline-all"] as const;
 export type Consent = (typeof consentValues)[number];
 
+/**
+ * Runs in the page's head before the first paint: marks the document when the visitor has chosen, so that the cookie
+ * bar, which the server renders for everyone (it cannot read localStorage), is hidden by CSS before it is ever shown.
+ */
+export const consentChosenScript = `try{if(${JSON.stringify(consentValues)}.includes(localStorage.getItem(${JSON.stringify(consentStorageKey)})))document.documentElement.dataset.consentChosen=""}catch{}`;
+
 type ConsentListener = (consent: Consent | null) => void;
 
 export function storedConsent(storage: Pick<Storage, "getItem">): Consent | null {
