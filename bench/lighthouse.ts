@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumPath, headlessChromiumFlags } from "../e2e/chromium.ts";
-import { percentile } from "./measure.ts";
+import { fileSlug, percentile } from "./measure.ts";
 
 export type LighthousePage = { name: string; url: string; headers?: Record<string, string> };
 
@@ -46,7 +46,7 @@ function observedFirstPaint(lhr: Lhr): number {
 
 /** Where each run's whole report goes (bench-results is not committed), to open in the Lighthouse viewer. */
 const reportDir = "bench-results/lighthouse";
-const reportName = (page: LighthousePage, run: number) => `${page.name.replace(/[^a-z0-9]+/gi, "-").replace(/-$/, "")}-${run}.json`;
+const reportName = (page: LighthousePage, run: number) => `${fileSlug(page.name)}-${run}.json`;
 
 async function runOnce(page: LighthousePage, run: number): Promise<LighthouseRun> {
   const chrome = await launch({

@@ -16,6 +16,7 @@ import { SourceMap } from "node:module";
 import { basename, join, resolve } from "node:path";
 import { appWorkerName, prepareSeededState, startBuiltApp } from "./built-app.ts";
 import { get, singleConnection, type GetTarget } from "./http-get.ts";
+import { fileSlug } from "./measure.ts";
 import { benchCreatorId } from "./page-cost.ts";
 import { processCpuMs } from "./process-cpu.ts";
 import { signIn, type SignedIn } from "./signed-in.ts";
@@ -46,7 +47,7 @@ function pagesWanted(): ProfiledPage[] {
     const host = process.env.PROFILE_HOST;
     const signedIn = process.env.PROFILE_SIGNED_IN === "1";
     return {
-      name: name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "root",
+      name: fileSlug(name) || "root",
       target: (s) => ({ path: name, ...(host ? { host } : {}), ...(signedIn ? { headers: { Cookie: s.cookie } } : {}) }),
     };
   });

@@ -63,12 +63,15 @@ const notificationRowSchema = z
     createdAt: row.created_at,
   }));
 
+/** What `notificationRowSchema` reads. */
+const notificationColumns = "id, event_type, title, body, link, campaign_id, is_read, created_at";
+
 /** A user's most recent notifications, newest first. */
 export function listRecentNotifications(db: D1Database, userId: string, limit: number): Promise<Notification[]> {
   return queryAll(
     db
       .prepare(
-        `SELECT id, event_type, title, body, link, campaign_id, is_read, created_at FROM notifications
+        `SELECT ${notificationColumns} FROM notifications
          WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`,
       )
       .bind(userId, limit),
@@ -85,7 +88,7 @@ export function payoutsToConfirmQuery(db: D1Database, userId: string, limit: num
   return allRows(
     db
       .prepare(
-        `SELECT id, event_type, title, body, link, campaign_id, is_read, created_at FROM notifications
+        `SELECT ${notificationColumns} FROM notifications
          WHERE user_id = ? AND is_read = 0 AND event_type = 'campaign-eligible' ORDER BY created_at DESC, id DESC LIMIT ?`,
       )
       .bind(userId, limit),
