@@ -44,12 +44,14 @@ export async function runPageBenchmarks(buildDir: string, wanted: (name: string)
     }
     if (wanted("lighthouse")) {
       const servedBy = "the production build under Miniflare (workerd, assets from build/client), as in page-cost";
-      const pages = [
+      const allPages = [
         { name: "home, signed out", url: `${app.origin}/` },
         { name: "landing", url: `http://aurora.localhost:${port}/landing/aurora` },
         { name: "article", url: `${app.origin}/articles/terms` },
         { name: "dashboard, signed in", url: `${app.origin}/`, headers: { Cookie: signedIn.cookie } },
       ];
+      const only = process.env.LIGHTHOUSE_PAGES?.split(",").filter((word) => word.length > 0);
+      const pages = only === undefined ? allPages : allPages.filter((page) => only.some((word) => page.name.startsWith(word)));
       const lighthouse = await runLighthouse(pages, numberFrom("LIGHTHOUSE_RUNS", 5), log);
       printLighthouse(lighthouse, servedBy);
       writeFileSync("bench-results/lighthouse.json", JSON.stringify({ servedBy, pages: lighthouse }, null, 2));

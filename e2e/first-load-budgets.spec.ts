@@ -87,3 +87,28 @@ test("the browser's scripts carry zod/mini, not the full zod", () => {
   expect(containing("ZodMiniObject"), "some script parses with zod/mini").not.toEqual([]);
   expect(containing("ZodObject"), "scripts with the full zod").toEqual([]);
 });
+
+/**
+ * The server-rendered page needs only its stylesheet to paint; the scripts hydrate it. Their preloads are marked
+ * `fetchpriority="low"` (app/entry.server.tsx), so Chromium fetches them at Low and the stylesheet at VeryHigh, instead
+ * of all of them at High: on a slow network the first paint does not share the line with 130 KB of scripts.
+ */
+test("a page's scripts are fetched at low priority, its stylesheet at the highest", async ({ page }) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  const priorities = new Map<string, string>();
+  cdp.on("Network.requestWillBeSent", ({ request }) => {
+    const path = new URL(request.url).pathname;
+    if (!priorities.has(path)) priorities.set(path, request.initialPriority);
+  });
+  for (const path of ["/", "/landing/aurora"]) {
+    priorities.clear();
+    await page.goto(path);
+    const named = firstLoadAssets(await (await page.request.get(path, { headers: { Accept: "text/html" } })).text());
+    const scripts = named.filter((asset) => asset.endsWith(".js"));
+    const stylesheets = named.filter((asset) => asset.endsWith(".css"));
+    expect(scripts.length, `${path} names its scripts`).toBeGreaterThan(3);
+    for (const script of scripts) expect.soft(priorities.get(script), `${path}: ${script}`).toBe("Low");
+    for (const stylesheet of stylesheets) expect.soft(priorities.get(stylesheet), `${path}: ${stylesheet}`).toBe("VeryHigh");
+  }
+});

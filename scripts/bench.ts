@@ -8,7 +8,8 @@
  * benchmarks (bench/page-benchmarks.ts: page-cost, first-load, lighthouse) measure a copy of it under Miniflare, the
  * others run against it served by the start script (`wrangler dev`) on a fresh database.
  * `BENCH_SKIP_BUILD=1` measures the existing build. `PAGE_COST_REQUESTS` (default 1000), `PAGE_COST_WARM_UP` (100),
- * `PAGE_COST_RUNS` (3) and `LIGHTHOUSE_RUNS` (5) size the page benchmarks; `INGEST_BENCH_SECONDS` shortens the
+ * `PAGE_COST_RUNS` (3) and `LIGHTHOUSE_RUNS` (5) size the page benchmarks, `LIGHTHOUSE_PAGES` (home, landing, article,
+ * dashboard; comma-separated) picks Lighthouse's pages; `INGEST_BENCH_SECONDS` shortens the
  * ingestion run (default 60), `ANALYTICS_BENCH_SECONDS` the analytics one (default 20).
  */
 import { spawn, type ChildProcess } from "node:child_process";
