@@ -57,9 +57,12 @@ function lazyChunkManifest(): Plugin {
 const modulePath = (path: string) => fileURLToPath(new URL(`./${path}`, import.meta.url));
 const withoutQuery = (id: string) => id.split("?")[0] ?? id;
 
-/** Packages every page needs, in one chunk; the typed API's clients, in one chunk that only signed-in pages load. */
+/**
+ * Packages every page needs, in one chunk; TanStack Query, in one chunk that only signed-in pages load. (tRPC's client
+ * goes with the API clients, which load with the first call: app/lib/api/on-demand.ts.)
+ */
 const frameworkPackages = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/;
-const dataClientPackages = /[\\/]node_modules[\\/]@(tanstack|trpc)[\\/]/;
+const queryPackages = /[\\/]node_modules[\\/]@tanstack[\\/]/;
 
 /**
  * The shell: what app/entry.client.tsx and app/root.tsx import, transitively and statically, which every page loads.
@@ -105,7 +108,7 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: "framework", test: frameworkPackages, priority: 3 },
-                { name: "data-clients", test: dataClientPackages, priority: 2 },
+                { name: "query", test: queryPackages, priority: 2 },
                 { name: "shell", test: inShell, priority: 1 },
               ],
             },

@@ -70,6 +70,8 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["tests/worker/**/*.test.ts"],
+          // The root names its stylesheet by URL (`app.css?url`): processed, the import is that URL, not vitest's "".
+          css: { include: [/app\/styles\/app\.css/] },
           // Each test drives the real worker in workerd against real D1 (a hundred parallel withdrawals, batches of
           // conversions); with every file running at once on two cores, 5 s is too tight for the heaviest of them.
           testTimeout: 15_000,

@@ -4,6 +4,7 @@ import { renderToReadableStream } from "react-dom/server";
 import { workerContext, type WorkerContext } from "./worker-context";
 import { ServerIncidentIdContext } from "./lib/incident";
 import { pathForLogs } from "../worker/contracts/admin-spoofing.ts";
+import { lowPriorityScriptPreloads } from "./lib/script-preload-priority.server";
 
 export const streamTimeout = 5_000;
 
@@ -89,27 +90,8 @@ export default async function handleRequest(
   await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html");
-  return withLowPriorityScriptPreloads(
-    new Response(body, {
-      headers: responseHeaders,
-      status: responseStatusCode,
-    }),
-  );
-}
-
-/**
- * The page is complete without its scripts (they hydrate what the server rendered), so their preloads yield to what
- * the first paint needs, the stylesheet and images: `fetchpriority="low"`, as React gives the preloads of its own
- * bootstrap modules. React Router renders its `modulepreload` links without a priority (Chromium then fetches them at
- * High, beside the stylesheet), so the links are marked on their way out, by the runtime's streaming HTML rewriter.
- * docs/decisions/028-page-cost.md, third pass.
- */
-function withLowPriorityScriptPreloads(page: Response): Response {
-  return new HTMLRewriter()
-    .on('link[rel="modulepreload"]', {
-      element(link) {
-        link.setAttribute("fetchpriority", "low");
-      },
-    })
-    .transform(page);
+  return new Response(body.pipeThrough(lowPriorityScriptPreloads()), {
+    headers: responseHeaders,
+    status: responseStatusCode,
+  });
 }

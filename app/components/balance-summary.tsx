@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { balanceSchema } from "../../worker/contracts/pages.ts";
 import { WithdrawButton } from "~/components/withdrawals/withdraw-button";
+import "~/styles/balance.css";
 import { formatAmount } from "~/lib/format";
 
 type Balance = z.infer<typeof balanceSchema>;

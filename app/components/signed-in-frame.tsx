@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { AppFrame } from "./app-frame";
 import { AppProviders } from "./app-providers";
 import type { HeaderActions } from "./site-header";
-import { useHasCurrentCampaign } from "./use-has-current-campaign";
+import { useHasCurrentCampaign } from "~/features/campaigns/api/current-campaigns";
 import { NotificationBell } from "./notifications/notification-bell";
 import { NotificationsProvider } from "./notifications/notifications-provider";
 import { usePostEditor } from "./post-editor/post-editor-context";

@@ -2,7 +2,7 @@ import { type } from "arktype";
 import { describe, expect, it } from "vitest";
 import type { AnalyticsBatch } from "../../worker/contracts/analytics.ts";
 import { ANALYTICS_DEFERRAL_MS, analyticsBatchShape } from "../../worker/contracts/analytics.ts";
-import { type Consent } from "../../app/lib/analytics/consent.ts";
+import type { Consent } from "../../app/lib/analytics/consent.ts";
 import { createTracker, FLUSH_AT_EVENTS, FLUSH_INTERVAL_MS, type Scheduler, type Tracker } from "../../app/lib/analytics/tracker.ts";
 import { createTrackerHost } from "../../app/lib/analytics/tracker-host.ts";
 

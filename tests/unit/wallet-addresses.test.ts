@@ -3,11 +3,12 @@ import { base58, base64 } from "@scure/base";
 import fc from "fast-check";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
-import { WALLET_CURRENCIES, addWalletBodySchema, walletTypeInfos } from "../../worker/contracts/wallets.ts";
+import { addWalletBodySchema, walletTypeInfos } from "../../worker/contracts/wallets.ts";
 import { checkAddress, checkEvmAddress, checkSolanaAddress } from "../../worker/domain/wallets/addresses.ts";
 import { checkMessage, evmSignInMessage, parseSolanaSignInMessage, solanaSignInMessage } from "../../worker/domain/wallets/messages.ts";
 import { checkEvmSignature, checkSolanaSignature, solanaSignatureCandidates } from "../../worker/domain/wallets/signatures.ts";
 import { currencyProblem } from "../../worker/domain/wallets/wallets.ts";
+import { WALLET_CURRENCIES } from "../../worker/contracts/withdrawal-rules.ts";
 
 function problemOf(check: ReturnType<typeof checkAddress>): string {
   if (check.ok) throw new Error(`expected a problem, got ${check.value.address}`);

@@ -1,12 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  formatUnits,
-  minimumWithdrawalOf,
-  parseDecimalAmount,
-  withdrawalRequestSchema,
-  withdrawalVerifySchema,
-} from "../../worker/contracts/withdrawals.ts";
+import { formatUnits, parseDecimalAmount, withdrawalRequestSchema, withdrawalVerifySchema } from "../../worker/contracts/withdrawals.ts";
+import { minimumWithdrawalOf } from "../../worker/contracts/withdrawal-rules.ts";
 
 describe("amounts typed by a person", () => {
   it("turns decimal text into integers of the smallest unit without floating point", () => {

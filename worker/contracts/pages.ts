@@ -107,6 +107,7 @@ export const invitationPageSchema = z.object({
 export type InvitationPage = z.infer<typeof invitationPageSchema>;
 
 export const joinResultSchema = z.object({ campaignId: z.string(), joined: z.literal(true), alreadyJoined: z.boolean() });
+export type JoinResult = z.infer<typeof joinResultSchema>;
 /** `invitationToken`: the public token of the invitation link; `invitationId`: the id of an invitation made before 020. */
 export const joinBodySchema = z._default(
   z.object({

@@ -156,5 +156,3 @@ export const feedbackReceiptSchema = z.object({ id: z.string(), createdAt: z.num
 
 /** The API error code that tells the editor to offer the write login. */
 export const X_WRITE_ACCESS_REQUIRED = "x_write_access_required";
-/** What `modal_to_open` names to reopen the editor after the write login. */
-export const POST_EDITOR_MODAL = "post-editor";

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { currencyDecimals } from "./currencies.ts";
+import { WALLET_CURRENCIES, WALLET_TYPES } from "./withdrawal-rules.ts";
 
 /**
  * Wallets: where withdrawals go (PRODUCT.md "Money", docs/decisions/014-wallets.md). The shapes both sides see:
@@ -7,23 +7,7 @@ import { currencyDecimals } from "./currencies.ts";
  * browser imports this file); the address rules and signature checks are in worker/domain/wallets/.
  */
 
-export const WALLET_TYPES = ["evm", "solana"] as const;
 export const walletTypeSchema = z.enum(WALLET_TYPES, { error: "must be one of: evm, solana" });
-export type WalletType = z.infer<typeof walletTypeSchema>;
-
-/**
- * The reward currencies each type of address can receive: the stablecoins, which exist on Ethereum (and its EVM
- * chains) and on Solana. USD and EUR are fiat: no blockchain address receives them.
- */
-export const WALLET_CURRENCIES: Readonly<Record<WalletType, readonly string[]>> = {
-  evm: ["USDC", "USDT"],
-  solana: ["USDC", "USDT"],
-};
-for (const currencies of Object.values(WALLET_CURRENCIES)) {
-  for (const currency of currencies) {
-    if (!(currency in currencyDecimals)) throw new Error(`Wallet currency ${currency} is not a reward currency`);
-  }
-}
 
 /** How long a message to sign stays valid. */
 export const WALLET_CHALLENGE_TTL_MS = 10 * 60 * 1000;

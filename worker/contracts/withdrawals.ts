@@ -1,22 +1,14 @@
 import { z } from "zod/mini";
 import { decimalsOf } from "./currencies.ts";
 import { walletIdSchema } from "./wallets.ts";
+import { minimumWithdrawalOf, withdrawalStatuses } from "./withdrawal-rules.ts";
 
 /**
  * Money out (issue 10, docs/decisions/015-withdrawals.md): the shapes and rules of a withdrawal that the server and
  * the browser share. Amounts are integers in the currency's smallest unit; the money itself moves only in the ledger.
  */
 
-/** verifying → pending → completed | failed; verifying → cancelled (creator, 5 wrong codes, or 15 minutes). */
-export const withdrawalStatuses = ["verifying", "pending", "completed", "failed", "cancelled"] as const;
 export const withdrawalStatusSchema = z.enum(withdrawalStatuses);
-export type WithdrawalStatus = z.infer<typeof withdrawalStatusSchema>;
-
-/** Still moving: the browser polls while one of these is on screen. */
-export const inFlightWithdrawalStatuses = ["verifying", "pending"] as const satisfies readonly WithdrawalStatus[];
-export function isInFlight(status: WithdrawalStatus): boolean {
-  return (inFlightWithdrawalStatuses as readonly WithdrawalStatus[]).includes(status);
-}
 
 /** The authenticator app when two-factor is verified; otherwise a code mailed to the verified e-mail. */
 export const secondFactorSchema = z.enum(["authenticator", "email"]);
@@ -28,11 +20,6 @@ export const WITHDRAWAL_VERIFY_WINDOW_MS = 15 * 60 * 1000;
 export const WITHDRAWAL_MAX_WRONG_CODES = 5;
 /** A mailed code can be sent again once a minute. */
 export const WITHDRAWAL_RESEND_INTERVAL_MS = 60 * 1000;
-
-/** The smallest withdrawal: one whole unit of the currency (1.00 USDC = 1,000,000 of its smallest unit). */
-export function minimumWithdrawalOf(currency: string): number {
-  return 10 ** decimalsOf(currency);
-}
 
 export const withdrawalIdSchema = z
   .string()

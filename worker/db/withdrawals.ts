@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { secondFactorSchema, withdrawalStatusSchema, type SecondFactor, type WithdrawalStatus } from "../contracts/withdrawals.ts";
+import { secondFactorSchema, withdrawalStatusSchema, type SecondFactor } from "../contracts/withdrawals.ts";
 import type { StatementGuard } from "./ledger.ts";
 import type { NewNotification } from "./notifications.ts";
 import { queryAll, queryFirst } from "./query.ts";
+import type { WithdrawalStatus } from "../contracts/withdrawal-rules.ts";
 
 /**
  * The table `withdrawals` (migrations 0006 and 0007): money out, from a creator's balance to one of their verified

@@ -1,5 +1,8 @@
 import { createContext, use } from "react";
 
+/** What `modal_to_open` names to reopen the editor after the write login. */
+export const POST_EDITOR_MODAL = "post-editor";
+
 export type PostEditorMode = "post" | "feedback";
 export type OpenPostEditorOptions = { mode: PostEditorMode; campaignId?: string };
 

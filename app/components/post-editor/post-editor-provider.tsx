@@ -1,7 +1,6 @@
 import { lazy, Suspense, useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { POST_EDITOR_MODAL } from "../../../worker/contracts/posts.ts";
-import { PostEditorContext, type OpenPostEditorOptions } from "./post-editor-context";
+import { POST_EDITOR_MODAL, PostEditorContext, type OpenPostEditorOptions } from "./post-editor-context";
 
 // The editor (its forms, X's text rules, attachments, its styles) loads when first opened, not with every page.
 const PostEditorDialog = lazy(() => import("./post-editor-dialog").then(({ PostEditorDialog }) => ({ default: PostEditorDialog })));

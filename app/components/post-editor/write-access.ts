@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { POST_EDITOR_MODAL } from "../../../worker/contracts/posts.ts";
+import { POST_EDITOR_MODAL } from "./post-editor-context";
 
 /**
  * Granting Chorus the right to post (X's write login) without losing the editor: in a popup that tells this window

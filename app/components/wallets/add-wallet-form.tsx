@@ -4,7 +4,7 @@ import { useAddWallet } from "~/features/wallets/api/add-wallet";
 import { useWalletTypes } from "~/features/wallets/api/get-wallet-types";
 import { errorText } from "~/lib/error-text";
 import { notifySuccess } from "~/lib/toast";
-import type { WalletType } from "../../../worker/contracts/wallets.ts";
+import type { WalletType } from "../../../worker/contracts/withdrawal-rules.ts";
 
 /** Adding a wallet: its type, the currency it receives and its address; the server's word on each field shown beside it. */
 export function AddWalletForm() {

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
-import { isInFlight, type Withdrawal } from "../../../worker/contracts/withdrawals.ts";
+import type { Withdrawal } from "../../../worker/contracts/withdrawals.ts";
+import { isInFlight } from "../../../worker/contracts/withdrawal-rules.ts";
 
 /**
  * When a withdrawal on screen settles (pending → completed or failed, verifying → cancelled), the balance and the

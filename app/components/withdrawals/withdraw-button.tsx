@@ -1,9 +1,26 @@
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState, type ComponentProps } from "react";
 import { analyticsAttributes } from "~/lib/analytics/click-attributes";
 import { formatAmount } from "~/lib/format";
-import { WALLET_CURRENCIES } from "../../../worker/contracts/wallets.ts";
-import { minimumWithdrawalOf, type Withdrawal } from "../../../worker/contracts/withdrawals.ts";
-import { WithdrawDialog } from "./withdraw-dialog";
+import type { Withdrawal } from "../../../worker/contracts/withdrawals.ts";
+import { minimumWithdrawalOf, WALLET_CURRENCIES } from "../../../worker/contracts/withdrawal-rules.ts";
+
+// The dialog (its forms, the withdrawal and wallet calls, its styles) loads when first opened, not with the balance.
+const WithdrawDialog = lazy(() => import("./withdraw-dialog").then(({ WithdrawDialog }) => ({ default: WithdrawDialog })));
+
+/** The dialog once its code has arrived; meanwhile a line that says it is on its way. */
+function LoadingWithdrawDialog(props: ComponentProps<typeof WithdrawDialog>) {
+  return (
+    <Suspense
+      fallback={
+        <p className="withdraw-hint" role="status">
+          Opening…
+        </p>
+      }
+    >
+      <WithdrawDialog {...props} />
+    </Suspense>
+  );
+}
 
 /** Currencies some wallet type can receive (the stablecoins); fiat balances have no wallet to go to yet. */
 const withdrawable = new Set(Object.values(WALLET_CURRENCIES).flat());
@@ -32,7 +49,7 @@ export function WithdrawButton(props: { currency: string; available: number }) {
       </button>
       {enough ? null : <p className="withdraw-hint">{`Withdrawals start at ${formatAmount(minimum, currency)}.`}</p>}
       {open ? (
-        <WithdrawDialog
+        <LoadingWithdrawDialog
           currency={currency}
           available={available}
           onClose={() => {
@@ -61,7 +78,7 @@ export function ResumeWithdrawalButton(props: { withdrawal: Withdrawal; waiting:
         </button>
       ) : null}
       {open ? (
-        <WithdrawDialog
+        <LoadingWithdrawDialog
           currency={props.withdrawal.currency}
           available={0}
           resume={props.withdrawal}

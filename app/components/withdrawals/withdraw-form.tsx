@@ -6,15 +6,10 @@ import { useVerifiedWallets } from "~/features/wallets/api/get-wallets";
 import { ApiRequestError } from "~/lib/api/http-client";
 import { errorText } from "~/lib/error-text";
 import { formatAmount } from "~/lib/format";
-import {
-  formatUnits,
-  minimumWithdrawalOf,
-  parseDecimalAmount,
-  type Withdrawal,
-  type WithdrawalCreated,
-} from "../../../worker/contracts/withdrawals.ts";
+import { formatUnits, parseDecimalAmount, type Withdrawal, type WithdrawalCreated } from "../../../worker/contracts/withdrawals.ts";
 import { useNow } from "./use-now";
 import { shortAddress } from "./withdrawal-text";
+import { minimumWithdrawalOf } from "../../../worker/contracts/withdrawal-rules.ts";
 
 const SETTINGS_WALLETS = "/profile/settings#wallets";
 

@@ -1,4 +1,4 @@
-import type { WithdrawalStatus } from "../../../worker/contracts/withdrawals.ts";
+import type { WithdrawalStatus } from "../../../worker/contracts/withdrawal-rules.ts";
 
 /** The words the withdrawal screens share. */
 export const withdrawalStatusLabels: Record<WithdrawalStatus, string> = {

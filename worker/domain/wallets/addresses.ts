@@ -1,7 +1,7 @@
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { base58 } from "@scure/base";
 import { getAddress, isAddress } from "viem/utils";
-import type { WalletType } from "../../contracts/wallets.ts";
+import type { WalletType } from "../../contracts/withdrawal-rules.ts";
 
 /**
  * The address rules of each wallet type (docs/decisions/014-wallets.md):

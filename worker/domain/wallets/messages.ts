@@ -1,7 +1,8 @@
 import { createSiweMessage, parseSiweMessage, validateSiweMessage } from "viem/siwe";
 import { isAddressEqual } from "viem/utils";
 import { AppError } from "../../contracts/errors.ts";
-import { WALLET_STATEMENT, type WalletType } from "../../contracts/wallets.ts";
+import { WALLET_STATEMENT } from "../../contracts/wallets.ts";
+import type { WalletType } from "../../contracts/withdrawal-rules.ts";
 
 /**
  * The one-time message a person signs to prove they own an address (docs/decisions/014-wallets.md):

@@ -1,7 +1,7 @@
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { base58, base64, base64nopad, base64url, base64urlnopad } from "@scure/base";
 import { recoverMessageAddress, verifyMessage } from "viem/utils";
-import type { WalletType } from "../../contracts/wallets.ts";
+import type { WalletType } from "../../contracts/withdrawal-rules.ts";
 
 /**
  * Signature checks, by well-kept libraries only (docs/decisions/014-wallets.md):

@@ -3,11 +3,9 @@ import { AppError, type FieldError } from "../../contracts/errors.ts";
 import { currencyDecimals } from "../../contracts/currencies.ts";
 import {
   WALLET_CHALLENGE_TTL_MS,
-  WALLET_CURRENCIES,
   walletTypeInfos,
   type Wallet,
   type WalletChallenge,
-  type WalletType,
   type WalletTypeInfo,
 } from "../../contracts/wallets.ts";
 import {
@@ -25,6 +23,7 @@ import {
 import { checkAddress } from "./addresses.ts";
 import { checkMessage, signInMessage } from "./messages.ts";
 import { checkSignature } from "./signatures.ts";
+import { WALLET_CURRENCIES, type WalletType } from "../../contracts/withdrawal-rules.ts";
 
 /**
  * Wallets with proof of ownership (PRODUCT.md "Money", docs/decisions/014-wallets.md): add an address for a

@@ -1,5 +1,4 @@
 import type { Capabilities } from "../../capabilities.ts";
-import type { WithdrawalStatus } from "../../contracts/withdrawals.ts";
 import { markSpentRewardsPaidStatement } from "../../db/post-rewards.ts";
 import {
   insertWithdrawalNotificationStatement,
@@ -15,6 +14,7 @@ import { journalEntryStatements, runLedgerBatch } from "../ledger/journal.ts";
 import { mailNotificationIfWanted } from "../notifications/mail-delivery.ts";
 import { withdrawalNotification, type WithdrawalEvent } from "../notifications/events.ts";
 import { amountText } from "./present.ts";
+import type { WithdrawalStatus } from "../../contracts/withdrawal-rules.ts";
 
 /**
  * Every move of a withdrawal's state machine as ONE atomic D1 batch (docs/decisions/015-withdrawals.md): the status

@@ -1,17 +1,18 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRevalidator } from "react-router";
 import { track } from "~/lib/analytics/global-tracker";
-import { browserClients } from "~/lib/api/browser-clients";
-import { useTRPC } from "~/lib/trpc";
+import { apiClient } from "~/lib/api/on-demand";
+import { currentCampaignKeys } from "./current-campaigns";
 import { trackedEventNames } from "../../../../worker/contracts/analytics-names.ts";
-import { joinResultSchema } from "../../../../worker/contracts/pages.ts";
+import type { JoinResult } from "../../../../worker/contracts/pages.ts";
 import { notificationKeys } from "../../notifications/api/get-recent-notifications";
 
 export type JoinCampaignInput = { campaignId: string; invitationToken?: string };
 
 /** `POST /v1/page/campaign/{campaignId}/join`, with the invitation's public token when there is one. */
-export function joinCampaign({ campaignId, invitationToken }: JoinCampaignInput) {
-  return browserClients().api.post(`/v1/page/campaign/${encodeURIComponent(campaignId)}/join`, joinResultSchema, {
+export async function joinCampaign({ campaignId, invitationToken }: JoinCampaignInput): Promise<JoinResult> {
+  const [api, { joinResultSchema }] = await Promise.all([apiClient(), import("../../../../worker/contracts/pages.ts")]);
+  return api.post(`/v1/page/campaign/${encodeURIComponent(campaignId)}/join`, joinResultSchema, {
     body: invitationToken === undefined ? {} : { invitationToken },
     required: { campaignId },
   });
@@ -26,7 +27,6 @@ export function joinCampaign({ campaignId, invitationToken }: JoinCampaignInput)
 export function useJoinCampaign(options: { onSuccess?: () => void; onError?: (error: unknown) => void; advertiserId?: string } = {}) {
   const revalidator = useRevalidator();
   const queryClient = useQueryClient();
-  const trpc = useTRPC();
   return useMutation({
     mutationFn: joinCampaign,
     networkMode: "always",
@@ -39,7 +39,7 @@ export function useJoinCampaign(options: { onSuccess?: () => void; onError?: (er
       }
       await Promise.all([
         revalidator.revalidate(),
-        queryClient.invalidateQueries({ queryKey: trpc.listCurrentCampaigns.queryKey() }),
+        queryClient.invalidateQueries({ queryKey: currentCampaignKeys.all }),
         queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
       ]);
       options.onSuccess?.();

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { browserClients } from "~/lib/api/browser-clients";
-import { recentNotificationsSchema, type RecentNotifications } from "../../../../worker/contracts/notifications.ts";
+import { apiClient } from "~/lib/api/on-demand";
+import type { RecentNotifications } from "../../../../worker/contracts/notifications.ts";
 import { eligibleCampaignNotifications } from "../utils/notification-rules";
 
 /** `GET /v1/notification/recent`: the fetcher, the query options (and their keys) and the hooks that read it. */
@@ -13,8 +13,9 @@ export const notificationKeys = {
   recent: () => [...notificationKeys.all, "recent"] as const,
 };
 
-export function getRecentNotifications(): Promise<RecentNotifications> {
-  return browserClients().api.get("/v1/notification/recent", recentNotificationsSchema);
+export async function getRecentNotifications(): Promise<RecentNotifications> {
+  const [api, { recentNotificationsSchema }] = await Promise.all([apiClient(), import("../../../../worker/contracts/notifications.ts")]);
+  return api.get("/v1/notification/recent", recentNotificationsSchema);
 }
 
 export function recentNotificationsQueryOptions() {

@@ -1,10 +1,10 @@
-import { z } from "zod/mini";
-import { browserClients } from "~/lib/api/browser-clients";
+import { apiClient } from "~/lib/api/on-demand";
 import { useMarkReadMutation } from "./mark-read-in-cache";
 
 /** `DELETE /v1/notification`: marks every notification read. */
-export function markAllNotificationsRead(): Promise<undefined> {
-  return browserClients().api.delete("/v1/notification", z.undefined());
+export async function markAllNotificationsRead(): Promise<undefined> {
+  const [api, { z }] = await Promise.all([apiClient(), import("zod/mini")]);
+  return api.delete("/v1/notification", z.undefined());
 }
 
 export function useMarkAllNotificationsRead() {

@@ -1,10 +1,10 @@
-import { z } from "zod/mini";
-import { browserClients } from "~/lib/api/browser-clients";
+import { apiClient } from "~/lib/api/on-demand";
 import { useMarkReadMutation } from "./mark-read-in-cache";
 
 /** `DELETE /v1/notification/{id}`: marks one notification read. */
-export function markNotificationRead(notificationId: string): Promise<undefined> {
-  return browserClients().api.delete(`/v1/notification/${encodeURIComponent(notificationId)}`, z.undefined(), {
+export async function markNotificationRead(notificationId: string): Promise<undefined> {
+  const [api, { z }] = await Promise.all([apiClient(), import("zod/mini")]);
+  return api.delete(`/v1/notification/${encodeURIComponent(notificationId)}`, z.undefined(), {
     required: { notificationId },
   });
 }

@@ -1,11 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRevalidator } from "react-router";
-import { z } from "zod/mini";
-import { browserClients } from "~/lib/api/browser-clients";
+import { apiClient } from "~/lib/api/on-demand";
 
 /** `POST /v1/action/payout/confirm/{campaignId}`: claims the creator's eligible posts of the campaign. */
-export function confirmPayout(campaignId: string) {
-  return browserClients().api.post(`/v1/action/payout/confirm/${encodeURIComponent(campaignId)}`, z.unknown(), {
+export async function confirmPayout(campaignId: string): Promise<unknown> {
+  const [api, { z }] = await Promise.all([apiClient(), import("zod/mini")]);
+  return api.post(`/v1/action/payout/confirm/${encodeURIComponent(campaignId)}`, z.unknown(), {
     required: { campaignId },
   });
 }

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { browserClients } from "~/lib/api/browser-clients";
-import { walletListSchema, type Wallet, type WalletList } from "../../../../worker/contracts/wallets.ts";
+import { apiClient } from "~/lib/api/on-demand";
+import type { Wallet, WalletList } from "../../../../worker/contracts/wallets.ts";
 import { walletKeys } from "./wallet-keys";
 
 /** `GET /v1/wallet?currency=`: the signed-in creator's wallets (not removed), oldest first, optionally of one currency. */
-export function getWallets(currency?: string): Promise<WalletList> {
-  return browserClients().api.get("/v1/wallet", walletListSchema, { query: { currency } });
+export async function getWallets(currency?: string): Promise<WalletList> {
+  const [api, { walletListSchema }] = await Promise.all([apiClient(), import("../../../../worker/contracts/wallets.ts")]);
+  return api.get("/v1/wallet", walletListSchema, { query: { currency } });
 }
 
 export function walletsQueryOptions(options: { currency?: string } = {}) {

@@ -1,14 +1,16 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { browserClients } from "~/lib/api/browser-clients";
-import { isInFlight, withdrawalListSchema, type WithdrawalList } from "../../../../worker/contracts/withdrawals.ts";
+import { apiClient } from "~/lib/api/on-demand";
+import { isInFlight } from "../../../../worker/contracts/withdrawal-rules.ts";
+import type { WithdrawalList } from "../../../../worker/contracts/withdrawals.ts";
 import { withdrawalKeys } from "./withdrawal-keys";
 
 /** While a withdrawal is verifying or pending, the list is asked again this often (pending → completed takes seconds). */
 export const WITHDRAWALS_POLL_MS = 3_000;
 
 /** `GET /v1/withdrawal?currency=`: the signed-in creator's withdrawals, newest first. */
-export function getWithdrawals(currency?: string): Promise<WithdrawalList> {
-  return browserClients().api.get("/v1/withdrawal", withdrawalListSchema, { query: { currency } });
+export async function getWithdrawals(currency?: string): Promise<WithdrawalList> {
+  const [api, { withdrawalListSchema }] = await Promise.all([apiClient(), import("../../../../worker/contracts/withdrawals.ts")]);
+  return api.get("/v1/withdrawal", withdrawalListSchema, { query: { currency } });
 }
 
 export function withdrawalsQueryOptions(options: { currency?: string } = {}) {

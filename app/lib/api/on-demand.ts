@@ -1,0 +1,17 @@
+import type { ApiClient } from "./http-client.ts";
+import type { RpcClient } from "./rpc-client.ts";
+
+/**
+ * The browser's clients, loaded with the first call. A page renders and hydrates from its loader data, so what calls
+ * the API (the clients, tRPC, zod/mini and the contracts that parse the answers) is not part of its first load
+ * (docs/decisions/028-page-cost.md, third pass): a fetcher awaits these and imports the schema it parses with.
+ */
+export async function apiClient(): Promise<ApiClient> {
+  const { browserClients } = await import("./browser-clients.ts");
+  return browserClients().api;
+}
+
+export async function rpcClient(): Promise<RpcClient> {
+  const { browserClients } = await import("./browser-clients.ts");
+  return browserClients().rpc;
+}
