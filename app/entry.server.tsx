@@ -4,7 +4,7 @@ import { renderToReadableStream } from "react-dom/server";
 import { workerContext, type WorkerContext } from "./worker-context";
 import { ServerIncidentIdContext } from "./lib/incident";
 import { pathForLogs } from "../worker/contracts/admin-spoofing.ts";
-import { lowPriorityScriptPreloads } from "./lib/script-preload-priority.server";
+import { withLowPriorityScriptPreloads } from "./lib/script-preload-priority.server";
 
 export const streamTimeout = 5_000;
 
@@ -90,7 +90,9 @@ export default async function handleRequest(
   await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html");
-  return new Response(body.pipeThrough(lowPriorityScriptPreloads()), {
+  // Complete by now, so sent whole: one buffer, with its length, instead of a stream of React's chunks.
+  const document = withLowPriorityScriptPreloads(new Uint8Array(await new Response(body).arrayBuffer()));
+  return new Response(document, {
     headers: responseHeaders,
     status: responseStatusCode,
   });

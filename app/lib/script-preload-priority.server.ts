@@ -4,48 +4,33 @@
  * bootstrap modules. React Router renders its `<link rel="modulepreload">` without a priority, and Chromium then
  * fetches every script at High, beside the stylesheet. docs/decisions/028-page-cost.md, third pass.
  *
- * Only the head is rewritten, where React writes every preload: the rest of the document passes through as bytes. (The
+ * Only the head is rewritten, where React writes every preload; the rest of the document is left as bytes. (The
  * runtime's HTMLRewriter did the same for 0.4–1.4 ms of CPU a page, by parsing the whole document.)
  */
 const modulePreload = '<link rel="modulepreload"';
 const lowPriorityModulePreload = `${modulePreload} fetchpriority="low"`;
-const headEnd = "</head>";
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const headEnd = encoder.encode("</head>");
 
-export function lowPriorityScriptPreloads(): TransformStream<Uint8Array, Uint8Array> {
-  const encoder = new TextEncoder();
-  const decoder = new TextDecoder();
-  let pending: Uint8Array[] = [];
-  let headDone = false;
-  const rewritten = (head: string) => encoder.encode(head.replaceAll(modulePreload, lowPriorityModulePreload));
-  return new TransformStream({
-    transform(chunk, controller) {
-      if (headDone) return controller.enqueue(chunk);
-      pending.push(chunk);
-      const bytes = concatenated(pending);
-      // The text may end inside a character; the head ends on "</head>", so its text is whole.
-      const text = decoder.decode(bytes);
-      const end = text.indexOf(headEnd);
-      if (end === -1) return;
-      headDone = true;
-      pending = [];
-      const head = text.slice(0, end + headEnd.length);
-      controller.enqueue(rewritten(head));
-      const rest = bytes.subarray(encoder.encode(head).length);
-      if (rest.length > 0) controller.enqueue(rest);
-    },
-    flush(controller) {
-      if (!headDone && pending.length > 0) controller.enqueue(rewritten(decoder.decode(concatenated(pending))));
-    },
-  });
+/** `document` with every module preload of its head marked low priority (the whole of it when it has no head). */
+export function withLowPriorityScriptPreloads(document: Uint8Array): Uint8Array<ArrayBuffer> {
+  const found = indexOfBytes(document, headEnd);
+  const split = found === -1 ? document.length : found;
+  const head = encoder.encode(decoder.decode(document.subarray(0, split)).replaceAll(modulePreload, lowPriorityModulePreload));
+  const rest = document.subarray(split);
+  const rewritten = new Uint8Array(head.length + rest.length);
+  rewritten.set(head);
+  rewritten.set(rest, head.length);
+  return rewritten;
 }
 
-function concatenated(chunks: Uint8Array[]): Uint8Array {
-  if (chunks.length === 1 && chunks[0] !== undefined) return chunks[0];
-  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
+function indexOfBytes(haystack: Uint8Array, needle: Uint8Array): number {
+  const first = needle[0] ?? 0;
+  for (let at = haystack.indexOf(first); at !== -1 && at + needle.length <= haystack.length; at = haystack.indexOf(first, at + 1)) {
+    let matched = 1;
+    while (matched < needle.length && haystack[at + matched] === needle[matched]) matched += 1;
+    if (matched === needle.length) return at;
   }
-  return bytes;
+  return -1;
 }
