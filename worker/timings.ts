@@ -10,6 +10,8 @@ export type ServerTimings = {
   record(name: TimingName, ms: number): void;
   /** The milliseconds recorded so far under the data query groups (`q-*`), together. */
   queryMs(): number;
+  /** D1 round trips so far in this request. */
+  d1RoundTrips(): number;
   /** The header value: the entries in their fixed order, then d1 and total. */
   header(): string;
 };
@@ -28,6 +30,7 @@ export function startTimings(now: () => number = () => performance.now()): Serve
     d1,
     record,
     queryMs: () => [...entries].reduce((sum, [name, ms]) => (name.startsWith("q-") ? sum + ms : sum), 0),
+    d1RoundTrips: () => d1.roundTrips,
     async measure(name, work) {
       const started = now();
       try {

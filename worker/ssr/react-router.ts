@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
 import { workerContext } from "../../app/worker-context.ts";
 import type { WorkerEnv } from "../worker-env.ts";
+import { cachedDocument, documentKey, keepDocument } from "./document-cache.ts";
 
 const serverBuild = () => import("virtual:react-router/server-build");
 
@@ -34,7 +35,23 @@ export async function renderWithReactRouter(c: Context<WorkerEnv>): Promise<Resp
     nonce: c.get("nonce"),
     waitUntil: (promise) => c.executionCtx.waitUntil(promise),
   });
-  const response = await handleRequest(c.req.raw, context);
+  const nonce = c.get("nonce");
+  const key = documentKey({
+    method: c.req.method,
+    url: c.req.url,
+    signedIn: c.get("session") !== null,
+    brand: c.get("brand"),
+    development: import.meta.env.DEV,
+  });
+  const cached = key === null ? null : cachedDocument(key, nonce);
+  if (cached !== null) {
+    timings.record("render", performance.now() - startedAt);
+    return cached;
+  }
+  const roundTripsBefore = timings.d1RoundTrips();
+  const rendered = await handleRequest(c.req.raw, context);
+  const response =
+    key === null ? rendered : await keepDocument(key, rendered, { nonce, readData: timings.d1RoundTrips() > roundTripsBefore });
   // Up to the first byte of the stream, without the loaders' data query groups (each is an entry of its own).
   timings.record("render", Math.max(0, performance.now() - startedAt - (timings.queryMs() - queryMsBefore)));
   return response;

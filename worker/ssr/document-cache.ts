@@ -1,0 +1,55 @@
+/**
+ * Documents that are the same for every visitor, rendered once per isolate (docs/decisions/028-page-cost.md, third
+ * pass). A page a signed-out visitor gets whose render read nothing from D1 (the sign-in page, say) is a function of
+ * its URL, the brand and the configuration alone; rendering it again for every visitor repeats the same work. Its
+ * HTML is kept with the nonce it was rendered with, and each later answer carries the request's own nonce instead.
+ * Page data comes only from D1 (worker/domain/pages), so a page that read none has none that could go stale; pages
+ * with data (a landing page's campaigns) and everything a signed-in user gets are rendered each time.
+ */
+
+type CachedDocument = { nonce: string; html: string; headers: [string, string][] };
+
+/** Few documents qualify (the sign-in page per brand and query); the bound only keeps odd URLs from piling up. */
+const MAX_DOCUMENTS = 100;
+const MAX_DOCUMENT_BYTES = 256 * 1024;
+const documents = new Map<string, CachedDocument>();
+
+/** `development`: the dev server's modules change under it, so nothing is kept there. */
+export type DocumentRequest = { method: string; url: string; signedIn: boolean; brand: unknown; development: boolean };
+
+/** The key of a request whose answer may come from the cache, or null when it must be rendered. */
+export function documentKey(request: DocumentRequest): string | null {
+  if (request.development || request.method !== "GET" || request.signedIn) return null;
+  return `${request.url}\n${JSON.stringify(request.brand)}`;
+}
+
+/** The cached document for `key`, answered with `nonce` in place of the one it was rendered with. */
+export function cachedDocument(key: string, nonce: string): Response | null {
+  const cached = documents.get(key);
+  if (cached === undefined) return null;
+  return new Response(cached.html.replaceAll(cached.nonce, nonce), { status: 200, headers: cached.headers });
+}
+
+/**
+ * Keeps `rendered` when it qualifies: a 200 HTML answer that sets no cookie, from a render that made no D1 round
+ * trip. Gives back an equivalent response (the body has been read).
+ */
+export async function keepDocument(
+  key: string,
+  rendered: Response,
+  { nonce, readData }: { nonce: string; readData: boolean },
+): Promise<Response> {
+  const qualifies =
+    !readData &&
+    nonce.length > 0 &&
+    rendered.status === 200 &&
+    !rendered.headers.has("Set-Cookie") &&
+    (rendered.headers.get("Content-Type") ?? "").includes("text/html");
+  if (!qualifies) return rendered;
+  const html = await rendered.text();
+  if (html.length <= MAX_DOCUMENT_BYTES) {
+    if (documents.size >= MAX_DOCUMENTS) documents.delete(documents.keys().next().value ?? "");
+    documents.set(key, { nonce, html, headers: [...rendered.headers] });
+  }
+  return new Response(html, { status: rendered.status, headers: rendered.headers });
+}
