@@ -20,21 +20,13 @@ async function requestHandler(): Promise<RequestHandler> {
   return productionHandler;
 }
 
-/** Hands a request to React Router's streaming SSR with the request's capabilities in the router context. */
+/**
+ * Hands a request to React Router's SSR with the request's capabilities in the router context, or answers it with the
+ * kept document when it is one that is the same for every visitor (./document-cache.ts).
+ */
 export async function renderWithReactRouter(c: Context<WorkerEnv>): Promise<Response> {
   const { timings } = c.get("capabilities");
-  const handleRequest = await requestHandler();
   const startedAt = performance.now();
-  const queryMsBefore = timings.queryMs();
-  const context = new RouterContextProvider();
-  context.set(workerContext, {
-    capabilities: c.get("capabilities"),
-    requestId: c.get("requestId"),
-    session: c.get("session"),
-    brand: c.get("brand"),
-    nonce: c.get("nonce"),
-    waitUntil: (promise) => c.executionCtx.waitUntil(promise),
-  });
   const nonce = c.get("nonce");
   const key = documentKey({
     method: c.req.method,
@@ -48,11 +40,22 @@ export async function renderWithReactRouter(c: Context<WorkerEnv>): Promise<Resp
     timings.record("render", performance.now() - startedAt);
     return cached;
   }
+  const handleRequest = await requestHandler();
+  const queryMsBefore = timings.queryMs();
   const roundTripsBefore = timings.d1RoundTrips();
+  const context = new RouterContextProvider();
+  context.set(workerContext, {
+    capabilities: c.get("capabilities"),
+    requestId: c.get("requestId"),
+    session: c.get("session"),
+    brand: c.get("brand"),
+    nonce,
+    waitUntil: (promise) => c.executionCtx.waitUntil(promise),
+  });
   const rendered = await handleRequest(c.req.raw, context);
   const response =
     key === null ? rendered : await keepDocument(key, rendered, { nonce, readData: timings.d1RoundTrips() > roundTripsBefore });
-  // Up to the first byte of the stream, without the loaders' data query groups (each is an entry of its own).
+  // The render, without the loaders' data query groups (each is an entry of its own).
   timings.record("render", Math.max(0, performance.now() - startedAt - (timings.queryMs() - queryMsBefore)));
   return response;
 }
