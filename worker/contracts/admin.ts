@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { humanText } from "./text.ts";
+import { personTextChecks } from "./text.ts";
 import { campaignStatusSchema } from "./vocabulary.ts";
 import { funnelRowSchema } from "./funnel.ts";
 
@@ -72,24 +72,9 @@ export type AdHocAudience = z.infer<typeof adHocAudienceSchema>;
 
 /** `POST /v1/admin/notifications` body (the `Idempotency-Key` header is required too). */
 export const adHocNotificationInputSchema = z.object({
-  title: z
-    .string({ error: "is required" })
-    .check(
-      z.trim(),
-      z.minLength(1, "is required"),
-      z.maxLength(AD_HOC_TITLE_MAX, `must be at most ${AD_HOC_TITLE_MAX} characters`),
-      z.superRefine(humanText("name")),
-    ),
+  title: z.string({ error: "is required" }).check(...personTextChecks("name", AD_HOC_TITLE_MAX, "is required")),
   message: z.pipe(
-    z.optional(
-      z
-        .string()
-        .check(
-          z.trim(),
-          z.maxLength(AD_HOC_MESSAGE_MAX, `must be at most ${AD_HOC_MESSAGE_MAX} characters`),
-          z.superRefine(humanText("multiline")),
-        ),
-    ),
+    z.optional(z.string().check(...personTextChecks("multiline", AD_HOC_MESSAGE_MAX))),
     z.transform((message) => message ?? ""),
   ),
   link: z.pipe(

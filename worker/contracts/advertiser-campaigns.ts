@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { humanText } from "./text.ts";
+import { humanText, personTextChecks } from "./text.ts";
 import { advertiserAccountSchema } from "./advertisers.ts";
 import { campaignRulesSchema, defaultCampaignRules, defaultScoreWeights, scoreWeightsSchema } from "./campaign-rules.ts";
 import { currencyDecimals } from "./currencies.ts";
@@ -23,21 +23,12 @@ const timeSchema = z.number({ error: "must be a time" }).check(z.int("must be a 
 
 export const suggestionInputSchema = z.object({
   id: z.optional(z.string().check(z.maxLength(64))),
-  text: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, "is empty"),
-      z.maxLength(MAX_SUGGESTION_LENGTH, `must be at most ${MAX_SUGGESTION_LENGTH} characters`),
-      z.superRefine(humanText("multiline")),
-    ),
+  text: z.string().check(...personTextChecks("multiline", MAX_SUGGESTION_LENGTH, "is empty")),
 });
 
 /** What the console's form sends, to create a draft and to save it again (the whole campaign each time). */
 export const campaignInputSchema = z.object({
-  title: z
-    .string()
-    .check(z.trim(), z.minLength(1, "is required"), z.maxLength(120, "must be at most 120 characters"), z.superRefine(humanText("name"))),
+  title: z.string().check(...personTextChecks("name", 120, "is required")),
   description: z._default(
     z
       .string()

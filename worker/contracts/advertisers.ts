@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { humanText } from "./text.ts";
+import { personTextChecks } from "./text.ts";
 
 /**
  * Advertiser accounts and their members (docs/decisions/017-advertiser-accounts.md): `/v1/admin/advertisers…` and
@@ -22,9 +22,7 @@ const xHandleSchema = z.pipe(
 );
 
 export const createAdvertiserInputSchema = z.object({
-  name: z
-    .string()
-    .check(z.trim(), z.minLength(1, "is required"), z.maxLength(80, "must be at most 80 characters"), z.superRefine(humanText("name"))),
+  name: z.string().check(...personTextChecks("name", 80, "is required")),
   slug: z
     .string()
     .check(
@@ -34,7 +32,7 @@ export const createAdvertiserInputSchema = z.object({
         "must be 1 to 48 lowercase letters, digits or dashes, not starting or ending with a dash",
       ),
     ),
-  tagline: z.optional(z.string().check(z.trim(), z.maxLength(160, "must be at most 160 characters"), z.superRefine(humanText("line")))),
+  tagline: z.optional(z.string().check(...personTextChecks("line", 160))),
   websiteUrl: z.optional(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })),
 });
 export type CreateAdvertiserInput = z.infer<typeof createAdvertiserInputSchema>;

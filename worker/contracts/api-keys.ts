@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { humanText } from "./text.ts";
+import { personTextChecks } from "./text.ts";
 
 /**
  * API keys of an advertiser account, for conversion ingestion (docs/decisions/018-conversion-ingestion.md). A key is a
@@ -9,14 +9,7 @@ export const API_KEY_ID_PREFIX = "ck_";
 export const API_SECRET_PREFIX = "cs_";
 
 export const createApiKeyBodySchema = z.object({
-  label: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, "must not be empty"),
-      z.maxLength(100, "must be at most 100 characters"),
-      z.superRefine(humanText("name")),
-    ),
+  label: z.string().check(...personTextChecks("name", 100, "must not be empty")),
 });
 export type CreateApiKeyBody = z.infer<typeof createApiKeyBodySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { humanText } from "./text.ts";
+import { personTextChecks } from "./text.ts";
 
 const hostname = z
   .string()
@@ -12,9 +12,7 @@ const hostname = z
 /** `PUT /v1/admin/partners/{partnerId}`: a partner brand and every hostname that shows it. */
 export const partnerInputSchema = z.object({
   theme: z.string().check(z.trim(), z.regex(/^[a-z0-9-]{2,32}$/, "must be 2 to 32 lowercase letters, digits or dashes")),
-  displayName: z
-    .string()
-    .check(z.trim(), z.minLength(1, "is required"), z.maxLength(60, "must be at most 60 characters"), z.superRefine(humanText("name"))),
+  displayName: z.string().check(...personTextChecks("name", 60, "is required")),
   primaryColor: z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, "must be a colour such as #1d4ed8")),
   accentColor: z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, "must be a colour such as #facc15")),
   logoUrl: z._default(z.nullable(z.url({ protocol: /^https$/, error: "must be an https URL" })), null),

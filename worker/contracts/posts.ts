@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { campaignStatusSchema, postStatusSchema } from "./vocabulary.ts";
-import { humanText, isVisiblyBlank, textProblem } from "./text.ts";
+import { isVisiblyBlank, personTextChecks, textProblem } from "./text.ts";
 import { X_MAX_WEIGHTED_LENGTH, xWeightedLength } from "./x-text.ts";
 
 /** The post editor's boundary, shared by the browser and the worker (SPEC.md section 3, "Post creation payload"). */
@@ -133,14 +133,7 @@ export const MAX_FEEDBACK_LENGTH = 5000;
 
 /** `POST /v1/feedback`: the editor in feedback mode; the text goes to the admins' inbox. */
 export const feedbackInputSchema = z.object({
-  content: z
-    .string({ error: "content is required" })
-    .check(
-      z.trim(),
-      z.minLength(1, "must not be empty"),
-      z.maxLength(MAX_FEEDBACK_LENGTH, `must be at most ${MAX_FEEDBACK_LENGTH} characters`),
-      z.superRefine(humanText("multiline")),
-    ),
+  content: z.string({ error: "content is required" }).check(...personTextChecks("multiline", MAX_FEEDBACK_LENGTH, "must not be empty")),
   pagePath: z.pipe(
     z.nullish(
       z

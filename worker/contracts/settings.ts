@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { humanText } from "./text.ts";
+import { personTextChecks } from "./text.ts";
 import { notificationEventTypeSchema, type NotificationEventType } from "./notifications.ts";
 
 /**
@@ -69,14 +69,7 @@ export const sixDigitCodeSchema = z.pipe(
 export const recoveryCodePattern = /^[23456789abcdefghjkmnpqrstuvwxyz]{10}$/;
 
 export const basicSettingsInputSchema = z.strictObject({
-  displayName: z
-    .string({ error: "is required" })
-    .check(
-      z.trim(),
-      z.minLength(1, "must not be empty"),
-      z.maxLength(DISPLAY_NAME_MAX_LENGTH, `must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`),
-      z.superRefine(humanText("name")),
-    ),
+  displayName: z.string({ error: "is required" }).check(...personTextChecks("name", DISPLAY_NAME_MAX_LENGTH, "must not be empty")),
   /** One of `advertisers` in the settings (the advertisers of campaigns the creator joined), or null for none. */
   preferredAdvertiserId: z.nullable(
     z.string({ error: "must be an advertiser id or null" }).check(z.minLength(1, "must not be empty"), z.maxLength(200)),

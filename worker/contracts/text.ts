@@ -1,4 +1,4 @@
-import type { z } from "zod/mini";
+import { z } from "zod/mini";
 
 /**
  * One rule for text a person types: it refuses what no person means to send, wherever text comes in (posts,
@@ -52,4 +52,17 @@ export function humanText(kind: TextKind): (text: string, context: z.core.$Refin
     const problem = textProblem(text, kind);
     if (problem !== null) context.addIssue({ code: "custom", message: problem, input: text });
   };
+}
+
+/**
+ * The checks of a text field a person fills in, in order: trimmed; not empty, when `empty` gives the message for it;
+ * at most `max` characters; and the rule above for its `kind`.
+ */
+export function personTextChecks(kind: TextKind, max: number, empty?: string): z.core.$ZodCheck<string>[] {
+  return [
+    z.trim(),
+    ...(empty === undefined ? [] : [z.minLength(1, empty)]),
+    z.maxLength(max, `must be at most ${max} characters`),
+    z.superRefine(humanText(kind)),
+  ];
 }
