@@ -9,7 +9,18 @@ export type RouteRule = {
   redirect?: string;
   cacheControl?: string;
   prerender?: boolean;
+  /**
+   * How long (ms) the worker may answer every signed-out visitor with the same rendered document, each with their own
+   * nonce (worker/ssr/document-cache.ts). For pages whose data is public and may be as old as this.
+   */
+  sharedFor?: number;
 };
+
+/**
+ * A landing page's data is public and already allowed to be minutes old in the visitor's browser (`landing` below), so
+ * the worker renders it once for everyone every 30 s, like the brand of a host.
+ */
+const LANDING_SHARED_FOR = 30_000;
 
 export const cachePolicies = {
   /** Fingerprinted files never change under the same name. */
@@ -31,7 +42,7 @@ export const routeRules: readonly RouteRule[] = [
   { pattern: "/articles/privacy-policy", prerender: true, cacheControl: cachePolicies.article },
   { pattern: "/articles/terms", prerender: true, cacheControl: cachePolicies.article },
   { pattern: "/assets/*", cacheControl: cachePolicies.immutable },
-  { pattern: "/landing/*", cacheControl: cachePolicies.landing },
+  { pattern: "/landing/*", cacheControl: cachePolicies.landing, sharedFor: LANDING_SHARED_FOR },
   { pattern: "/builds/*", cacheControl: cachePolicies.none },
   { pattern: "/v1/*", cacheControl: cachePolicies.none },
   { pattern: "/auth/*", cacheControl: cachePolicies.none },

@@ -1,13 +1,16 @@
 /**
  * Documents that are the same for every visitor, rendered once per isolate (docs/decisions/028-page-cost.md, third
- * pass). A page a signed-out visitor gets whose render read nothing from D1 (the sign-in page, say) is a function of
- * its URL, the brand and the configuration alone; rendering it again for every visitor repeats the same work. Its
- * HTML is kept with the nonce it was rendered with, and each later answer carries the request's own nonce instead.
- * Page data comes only from D1 (worker/domain/pages), so a page that read none has none that could go stale; pages
- * with data (a landing page's campaigns) and everything a signed-in user gets are rendered each time.
+ * and fourth passes). A page a signed-out visitor gets whose render read nothing from D1 (the sign-in page, say) is a
+ * function of its URL, the brand and the configuration alone; rendering it again for every visitor repeats the same
+ * work. Its HTML is kept with the nonce it was rendered with, and each later answer carries the request's own nonce
+ * instead. Page data comes only from D1 (worker/domain/pages), so a page that read none has none that could go stale
+ * and is kept for the isolate's life. A page that read data is kept only when its route rule says how old its data may
+ * be (`sharedFor`: a landing page's public campaigns), and for that long; everything a signed-in user gets is rendered
+ * each time.
  */
 
-type CachedDocument = { nonce: string; html: string; headers: [string, string][] };
+/** `expiresAt` null: the page read no data, so it never goes stale. */
+type CachedDocument = { nonce: string; html: string; headers: [string, string][]; expiresAt: number | null };
 
 /** Few documents qualify (the sign-in page per brand and query); the bound only keeps odd URLs from piling up. */
 const MAX_DOCUMENTS = 100;
@@ -23,24 +26,33 @@ export function documentKey(request: DocumentRequest): string | null {
   return `${request.url}\n${JSON.stringify(request.brand)}`;
 }
 
-/** The cached document for `key`, answered with `nonce` in place of the one it was rendered with. */
-export function cachedDocument(key: string, nonce: string): Response | null {
+/** The cached document for `key` while it is fresh at `now`, answered with `nonce` in place of the one it was rendered with. */
+export function cachedDocument(key: string, nonce: string, now: number): Response | null {
   const cached = documents.get(key);
   if (cached === undefined) return null;
+  if (cached.expiresAt !== null && cached.expiresAt <= now) {
+    documents.delete(key);
+    return null;
+  }
   return new Response(cached.html.replaceAll(cached.nonce, nonce), { status: 200, headers: cached.headers });
 }
 
+export type RenderFacts = {
+  nonce: string;
+  /** Whether the render made a D1 round trip. */
+  readData: boolean;
+  /** How long (ms) the route lets its data be shared (worker/edge/route-rules.ts), if at all. */
+  sharedFor: number | undefined;
+  now: number;
+};
+
 /**
  * Keeps `rendered` when it qualifies: a 200 HTML answer that sets no cookie, from a render that made no D1 round
- * trip. Gives back an equivalent response (the body has been read).
+ * trip or whose route lets its data be shared for a while. Gives back an equivalent response (the body has been read).
  */
-export async function keepDocument(
-  key: string,
-  rendered: Response,
-  { nonce, readData }: { nonce: string; readData: boolean },
-): Promise<Response> {
+export async function keepDocument(key: string, rendered: Response, { nonce, readData, sharedFor, now }: RenderFacts): Promise<Response> {
   const qualifies =
-    !readData &&
+    (!readData || sharedFor !== undefined) &&
     nonce.length > 0 &&
     rendered.status === 200 &&
     !rendered.headers.has("Set-Cookie") &&
@@ -49,7 +61,8 @@ export async function keepDocument(
   const html = await rendered.text();
   if (html.length <= MAX_DOCUMENT_BYTES) {
     if (documents.size >= MAX_DOCUMENTS) documents.delete(documents.keys().next().value ?? "");
-    documents.set(key, { nonce, html, headers: [...rendered.headers] });
+    const expiresAt = readData && sharedFor !== undefined ? now + sharedFor : null;
+    documents.set(key, { nonce, html, headers: [...rendered.headers], expiresAt });
   }
   return new Response(html, { status: rendered.status, headers: rendered.headers });
 }

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
 import { workerContext } from "../../app/worker-context.ts";
+import { ruleFor } from "../edge/route-rules.ts";
 import type { WorkerEnv } from "../worker-env.ts";
 import { cachedDocument, documentKey, keepDocument } from "./document-cache.ts";
 
@@ -25,7 +26,7 @@ async function requestHandler(): Promise<RequestHandler> {
  * kept document when it is one that is the same for every visitor (./document-cache.ts).
  */
 export async function renderWithReactRouter(c: Context<WorkerEnv>): Promise<Response> {
-  const { timings } = c.get("capabilities");
+  const { timings, clock } = c.get("capabilities");
   const startedAt = performance.now();
   const nonce = c.get("nonce");
   const key = documentKey({
@@ -35,7 +36,7 @@ export async function renderWithReactRouter(c: Context<WorkerEnv>): Promise<Resp
     brand: c.get("brand"),
     development: import.meta.env.DEV,
   });
-  const cached = key === null ? null : cachedDocument(key, nonce);
+  const cached = key === null ? null : cachedDocument(key, nonce, clock.now());
   if (cached !== null) {
     timings.record("render", performance.now() - startedAt);
     return cached;
@@ -54,7 +55,14 @@ export async function renderWithReactRouter(c: Context<WorkerEnv>): Promise<Resp
   });
   const rendered = await handleRequest(c.req.raw, context);
   const response =
-    key === null ? rendered : await keepDocument(key, rendered, { nonce, readData: timings.d1RoundTrips() > roundTripsBefore });
+    key === null
+      ? rendered
+      : await keepDocument(key, rendered, {
+          nonce,
+          readData: timings.d1RoundTrips() > roundTripsBefore,
+          sharedFor: ruleFor(c.req.path)?.sharedFor,
+          now: clock.now(),
+        });
   // The render, without the loaders' data query groups (each is an entry of its own).
   timings.record("render", Math.max(0, performance.now() - startedAt - (timings.queryMs() - queryMsBefore)));
   return response;
