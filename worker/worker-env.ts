@@ -12,6 +12,11 @@ export type WorkerEnv = {
     requestId: string;
     /** The signed-in session: from the bearer token on the API, from the session cookie on pages. */
     session: SignedInSession | null;
+    /**
+     * On a page request that only reads: whether the session was still live when the page's data was read (its check
+     * rides with the page's D1 batch); to be awaited before the page is answered. Null when there is nothing to check.
+     */
+    sessionStillLive: (() => Promise<boolean>) | null;
     /** The partner brand of the request's hostname, or null (the app's own domain, or an unknown one). */
     brand: Brand | null;
     brandLookup: Promise<BrandResolution> | undefined;

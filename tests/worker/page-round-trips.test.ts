@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fixedClock } from "../../worker/clock.ts";
+import { fixedClock, systemClock } from "../../worker/clock.ts";
+import { findSession } from "../../worker/db/sessions.ts";
+import { issueTokens, startSession } from "../../worker/domain/accounts/sessions.ts";
 import { seedDemoData } from "../../scripts/seed/demo-data.ts";
 import { fetchWorker } from "./fetch.ts";
 import { bearerFor, sessionCookieFor } from "./sessions.ts";
@@ -112,5 +114,43 @@ describe("D1 round trips per page, the session look-up included", () => {
   it.each(jsonPages)("JSON %s", async (path, shows, signedIn) => {
     const response = await json(path, signedIn ? { Authorization: bearer } : {});
     expect(await roundTripsOf(response, shows)).toBeLessThanOrEqual(MAX_ROUND_TRIPS);
+  });
+});
+
+describe("a session this isolate has read: its check rides with the page's data", () => {
+  it("a signed-in page and its JSON take one round trip the second time", async () => {
+    const pageCookie = await sessionCookieFor("user-ada_creates");
+    const pageBearer = await bearerFor("user-ada_creates");
+    expect(await roundTripsOf(await html("/", { Cookie: pageCookie }), "Aurora wallet launch week")).toBe(2);
+    expect(await roundTripsOf(await html("/", { Cookie: pageCookie }), "Aurora wallet launch week")).toBe(1);
+    expect(await roundTripsOf(await json("/v1/page/dashboard", { Authorization: pageBearer }), "Aurora wallet launch week")).toBe(2);
+    expect(await roundTripsOf(await json("/v1/page/dashboard", { Authorization: pageBearer }), "Aurora wallet launch week")).toBe(1);
+  });
+
+  it("signed out since: the page is rendered for a visitor and the JSON is a 401, with nothing of the user's", async () => {
+    const started = await startSession({ db: env.DB, clock: systemClock }, { userId: "user-ada_creates", realUserId: null });
+    const session = await findSession(env.DB, started.sessionId);
+    if (session === null) throw new Error("no session");
+    const signingKey = String(Reflect.get(env, "JWT_SIGNING_KEY"));
+    const { accessToken } = await issueTokens({ db: env.DB, clock: systemClock, signingKey }, session);
+    const pageCookie = `chorus_session=${started.cookieValue}`;
+    const ownBearer = { Authorization: `Bearer ${accessToken}` };
+    expect(await roundTripsOf(await html("/profile", { Cookie: pageCookie }), "Loving Aurora wallet launch week")).toBe(2);
+    // The same session: known now, so its check rode with the page's data.
+    expect(await roundTripsOf(await json("/v1/page/profile", ownBearer), "Loving Aurora wallet launch week")).toBe(1);
+
+    const signOut = await fetchWorker("/auth/logout", { method: "POST", headers: { Cookie: pageCookie, Origin: "http://127.0.0.1:8787" } });
+    expect(signOut.status).toBe(204);
+    const page = await html("/profile", { Cookie: pageCookie });
+    const pageBody = await page.text();
+    expect(page.status).toBe(401);
+    expect(pageBody).toContain("Sign in with X to see this page.");
+    expect(pageBody).not.toContain("Loving Aurora wallet launch week");
+
+    const answer = await json("/v1/page/profile", ownBearer);
+    const answerBody = await answer.text();
+    expect(answer.status).toBe(401);
+    expect(answerBody).toContain("X: Your session has ended");
+    expect(answerBody).not.toContain("Loving Aurora wallet launch week");
   });
 });

@@ -64,6 +64,52 @@ type OpenBatch = { statements: D1PreparedStatement[]; results: Promise<D1Result[
 
 const openBatches = new WeakMap<D1Database, OpenBatch>();
 
+/** A read waiting for the next batch on its database; `board` hands it its place in that batch's answer. */
+type Rider = { statement: D1PreparedStatement; board(result: Promise<D1Result | undefined>): void };
+
+const waitingRiders = new WeakMap<D1Database, Rider[]>();
+
+/**
+ * A read sent with the next batch asked for on `db`, so that it costs no round trip of its own; when its value is
+ * wanted before any batch went out, it goes then (joined with whatever is being gathered). The session check of a page
+ * rides with the page's data this way (worker/domain/accounts/sessions.ts).
+ */
+export function withNextBatch<T>(db: D1Database, query: Query<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  const rider: Rider = {
+    statement: query.statement,
+    board: (result) => {
+      // A batch fails as a whole, most likely for one of the others' statements: the rider's own answer is asked again.
+      value = result.then(
+        (answer) => query.read(answer?.results ?? []),
+        async () => (await runBatch(db, [query]))[0] as T,
+      );
+      // Whoever wants the value sees a failure; a value nobody asked for is no unhandled rejection.
+      value.catch(() => undefined);
+    },
+  };
+  const open = openBatches.get(db);
+  if (open === undefined) waitingRiders.set(db, [...(waitingRiders.get(db) ?? []), rider]);
+  else boardOpenBatch(open, [rider]);
+  return () => {
+    if (value === undefined) {
+      waitingRiders.set(
+        db,
+        (waitingRiders.get(db) ?? []).filter((waiting) => waiting !== rider),
+      );
+      boardOpenBatch(openBatch(db), [rider]);
+    }
+    return value as Promise<T>;
+  };
+}
+
+function boardOpenBatch(open: OpenBatch, riders: readonly Rider[]): void {
+  for (const rider of riders) {
+    const at = open.statements.push(rider.statement) - 1;
+    rider.board(open.results.then((results) => results[at]));
+  }
+}
+
 /*
  * Batches asked for on the same database at the same moment go out as ONE `db.batch()`. React Router runs a
  * document's loaders side by side (the root loader's current user and the page's data): joined, they cost one round
@@ -71,19 +117,26 @@ const openBatches = new WeakMap<D1Database, OpenBatch>();
  * never share a batch.
  */
 function sendWithOthers(db: D1Database, statements: readonly D1PreparedStatement[]): Promise<D1Result[]> {
-  let open = openBatches.get(db);
-  if (open === undefined) {
-    const gathered: D1PreparedStatement[] = [];
-    const results = othersAskFirst().then(() => {
-      openBatches.delete(db);
-      return db.batch(gathered);
-    });
-    open = { statements: gathered, results };
-    openBatches.set(db, open);
-  }
+  const open = openBatch(db);
   const from = open.statements.length;
   open.statements.push(...statements);
   return open.results.then((results) => results.slice(from, from + statements.length));
+}
+
+/** The batch being gathered on `db`, opened (with the reads waiting to ride along) if there is none. */
+function openBatch(db: D1Database): OpenBatch {
+  const open = openBatches.get(db);
+  if (open !== undefined) return open;
+  const gathered: D1PreparedStatement[] = [];
+  const results = othersAskFirst().then(() => {
+    openBatches.delete(db);
+    return db.batch(gathered);
+  });
+  const opened = { statements: gathered, results };
+  openBatches.set(db, opened);
+  boardOpenBatch(opened, waitingRiders.get(db) ?? []);
+  waitingRiders.delete(db);
+  return opened;
 }
 
 /*

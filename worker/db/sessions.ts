@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { queryFirst } from "./query.ts";
+import { firstRow, mapQuery, queryFirst, type Query } from "./query.ts";
 
 const sessionSchema = z
   .object({
@@ -33,6 +33,19 @@ export function insertSessionStatement(
 
 export function findSession(db: D1Database, sessionId: string): Promise<SessionRecord | null> {
   return queryFirst(db.prepare(`SELECT * FROM sessions WHERE id = ?`).bind(sessionId), sessionSchema);
+}
+
+const revocationSchema = z.object({ revoked_at: z.number().nullable() });
+
+/**
+ * Whether the session is still there and not revoked: the only part of a session row that changes after it is
+ * written (the rest is remembered per isolate, worker/domain/accounts/sessions.ts).
+ */
+export function sessionNotRevokedQuery(db: D1Database, sessionId: string): Query<boolean> {
+  return mapQuery(
+    firstRow(db.prepare(`SELECT revoked_at FROM sessions WHERE id = ?`).bind(sessionId), revocationSchema),
+    (row) => row !== null && row.revoked_at === null,
+  );
 }
 
 export async function revokeSession(db: D1Database, sessionId: string, reason: string, now: number): Promise<void> {

@@ -5,14 +5,14 @@ import { joinCampaign } from "../domain/campaigns/join-campaign.ts";
 import { dashboardPage } from "../domain/pages/dashboard.ts";
 import { invitationPage } from "../domain/pages/invitation.ts";
 import { profilePage } from "../domain/pages/profile.ts";
-import { requireBearer } from "../middleware/authenticate.ts";
+import { requireBearer, requireBearerForReads } from "../middleware/authenticate.ts";
 import type { WorkerEnv } from "../worker-env.ts";
 import { jsonBody, parseInput } from "./validation.ts";
 
 /** The page endpoints of SPEC.md section 7: the same data the server-rendered pages show. */
 export const pageRoutes = new Hono<WorkerEnv>()
-  .get("/v1/page/dashboard", requireBearer, async (c) => c.json(await dashboardPage(c.var.capabilities, c.var.session.userId)))
-  .get("/v1/page/profile", requireBearer, async (c) => c.json(await profilePage(c.var.capabilities, c.var.session.userId)))
+  .get("/v1/page/dashboard", requireBearerForReads, async (c) => c.json(await dashboardPage(c.var.capabilities, c.var.session.userId)))
+  .get("/v1/page/profile", requireBearerForReads, async (c) => c.json(await profilePage(c.var.capabilities, c.var.session.userId)))
   .get("/v1/page/invitation/token/:publicToken", async (c) => {
     const token = c.req.param("publicToken");
     if (!/^[\w-]{1,200}$/.test(token)) {

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { AppError } from "../contracts/errors.ts";
-import { liveSessionForToken } from "../domain/accounts/sessions.ts";
+import { liveSessionForToken, sessionEnded, sessionForTokenReads } from "../domain/accounts/sessions.ts";
 import type { SignedInEnv } from "../worker-env.ts";
 
 /** The bearer token of a request, or null. */
@@ -18,4 +18,18 @@ export const requireBearer = createMiddleware<SignedInEnv>(async (c, next) => {
   const capabilities = c.get("capabilities");
   c.set("session", await capabilities.timings.measure("session", () => liveSessionForToken(capabilities, token)));
   await next();
+});
+
+/**
+ * `requireBearer` for endpoints that only read (the page JSON): the session's revocation check rides with the
+ * handler's D1 batch, and the answer is a 401 instead if the session had ended by then.
+ */
+export const requireBearerForReads = createMiddleware<SignedInEnv>(async (c, next) => {
+  const token = bearerToken(c.req.header("authorization"));
+  if (token === null) throw new AppError(401, "unauthenticated", "Sign in to continue");
+  const capabilities = c.get("capabilities");
+  const claim = await capabilities.timings.measure("session", () => sessionForTokenReads(capabilities, token));
+  c.set("session", claim.session);
+  await next();
+  if (!(await claim.stillLive())) throw sessionEnded();
 });

@@ -24,6 +24,7 @@ export const requestContext = createMiddleware<WorkerEnv>(async (c, next) => {
   const requestId = c.req.header("cf-ray") ?? newIncidentId();
   c.set("requestId", requestId);
   c.set("session", null);
+  c.set("sessionStillLive", null);
   c.set("brand", null);
   c.set("nonce", "");
   if (TRACED_PATH.test(c.req.path)) {

@@ -54,6 +54,14 @@ export async function renderWithReactRouter(c: Context<WorkerEnv>): Promise<Resp
     waitUntil: (promise) => c.executionCtx.waitUntil(promise),
   });
   const rendered = await handleRequest(c.req.raw, context);
+  const sessionStillLive = c.get("sessionStillLive");
+  if (sessionStillLive !== null && !(await sessionStillLive())) {
+    // Revoked since this isolate last read it: what was read for that session is dropped, and the visitor is signed out.
+    await rendered.body?.cancel();
+    c.set("session", null);
+    c.set("sessionStillLive", null);
+    return renderWithReactRouter(c);
+  }
   const response =
     key === null
       ? rendered

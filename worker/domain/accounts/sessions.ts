@@ -1,11 +1,13 @@
 import { DAY, HOUR, type Clock } from "../../clock.ts";
 import type { TokenPair } from "../../contracts/current-user.ts";
 import { AppError } from "../../contracts/errors.ts";
+import { withNextBatch } from "../../db/query.ts";
 import {
   findSession,
   insertRefreshTokenStatement,
   insertSessionStatement,
   revokeSession,
+  sessionNotRevokedQuery,
   spendRefreshToken,
   type SessionRecord,
 } from "../../db/sessions.ts";
@@ -55,15 +57,76 @@ function isLive(session: SessionRecord | null, now: number): session is SessionR
   return session !== null && session.revokedAt === null && session.expiresAt > now;
 }
 
+/*
+ * Sessions this isolate has read live. A session row never changes after it is written except to be revoked (its
+ * user, its real user, its secret's hash and its expiry are fixed), so only the revocation has to be read again.
+ */
+const MAX_KNOWN_SESSIONS = 10_000;
+const knownSessions = new Map<string, SessionRecord>();
+
+function rememberSession(session: SessionRecord): void {
+  if (knownSessions.size >= MAX_KNOWN_SESSIONS) knownSessions.delete(knownSessions.keys().next().value ?? "");
+  knownSessions.set(session.id, session);
+}
+
+async function readLiveSession(db: D1Database, sessionId: string, now: number): Promise<SessionRecord | null> {
+  const session = await findSession(db, sessionId);
+  if (!isLive(session, now)) return null;
+  rememberSession(session);
+  return session;
+}
+
+/**
+ * A session for a request that only reads (a page, its JSON): `stillLive` says whether it was live when the request's
+ * data was read, and must be awaited before anything read for it is answered. For a session this isolate knows, the
+ * revocation check costs no round trip of its own: it goes out with the request's first D1 batch, in the same
+ * transaction as the page's reads. Anything that writes uses `sessionFromCookie` or `liveSessionForToken`.
+ */
+export type SessionForReads = { session: SessionRecord; stillLive: () => Promise<boolean> };
+
+const alreadyChecked = () => Promise.resolve(true);
+
+/** `belongs`: whether the session is the one the request presents (its cookie's secret, say). */
+async function claimSession(
+  db: D1Database,
+  sessionId: string,
+  now: number,
+  belongs: (session: SessionRecord) => boolean = () => true,
+): Promise<SessionForReads | null> {
+  const known = knownSessions.get(sessionId);
+  if (known === undefined) {
+    const session = await readLiveSession(db, sessionId, now);
+    return session === null || !belongs(session) ? null : { session, stillLive: alreadyChecked };
+  }
+  if (!isLive(known, now) || !belongs(known)) return null;
+  return { session: known, stillLive: withNextBatch(db, sessionNotRevokedQuery(db, sessionId)) };
+}
+
+function cookieParts(cookieValue: string | undefined): { sessionId: string; secret: string } | null {
+  const [sessionId, secret] = (cookieValue ?? "").split(".");
+  return sessionId && secret ? { sessionId, secret } : null;
+}
+
+/** For a page request that only reads: the session a cookie names, or null (absent, forged, expired). */
+export async function sessionFromCookieForReads(
+  { db, clock }: Omit<Deps, "signingKey">,
+  cookieValue: string | undefined,
+): Promise<SessionForReads | null> {
+  const parts = cookieParts(cookieValue);
+  if (parts === null) return null;
+  const secretHash = await sha256(parts.secret);
+  return claimSession(db, parts.sessionId, clock.now(), (session) => session.cookieSecretHash === secretHash);
+}
+
 /** The live session a cookie names, or null (absent, forged, expired or revoked). */
 export async function sessionFromCookie(
   { db, clock }: Omit<Deps, "signingKey">,
   cookieValue: string | undefined,
 ): Promise<SessionRecord | null> {
-  const [sessionId, secret] = (cookieValue ?? "").split(".");
-  if (!sessionId || !secret) return null;
-  const session = await findSession(db, sessionId);
-  if (!isLive(session, clock.now()) || session.cookieSecretHash !== (await sha256(secret))) return null;
+  const parts = cookieParts(cookieValue);
+  if (parts === null) return null;
+  const session = await readLiveSession(db, parts.sessionId, clock.now());
+  if (session === null || session.cookieSecretHash !== (await sha256(parts.secret))) return null;
   return session;
 }
 
@@ -116,7 +179,15 @@ export async function endSession({ db, clock }: Omit<Deps, "signingKey">, sessio
 /** For a bearer token: the session must still be live (sign-out and reuse detection end it at once). */
 export async function liveSessionForToken({ db, signingKey, clock }: Deps, accessToken: string): Promise<SessionRecord> {
   const claims = await verifyAccessToken(accessToken, signingKey, clock);
-  const session = await findSession(db, claims.sessionId);
-  if (!isLive(session, clock.now())) throw sessionEnded();
+  const session = await readLiveSession(db, claims.sessionId, clock.now());
+  if (session === null) throw sessionEnded();
   return session;
+}
+
+/** For a bearer token on a request that only reads: as `sessionFromCookieForReads`; a session known over is a 401. */
+export async function sessionForTokenReads({ db, signingKey, clock }: Deps, accessToken: string): Promise<SessionForReads> {
+  const claims = await verifyAccessToken(accessToken, signingKey, clock);
+  const claim = await claimSession(db, claims.sessionId, clock.now());
+  if (claim === null) throw sessionEnded();
+  return claim;
 }
