@@ -18,8 +18,18 @@ import { signIn, type SignedIn } from "./signed-in.ts";
 export const benchCreatorId = "user-ada_creates";
 export const benchCampaignId = "campaign-aurora-launch";
 
-/** `withoutAssets`: served by a second process without Miniflare's static-assets layer, as the anchors are. */
-type Case = { name: string; anchor?: "hono" | "reactStream"; withoutAssets?: true; target: (signedIn: SignedIn) => GetTarget };
+/**
+ * `withoutAssets`: served by a second process without Miniflare's static-assets layer, as the anchors are.
+ * `newEveryTime`: each request gets a query string of its own, so a page the worker keeps for every visitor
+ * (worker/ssr/document-cache.ts) is rendered every time, as for a visitor the isolate has not served yet.
+ */
+type Case = {
+  name: string;
+  anchor?: "hono" | "reactStream";
+  withoutAssets?: true;
+  newEveryTime?: true;
+  target: (signedIn: SignedIn) => GetTarget;
+};
 
 const bearer = (signedIn: SignedIn) => ({ Authorization: `Bearer ${signedIn.accessToken}`, Accept: "application/json" });
 
@@ -52,6 +62,12 @@ export const pageCostCases: Case[] = [
   {
     name: "/landing/aurora, without the assets layer",
     withoutAssets: true,
+    target: () => ({ host: "aurora.localhost", path: "/landing/aurora" }),
+  },
+  {
+    name: "/landing/aurora, rendered every time, without the assets layer",
+    withoutAssets: true,
+    newEveryTime: true,
     target: () => ({ host: "aurora.localhost", path: "/landing/aurora" }),
   },
   {
@@ -91,15 +107,17 @@ export type PageCostResult = {
   rows: PageCostRow[];
 };
 
-async function measureCase(app: BuiltApp, target: GetTarget, requests: number, warmUp: number): Promise<CaseRun> {
+async function measureCase(app: BuiltApp, target: GetTarget, requests: number, warmUp: number, newEveryTime: boolean): Promise<CaseRun> {
   const agent = singleConnection();
+  let visit = 0;
+  const nextTarget = () => (newEveryTime ? { ...target, path: `${target.path}?visit=${(visit += 1)}` } : target);
   try {
-    for (let index = 0; index < warmUp; index += 1) await get(app.origin, target, agent);
+    for (let index = 0; index < warmUp; index += 1) await get(app.origin, nextTarget(), agent);
     const timings: Record<string, number[]> = {};
     const roundTrips: number[] = [];
     const before = processCpuMs(app.workerdPid);
     for (let index = 0; index < requests; index += 1) {
-      const response = await get(app.origin, target, agent);
+      const response = await get(app.origin, nextTarget(), agent);
       if (response.status !== 200) throw new Error(`${target.host ?? ""}${target.path} answered ${response.status}`);
       const entries = parseServerTiming(response.serverTiming);
       for (const entry of entries) (timings[entry.name] ??= []).push(entry.durMs);
@@ -149,7 +167,9 @@ export async function runPageCost(options: {
           }
           if (skipped.has(benchCase.name)) continue;
           options.log?.(`page-cost run ${run}/${options.runs}: ${benchCase.name}`);
-          perCase.get(benchCase.name)?.push(await measureCase(app, target, options.requests, options.warmUp));
+          perCase
+            .get(benchCase.name)
+            ?.push(await measureCase(app, target, options.requests, options.warmUp, benchCase.newEveryTime === true));
         }
       } finally {
         await app.dispose();

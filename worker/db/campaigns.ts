@@ -118,8 +118,11 @@ const campaignCardRowSchema = z
   .transform((row) => ({ ...toListing(row), pool: { funded: row.pool_funded, remaining: row.pool_remaining } }));
 export type CampaignCardRow = z.infer<typeof campaignCardRowSchema>;
 
-const listingFields = `campaigns.*, advertisers.name AS advertiser_name, advertisers.slug AS advertiser_slug,
+/** `campaignFields`: every column of the campaign, or the few a list shows (`summaryFields` below). */
+const listingFieldsOf = (campaignFields: string) => `${campaignFields}, advertisers.name AS advertiser_name,
+    advertisers.slug AS advertiser_slug,
     (SELECT COUNT(*) FROM campaign_participants WHERE campaign_participants.campaign_id = campaigns.id) AS participant_count`;
+const listingFields = listingFieldsOf("campaigns.*");
 const listingFrom = `FROM campaigns JOIN advertisers ON advertisers.id = campaigns.advertiser_id`;
 const listingSelect = `SELECT ${listingFields} ${listingFrom}`;
 
@@ -129,10 +132,64 @@ const listingSelect = `SELECT ${listingFields} ${listingFrom}`;
  */
 const poolLines = `FROM ledger_accounts AS account JOIN ledger_lines AS line ON line.account_id = account.id
   WHERE account.owner_id = campaigns.id AND account.kind IN ('campaign-pool', 'campaign-bonus-pool')`;
-const cardSelect = `SELECT ${listingFields},
+const cardSelectOf = (campaignFields: string) => `SELECT ${listingFieldsOf(campaignFields)},
     (SELECT COALESCE(SUM(line.amount), 0) ${poolLines} AND line.amount > 0 AND line.entry_kind = 'campaign-funding') AS pool_funded,
     (SELECT COALESCE(SUM(line.amount), 0) ${poolLines}) AS pool_remaining
   ${listingFrom}`;
+const cardSelect = cardSelectOf("campaigns.*");
+
+/*
+ * Lists (the dashboard, a landing page, the campaign lists) read many cards at once and show only these columns; the
+ * rest of a campaign (its rules and weights, parsed from JSON, its description) is read by the pages that show it.
+ * Every column not read is bytes D1 need not send and the worker need not parse.
+ */
+const summaryColumns = {
+  id: campaignColumns.id,
+  advertiser_id: campaignColumns.advertiser_id,
+  title: campaignColumns.title,
+  status: campaignColumns.status,
+  visibility: campaignColumns.visibility,
+  starts_at: campaignColumns.starts_at,
+  ends_at: campaignColumns.ends_at,
+  reward_currency: campaignColumns.reward_currency,
+  weekly_pool: campaignColumns.weekly_pool,
+  bonus_pool: campaignColumns.bonus_pool,
+  health: campaignColumns.health,
+};
+const campaignCardSummarySchema = z
+  .object({
+    ...summaryColumns,
+    advertiser_name: z.string(),
+    advertiser_slug: z.string(),
+    participant_count: z.number().int(),
+    pool_funded: z.number().int(),
+    pool_remaining: z.number().int(),
+  })
+  .transform((row) => ({
+    id: row.id,
+    advertiserId: row.advertiser_id,
+    title: row.title,
+    status: row.status,
+    visibility: row.visibility,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    rewardCurrency: row.reward_currency,
+    weeklyPool: row.weekly_pool,
+    bonusPool: row.bonus_pool,
+    health: row.health,
+    advertiserName: row.advertiser_name,
+    advertiserSlug: row.advertiser_slug,
+    participantCount: row.participant_count,
+    pool: { funded: row.pool_funded, remaining: row.pool_remaining },
+  }));
+/** A campaign as a card in a list shows it; `CampaignCardRow` has all of it and more. */
+export type CampaignCardSummary = z.infer<typeof campaignCardSummarySchema>;
+
+const summarySelect = cardSelectOf(
+  Object.keys(summaryColumns)
+    .map((column) => `campaigns.${column}`)
+    .join(", "),
+);
 
 /** Creators never see drafts: every creator-facing query carries this. */
 const PUBLISHED = "campaigns.published_at IS NOT NULL";
@@ -175,18 +232,18 @@ export function campaignCardsQuery(
   db: D1Database,
   statuses: readonly CampaignStatus[],
   options: { advertiserSlug?: string; limit?: number } = {},
-): Query<CampaignCardRow[]> {
+): Query<CampaignCardSummary[]> {
   const advertiserFilter = options.advertiserSlug === undefined ? "" : "AND advertisers.slug = ?";
   const statement = db
     .prepare(
-      `${cardSelect}
+      `${summarySelect}
        WHERE campaigns.status IN (SELECT value FROM json_each(?)) AND campaigns.visibility = 'public' AND ${PUBLISHED}
          ${advertiserFilter}
        ORDER BY campaigns.ends_at ASC, campaigns.id ASC
        LIMIT ?`,
     )
     .bind(JSON.stringify(statuses), ...(options.advertiserSlug === undefined ? [] : [options.advertiserSlug]), options.limit ?? 100);
-  return allRows(statement, campaignCardRowSchema);
+  return allRows(statement, campaignCardSummarySchema);
 }
 
 const joinedInStatuses = `JOIN campaign_participants joined ON joined.campaign_id = campaigns.id AND joined.user_id = ?
@@ -209,8 +266,11 @@ export function joinedCampaignCardsQuery(
   userId: string,
   statuses: readonly CampaignStatus[],
   limit = 100,
-): Query<CampaignCardRow[]> {
-  return allRows(db.prepare(`${cardSelect} ${joinedInStatuses}`).bind(userId, JSON.stringify(statuses), limit), campaignCardRowSchema);
+): Query<CampaignCardSummary[]> {
+  return allRows(
+    db.prepare(`${summarySelect} ${joinedInStatuses}`).bind(userId, JSON.stringify(statuses), limit),
+    campaignCardSummarySchema,
+  );
 }
 
 const publishedById = `WHERE campaigns.id = ? AND ${PUBLISHED}`;

@@ -1,9 +1,9 @@
 import type { CampaignCard, StandingView } from "../../contracts/pages.ts";
-import type { CampaignCardRow } from "../../db/campaigns.ts";
+import type { CampaignCardSummary } from "../../db/campaigns.ts";
 import { claimablePosts, type Standing } from "../campaigns/participation.ts";
 
 /** A campaign as every list shows it: its facts, whether the creator joined, its health and its pools. */
-export function campaignCard(campaign: CampaignCardRow, joined: boolean): CampaignCard {
+export function campaignCard(campaign: CampaignCardSummary, joined: boolean): CampaignCard {
   return {
     id: campaign.id,
     title: campaign.title,

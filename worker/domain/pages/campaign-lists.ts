@@ -1,6 +1,6 @@
 import type { Capabilities } from "../../capabilities.ts";
 import { pastCampaignStatuses } from "../../contracts/vocabulary.ts";
-import { campaignCardsQuery, type CampaignCardRow } from "../../db/campaigns.ts";
+import { campaignCardsQuery, type CampaignCardSummary } from "../../db/campaigns.ts";
 import { joinedCampaignIdsQuery, postCountsByCampaignAndStatusQuery } from "../../db/participants.ts";
 import { runBatch } from "../../db/query.ts";
 import { standingsFrom } from "../campaigns/participation.ts";
@@ -8,7 +8,7 @@ import { campaignCard, standingView } from "./campaign-cards.ts";
 
 type Deps = Pick<Capabilities, "db" | "clock" | "timings">;
 
-const cardsOf = (campaigns: readonly CampaignCardRow[], joinedIds: ReadonlySet<string>) =>
+const cardsOf = (campaigns: readonly CampaignCardSummary[], joinedIds: ReadonlySet<string>) =>
   campaigns.map((campaign) => campaignCard(campaign, joinedIds.has(campaign.id)));
 
 /** `/campaigns`: what runs now and what starts soon, with whether the user joined each. */
