@@ -32,6 +32,21 @@ export function signAccessToken(
   );
 }
 
+/*
+ * The verifying key of a signing key, imported once per isolate: handed the string, the JWT library imports it again
+ * for every request.
+ */
+const verifyingKeys = new Map<string, Promise<CryptoKey>>();
+
+function verifyingKeyOf(signingKey: string): Promise<CryptoKey> {
+  let key = verifyingKeys.get(signingKey);
+  if (key === undefined) {
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(signingKey), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+    verifyingKeys.set(signingKey, key);
+  }
+  return key;
+}
+
 /**
  * Checks signature, issuer, audience and type; expiry against our clock (not the machine's), unless the caller
  * only needs to know who the token was for (`POST /auth/token` pairs an expired access token with a refresh token).
@@ -44,7 +59,14 @@ export async function verifyAccessToken(
 ): Promise<AccessClaims> {
   let payload: Record<string, unknown>;
   try {
-    payload = await verify(token, signingKey, { alg: "HS256", iss: issuer, aud: audience, exp: false, iat: false, nbf: false });
+    payload = await verify(token, await verifyingKeyOf(signingKey), {
+      alg: "HS256",
+      iss: issuer,
+      aud: audience,
+      exp: false,
+      iat: false,
+      nbf: false,
+    });
   } catch {
     throw new AppError(401, "invalid_token", "Your sign-in is not valid. Please sign in again.");
   }
