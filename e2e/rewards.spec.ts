@@ -74,6 +74,9 @@ test("a creator confirms a payout and sees the balance change after evaluation",
     await gotoHydrated(page, `/campaign/${campaign.id}`);
     await page.getByRole("button", { name: "Confirm payout" }).click();
     await expect(page.getByText("Payout confirmed")).toBeVisible();
+    // The page's data is read again (its post is claimed now, none is left to claim); the confirmation stays.
+    await expect(page.getByText("Claimed", { exact: true })).toBeVisible();
+    await expect(page.getByText("Payout confirmed")).toBeVisible();
 
     // The maturity period ends; the next scheduler run evaluates the campaign.
     await db.prepare(`UPDATE campaigns SET maturity_hours = 48 WHERE id = ?`).bind(campaign.id).run();

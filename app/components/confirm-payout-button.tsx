@@ -2,7 +2,10 @@ import { useConfirmPayout } from "~/features/rewards/api/confirm-payout";
 import { analyticsAttributes } from "~/lib/analytics/click-attributes";
 import { notifyError } from "~/lib/toast";
 
-/** Claims the creator's eligible posts of a campaign (`POST /v1/action/payout/confirm/{campaignId}`). */
+/**
+ * Claims the creator's eligible posts of a campaign (`POST /v1/action/payout/confirm/{campaignId}`); nothing while
+ * there is none to claim, except the confirmation of the claim just made.
+ */
 export function ConfirmPayoutButton({ campaignId, claimable }: { campaignId: string; claimable: number }) {
   const confirm = useConfirmPayout({ onError: (error) => notifyError(error) });
   if (confirm.isSuccess) {
@@ -12,6 +15,7 @@ export function ConfirmPayoutButton({ campaignId, claimable }: { campaignId: str
       </p>
     );
   }
+  if (claimable === 0) return null;
   const busy = confirm.isPending;
   return (
     <div className="claim">

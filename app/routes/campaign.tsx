@@ -67,7 +67,11 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
         )}
       </CampaignHeading>
 
-      {standing.claimable > 0 ? <ConfirmPayoutButton campaignId={campaign.id} claimable={standing.claimable} /> : null}
+      {/*
+        Mounted whatever the count: once confirmed, the revalidated page has none left, and the confirmation stays
+        (until another campaign is opened).
+      */}
+      <ConfirmPayoutButton key={campaign.id} campaignId={campaign.id} claimable={standing.claimable} />
 
       <CampaignFacts campaign={campaign}>
         <div>
