@@ -1,7 +1,7 @@
 /**
  * The production build served the way the page benchmarks need it: under Miniflare (the workerd runtime that
  * `wrangler dev` uses, without the dev server's proxy and request logging), on migrated and seeded local data, with
- * the two anchor workers (bench/anchors/) in the same workerd process, reached through the same entry by host name.
+ * the anchor workers (bench/anchors/) in the same workerd process, reached through the same entry by host name.
  */
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, rmSync } from "node:fs";
@@ -18,7 +18,13 @@ import { workerdChildOf } from "./process-cpu.ts";
 /** The app worker's name under Miniflare (the inspector lists it under this name). */
 export const appWorkerName = "chorus";
 
-export const anchorHosts = { hono: "hono-anchor.localhost", reactStream: "react-anchor.localhost" } as const;
+export const anchorHosts = {
+  hono: "hono-anchor.localhost",
+  reactStream: "react-anchor.localhost",
+  d1RoundTrip: "d1-anchor.localhost",
+} as const;
+
+export type Anchors = { hono: string; reactStream: string; d1RoundTrip: string };
 
 const workDir = ".wrangler/page-cost";
 const buildSnapshot = `${workDir}/build`;
@@ -54,9 +60,13 @@ export async function prepareSeededState(persistTo: string): Promise<void> {
 }
 
 /** The anchors bundled from the project's own hono, react and react-dom, the way the Cloudflare Vite plugin resolves them. */
-export async function bundleAnchors(): Promise<{ hono: string; reactStream: string }> {
+export async function bundleAnchors(): Promise<Anchors> {
   await build({
-    entryPoints: { "hono-hello": "bench/anchors/hono-hello.ts", "react-stream": "bench/anchors/react-stream.ts" },
+    entryPoints: {
+      "hono-hello": "bench/anchors/hono-hello.ts",
+      "react-stream": "bench/anchors/react-stream.ts",
+      "d1-round-trip": "bench/anchors/d1-round-trip.ts",
+    },
     outdir: anchorsOut,
     bundle: true,
     format: "esm",
@@ -68,7 +78,11 @@ export async function bundleAnchors(): Promise<{ hono: string; reactStream: stri
     define: { "process.env.NODE_ENV": '"production"' },
     logLevel: "warning",
   });
-  return { hono: resolve(anchorsOut, "hono-hello.js"), reactStream: resolve(anchorsOut, "react-stream.js") };
+  return {
+    hono: resolve(anchorsOut, "hono-hello.js"),
+    reactStream: resolve(anchorsOut, "react-stream.js"),
+    d1RoundTrip: resolve(anchorsOut, "d1-round-trip.js"),
+  };
 }
 
 // The Miniflare that wrangler itself runs (its API differs between the copies in node_modules).
@@ -109,7 +123,7 @@ export async function startBuiltApp({
   buildDir: string;
   persistTo: string;
   port: number;
-  anchors?: { hono: string; reactStream: string };
+  anchors?: Anchors;
   inspectorPort?: number;
   withAssets?: boolean;
 }): Promise<BuiltApp> {
@@ -155,6 +169,11 @@ export async function startBuiltApp({
           : [
               anchorWorker("anchor-hono", anchors.hono, anchorHosts.hono),
               anchorWorker("anchor-react-stream", anchors.reactStream, anchorHosts.reactStream),
+              // The app's own local D1, so its round trip costs what the app's do.
+              {
+                ...anchorWorker("anchor-d1-round-trip", anchors.d1RoundTrip, anchorHosts.d1RoundTrip),
+                d1Databases: appOptions.d1Databases,
+              },
             ]),
       ],
     }),

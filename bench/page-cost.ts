@@ -2,12 +2,13 @@
  * What a page costs the runtime: the production build under Miniflare on seeded local data, N sequential requests
  * per case on one keep-alive connection after a warm-up, CPU of the whole workerd process (every thread) per request,
  * median of several runs on fresh processes. Two anchors run in the same process, built from the same packages: a
- * bare Hono route and React's `renderToReadableStream` of a static 8 KB page. Each page's `Server-Timing` tells
+ * bare Hono route and React's `renderToReadableStream` of a static 8 KB page; beside them a Hono route making one
+ * local D1 round trip (`SELECT 1`), the floor of anything that reads D1 here. Each page's `Server-Timing` tells
  * where its time went. The main pages are measured again in a second process without Miniflare's static-assets layer,
  * which sits in front of the app but never of the anchors. Timings are printed, never asserted.
  */
 import { cpus } from "node:os";
-import { anchorHosts, startBuiltApp, type BuiltApp } from "./built-app.ts";
+import { anchorHosts, startBuiltApp, type Anchors, type BuiltApp } from "./built-app.ts";
 import { get, singleConnection, type GetTarget } from "./http-get.ts";
 import { percentile } from "./measure.ts";
 import { processCpuMs, workerdVersion } from "./process-cpu.ts";
@@ -42,6 +43,10 @@ export const pageCostCases: Case[] = [
   },
   // Miniflare runs the static-assets layer inside the measured process, in front of the app (not of the anchors); on
   // Cloudflare it runs before the worker. A static file shows what that layer alone costs.
+  {
+    name: "Hono + one D1 round trip, SELECT 1 (the floor of a page that reads)",
+    target: () => ({ host: anchorHosts.d1RoundTrip, path: "/" }),
+  },
   { name: "/favicon.svg (static asset: the assets layer alone)", target: () => ({ path: "/favicon.svg" }) },
   { name: "/ping", target: () => ({ path: "/ping" }) },
   { name: "/ signed out (sign-in page)", target: () => ({ path: "/" }) },
@@ -144,7 +149,7 @@ export async function runPageCost(options: {
   buildDir: string;
   persistTo: string;
   port: number;
-  anchors: { hono: string; reactStream: string };
+  anchors: Anchors;
   requests: number;
   warmUp: number;
   runs: number;

@@ -57,6 +57,22 @@ export async function verifyAccessToken(
   clock: Clock,
   options: { allowExpired?: boolean } = {},
 ): Promise<AccessClaims> {
+  const verified = verifiedTokens.get(token);
+  const claims = verified?.signingKey === signingKey ? verified.claims : await checkedClaims(token, signingKey);
+  if (!options.allowExpired && claims.expiresAt <= clock.now()) {
+    throw new AppError(401, "token_expired", "Access token expired");
+  }
+  return claims;
+}
+
+/*
+ * Tokens this isolate has verified, by the whole token (its signature included), so a browser's calls during the
+ * token's 15 minutes check its signature once. Expiry is still checked on every use, against the request's clock.
+ */
+const MAX_VERIFIED_TOKENS = 10_000;
+const verifiedTokens = new Map<string, { signingKey: string; claims: AccessClaims }>();
+
+async function checkedClaims(token: string, signingKey: string): Promise<AccessClaims> {
   let payload: Record<string, unknown>;
   try {
     payload = await verify(token, await verifyingKeyOf(signingKey), {
@@ -74,8 +90,8 @@ export async function verifyAccessToken(
   if (typ !== tokenType || typeof sub !== "string" || typeof sid !== "string" || typeof exp !== "number") {
     throw new AppError(401, "invalid_token", "Your sign-in is not valid. Please sign in again.");
   }
-  if (!options.allowExpired && exp * 1000 <= clock.now()) {
-    throw new AppError(401, "token_expired", "Access token expired");
-  }
-  return { userId: sub, sessionId: sid, realUserId: typeof rui === "string" ? rui : null, expiresAt: exp * 1000 };
+  const claims = { userId: sub, sessionId: sid, realUserId: typeof rui === "string" ? rui : null, expiresAt: exp * 1000 };
+  if (verifiedTokens.size >= MAX_VERIFIED_TOKENS) verifiedTokens.delete(verifiedTokens.keys().next().value ?? "");
+  verifiedTokens.set(token, { signingKey, claims });
+  return claims;
 }
