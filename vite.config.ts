@@ -11,7 +11,7 @@ const manifestModule = fileURLToPath(new URL("./app/lib/lazy-chunk-manifest.ts",
 
 /**
  * Fills app/lib/lazy-chunk-manifest.ts: what each module loaded on demand (`import()`) needs in the browser, its chunk,
- * the chunks it imports (less those React Router names on every page anyway) and their CSS, keyed by the module's path (`app/components/signed-in-frame.tsx`). The browser's
+ * the chunks it imports and their CSS, keyed by the module's path (`app/components/signed-in-frame.tsx`). The browser's
  * build collects it; the worker's build, which runs after, gets it as that module's content, so a page rendered for a
  * signed-in user names the chunks it is about to need (app/lib/lazy-chunks.ts). Empty elsewhere.
  */
@@ -40,20 +40,13 @@ function lazyChunkManifest(): Plugin {
     },
     generateBundle(_options, bundle) {
       if (this.environment.name !== "client") return;
-      // React Router names these on every page already (the entry's and the root route's chunks and their imports).
-      const namedOnEveryPage = new Set<string>();
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type === "chunk" && chunk.isEntry && shellRoots.includes(withoutQuery(chunk.facadeModuleId ?? ""))) {
-          collect(bundle, chunk, namedOnEveryPage, new Set());
-        }
-      }
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== "chunk" || !chunk.isDynamicEntry || chunk.facadeModuleId === null) continue;
         const scripts = new Set<string>();
         const styles = new Set<string>();
         collect(bundle, chunk, scripts, styles);
         manifest[relative(root, chunk.facadeModuleId)] = {
-          scripts: [...scripts].filter((file) => !namedOnEveryPage.has(file)).map((file) => `${base}${file}`),
+          scripts: [...scripts].map((file) => `${base}${file}`),
           styles: [...styles].map((file) => `${base}${file}`),
         };
       }

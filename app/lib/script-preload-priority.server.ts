@@ -9,15 +9,29 @@
  */
 const modulePreload = '<link rel="modulepreload"';
 const lowPriorityModulePreload = `${modulePreload} fetchpriority="low"`;
+const modulePreloadTag = /<link rel="modulepreload"[^>]*>/g;
+const hrefOf = (tag: string) => /\shref="([^"]*)"/.exec(tag)?.[1];
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const headEnd = encoder.encode("</head>");
 
-/** `document` with every module preload of its head marked low priority (the whole of it when it has no head). */
+/**
+ * `document` with every module preload of its head marked low priority (the whole of it when it has no head), and
+ * named once: React Router names a page's chunks and React those of the code loaded on demand
+ * (app/lib/lazy-chunks.ts), and a chunk both need was named twice.
+ */
 export function withLowPriorityScriptPreloads(document: Uint8Array): Uint8Array<ArrayBuffer> {
   const found = indexOfBytes(document, headEnd);
   const split = found === -1 ? document.length : found;
-  const head = encoder.encode(decoder.decode(document.subarray(0, split)).replaceAll(modulePreload, lowPriorityModulePreload));
+  const named = new Set<string | undefined>();
+  const head = encoder.encode(
+    decoder.decode(document.subarray(0, split)).replace(modulePreloadTag, (tag) => {
+      const href = hrefOf(tag);
+      if (href !== undefined && named.has(href)) return "";
+      named.add(href);
+      return tag.replace(modulePreload, lowPriorityModulePreload);
+    }),
+  );
   const rest = document.subarray(split);
   const rewritten = new Uint8Array(head.length + rest.length);
   rewritten.set(head);

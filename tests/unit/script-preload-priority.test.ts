@@ -21,6 +21,14 @@ describe("script preloads at low priority", () => {
     );
   });
 
+  it("names a module preloaded twice once, its first place kept", () => {
+    const twice = head.replace(
+      '<link rel="stylesheet"',
+      '<link rel="modulepreload" href="/assets/entry.client.js" nonce="n"/><link rel="stylesheet"',
+    );
+    expect(rewritten(twice + body)).toBe(markedHead + body);
+  });
+
   it("marks a document without a head throughout", () => {
     expect(rewritten('<link rel="modulepreload" href="/a.js"/>')).toBe('<link rel="modulepreload" fetchpriority="low" href="/a.js"/>');
   });
