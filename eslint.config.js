@@ -19,6 +19,7 @@ const GROUPS = {
   platform: [
     "worker/clock.ts",
     "worker/timings.ts",
+    "worker/isolate-memory.ts",
     "worker/config.ts",
     "worker/capabilities.ts",
     "worker/security/**",

@@ -8,6 +8,7 @@
  * be (`sharedFor`: a landing page's public campaigns), and for that long; everything a signed-in user gets is rendered
  * each time.
  */
+import { keepBounded } from "../isolate-memory.ts";
 
 /** `expiresAt` null: the page read no data, so it never goes stale. */
 type CachedDocument = { nonce: string; html: string; headers: [string, string][]; expiresAt: number | null };
@@ -60,9 +61,8 @@ export async function keepDocument(key: string, rendered: Response, { nonce, rea
   if (!qualifies) return rendered;
   const html = await rendered.text();
   if (html.length <= MAX_DOCUMENT_BYTES) {
-    if (documents.size >= MAX_DOCUMENTS) documents.delete(documents.keys().next().value ?? "");
     const expiresAt = readData && sharedFor !== undefined ? now + sharedFor : null;
-    documents.set(key, { nonce, html, headers: [...rendered.headers], expiresAt });
+    keepBounded(documents, key, { nonce, html, headers: [...rendered.headers], expiresAt }, MAX_DOCUMENTS);
   }
   return new Response(html, { status: rendered.status, headers: rendered.headers });
 }

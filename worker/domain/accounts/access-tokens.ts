@@ -1,6 +1,7 @@
 import { sign, verify } from "hono/jwt";
 import { AppError } from "../../contracts/errors.ts";
 import type { Clock } from "../../clock.ts";
+import { keepBounded } from "../../isolate-memory.ts";
 
 /** Short-lived bearer tokens: HS256 JWTs, algorithm pinned, issuer, audience and token type checked. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -91,7 +92,6 @@ async function checkedClaims(token: string, signingKey: string): Promise<AccessC
     throw new AppError(401, "invalid_token", "Your sign-in is not valid. Please sign in again.");
   }
   const claims = { userId: sub, sessionId: sid, realUserId: typeof rui === "string" ? rui : null, expiresAt: exp * 1000 };
-  if (verifiedTokens.size >= MAX_VERIFIED_TOKENS) verifiedTokens.delete(verifiedTokens.keys().next().value ?? "");
-  verifiedTokens.set(token, { signingKey, claims });
+  keepBounded(verifiedTokens, token, { signingKey, claims }, MAX_VERIFIED_TOKENS);
   return claims;
 }

@@ -2,6 +2,7 @@ import { DAY, HOUR, type Clock } from "../../clock.ts";
 import type { TokenPair } from "../../contracts/current-user.ts";
 import { AppError } from "../../contracts/errors.ts";
 import { withNextBatch } from "../../db/query.ts";
+import { keepBounded } from "../../isolate-memory.ts";
 import {
   findSession,
   insertRefreshTokenStatement,
@@ -64,15 +65,10 @@ function isLive(session: SessionRecord | null, now: number): session is SessionR
 const MAX_KNOWN_SESSIONS = 10_000;
 const knownSessions = new Map<string, SessionRecord>();
 
-function rememberSession(session: SessionRecord): void {
-  if (knownSessions.size >= MAX_KNOWN_SESSIONS) knownSessions.delete(knownSessions.keys().next().value ?? "");
-  knownSessions.set(session.id, session);
-}
-
 async function readLiveSession(db: D1Database, sessionId: string, now: number): Promise<SessionRecord | null> {
   const session = await findSession(db, sessionId);
   if (!isLive(session, now)) return null;
-  rememberSession(session);
+  keepBounded(knownSessions, session.id, session, MAX_KNOWN_SESSIONS);
   return session;
 }
 
