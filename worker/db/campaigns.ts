@@ -63,80 +63,21 @@ type CampaignFields = {
  */
 function toCampaign(row: CampaignColumns): CampaignFields & { publishedAt?: number | null } {
   return {
-    id: row.id,
-    advertiserId: row.advertiser_id,
-    title: row.title,
+    ...toSummaryFields(row),
     description: row.description,
     imageUrl: row.image_url,
-    status: row.status,
-    visibility: row.visibility,
-    startsAt: row.starts_at,
-    endsAt: row.ends_at,
     maturityHours: row.maturity_hours,
-    rewardCurrency: row.reward_currency,
-    weeklyPool: row.weekly_pool,
-    bonusPool: row.bonus_pool,
     previewToken: row.preview_token,
     rules: row.rules,
     scoreWeights: row.score_weights,
     creatorCapBps: row.creator_cap_bps,
     targetScore: row.target_score,
-    health: row.health,
     fundedAt: row.funded_at,
     publishedAt: row.published_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
-
-export const campaignSchema = z.object(campaignColumns).transform(toCampaign);
-export type Campaign = z.infer<typeof campaignSchema>;
-
-/** A campaign as the pages list it: with its advertiser's name and how many creators joined. */
-const listingColumns = {
-  ...campaignColumns,
-  advertiser_name: z.string(),
-  advertiser_slug: z.string(),
-  participant_count: z.number().int(),
-};
-
-function toListing(row: z.infer<z.ZodObject<typeof listingColumns>>) {
-  return {
-    ...toCampaign(row),
-    advertiserName: row.advertiser_name,
-    advertiserSlug: row.advertiser_slug,
-    participantCount: row.participant_count,
-  };
-}
-
-const campaignListingSchema = z.object(listingColumns).transform(toListing);
-export type CampaignListing = z.infer<typeof campaignListingSchema>;
-
-/** A campaign as its card shows it: the listing and what was funded into its pools and what remains there. */
-const campaignCardRowSchema = z
-  .object({ ...listingColumns, pool_funded: z.number().int(), pool_remaining: z.number().int() })
-  .transform((row) => ({ ...toListing(row), pool: { funded: row.pool_funded, remaining: row.pool_remaining } }));
-export type CampaignCardRow = z.infer<typeof campaignCardRowSchema>;
-
-/** `campaignFields`: every column of the campaign, or the few a list shows (`summaryFields` below). */
-const listingFieldsOf = (campaignFields: string) => `${campaignFields}, advertisers.name AS advertiser_name,
-    advertisers.slug AS advertiser_slug,
-    (SELECT COUNT(*) FROM campaign_participants WHERE campaign_participants.campaign_id = campaigns.id) AS participant_count`;
-const listingFields = listingFieldsOf("campaigns.*");
-const listingFrom = `FROM campaigns JOIN advertisers ON advertisers.id = campaigns.advertiser_id`;
-const listingSelect = `SELECT ${listingFields} ${listingFrom}`;
-
-/*
- * A card's pools (weekly and bonus, every week) summed from the ledger's lines in the same statement, so a card
- * needs no second read; `remaining` is read from the index on (account_id, amount) alone.
- */
-const poolLines = `FROM ledger_accounts AS account JOIN ledger_lines AS line ON line.account_id = account.id
-  WHERE account.owner_id = campaigns.id AND account.kind IN ('campaign-pool', 'campaign-bonus-pool')`;
-const cardSelectOf = (campaignFields: string) => `SELECT ${listingFieldsOf(campaignFields)},
-    (SELECT COALESCE(SUM(line.amount), 0) ${poolLines} AND line.amount > 0 AND line.entry_kind = 'campaign-funding') AS pool_funded,
-    (SELECT COALESCE(SUM(line.amount), 0) ${poolLines}) AS pool_remaining
-  ${listingFrom}`;
-const cardSelect = cardSelectOf("campaigns.*");
 
 /*
  * Lists (the dashboard, a landing page, the campaign lists) read many cards at once and show only these columns; the
@@ -156,16 +97,9 @@ const summaryColumns = {
   bonus_pool: campaignColumns.bonus_pool,
   health: campaignColumns.health,
 };
-const campaignCardSummarySchema = z
-  .object({
-    ...summaryColumns,
-    advertiser_name: z.string(),
-    advertiser_slug: z.string(),
-    participant_count: z.number().int(),
-    pool_funded: z.number().int(),
-    pool_remaining: z.number().int(),
-  })
-  .transform((row) => ({
+
+function toSummaryFields(row: z.infer<z.ZodObject<typeof summaryColumns>>) {
+  return {
     id: row.id,
     advertiserId: row.advertiser_id,
     title: row.title,
@@ -177,12 +111,63 @@ const campaignCardSummarySchema = z
     weeklyPool: row.weekly_pool,
     bonusPool: row.bonus_pool,
     health: row.health,
-    advertiserName: row.advertiser_name,
-    advertiserSlug: row.advertiser_slug,
-    participantCount: row.participant_count,
-    pool: { funded: row.pool_funded, remaining: row.pool_remaining },
-  }));
-/** A campaign as a card in a list shows it; `CampaignCardRow` has all of it and more. */
+  };
+}
+
+export const campaignSchema = z.object(campaignColumns).transform(toCampaign);
+export type Campaign = z.infer<typeof campaignSchema>;
+
+/** What a list shows beside a campaign: its advertiser's name and how many creators joined. */
+const listedWithColumns = { advertiser_name: z.string(), advertiser_slug: z.string(), participant_count: z.number().int() };
+
+function toListedWith(row: z.infer<z.ZodObject<typeof listedWithColumns>>) {
+  return { advertiserName: row.advertiser_name, advertiserSlug: row.advertiser_slug, participantCount: row.participant_count };
+}
+
+/** What a card shows of a campaign's pools: what was funded into them and what remains there. */
+const poolColumns = { pool_funded: z.number().int(), pool_remaining: z.number().int() };
+
+function toPool(row: z.infer<z.ZodObject<typeof poolColumns>>) {
+  return { pool: { funded: row.pool_funded, remaining: row.pool_remaining } };
+}
+
+/** A campaign as the pages list it: with its advertiser's name and how many creators joined. */
+const listingColumns = { ...campaignColumns, ...listedWithColumns };
+
+const campaignListingSchema = z.object(listingColumns).transform((row) => ({ ...toCampaign(row), ...toListedWith(row) }));
+export type CampaignListing = z.infer<typeof campaignListingSchema>;
+
+/** A campaign as its card shows it: the listing and its pools. */
+const campaignCardRowSchema = z
+  .object({ ...listingColumns, ...poolColumns })
+  .transform((row) => ({ ...toCampaign(row), ...toListedWith(row), ...toPool(row) }));
+export type CampaignCardRow = z.infer<typeof campaignCardRowSchema>;
+
+/** `campaignFields`: every column of the campaign, or the few a card in a list shows (`summarySelect` below). */
+const listingFieldsOf = (campaignFields: string) => `${campaignFields}, advertisers.name AS advertiser_name,
+    advertisers.slug AS advertiser_slug,
+    (SELECT COUNT(*) FROM campaign_participants WHERE campaign_participants.campaign_id = campaigns.id) AS participant_count`;
+const listingFields = listingFieldsOf("campaigns.*");
+const listingFrom = `FROM campaigns JOIN advertisers ON advertisers.id = campaigns.advertiser_id`;
+const listingSelect = `SELECT ${listingFields} ${listingFrom}`;
+
+/*
+ * A card's pools (weekly and bonus, every week) summed from the ledger's lines in the same statement, so a card
+ * needs no second read; `remaining` is read from the index on (account_id, amount) alone.
+ */
+const poolLines = `FROM ledger_accounts AS account JOIN ledger_lines AS line ON line.account_id = account.id
+  WHERE account.owner_id = campaigns.id AND account.kind IN ('campaign-pool', 'campaign-bonus-pool')`;
+const cardSelectOf = (campaignFields: string) => `SELECT ${listingFieldsOf(campaignFields)},
+    (SELECT COALESCE(SUM(line.amount), 0) ${poolLines} AND line.amount > 0 AND line.entry_kind = 'campaign-funding') AS pool_funded,
+    (SELECT COALESCE(SUM(line.amount), 0) ${poolLines}) AS pool_remaining
+  ${listingFrom}`;
+const cardSelect = cardSelectOf("campaigns.*");
+
+/** A campaign as a card in a list shows it: the summary's columns, what a list shows beside them, and its pools. */
+const campaignCardSummarySchema = z
+  .object({ ...summaryColumns, ...listedWithColumns, ...poolColumns })
+  .transform((row) => ({ ...toSummaryFields(row), ...toListedWith(row), ...toPool(row) }));
+/** `CampaignCardRow` has all of it and more. */
 export type CampaignCardSummary = z.infer<typeof campaignCardSummarySchema>;
 
 const summarySelect = cardSelectOf(
