@@ -115,6 +115,30 @@ describe("the API client on 401", () => {
     expect(reloads()).toBe(0);
   });
 
+  it("keeps a refresh marked in flight when its answer never came, so the next page trades the cookie instead", async () => {
+    const storage = new Map(Object.entries(signedIn));
+    const tokens = createTokenStorage({
+      getItem: (key) => storage.get(key) ?? null,
+      setItem: (key, value) => void storage.set(key, value),
+      removeItem: (key) => void storage.delete(key),
+    });
+    // The page leaves while its refresh is on the way: the server spends the token, the page never reads the answer.
+    const leaving: typeof fetch = async (input, init) => {
+      await fetch(input, init);
+      throw new TypeError("Failed to fetch");
+    };
+    const leavingPage = createSessionTokens({ fetch: leaving, tokens, baseUrl, reload: () => undefined });
+    await expect(leavingPage.refreshAfter("access-1")).rejects.toThrow("Failed to fetch");
+    expect(state.refreshCalls).toBe(1);
+    expect(storage.get("refresh_in_flight")).toBe("refresh-1".slice(-12));
+
+    const nextPage = createSessionTokens({ fetch, tokens, baseUrl, reload: () => undefined });
+    expect(await nextPage.refreshAfter("access-1")).toBe("access-2");
+    expect(state.refreshCalls).toBe(1);
+    expect(state.cookieTrades).toBe(1);
+    expect(storage.has("refresh_in_flight")).toBe(false);
+  });
+
   it("marks a refresh as in flight only until its answer is stored", async () => {
     const { api, storage } = browser(signedIn);
     await api.get("/v1/profile", answer);

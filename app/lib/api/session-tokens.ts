@@ -81,15 +81,17 @@ export function createSessionTokens(deps: SessionTokenDeps) {
       if (refreshToken === null || accessToken === null) throw new Error("No refresh token available");
       if (tokens.refreshWasInFlight(refreshToken)) return renewFromCookie();
       tokens.markRefreshInFlight(refreshToken);
-      try {
-        const response = await post("/auth/token", { refreshToken, accessToken });
-        if (!response.ok) throw new Error(`Token refresh failed with status ${response.status}`);
-        const pair = tokenPairSchema.parse(await response.json());
-        tokens.write(pair);
-        return pair.accessToken;
-      } finally {
+      // Without an answer (the page left, the network failed) the server may have spent the token: the mark stays, so
+      // the next attempt, here or on the next page, trades the session cookie instead of presenting it again.
+      const response = await post("/auth/token", { refreshToken, accessToken });
+      if (!response.ok) {
         tokens.clearRefreshInFlight();
+        throw new Error(`Token refresh failed with status ${response.status}`);
       }
+      const pair = tokenPairSchema.parse(await response.json());
+      tokens.write(pair);
+      tokens.clearRefreshInFlight();
+      return pair.accessToken;
     })().finally(() => {
       refreshing = null;
     });
