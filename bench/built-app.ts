@@ -8,7 +8,7 @@ import { existsSync, readdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { build } from "esbuild";
+import { build, type Plugin } from "esbuild";
 import type * as MiniflareModule from "miniflare";
 import type { Miniflare as MiniflareType, V4WorkerOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
@@ -76,6 +76,7 @@ export async function bundleAnchors(): Promise<Anchors> {
     mainFields: ["module", "main"],
     minify: true,
     define: { "process.env.NODE_ENV": '"production"' },
+    plugins: [nodeBuiltins],
     logLevel: "warning",
   });
   return {
@@ -84,6 +85,19 @@ export async function bundleAnchors(): Promise<Anchors> {
     d1RoundTrip: resolve(anchorsOut, "d1-round-trip.js"),
   };
 }
+
+/**
+ * React's Node renderer `require`s Node's modules by their bare names; under `nodejs_compat` the runtime has them as
+ * `node:…`, which the bundle leaves to it (the Cloudflare Vite plugin does the same for the app).
+ */
+const nodeBuiltins: Plugin = {
+  name: "node-builtins",
+  setup(build) {
+    build.onResolve({ filter: /^(async_hooks|crypto|stream|util)$/ }, (args) => ({ path: args.path, namespace: "node-builtin" }));
+    build.onLoad({ filter: /.*/, namespace: "node-builtin" }, (args) => ({ contents: `export * from "node:${args.path}";`, loader: "js" }));
+    build.onResolve({ filter: /^node:/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
 
 // The Miniflare that wrangler itself runs (its API differs between the copies in node_modules).
 async function wranglersMiniflare(): Promise<typeof MiniflareModule> {

@@ -27,6 +27,7 @@ export async function runPageBenchmarks(buildDir: string, wanted: (name: string)
       requests: numberFrom("PAGE_COST_REQUESTS", 1000),
       warmUp: numberFrom("PAGE_COST_WARM_UP", 100),
       runs: numberFrom("PAGE_COST_RUNS", 3),
+      only: process.env.PAGE_COST_CASES?.split(",").filter((word) => word.length > 0),
       log,
     });
     printPageCost(pageCost);

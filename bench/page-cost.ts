@@ -26,7 +26,7 @@ export const benchCampaignId = "campaign-aurora-launch";
  */
 type Case = {
   name: string;
-  anchor?: "hono" | "reactStream";
+  anchor?: "hono" | "reactStream" | "d1Floor";
   withoutAssets?: true;
   newEveryTime?: true;
   target: (signedIn: SignedIn) => GetTarget;
@@ -45,6 +45,7 @@ export const pageCostCases: Case[] = [
   // Cloudflare it runs before the worker. A static file shows what that layer alone costs.
   {
     name: "Hono + one D1 round trip, SELECT 1 (the floor of a page that reads)",
+    anchor: "d1Floor",
     target: () => ({ host: anchorHosts.d1RoundTrip, path: "/" }),
   },
   { name: "/favicon.svg (static asset: the assets layer alone)", target: () => ({ path: "/favicon.svg" }) },
@@ -153,8 +154,12 @@ export async function runPageCost(options: {
   requests: number;
   warmUp: number;
   runs: number;
+  /** Words naming the cases to measure (a case runs when its name contains one); the anchors always run. */
+  only?: readonly string[];
   log?: (line: string) => void;
 }): Promise<PageCostResult> {
+  const measured = (benchCase: Case) =>
+    benchCase.anchor !== undefined || options.only === undefined || options.only.some((word) => benchCase.name.includes(word));
   const perCase = new Map<string, CaseRun[]>(pageCostCases.map(({ name }) => [name, []]));
   const skipped = new Map<string, string>();
   let workerd = "unknown";
@@ -164,7 +169,7 @@ export async function runPageCost(options: {
       try {
         workerd = workerdVersion(app.workerdPid);
         const signedIn = await signIn(await app.miniflare.getD1Database("DB"), app.origin, benchCreatorId);
-        for (const benchCase of pageCostCases.filter((c) => (c.withoutAssets !== true) === withAssets)) {
+        for (const benchCase of pageCostCases.filter((c) => (c.withoutAssets !== true) === withAssets && measured(c))) {
           const target = benchCase.target(signedIn);
           if (run === 1) {
             const reason = await missingEndpoint(app, target);
@@ -188,7 +193,7 @@ export async function runPageCost(options: {
   };
   const hono = cpuOf("hono");
   const reactStream = cpuOf("reactStream");
-  const rows = pageCostCases.map(({ name }): PageCostRow => {
+  const rows = pageCostCases.filter(measured).map(({ name }): PageCostRow => {
     const runs = perCase.get(name) ?? [];
     const cpu = median(runs.map((r) => r.cpuMsPerRequest));
     const timingNames = [...new Set(runs.flatMap((r) => Object.keys(r.timings)))];

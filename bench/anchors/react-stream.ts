@@ -1,9 +1,10 @@
 /**
  * Anchor: what React 19 costs to stream a static page of about 8 KB of HTML on this runtime, with no data and no
- * router: `renderToReadableStream` on every request, the stream read to its end by the client.
+ * router: `renderToReadableStream` on every request, the stream read to its end by the client. From the same build of
+ * React's renderer as the app's (app/entry.server.tsx), so that the ratio compares what each page renders.
  */
 import { createElement as h } from "react";
-import { renderToReadableStream } from "react-dom/server";
+import { renderToReadableStream } from "react-dom/server.node";
 
 const rows = Array.from({ length: 40 }, (_, index) => ({
   name: `Campaign number ${index + 1}`,

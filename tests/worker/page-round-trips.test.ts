@@ -127,6 +127,19 @@ describe("a session this isolate has read: its check rides with the page's data"
     expect(await roundTripsOf(await json("/v1/page/dashboard", { Authorization: pageBearer }), "Aurora wallet launch week")).toBe(1);
   });
 
+  it("a known session's id with another secret is still refused: only its own cookie skips the secret's check", async () => {
+    const pageCookie = await sessionCookieFor("user-ada_creates");
+    expect(await roundTripsOf(await html("/profile", { Cookie: pageCookie }), "Loving Aurora wallet launch week")).toBe(2);
+    expect(await roundTripsOf(await html("/profile", { Cookie: pageCookie }), "Loving Aurora wallet launch week")).toBe(1);
+    const [sessionId = "", secret = ""] = pageCookie.replace(/^chorus_session=/, "").split(".");
+    const forged = `chorus_session=${sessionId}.${secret.slice(0, -1)}${secret.endsWith("A") ? "B" : "A"}`;
+    const page = await html("/profile", { Cookie: forged });
+    const body = await page.text();
+    expect(page.status).toBe(401);
+    expect(body).toContain("Sign in with X to see this page.");
+    expect(body).not.toContain("Loving Aurora wallet launch week");
+  });
+
   it("signed out since: the page is rendered for a visitor and the JSON is a 401, with nothing of the user's", async () => {
     const started = await startSession({ db: env.DB, clock: systemClock }, { userId: "user-ada_creates", realUserId: null });
     const session = await findSession(env.DB, started.sessionId);

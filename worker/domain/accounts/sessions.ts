@@ -103,15 +103,24 @@ function cookieParts(cookieValue: string | undefined): { sessionId: string; secr
   return sessionId && secret ? { sessionId, secret } : null;
 }
 
+/*
+ * Cookies whose secret this isolate has found to match their session's, by the whole cookie value (the secret in it),
+ * so that a session's later pages skip hashing it again; as verified bearer tokens are remembered (access-tokens.ts).
+ */
+const matchedCookies = new Map<string, true>();
+
 /** For a page request that only reads: the session a cookie names, or null (absent, forged, expired). */
 export async function sessionFromCookieForReads(
   { db, clock }: Omit<Deps, "signingKey">,
   cookieValue: string | undefined,
 ): Promise<SessionForReads | null> {
   const parts = cookieParts(cookieValue);
-  if (parts === null) return null;
+  if (cookieValue === undefined || parts === null) return null;
+  if (matchedCookies.has(cookieValue)) return claimSession(db, parts.sessionId, clock.now());
   const secretHash = await sha256(parts.secret);
-  return claimSession(db, parts.sessionId, clock.now(), (session) => session.cookieSecretHash === secretHash);
+  const claimed = await claimSession(db, parts.sessionId, clock.now(), (session) => session.cookieSecretHash === secretHash);
+  if (claimed !== null) keepBounded(matchedCookies, cookieValue, true, MAX_KNOWN_SESSIONS);
+  return claimed;
 }
 
 /** The live session a cookie names, or null (absent, forged, expired or revoked). */
