@@ -2,10 +2,11 @@
  * What a page costs the runtime: the production build under Miniflare on seeded local data, N sequential requests
  * per case on one keep-alive connection after a warm-up, CPU of the whole workerd process (every thread) per request,
  * median of several runs on fresh processes. Two anchors run in the same process, built from the same packages: a
- * bare Hono route and React's `renderToReadableStream` of a static 8 KB page; beside them a Hono route making one
- * local D1 round trip (`SELECT 1`), the floor of anything that reads D1 here. Each page's `Server-Timing` tells
- * where its time went. The main pages are measured again in a second process without Miniflare's static-assets layer,
- * which sits in front of the app but never of the anchors. Timings are printed, never asserted.
+ * bare Hono route and React's `renderToReadableStream` of a static 8 KB page; beside them two floors: a Hono route
+ * making one local D1 round trip (`SELECT 1`), the least anything that reads D1 costs here, and one sending the
+ * dashboard's own statements, the least its JSON could cost. Each page's `Server-Timing` tells where its time went.
+ * The main pages are measured again in a second process without Miniflare's static-assets layer, which sits in front
+ * of the app but never of the anchors. Timings are printed, never asserted.
  */
 import { cpus } from "node:os";
 import { anchorHosts, startBuiltApp, type Anchors, type BuiltApp } from "./built-app.ts";
@@ -23,10 +24,12 @@ export const benchCampaignId = "campaign-aurora-launch";
  * `withoutAssets`: served by a second process without Miniflare's static-assets layer, as the anchors are.
  * `newEveryTime`: each request gets a query string of its own, so a page the worker keeps for every visitor
  * (worker/ssr/document-cache.ts) is rendered every time, as for a visitor the isolate has not served yet.
+ * `anchor`: measured whatever `only` names; Hono's and React's are what the ratios divide by, the floors (bare routes
+ * reading local D1) show what a page's reads cost before the app does anything with them.
  */
 type Case = {
   name: string;
-  anchor?: "hono" | "reactStream" | "d1Floor";
+  anchor?: "hono" | "reactStream" | "floor";
   withoutAssets?: true;
   newEveryTime?: true;
   target: (signedIn: SignedIn) => GetTarget;
@@ -45,8 +48,13 @@ export const pageCostCases: Case[] = [
   // Cloudflare it runs before the worker. A static file shows what that layer alone costs.
   {
     name: "Hono + one D1 round trip, SELECT 1 (the floor of a page that reads)",
-    anchor: "d1Floor",
+    anchor: "floor",
     target: () => ({ host: anchorHosts.d1RoundTrip, path: "/" }),
+  },
+  {
+    name: "Hono + the dashboard's own D1 statements, one round trip (the floor of its JSON)",
+    anchor: "floor",
+    target: (s) => ({ host: anchorHosts.d1RoundTrip, path: `/dashboard-statements?user=${s.userId}&session=${s.sessionId}` }),
   },
   { name: "/favicon.svg (static asset: the assets layer alone)", target: () => ({ path: "/favicon.svg" }) },
   { name: "/ping", target: () => ({ path: "/ping" }) },

@@ -8,7 +8,7 @@ import { systemClock } from "../worker/clock.ts";
 import { startSession } from "../worker/domain/accounts/sessions.ts";
 import { cookieNames } from "../worker/middleware/cookies.ts";
 
-export type SignedIn = { userId: string; cookie: string; accessToken: string };
+export type SignedIn = { userId: string; sessionId: string; cookie: string; accessToken: string };
 
 function postForTokens(origin: string, cookie: string): Promise<{ accessToken: string }> {
   return new Promise((resolve, reject) => {
@@ -34,5 +34,5 @@ export async function signIn(db: D1Database, origin: string, userId: string): Pr
   const session = await startSession({ db, clock: systemClock }, { userId, realUserId: null });
   const cookie = `${cookieNames("local", "http:").session}=${session.cookieValue}`;
   const { accessToken } = await postForTokens(origin, cookie);
-  return { userId, cookie, accessToken };
+  return { userId, sessionId: session.sessionId, cookie, accessToken };
 }

@@ -17,6 +17,9 @@ const advertiser = buildAdvertiser("crowded", now, { name: "Crowded Co" });
 const creator = buildUser("many_joins", now);
 const active = Array.from({ length: MANY }, (_, index) => buildCampaign(`crowd-active-${index}`, advertiser, "active", now));
 const evaluated = Array.from({ length: MANY }, (_, index) => buildCampaign(`crowd-evaluated-${index}`, advertiser, "evaluated", now));
+// A creator with a long history: campaigns that ended long ago, and one running.
+const veteran = buildUser("long_history", now);
+const running = buildCampaign("veteran-running", advertiser, "active", now);
 
 beforeAll(async () => {
   await env.DB.batch([
@@ -25,6 +28,9 @@ beforeAll(async () => {
     ...[...active, ...evaluated].map((campaign) => insertCampaignStatement(env.DB, campaign)),
     ...[...active, ...evaluated].map((campaign) => insertParticipantStatement(env.DB, campaign.id, creator.id, now - 1000)),
     ...evaluated.map((campaign, index) => insertPostStatement(env.DB, buildPost(`crowd-${index}`, campaign, creator, "rewarded", now))),
+    ...insertUserStatements(env.DB, veteran, ["creator"]),
+    insertCampaignStatement(env.DB, running),
+    ...[...evaluated, running].map((campaign) => insertParticipantStatement(env.DB, campaign.id, veteran.id, now - 1000)),
   ]);
 });
 
@@ -45,5 +51,12 @@ describe("lists with more campaigns than one statement can bind", () => {
   it("answers the dashboard of a creator who joined them all", async () => {
     const response = await fetchWorker("/v1/page/dashboard", { headers: { Authorization: await bearerFor(creator.id) } });
     expect(response.status).toBe(200);
+  });
+
+  it(`shows a running campaign on the dashboard of a creator who took part in ${MANY} that ended before it`, async () => {
+    const response = await fetchWorker("/v1/page/dashboard", { headers: { Authorization: await bearerFor(veteran.id) } });
+    expect(response.status).toBe(200);
+    const page = (await response.json()) as { joinedCampaigns: { id: string }[] };
+    expect(page.joinedCampaigns.map((campaign) => campaign.id)).toEqual([running.id]);
   });
 });
