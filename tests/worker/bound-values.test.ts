@@ -20,6 +20,8 @@ const evaluated = Array.from({ length: MANY }, (_, index) => buildCampaign(`crow
 // A creator with a long history: campaigns that ended long ago, and one running.
 const veteran = buildUser("long_history", now);
 const running = buildCampaign("veteran-running", advertiser, "active", now);
+// A creator who joined every running campaign but the one ending last.
+const eager = buildUser("eager_joiner", now);
 
 beforeAll(async () => {
   await env.DB.batch([
@@ -31,6 +33,8 @@ beforeAll(async () => {
     ...insertUserStatements(env.DB, veteran, ["creator"]),
     insertCampaignStatement(env.DB, running),
     ...[...evaluated, running].map((campaign) => insertParticipantStatement(env.DB, campaign.id, veteran.id, now - 1000)),
+    ...insertUserStatements(env.DB, eager, ["creator"]),
+    ...active.map((campaign) => insertParticipantStatement(env.DB, campaign.id, eager.id, now - 1000)),
   ]);
 });
 
@@ -58,5 +62,12 @@ describe("lists with more campaigns than one statement can bind", () => {
     expect(response.status).toBe(200);
     const page = (await response.json()) as { joinedCampaigns: { id: string }[] };
     expect(page.joinedCampaigns.map((campaign) => campaign.id)).toEqual([running.id]);
+  });
+
+  it(`offers the one running campaign left to join to a creator who joined the ${MANY} ending before it`, async () => {
+    const response = await fetchWorker("/v1/page/dashboard", { headers: { Authorization: await bearerFor(eager.id) } });
+    expect(response.status).toBe(200);
+    const page = (await response.json()) as { openCampaigns: { id: string }[] };
+    expect(page.openCampaigns.map((campaign) => campaign.id)).toEqual([running.id]);
   });
 });

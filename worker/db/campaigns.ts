@@ -216,18 +216,27 @@ export function insertCampaignStatement(db: D1Database, campaign: Campaign) {
 export function campaignCardsQuery(
   db: D1Database,
   statuses: readonly CampaignStatus[],
-  options: { advertiserSlug?: string; limit?: number } = {},
+  options: { advertiserSlug?: string; notJoinedBy?: string; limit?: number } = {},
 ): Query<CampaignCardSummary[]> {
   const advertiserFilter = options.advertiserSlug === undefined ? "" : "AND advertisers.slug = ?";
+  const notJoinedFilter =
+    options.notJoinedBy === undefined
+      ? ""
+      : "AND NOT EXISTS (SELECT 1 FROM campaign_participants WHERE campaign_id = campaigns.id AND user_id = ?)";
   const statement = db
     .prepare(
       `${summarySelect}
        WHERE campaigns.status IN (SELECT value FROM json_each(?)) AND campaigns.visibility = 'public' AND ${PUBLISHED}
-         ${advertiserFilter}
+         ${advertiserFilter} ${notJoinedFilter}
        ORDER BY campaigns.ends_at ASC, campaigns.id ASC
        LIMIT ?`,
     )
-    .bind(JSON.stringify(statuses), ...(options.advertiserSlug === undefined ? [] : [options.advertiserSlug]), options.limit ?? 100);
+    .bind(
+      JSON.stringify(statuses),
+      ...(options.advertiserSlug === undefined ? [] : [options.advertiserSlug]),
+      ...(options.notJoinedBy === undefined ? [] : [options.notJoinedBy]),
+      options.limit ?? 100,
+    );
   return allRows(statement, campaignCardSummarySchema);
 }
 

@@ -10,6 +10,9 @@ import { claimablePosts, standingsFrom } from "../campaigns/participation.ts";
 import { balancesQuery } from "../ledger/balances.ts";
 import { campaignCard, standingView } from "./campaign-cards.ts";
 
+/** Campaigns to join, soonest ending first; the campaigns page lists them all. */
+const OPEN_CAMPAIGNS_LIMIT = 6;
+
 /** As many banners as the sidebar's recent notifications could hold. */
 const PAYOUT_BANNERS_LIMIT = 50;
 
@@ -24,7 +27,7 @@ const joinedOnDashboard = [...currentCampaignStatuses, "evaluating"] as const sa
 export function dashboardQueries(db: D1Database, userId: string) {
   return [
     joinedCampaignCardsQuery(db, userId, joinedOnDashboard),
-    campaignCardsQuery(db, currentCampaignStatuses, { limit: 6 }),
+    campaignCardsQuery(db, currentCampaignStatuses, { notJoinedBy: userId, limit: OPEN_CAMPAIGNS_LIMIT }),
     postSummariesQuery(db, userId, { limit: 5 }),
     balancesQuery(db, userId),
     postCountsByCampaignAndStatusQuery(db, userId),
@@ -41,7 +44,6 @@ export async function dashboardPage(
     runBatch(db, dashboardQueries(db, userId)),
   );
   const standingByCampaign = standingsFrom(postCounts);
-  const joinedIds = new Set(joined.map((campaign) => campaign.id));
   // Ended campaigns stay on the dashboard while there is something to do there (posts to claim).
   const onDashboard = joined.filter(
     (campaign) => campaign.status !== "evaluating" || claimablePosts(standingByCampaign.get(campaign.id)) > 0,
@@ -53,7 +55,7 @@ export async function dashboardPage(
       ...campaignCard(campaign, true),
       standing: standingView(standingByCampaign.get(campaign.id)),
     })),
-    openCampaigns: open.filter((campaign) => !joinedIds.has(campaign.id)).map((campaign) => campaignCard(campaign, false)),
+    openCampaigns: open.map((campaign) => campaignCard(campaign, false)),
     recentPosts,
     payoutsToConfirm,
   };
