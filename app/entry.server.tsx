@@ -1,5 +1,7 @@
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
+// The Node build, not the edge build the `workerd` condition picks: it writes strings straight into its buffer instead
+// of encoding each one on its own, for the same HTML (docs/decisions/028-page-cost.md, fifth pass).
 import { renderToReadableStream } from "react-dom/server.node";
 import { workerContext, type WorkerContext } from "./worker-context";
 import { ServerIncidentIdContext } from "./lib/incident";
