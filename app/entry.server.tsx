@@ -6,7 +6,7 @@ import { renderToReadableStream } from "react-dom/server.node";
 import { workerContext, type WorkerContext } from "./worker-context";
 import { ServerIncidentIdContext } from "./lib/incident";
 import { pathForLogs } from "../worker/contracts/admin-spoofing.ts";
-import { withScriptPreloadsLast } from "./lib/script-preload-priority.server";
+import { withLowPriorityScriptPreloads } from "./lib/script-preload-priority.server";
 
 export const streamTimeout = 5_000;
 
@@ -93,7 +93,7 @@ export default async function handleRequest(
 
   responseHeaders.set("Content-Type", "text/html");
   // Complete by now, so sent whole: one buffer, with its length, instead of a stream of React's chunks.
-  const document = withScriptPreloadsLast(new Uint8Array(await new Response(body).arrayBuffer()));
+  const document = withLowPriorityScriptPreloads(new Uint8Array(await new Response(body).arrayBuffer()));
   return new Response(document, {
     headers: responseHeaders,
     status: responseStatusCode,
