@@ -44,8 +44,6 @@ export const pageCostCases: Case[] = [
     anchor: "reactStream",
     target: () => ({ host: anchorHosts.reactStream, path: "/" }),
   },
-  // Miniflare runs the static-assets layer inside the measured process, in front of the app (not of the anchors); on
-  // Cloudflare it runs before the worker. A static file shows what that layer alone costs.
   {
     name: "Hono + one D1 round trip, SELECT 1 (the floor of a page that reads)",
     anchor: "floor",
@@ -56,6 +54,8 @@ export const pageCostCases: Case[] = [
     anchor: "floor",
     target: (s) => ({ host: anchorHosts.d1RoundTrip, path: `/dashboard-statements?user=${s.userId}&session=${s.sessionId}` }),
   },
+  // Miniflare runs the static-assets layer inside the measured process, in front of the app (not of the anchors); on
+  // Cloudflare it runs before the worker. A static file shows what that layer alone costs.
   { name: "/favicon.svg (static asset: the assets layer alone)", target: () => ({ path: "/favicon.svg" }) },
   { name: "/ping", target: () => ({ path: "/ping" }) },
   { name: "/ signed out (sign-in page)", target: () => ({ path: "/" }) },

@@ -189,7 +189,7 @@ export async function liveSessionForToken({ db, signingKey, clock }: Deps, acces
   return session;
 }
 
-/** For a bearer token on a request that only reads: as `sessionFromCookieForReads`; a session known over is a 401. */
+/** For a bearer token on a request that only reads: as `sessionFromCookieForReads`; a session that has ended is a 401. */
 export async function sessionForTokenReads({ db, signingKey, clock }: Deps, accessToken: string): Promise<SessionForReads> {
   const claims = await verifyAccessToken(accessToken, signingKey, clock);
   const claim = await claimSession(db, claims.sessionId, clock.now());
