@@ -6,7 +6,7 @@ import { renderToReadableStream } from "react-dom/server.node";
 import { workerContext, type WorkerContext } from "./worker-context";
 import { ServerIncidentIdContext } from "./lib/incident";
 import { pathForLogs } from "../worker/contracts/admin-spoofing.ts";
-import { withLowPriorityScriptPreloads } from "./lib/script-preload-priority.server";
+import { withScriptsAfterFirstPaint } from "./lib/scripts-after-first-paint.server";
 
 export const streamTimeout = 5_000;
 
@@ -92,8 +92,9 @@ export default async function handleRequest(
   await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html");
-  // Complete by now, so sent whole: one buffer, with its length, instead of a stream of React's chunks.
-  const document = withLowPriorityScriptPreloads(new Uint8Array(await new Response(body).arrayBuffer()));
+  // Complete by now, so sent whole: one buffer, with its length, instead of a stream of React's chunks; its scripts
+  // wait for the first paint (./lib/scripts-after-first-paint.server.ts).
+  const document = withScriptsAfterFirstPaint(new Uint8Array(await new Response(body).arrayBuffer()));
   return new Response(document, {
     headers: responseHeaders,
     status: responseStatusCode,

@@ -1,0 +1,123 @@
+/**
+ * The page is complete without its scripts (they hydrate what the server rendered), so they are fetched once it has
+ * painted: the first frame needs the HTML and the stylesheet only, and on a slow network the scripts no longer share
+ * the line with them. docs/decisions/028-page-cost.md, sixth pass.
+ *
+ * Two rewrites of the finished document, where React Router and React write them:
+ * - the module preloads of the head go into an inert `<template>`, at low priority and each named once (React Router
+ *   names a page's chunks and React those of the code loaded on demand, app/lib/lazy-chunks.ts, so a chunk both need
+ *   was named twice);
+ * - React Router's module script, which imports the route modules statically (fetched as soon as it is parsed), waits
+ *   for the first paint, puts the preloads back in their place and imports the same modules dynamically; what follows
+ *   (the manifest, the route modules' table, the entry's import) is as React Router wrote it.
+ * By hydration the head holds the same links React Router rendered, so React finds its own elements.
+ *
+ * Only the head and that script are decoded; the rest of the document is left as bytes. (The runtime's HTMLRewriter did
+ * the same for 0.4–1.4 ms of CPU a page, by parsing the whole document.)
+ */
+const modulePreload = '<link rel="modulepreload"';
+const lowPriorityModulePreload = `${modulePreload} fetchpriority="low"`;
+const modulePreloadTag = /<link rel="modulepreload"[^>]*>/g;
+const hrefOf = (tag: string) => /\shref="([^"]*)"/.exec(tag)?.[1];
+const staticImport = /import\s*\*\s*as\s+([\w$]+)\s+from\s*("[^"]*");|import\s*("[^"]*");/g;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const headEnd = encoder.encode("</head>");
+const moduleScriptStart = encoder.encode('type="module" async="">');
+const scriptEnd = encoder.encode("</script>");
+
+/** The attribute that marks the template of deferred preloads; `afterFirstPaint` below looks for it. */
+export const DEFERRED_PRELOADS_ATTRIBUTE = "data-after-first-paint";
+
+/**
+ * Resolves once the page has painted (the paint timing entries, buffered), at once where nothing will paint (a tab
+ * opened in the background) or paint timing is missing, and after 3 s whatever happens.
+ */
+const afterFirstPaint = `await new Promise((resolve) => {
+if (document.visibilityState !== "visible" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) return resolve();
+new PerformanceObserver((_, observer) => { observer.disconnect(); resolve(); }).observe({ type: "paint", buffered: true });
+setTimeout(resolve, 3000);
+});
+for (const template of document.querySelectorAll("template[${DEFERRED_PRELOADS_ATTRIBUTE}]")) template.replaceWith(template.content);
+`;
+
+/**
+ * React Router's module script with its static imports made dynamic, each in its place and awaited in turn, after the
+ * first paint: the modules are evaluated in the order React Router wrote (the development server's refresh runtime
+ * before React), and their preloads, put back first, are already on their way.
+ */
+export function importsAfterFirstPaint(script: string): string {
+  const dynamicImports = script.replace(
+    staticImport,
+    (_, binding: string | undefined, namedSpecifier: string | undefined, bareSpecifier: string) =>
+      binding === undefined ? `await import(${bareSpecifier});` : `const ${binding} = await import(${namedSpecifier ?? ""});`,
+  );
+  return `${afterFirstPaint}${dynamicImports}`;
+}
+
+/**
+ * `document` with its head's module preloads deferred and React Router's module script waiting for the first paint.
+ * A document without that script (or without a head) keeps its preloads where they are, at low priority: nothing
+ * would put them back.
+ */
+export function withScriptsAfterFirstPaint(document: Uint8Array): Uint8Array<ArrayBuffer> {
+  const foundHeadEnd = indexOfBytes(document, headEnd, 0);
+  const split = foundHeadEnd === -1 ? document.length : foundHeadEnd;
+  const scriptBodyStart = foundHeadEnd === -1 ? -1 : indexOfBytes(document, moduleScriptStart, split);
+  const scriptBodyEnd = scriptBodyStart === -1 ? -1 : indexOfBytes(document, scriptEnd, scriptBodyStart + moduleScriptStart.length);
+  const deferred = scriptBodyEnd !== -1;
+
+  const parts: Uint8Array[] = [encoder.encode(headWithPreloads(decoder.decode(document.subarray(0, split)), deferred))];
+  if (deferred) {
+    const bodyStart = scriptBodyStart + moduleScriptStart.length;
+    parts.push(document.subarray(split, bodyStart));
+    parts.push(encoder.encode(importsAfterFirstPaint(decoder.decode(document.subarray(bodyStart, scriptBodyEnd)))));
+    parts.push(document.subarray(scriptBodyEnd));
+  } else {
+    parts.push(document.subarray(split));
+  }
+  const rewritten = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    rewritten.set(part, offset);
+    offset += part.length;
+  }
+  return rewritten;
+}
+
+/** The head with each module preload named once and marked low priority, all in one template where deferred. */
+function headWithPreloads(head: string, deferred: boolean): string {
+  const named = new Set<string | undefined>();
+  let rewritten = "";
+  let preloads = "";
+  let templateAt = -1;
+  let copiedUpTo = 0;
+  for (const match of head.matchAll(modulePreloadTag)) {
+    rewritten += head.slice(copiedUpTo, match.index);
+    copiedUpTo = match.index + match[0].length;
+    const href = hrefOf(match[0]);
+    if (href !== undefined && named.has(href)) continue;
+    named.add(href);
+    const marked = match[0].replace(modulePreload, lowPriorityModulePreload);
+    if (!deferred) {
+      rewritten += marked;
+      continue;
+    }
+    // The template takes the place of the first preload.
+    if (templateAt === -1) templateAt = rewritten.length;
+    preloads += marked;
+  }
+  rewritten += head.slice(copiedUpTo);
+  if (templateAt === -1) return rewritten;
+  return `${rewritten.slice(0, templateAt)}<template ${DEFERRED_PRELOADS_ATTRIBUTE}>${preloads}</template>${rewritten.slice(templateAt)}`;
+}
+
+function indexOfBytes(haystack: Uint8Array, needle: Uint8Array, from: number): number {
+  const first = needle[0] ?? 0;
+  for (let at = haystack.indexOf(first, from); at !== -1 && at + needle.length <= haystack.length; at = haystack.indexOf(first, at + 1)) {
+    let matched = 1;
+    while (matched < needle.length && haystack[at + matched] === needle[matched]) matched += 1;
+    if (matched === needle.length) return at;
+  }
+  return -1;
+}
