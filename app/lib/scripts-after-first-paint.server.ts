@@ -22,12 +22,13 @@ const hrefOf = (tag: string) => /\shref="([^"]*)"/.exec(tag)?.[1];
 const staticImport = /import\s*\*\s*as\s+([\w$]+)\s+from\s*("[^"]*");|import\s*("[^"]*");/g;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-const headEnd = encoder.encode("</head>");
-const moduleScriptStart = encoder.encode('type="module" async="">');
-const scriptEnd = encoder.encode("</script>");
+const moduleScriptStartBytes = encoder.encode('type="module" async="">');
+const findHeadEnd = bytesFinder(encoder.encode("</head>"));
+const findModuleScriptStart = bytesFinder(moduleScriptStartBytes);
+const findScriptEnd = bytesFinder(encoder.encode("</script>"));
 
 /** The attribute that marks the template of deferred preloads; `afterFirstPaint` below looks for it. */
-export const DEFERRED_PRELOADS_ATTRIBUTE = "data-after-first-paint";
+const DEFERRED_PRELOADS_ATTRIBUTE = "data-after-first-paint";
 
 /**
  * Resolves once the page has painted (the paint timing entries, buffered), at once where nothing will paint (a tab
@@ -61,15 +62,15 @@ export function importsAfterFirstPaint(script: string): string {
  * would put them back.
  */
 export function withScriptsAfterFirstPaint(document: Uint8Array): Uint8Array<ArrayBuffer> {
-  const foundHeadEnd = indexOfBytes(document, headEnd, 0);
+  const foundHeadEnd = findHeadEnd(document, 0);
   const split = foundHeadEnd === -1 ? document.length : foundHeadEnd;
-  const scriptBodyStart = foundHeadEnd === -1 ? -1 : indexOfBytes(document, moduleScriptStart, split);
-  const scriptBodyEnd = scriptBodyStart === -1 ? -1 : indexOfBytes(document, scriptEnd, scriptBodyStart + moduleScriptStart.length);
+  const scriptBodyStart = foundHeadEnd === -1 ? -1 : findModuleScriptStart(document, split);
+  const scriptBodyEnd = scriptBodyStart === -1 ? -1 : findScriptEnd(document, scriptBodyStart + moduleScriptStartBytes.length);
   const deferred = scriptBodyEnd !== -1;
 
   const parts: Uint8Array[] = [encoder.encode(headWithPreloads(decoder.decode(document.subarray(0, split)), deferred))];
   if (deferred) {
-    const bodyStart = scriptBodyStart + moduleScriptStart.length;
+    const bodyStart = scriptBodyStart + moduleScriptStartBytes.length;
     parts.push(document.subarray(split, bodyStart));
     parts.push(encoder.encode(importsAfterFirstPaint(decoder.decode(document.subarray(bodyStart, scriptBodyEnd)))));
     parts.push(document.subarray(scriptBodyEnd));
@@ -112,12 +113,20 @@ function headWithPreloads(head: string, deferred: boolean): string {
   return `${rewritten.slice(0, templateAt)}<template ${DEFERRED_PRELOADS_ATTRIBUTE}>${preloads}</template>${rewritten.slice(templateAt)}`;
 }
 
-function indexOfBytes(haystack: Uint8Array, needle: Uint8Array, from: number): number {
-  const first = needle[0] ?? 0;
-  for (let at = haystack.indexOf(first, from); at !== -1 && at + needle.length <= haystack.length; at = haystack.indexOf(first, at + 1)) {
-    let matched = 1;
-    while (matched < needle.length && haystack[at + matched] === needle[matched]) matched += 1;
-    if (matched === needle.length) return at;
-  }
-  return -1;
+/**
+ * A search for `needle` (under 256 bytes) in bytes (Boyer–Moore–Horspool): it skips ahead by up to the needle's length, where a search for
+ * the first byte stops at every `t` of a document to look for `type="module"`.
+ */
+function bytesFinder(needle: Uint8Array): (haystack: Uint8Array, from: number) => number {
+  const last = needle.length - 1;
+  const shift = new Uint8Array(256).fill(needle.length);
+  for (let index = 0; index < last; index += 1) shift[needle[index] ?? 0] = last - index;
+  return (haystack, from) => {
+    for (let at = from; at + last < haystack.length; at += shift[haystack[at + last] ?? 0] ?? needle.length) {
+      let matched = last;
+      while (matched >= 0 && haystack[at + matched] === needle[matched]) matched -= 1;
+      if (matched < 0) return at;
+    }
+    return -1;
+  };
 }

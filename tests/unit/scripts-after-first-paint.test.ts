@@ -80,6 +80,16 @@ import("/assets/entry.client.js");`);
     );
   });
 
+  it("finds React Router's script past near misses, up to the document's last byte", () => {
+    const nearMisses = '<p>type="module" async=""</p><script type="module">x()</script><p>type="module" async="">';
+    const document = head(preload("/a.js")) + `<body>${nearMisses.replace(/>$/, "")}</p>` + moduleScript(routeModules);
+    expect(rewritten(document)).toBe(
+      head(`<template data-after-first-paint>${lowPreload("/a.js")}</template>`) +
+        `<body>${nearMisses.replace(/>$/, "")}</p>` +
+        moduleScript(importsAfterFirstPaint(routeModules)),
+    );
+  });
+
   it("marks a document without a head throughout", () => {
     expect(rewritten('<link rel="modulepreload" href="/a.js"/>')).toBe('<link rel="modulepreload" fetchpriority="low" href="/a.js"/>');
   });
