@@ -114,8 +114,8 @@ function headWithPreloads(head: string, deferred: boolean): string {
 }
 
 /**
- * A search for `needle` (under 256 bytes) in bytes (Boyer–Moore–Horspool): it skips ahead by up to the needle's length, where a search for
- * the first byte stops at every `t` of a document to look for `type="module"`.
+ * A search for `needle` (under 256 bytes) in bytes (Boyer–Moore–Horspool): it skips ahead by up to the needle's
+ * length, where a search for the first byte stops at every `t` of a document to look for `type="module"`.
  */
 function bytesFinder(needle: Uint8Array): (haystack: Uint8Array, from: number) => number {
   const last = needle.length - 1;
