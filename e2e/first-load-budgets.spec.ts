@@ -86,6 +86,22 @@ test("the browser's scripts carry zod/mini, not the full zod", () => {
 });
 
 /**
+ * zod/mini keeps only what the contracts call, unless something holds its whole namespace: a dynamic
+ * `import("zod/mini")` did, and brought every translation of zod's messages and its JSON Schema converter (82 KB gzip)
+ * to every signed-in page after hydration. The browser has no messages but English, so no other language may appear.
+ */
+test("the browser's scripts carry none of zod's translations", () => {
+  const assetsDir = "build/client/assets";
+  const scripts = readdirSync(assetsDir).filter((name) => name.endsWith(".js"));
+  const translated = ["Ungültige Eingabe", "Nieprawidłowe dane wejściowe", "Entrada inválida"];
+  const carrying = scripts.filter((name) => {
+    const text = readFileSync(`${assetsDir}/${name}`, "utf8");
+    return translated.some((message) => text.includes(message));
+  });
+  expect(carrying).toEqual([]);
+});
+
+/**
  * The server-rendered page needs only its stylesheet to paint; the scripts hydrate it. They are fetched once it has
  * painted (app/lib/scripts-after-first-paint.server.ts): on a slow network the first paint does not share the line with
  * 130 KB of scripts, and on a slow phone the first frame does not wait for their compiling. The stylesheet is fetched

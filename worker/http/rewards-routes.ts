@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import type { PayoutConfirmationAnswer } from "../contracts/pages.ts";
 import { balancesOf } from "../domain/ledger/balances.ts";
 import { confirmPayout } from "../domain/rewards/claims.ts";
 import { requireBearer } from "../middleware/authenticate.ts";
@@ -22,7 +23,7 @@ export const rewardsRoutes = new Hono<WorkerEnv>()
       campaignId: confirmation.campaignId,
       claimed: confirmation.claimedPostIds.length,
       postIds: confirmation.claimedPostIds,
-    });
+    } satisfies PayoutConfirmationAnswer);
   })
   .get("/v1/balance", requireBearer, async (c) => {
     return c.json({ balances: await balancesOf(c.var.capabilities.db, c.var.session.userId) });

@@ -3,8 +3,8 @@ import { useMarkReadMutation } from "./mark-read-in-cache";
 
 /** `DELETE /v1/notification`: marks every notification read. */
 export async function markAllNotificationsRead(): Promise<undefined> {
-  const [api, { z }] = await Promise.all([apiClient(), import("zod/mini")]);
-  return api.delete("/v1/notification", z.undefined());
+  const [api, { noContentSchema }] = await Promise.all([apiClient(), import("../../../../worker/contracts/no-content.ts")]);
+  return api.delete("/v1/notification", noContentSchema);
 }
 
 export function useMarkAllNotificationsRead() {

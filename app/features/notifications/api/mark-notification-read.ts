@@ -3,8 +3,8 @@ import { useMarkReadMutation } from "./mark-read-in-cache";
 
 /** `DELETE /v1/notification/{id}`: marks one notification read. */
 export async function markNotificationRead(notificationId: string): Promise<undefined> {
-  const [api, { z }] = await Promise.all([apiClient(), import("zod/mini")]);
-  return api.delete(`/v1/notification/${encodeURIComponent(notificationId)}`, z.undefined(), {
+  const [api, { noContentSchema }] = await Promise.all([apiClient(), import("../../../../worker/contracts/no-content.ts")]);
+  return api.delete(`/v1/notification/${encodeURIComponent(notificationId)}`, noContentSchema, {
     required: { notificationId },
   });
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod/mini";
 import { browserClients } from "~/lib/api/browser-clients";
+import { noContentSchema } from "../../../../worker/contracts/no-content.ts";
 import { walletKeys } from "./wallet-keys";
 
 /** `DELETE /v1/wallet/{walletId}`: removes a wallet; refused (409) while a withdrawal to it is in flight. */
 export function removeWallet(walletId: string): Promise<undefined> {
-  return browserClients().api.delete(`/v1/wallet/${encodeURIComponent(walletId)}`, z.undefined(), { required: { walletId } });
+  return browserClients().api.delete(`/v1/wallet/${encodeURIComponent(walletId)}`, noContentSchema, { required: { walletId } });
 }
 
 export function useRemoveWallet() {
