@@ -1,7 +1,7 @@
 import { cloneElement, isValidElement, useEffect, useId, useRef, useState, type ReactElement, type ReactNode } from "react";
 
 /** Placement is the only part that needs Floating UI, so it loads on the first hover or focus of a tooltip. */
-const loadFloatingUi = () => import("@floating-ui/react");
+const loadFloatingUi = () => import("./tooltip-placement");
 
 /**
  * Tooltips (SPEC.md section 9): placement auto-end, content may be rich (React nodes from our own code only, never
