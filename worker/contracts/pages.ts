@@ -108,10 +108,6 @@ export type InvitationPage = z.infer<typeof invitationPageSchema>;
 
 export const joinResultSchema = z.object({ campaignId: z.string(), joined: z.literal(true), alreadyJoined: z.boolean() });
 export type JoinResult = z.infer<typeof joinResultSchema>;
-
-/** `POST /v1/action/payout/confirm/{campaignId}`: the eligible posts of the campaign it claimed for the creator. */
-export const payoutConfirmationSchema = z.object({ campaignId: z.string(), claimed: z.number(), postIds: z.array(z.string()) });
-export type PayoutConfirmationAnswer = z.infer<typeof payoutConfirmationSchema>;
 /** `invitationToken`: the public token of the invitation link; `invitationId`: the id of an invitation made before 020. */
 export const joinBodySchema = z._default(
   z.object({
@@ -120,6 +116,10 @@ export const joinBodySchema = z._default(
   }),
   {},
 );
+
+/** `POST /v1/action/payout/confirm/{campaignId}`: the eligible posts of the campaign it claimed for the creator. */
+export const payoutConfirmationSchema = z.object({ campaignId: z.string(), claimed: z.number(), postIds: z.array(z.string()) });
+export type PayoutConfirmationAnswer = z.infer<typeof payoutConfirmationSchema>;
 
 /** An advertiser as its public landing page shows it. */
 export const advertiserProfileSchema = z.object({
