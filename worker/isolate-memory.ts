@@ -1,5 +1,5 @@
 /**
- * What an isolate keeps between requests (documents, sessions, verified tokens) is bounded: at `max` entries, the
+ * What an isolate keeps between requests (documents, sessions, verified tokens, brands of hosts) is bounded: at `max` entries, the
  * oldest is forgotten to make room for the new one.
  */
 export function keepBounded<Key, Value>(memory: Map<Key, Value>, key: Key, value: Value, max: number): void {

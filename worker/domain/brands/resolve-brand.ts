@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Capabilities } from "../../capabilities.ts";
 import { brandSchema, type Brand } from "../../contracts/brand.ts";
 import { findBrandByHostname } from "../../db/partners.ts";
+import { keepBounded } from "../../isolate-memory.ts";
 
 /**
  * hostname → brand, through a KV cache in front of D1 (the source of truth). Partner changes delete the affected
@@ -54,7 +55,8 @@ export async function resolveBrand(
     if (!cached.success && (brand !== null || options.cacheUnknown)) options.waitUntil(cacheBrand(brandCache, host, brand));
     const resolution: BrandResolution = brand === null ? { kind: "unknown" } : { kind: "partner", brand };
     // Like KV, the isolate keeps an unknown name only for the request's own host.
-    if (brand !== null || options.cacheUnknown) remember(memory, host, { resolution, until: clock.now() + ISOLATE_MEMORY_MS });
+    if (brand !== null || options.cacheUnknown)
+      keepBounded(memory, host, { resolution, until: clock.now() + ISOLATE_MEMORY_MS }, ISOLATE_MEMORY_HOSTS);
     return resolution;
   } catch (error) {
     console.error(`Brand lookup for ${host} failed; serving without a brand`, error);
@@ -68,7 +70,7 @@ export async function resolveBrand(
  * partner change forgets its hostnames in the isolate that made it at once, in the others within this interval.
  */
 const ISOLATE_MEMORY_MS = 30_000;
-/** Hosts are whatever requests claim: past this many, the memory starts over rather than grow. */
+/** Hosts are whatever requests claim: past this many, the oldest is forgotten rather than the memory grow. */
 const ISOLATE_MEMORY_HOSTS = 1_000;
 type Remembered = { resolution: BrandResolution; until: number };
 const isolateMemories = new WeakMap<KVNamespace, Map<string, Remembered>>();
@@ -80,11 +82,6 @@ function isolateMemoryOf(brandCache: KVNamespace): Map<string, Remembered> {
     isolateMemories.set(brandCache, memory);
   }
   return memory;
-}
-
-function remember(memory: Map<string, Remembered>, host: string, entry: Remembered): void {
-  if (memory.size >= ISOLATE_MEMORY_HOSTS) memory.clear();
-  memory.set(host, entry);
 }
 
 /** After a partner change: this isolate asks KV (and D1) again for these hostnames. */
