@@ -71,16 +71,23 @@ test("signed-in pages load at most 160 KB of JS and CSS (gzip)", async ({ page }
   }
 });
 
+/** Every script of the production build, by file name, as the browser gets it. */
+function builtScripts(): { name: string; text: string }[] {
+  const assetsDir = "build/client/assets";
+  return readdirSync(assetsDir)
+    .filter((name) => name.endsWith(".js"))
+    .map((name) => ({ name, text: readFileSync(`${assetsDir}/${name}`, "utf8") }));
+}
+
 /**
  * zod's classes register their names as strings, which minifying keeps: the full build's `ZodObject`, zod/mini's
  * `ZodMiniObject`. The browser parses with zod/mini (the contracts are written with it); the full zod, about 15 KB gzip
  * more, belongs to the worker. The zod/mini name is the control: it shows the names are still there to be found.
  */
 test("the browser's scripts carry zod/mini, not the full zod", () => {
-  const assetsDir = "build/client/assets";
-  const scripts = readdirSync(assetsDir).filter((name) => name.endsWith(".js"));
+  const scripts = builtScripts();
   const containing = (className: string) =>
-    scripts.filter((name) => new RegExp(`[\`"']${className}[\`"']`).test(readFileSync(`${assetsDir}/${name}`, "utf8")));
+    scripts.filter(({ text }) => new RegExp(`[\`"']${className}[\`"']`).test(text)).map(({ name }) => name);
   expect(containing("ZodMiniObject"), "some script parses with zod/mini").not.toEqual([]);
   expect(containing("ZodObject"), "scripts with the full zod").toEqual([]);
 });
@@ -91,14 +98,9 @@ test("the browser's scripts carry zod/mini, not the full zod", () => {
  * to every signed-in page after hydration. The browser has no messages but English, so no other language may appear.
  */
 test("the browser's scripts carry none of zod's translations", () => {
-  const assetsDir = "build/client/assets";
-  const scripts = readdirSync(assetsDir).filter((name) => name.endsWith(".js"));
   const translated = ["Ungültige Eingabe", "Nieprawidłowe dane wejściowe", "Entrada inválida"];
-  const carrying = scripts.filter((name) => {
-    const text = readFileSync(`${assetsDir}/${name}`, "utf8");
-    return translated.some((message) => text.includes(message));
-  });
-  expect(carrying).toEqual([]);
+  const carrying = builtScripts().filter(({ text }) => translated.some((message) => text.includes(message)));
+  expect(carrying.map(({ name }) => name)).toEqual([]);
 });
 
 /**
