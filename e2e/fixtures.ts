@@ -68,11 +68,21 @@ export async function signInAs(page: Page, handle: string, returnTo = "/", optio
   // A first sign-in greets the creator with the welcome dialog; a journey that is not about it closes it.
   const notifications = await firstNotifications;
   const welcomed = notifications.some((item) => item.eventType === "welcome" && !item.isRead);
-  if (welcomed && !options.keepWelcome) {
-    const welcome = page.getByRole("dialog", { name: "Welcome to Chorus!" });
-    await welcome.getByRole("button", { name: "Get started" }).click();
-    await expect(welcome).toBeHidden();
-  }
+  if (welcomed && !options.keepWelcome) await closeWelcome(page);
+}
+
+/**
+ * Closes the welcome dialog with "Get started" and waits until the server has marked the welcome read: the dialog
+ * hides at once, and a page loaded before that answer would greet the creator again.
+ */
+export async function closeWelcome(page: Page) {
+  const welcome = page.getByRole("dialog", { name: "Welcome to Chorus!" });
+  const markedRead = page.waitForResponse(
+    (response) => response.request().method() === "DELETE" && /\/v1\/notification\/ntf_/.test(response.url()),
+  );
+  await welcome.getByRole("button", { name: "Get started" }).click();
+  await expect(welcome).toBeHidden();
+  expect((await markedRead).status()).toBe(204);
 }
 
 /** The first answer of /v1/notification/recent the page gets (empty when the request fails). */

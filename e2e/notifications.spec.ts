@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, gotoHydrated, signInAs, test } from "./fixtures";
+import { closeWelcome, expect, gotoHydrated, signInAs, test } from "./fixtures";
 
 /*
  * Notifications as a creator meets them. Every notification here comes from a product action: the welcome from the
@@ -25,12 +25,7 @@ async function reloadWithNotifications(page: Page) {
 async function signInAndCloseWelcome(page: Page, handle: string) {
   await signInAs(page, handle, "/", { keepWelcome: true });
   await expect(welcomeDialog(page)).toBeVisible();
-  const markedRead = page.waitForResponse(
-    (response) => response.request().method() === "DELETE" && /\/v1\/notification\/ntf_/.test(response.url()),
-  );
-  await welcomeDialog(page).getByRole("button", { name: "Get started" }).click();
-  expect((await markedRead).status()).toBe(204);
-  await expect(welcomeDialog(page)).toBeHidden();
+  await closeWelcome(page);
 }
 
 async function join(page: Page, campaignId: string) {

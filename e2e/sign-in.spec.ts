@@ -1,4 +1,4 @@
-import { expect, gotoHydrated, test } from "./fixtures";
+import { closeWelcome, expect, gotoHydrated, test } from "./fixtures";
 
 test("a new creator signs in through X, stays signed in across a reload, and signs out [signed out]", async ({ page, consoleErrors }) => {
   const loggedErrors = consoleErrors.expectSome();
@@ -17,9 +17,7 @@ test("a new creator signs in through X, stays signed in across a reload, and sig
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await expect(page.getByTestId("signed-in-handle")).toHaveText(`@${handle}`);
   // A first sign-in is greeted once.
-  const welcome = page.getByRole("dialog", { name: "Welcome to Chorus!" });
-  await welcome.getByRole("button", { name: "Get started" }).click();
-  await expect(welcome).toBeHidden();
+  await closeWelcome(page);
   await expect(page.getByRole("link", { name: "Aurora wallet launch week" })).toBeVisible();
   // The browser traded its session cookie for API tokens, kept under the spec's storage keys.
   await expect.poll(() => page.evaluate(() => localStorage.getItem("refresh_token"))).not.toBeNull();
