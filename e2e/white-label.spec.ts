@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import type { APIRequestContext } from "@playwright/test";
 import { baseURL } from "../playwright.config";
 import { countDocumentLoads, expect, gotoHydrated, signInAs, test } from "./fixtures";
 
@@ -49,15 +50,33 @@ test("an unknown domain lands on /not-allowed [signed out]", async ({ page }) =>
 
 test.describe("after a new deploy", () => {
   const latestPath = "build/client/builds/latest.json";
+  const newBuildId = "a-newer-build";
+  const newBuildMeta = `builds/meta/${newBuildId}.json`;
   let original = "";
   test.beforeEach(() => {
     original = readFileSync(latestPath, "utf8");
   });
-  test.afterEach(() => {
+
+  /**
+   * A deploy as scripts/build.ts writes one (its meta, then `latest.json`), live once the server answers its meta.
+   * The local server restarts on changes to its assets: a request in flight at that moment is answered 503, so the
+   * page is given nothing to do until the restarted server serves the new file (requests that arrive meanwhile wait).
+   */
+  async function deployNewBuild(request: APIRequestContext) {
+    const { id } = JSON.parse(original) as { id: string };
+    writeFileSync(`build/client/${newBuildMeta}`, readFileSync(`build/client/builds/meta/${id}.json`));
+    writeFileSync(latestPath, JSON.stringify({ id: newBuildId, timestamp: Date.now() }));
+    await expect.poll(async () => (await request.get(`/${newBuildMeta}`)).status(), { timeout: 15_000 }).toBe(200);
+  }
+
+  test.afterEach(async ({ request }) => {
     writeFileSync(latestPath, original);
+    rmSync(`build/client/${newBuildMeta}`, { force: true });
+    // The server restarted without the new build's meta (until then it answers 500 for the missing file).
+    await expect.poll(async () => (await request.get(`/${newBuildMeta}`)).status(), { timeout: 15_000 }).toBe(404);
   });
 
-  test("the hourly check notices the new build and the next navigation loads the page in full", async ({ page }) => {
+  test("the hourly check notices the new build and the next navigation loads the page in full", async ({ page, request }) => {
     await page.clock.install();
     await signInAs(page, "deploy_watcher");
     await gotoHydrated(page, "/");
@@ -76,7 +95,7 @@ test.describe("after a new deploy", () => {
     expect(documentLoads()).toBe(0);
 
     // A deploy happens; the next hourly check sees a different build id.
-    writeFileSync(latestPath, JSON.stringify({ id: "a-newer-build", timestamp: Date.now() }));
+    await deployNewBuild(request);
     await page.clock.runFor(3_600_000);
     await expect.poll(() => checks.length).toBe(2);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Profile" }).click();
