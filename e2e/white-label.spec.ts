@@ -49,13 +49,18 @@ test("an unknown domain lands on /not-allowed [signed out]", async ({ page }) =>
 });
 
 test.describe("after a new deploy", () => {
-  const latestPath = "build/client/builds/latest.json";
+  const clientDir = "build/client";
+  const latestPath = `${clientDir}/builds/latest.json`;
   const newBuildId = "a-newer-build";
   const newBuildMeta = `builds/meta/${newBuildId}.json`;
   let original = "";
   test.beforeEach(() => {
     original = readFileSync(latestPath, "utf8");
   });
+
+  /** Waits until the server answers the new build's meta with `status`: only the restarted server knows the change. */
+  const newBuildMetaAnswers = (request: APIRequestContext, status: number) =>
+    expect.poll(async () => (await request.get(`/${newBuildMeta}`)).status(), { timeout: 15_000 }).toBe(status);
 
   /**
    * A deploy as scripts/build.ts writes one (its meta, then `latest.json`), live once the server answers its meta.
@@ -64,16 +69,16 @@ test.describe("after a new deploy", () => {
    */
   async function deployNewBuild(request: APIRequestContext) {
     const { id } = JSON.parse(original) as { id: string };
-    writeFileSync(`build/client/${newBuildMeta}`, readFileSync(`build/client/builds/meta/${id}.json`));
+    writeFileSync(`${clientDir}/${newBuildMeta}`, readFileSync(`${clientDir}/builds/meta/${id}.json`));
     writeFileSync(latestPath, JSON.stringify({ id: newBuildId, timestamp: Date.now() }));
-    await expect.poll(async () => (await request.get(`/${newBuildMeta}`)).status(), { timeout: 15_000 }).toBe(200);
+    await newBuildMetaAnswers(request, 200);
   }
 
   test.afterEach(async ({ request }) => {
     writeFileSync(latestPath, original);
-    rmSync(`build/client/${newBuildMeta}`, { force: true });
+    rmSync(`${clientDir}/${newBuildMeta}`, { force: true });
     // The server restarted without the new build's meta (until then it answers 500 for the missing file).
-    await expect.poll(async () => (await request.get(`/${newBuildMeta}`)).status(), { timeout: 15_000 }).toBe(404);
+    await newBuildMetaAnswers(request, 404);
   });
 
   test("the hourly check notices the new build and the next navigation loads the page in full", async ({ page, request }) => {
