@@ -2,7 +2,8 @@ import { defineConfig, devices } from "@playwright/test";
 import { chromiumPath, headlessChromiumFlags } from "./e2e/chromium.ts";
 
 // Clear of `npm start` (8787 and its emulators on 8790–8793) and the benchmark (8797…), so all three can run at once.
-const port = 8810;
+// CHORUS_E2E_PORT moves the server (and its emulators, at fixed offsets) when another checkout runs its tests at once.
+const port = Number(process.env.CHORUS_E2E_PORT ?? 8810);
 export const baseURL = `http://127.0.0.1:${port}`;
 /** The local emulators of this server: each takes a fixed offset from the app's port (scripts/start.ts). */
 export const emulatorUrls = {

@@ -3,7 +3,8 @@ import type { ValidConversionEvent } from "../../worker/contracts/conversions.ts
 import { listApiKeys } from "../../worker/db/api-keys.ts";
 import { upsertAttributionStatement } from "../../worker/db/attribution.ts";
 import { storeConversionBatch } from "../../worker/db/conversions.ts";
-import { findWallet, insertChallenge, insertWallet, spendChallengeAndVerify } from "../../worker/db/wallets.ts";
+import { insertChallenge, insertWallet, listWallets, spendChallengeAndVerify } from "../../worker/db/wallets.ts";
+import { findAccount, setVerifiedEmail } from "../../worker/db/users.ts";
 import { createApiKey } from "../../worker/domain/advertisers/api-keys.ts";
 
 /**
@@ -18,23 +19,29 @@ export const DEMO_KEY_LABEL = "Demo key";
 
 export type CreatedDemoKey = { advertiserSlug: string; keyId: string; secret: string };
 
-/** Demo creators' verified wallets (fixed addresses) and the campaign each came through (utm_campaign). */
+/**
+ * Demo creators' verified wallets (fixed addresses and ids in the form `addWallet` makes, so the API takes them) and
+ * the campaign each came through (utm_campaign).
+ */
 export const demoWallets = [
   {
-    id: "wallet-demo-ada",
+    id: "wal_de000000-0000-4000-8000-0000000000a1",
     userId: "user-ada_creates",
+    email: "ada_creates@creators.example",
     address: "0xA11CE00000000000000000000000000000000001",
     campaignId: "campaign-aurora-launch",
   },
   {
-    id: "wallet-demo-bytebard",
+    id: "wal_de000000-0000-4000-8000-0000000000b2",
     userId: "user-bytebard",
+    email: "bytebard@creators.example",
     address: "0xB0B0000000000000000000000000000000000002",
     campaignId: "campaign-nimbus-backup",
   },
   {
-    id: "wallet-demo-chloe",
+    id: "wal_de000000-0000-4000-8000-0000000000c3",
     userId: "user-chloe_codes",
+    email: "chloe_codes@creators.example",
     address: "0xC10E000000000000000000000000000000000003",
     campaignId: "campaign-aurora-summer",
   },
@@ -57,32 +64,35 @@ async function seedDemoKeys(db: D1Database, clock: Clock): Promise<CreatedDemoKe
   return created;
 }
 
-/** Adds and verifies each demo wallet through the wallets' writers, as a signed challenge would. */
+/**
+ * Adds and verifies each demo wallet through the wallets' writers, as a signed challenge would. A creator who already
+ * holds the address (seeded before, perhaps under another id) keeps that wallet.
+ */
 async function seedDemoWallets(db: D1Database, now: number): Promise<void> {
-  for (const wallet of demoWallets) {
-    const existing = await findWallet(db, wallet.userId, wallet.id);
-    if (existing?.verifiedAt != null) continue;
-    if (existing === null) {
+  for (const demo of demoWallets) {
+    const held = (await listWallets(db, demo.userId)).find((wallet) => wallet.address.toLowerCase() === demo.address.toLowerCase());
+    if (held?.verifiedAt != null) continue;
+    const walletId = held?.id ?? demo.id;
+    if (held === undefined) {
       await insertWallet(db, {
-        id: wallet.id,
-        userId: wallet.userId,
+        id: walletId,
+        userId: demo.userId,
         type: "evm",
-        address: wallet.address,
-        addressKey: wallet.address.toLowerCase(),
+        address: demo.address,
+        addressKey: demo.address.toLowerCase(),
         currency: "USDC",
         createdAt: now - 20 * DAY,
       });
     }
-    const nonce = `demo-${wallet.id}-${now}`;
-    await insertChallenge(db, {
-      nonce,
-      walletId: wallet.id,
-      userId: wallet.userId,
-      message: "Demo wallet",
-      expiresAt: now + HOUR,
-      createdAt: now,
-    });
-    await spendChallengeAndVerify(db, { nonce, walletId: wallet.id, userId: wallet.userId }, now);
+    // A nonce as the API makes and accepts them: letters and digits.
+    const nonce = `demo${walletId.replace(/[^0-9a-f]/g, "")}${now}`.slice(0, 64);
+    await insertChallenge(db, { nonce, walletId, userId: demo.userId, message: "Demo wallet", expiresAt: now + HOUR, createdAt: now });
+    await spendChallengeAndVerify(db, { nonce, walletId, userId: demo.userId }, now);
+  }
+  // A withdrawal needs a second factor: each wallet holder has a verified e-mail (its codes land in the local outbox).
+  for (const demo of demoWallets) {
+    const account = await findAccount(db, demo.userId);
+    if (account !== null && account.verified_email === null) await setVerifiedEmail(db, demo.userId, demo.email, now - 20 * DAY);
   }
   await db.batch(
     demoWallets.map((wallet) => upsertAttributionStatement(db, wallet.userId, { utm_campaign: wallet.campaignId }, now - 20 * DAY)),

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { demoWorld } from "../../scripts/seed/demo-world.ts";
 import { createMailEmulator } from "../../worker/emulators/mail/server.ts";
 import { createPayoutRailEmulator } from "../../worker/emulators/payout-rail/server.ts";
 import { createTelemetrySink } from "../../worker/emulators/telemetry-sink/server.ts";
@@ -22,6 +23,8 @@ export default async function startEmulators() {
       clientSecret: testXClient.clientSecret,
       redirectUris: [],
       allowLocalRedirects: true,
+      // The demo world's people exist on X from the start, as `npm start` makes them (README "Run it").
+      knownAccounts: demoWorld(Date.now()).users.map(({ user }) => ({ id: user.xUserId, username: user.handle, name: user.name })),
     }),
     createMailEmulator({
       port: Number(process.env.CHORUS_TEST_MAIL_EMULATOR_PORT),

@@ -57,6 +57,41 @@ describe("one conversion event", () => {
     );
   });
 
+  it("refuses an event id with a control character (SQLite's length() stops at NUL)", () => {
+    expect(locs({ ...base, eventId: "\u0000x" })).toEqual(["body.events.3.eventId"]);
+    expect(locs({ ...base, eventId: "a\nb" })).toEqual(["body.events.3.eventId"]);
+  });
+
+  it("names a field nested 5,000 arrays deep instead of overflowing the stack", () => {
+    let deep: unknown = "signup";
+    for (let level = 0; level < 5_000; level += 1) deep = [deep];
+    const check = checkConversionEvent({ ...base, type: deep, chain: deep }, ["body", "events", 3]);
+    expect(check).toEqual({
+      ok: false,
+      detail: [
+        {
+          loc: ["body", "events", 3, "type"],
+          msg: "must be one of signup, deposit, withdrawal, purchase, trade, subscription, other, not an array",
+        },
+        { loc: ["body", "events", 3, "chain"], msg: 'must be "evm" or "solana", not an array' },
+      ],
+    });
+  });
+
+  it("never quotes the value it refuses", () => {
+    const huge = "z".repeat(50_000);
+    const check = checkConversionEvent({ ...base, type: huge, currency: huge, eventId: huge, walletAddress: huge }, ["body"]);
+    expect(check.ok).toBe(false);
+    expect(JSON.stringify(check).length).toBeLessThan(1_000);
+    const numbers = checkIngestBody({ ...base, type: Array.from({ length: 100_000 }, (_, index) => index) });
+    expect(numbers).toEqual({
+      ok: false,
+      detail: [
+        { loc: ["body", "type"], msg: "must be one of signup, deposit, withdrawal, purchase, trade, subscription, other, not an array" },
+      ],
+    });
+  });
+
   it("checks the rules across fields", () => {
     expect(locs({ ...base, walletAddress: "0x1234" })).toEqual(["body.events.3.walletAddress"]);
     expect(locs({ ...base, chain: "solana" })).toEqual(["body.events.3.walletAddress"]);

@@ -218,6 +218,34 @@ describe("conversion ingestion", () => {
     expect(result.results.map((item) => item.index)).toEqual([0, 2]);
   });
 
+  it("refuses hostile fields with a 400 naming index and field, and stores the batch's valid events", async () => {
+    let deep: unknown = "purchase";
+    for (let level = 0; level < 5_000; level += 1) deep = [deep];
+    const valid = event();
+    const result = await ok(
+      await ingest(key, { events: [event({ eventId: "\u0000x" }), valid, event({ type: deep }), event({ chain: deep })] }),
+    );
+    expect(result).toMatchObject({ received: 4, accepted: 1 });
+    expect(result.rejected.map((item) => [item.index, item.eventId, item.detail.map((field) => field.loc.join("."))])).toEqual([
+      [0, null, ["body.events.0.eventId"]],
+      [2, expect.any(String), ["body.events.2.type"]],
+      [3, expect.any(String), ["body.events.3.chain"]],
+    ]);
+    expect((await listConversions(env.DB, member.advertiserId)).some((row) => row.eventId === valid.eventId)).toBe(true);
+    const alone = await expectError(await ingest(key, event({ eventId: "\u0000x" })), 400, "invalid_request");
+    expect(alone.detail).toEqual([{ loc: ["body", "eventId"], msg: "must be 1 to 200 characters without control characters" }]);
+  });
+
+  it("answers a 200 KB bad field with a short error", async () => {
+    const raw = JSON.stringify(event({ type: Array.from({ length: 100_000 }, (_, index) => index) }));
+    expect(raw.length).toBeGreaterThan(200_000);
+    const response = await ingest(key, null, raw);
+    expect(response.status).toBe(400);
+    const text = await response.text();
+    expect(text.length).toBeLessThan(1_000);
+    expect(JSON.parse(text)).toMatchObject({ detail: [{ loc: ["body", "type"] }] });
+  });
+
   it("refuses more than 100 events and an empty batch", async () => {
     const tooMany = Array.from({ length: MAX_EVENTS_PER_BATCH + 1 }, () => event());
     const body = await expectError(await ingest(key, { events: tooMany }), 400);

@@ -19,9 +19,18 @@ const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 const EARLIEST_MS = 946_684_800_000;
 const LATEST_MS = 4_102_444_800_000;
 
+/** Free of control characters: SQLite's length() stops at a NUL, and a control character in an id is a mistake. */
+function printable(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 0x20 || code === 0x7f) return false;
+  }
+  return true;
+}
+
 /** The shape of one event, before the rules across fields (address per chain, value with currency, sizes). */
 const eventShape = type({
-  eventId: "1 <= string <= 200",
+  eventId: type("1 <= string <= 200").narrow((value, ctx) => printable(value) || ctx.mustBe("free of control characters")),
   type: type.enumerated(...conversionTypes),
   walletAddress: "1 <= string <= 100",
   chain: "'evm' | 'solana'",
@@ -30,6 +39,23 @@ const eventShape = type({
   occurredAt: "string | number",
   "metadata?": "Record<string, unknown>",
 });
+
+/**
+ * What each field must be, in words that never quote the value sent (a value may be 200 KB, or an array nested
+ * thousands deep). The shape's own messages quote it, so they are replaced by these.
+ */
+const expectedOf = {
+  eventId: "must be 1 to 200 characters without control characters",
+  type: `must be one of ${conversionTypes.join(", ")}`,
+  walletAddress: "must be an address of 1 to 100 characters",
+  chain: 'must be "evm" or "solana"',
+  value: "must be a whole number of the currency's smallest unit, 0 or more",
+  currency: "must be 2 to 12 capital letters or digits, such as USDC",
+  occurredAt: "must be an ISO 8601 time or epoch milliseconds between 2000 and 2100",
+  metadata: "must be an object",
+} as const satisfies Record<keyof typeof eventShape.infer, string>;
+type EventField = keyof typeof expectedOf;
+const scalarFields = (Object.keys(expectedOf) as EventField[]).filter((field) => field !== "metadata");
 
 export type ConversionEventInput = typeof eventShape.infer;
 
@@ -53,6 +79,16 @@ function occurredAtMs(value: string | number): number | null {
   return Number.isInteger(ms) && ms >= EARLIEST_MS && ms < LATEST_MS ? ms : null;
 }
 
+/** Metadata as JSON, or null when it is nested too deeply to write (it would be far over the size limit anyway). */
+function metadataJson(metadata: Record<string, unknown>): string | null {
+  try {
+    return JSON.stringify(metadata);
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
+}
+
 /**
  * Checks one event; `loc` is where it sits in the body (["body"] or ["body", "events", 3]), so every field error
  * names the event's index and the field.
@@ -60,13 +96,26 @@ function occurredAtMs(value: string | number): number | null {
 export function checkConversionEvent(input: unknown, loc: (string | number)[]): EventCheck {
   if (typeof input !== "object" || input === null || Array.isArray(input))
     return { ok: false, detail: [{ loc, msg: "must be an event object" }] };
-  const parsed = eventShape(input);
-  if (parsed instanceof type.errors) {
+  // A field that must be a string or a number but holds an object or array is refused before the shape sees it.
+  const record = input as Record<string, unknown>;
+  const composite: EventField[] = scalarFields.filter((field) => typeof record[field] === "object" && record[field] !== null);
+  const shaped = composite.length === 0 ? input : { ...record, ...Object.fromEntries(composite.map((field) => [field, undefined])) };
+  const parsed = eventShape(shaped);
+  if (composite.length > 0 || parsed instanceof type.errors) {
+    const fields = new Set<EventField>(composite);
+    if (parsed instanceof type.errors) {
+      for (const error of parsed) {
+        const field = error.path[0];
+        if (typeof field === "string" && field in expectedOf) fields.add(field as EventField);
+      }
+    }
     return {
       ok: false,
-      detail: parsed.map((error) => ({
-        loc: [...loc, ...error.path.map((key) => (typeof key === "number" ? key : String(key)))],
-        msg: error.message,
+      detail: [...fields].map((field) => ({
+        loc: [...loc, field],
+        msg: composite.includes(field)
+          ? `${expectedOf[field]}, not ${Array.isArray(record[field]) ? "an array" : "an object"}`
+          : expectedOf[field],
       })),
     };
   }
@@ -90,8 +139,8 @@ export function checkConversionEvent(input: unknown, loc: (string | number)[]): 
   if (Array.isArray(parsed.metadata)) {
     detail.push({ loc: [...loc, "metadata"], msg: "must be an object, not an array" });
   } else if (parsed.metadata !== undefined) {
-    metadata = JSON.stringify(parsed.metadata);
-    if (new TextEncoder().encode(metadata).length > MAX_METADATA_BYTES) {
+    metadata = metadataJson(parsed.metadata);
+    if (metadata === null || new TextEncoder().encode(metadata).length > MAX_METADATA_BYTES) {
       detail.push({ loc: [...loc, "metadata"], msg: `must be at most ${MAX_METADATA_BYTES} bytes as JSON` });
     }
   }
@@ -113,6 +162,10 @@ export function checkConversionEvent(input: unknown, loc: (string | number)[]): 
 }
 
 const batchShape = type({ events: "unknown[]" });
+
+function wellFormedEventId(value: unknown): string | null {
+  return typeof value === "string" && value.length >= 1 && value.length <= 200 && printable(value) ? value : null;
+}
 
 export type CheckedBody = {
   valid: { index: number; event: ValidConversionEvent }[];
@@ -150,8 +203,8 @@ export function checkIngestBody(body: unknown): { ok: true; checked: CheckedBody
       checked.valid.push({ index, event: check.event });
       return;
     }
-    const eventId =
-      typeof input === "object" && input !== null && "eventId" in input && typeof input.eventId === "string" ? input.eventId : null;
+    // Named back only when it is a well-formed id: a refused event's id may be the oversized value itself.
+    const eventId = typeof input === "object" && input !== null && "eventId" in input ? wellFormedEventId(input.eventId) : null;
     checked.rejected.push({ index, eventId, detail: check.detail });
   });
   return { ok: true, checked };

@@ -14,7 +14,7 @@ import { XRateLimitedError } from "../domain/posts/x-errors.ts";
 import { requireBearer } from "../middleware/authenticate.ts";
 import { refuseWhileImpersonating } from "../middleware/impersonation.ts";
 import type { WorkerEnv } from "../worker-env.ts";
-import { AppError } from "../contracts/errors.ts";
+import { AppError, invalidRequest, type FieldError } from "../contracts/errors.ts";
 import { apiErrorResponse } from "./api-error.ts";
 import { jsonBody, parseInput } from "./validation.ts";
 
@@ -76,8 +76,6 @@ async function readUpload(c: Context): Promise<Upload> {
   return { bytes, declaredType: declared === "" ? null : declared, field: "body" };
 }
 
-type FieldError = { loc: (string | number)[]; msg: string };
-
 /**
  * The spec's payload plus the press of Post it belongs to: the `Idempotency-Key` header, or for clients older than
  * the header the body's `clientRequestId`. A 400 names every bad field, the header included.
@@ -93,8 +91,7 @@ function createPostCommandOf(body: unknown, idempotencyHeader: string | undefine
   const key = postIdempotencyKeySchema.safeParse(idempotencyHeader ?? (typeof legacyKey === "string" ? legacyKey : undefined));
   if (!key.success) detail.push({ loc: ["header", "Idempotency-Key"], msg: key.error.issues[0]?.message ?? "is required" });
   if (!input.success || !key.success) {
-    const message = detail.map((field) => `${field.loc.slice(1).join(".")}: ${field.msg}`).join("; ");
-    throw new AppError(400, "invalid_request", message, detail);
+    throw invalidRequest(detail);
   }
   const { clientRequestId: _legacy, ...payload } = input.data;
   return { ...payload, idempotencyKey: key.data };

@@ -3,7 +3,7 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { TelemetryUnreachableError } from "../clients/telemetry.ts";
-import { AppError, type FieldError } from "../contracts/errors.ts";
+import { AppError, invalidRequest } from "../contracts/errors.ts";
 import type { WorkerEnv } from "../worker-env.ts";
 
 /**
@@ -27,11 +27,6 @@ const envelopeShape = type({
   data: { baseType: "0 < string <= 128", "baseData?": "object" },
 });
 const batchShape = envelopeShape.array().atLeastLength(1);
-
-function invalid(detail: FieldError[]): AppError {
-  const message = detail.map((field) => `${field.loc.slice(1).join(".") || "body"}: ${field.msg}`).join("; ");
-  return new AppError(400, "invalid_request", message, detail);
-}
 
 const limitedBody = bodyLimit({
   maxSize: TELEMETRY_BODY_LIMIT_BYTES,
@@ -69,7 +64,7 @@ async function unpacked(body: ArrayBuffer, contentEncoding: string | undefined):
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw invalid([{ loc: ["body"], msg: "is not valid gzip" }]);
+    throw invalidRequest([{ loc: ["body"], msg: "is not valid gzip" }]);
   }
   const bytes = new Uint8Array(size);
   let offset = 0;
@@ -83,7 +78,7 @@ async function unpacked(body: ArrayBuffer, contentEncoding: string | undefined):
 /** A JSON array of envelopes (or one envelope), or newline-delimited envelopes, as Application Insights accepts. */
 function parseItems(text: string): { items: unknown; contentType: string } {
   const trimmed = text.trim();
-  if (trimmed === "") throw invalid([{ loc: ["body"], msg: "must be a JSON array of telemetry envelopes (the body is empty)" }]);
+  if (trimmed === "") throw invalidRequest([{ loc: ["body"], msg: "must be a JSON array of telemetry envelopes (the body is empty)" }]);
   try {
     const parsed: unknown = JSON.parse(trimmed);
     return { items: Array.isArray(parsed) ? parsed : [parsed], contentType: "application/json" };
@@ -95,7 +90,7 @@ function parseItems(text: string): { items: unknown; contentType: string } {
     try {
       return JSON.parse(line) as unknown;
     } catch {
-      throw invalid([{ loc: ["body", index], msg: "is not valid JSON (send a JSON array or one JSON envelope per line)" }]);
+      throw invalidRequest([{ loc: ["body", index], msg: "is not valid JSON (send a JSON array or one JSON envelope per line)" }]);
     }
   });
   return { items, contentType: "application/x-json-stream" };
@@ -104,7 +99,7 @@ function parseItems(text: string): { items: unknown; contentType: string } {
 function checkEnvelopes(items: unknown): (typeof envelopeShape.infer)[] {
   const checked = batchShape(items);
   if (!(checked instanceof type.errors)) return checked;
-  throw invalid(
+  throw invalidRequest(
     checked.map((error) => ({
       loc: ["body", ...error.path.map((part) => (typeof part === "number" ? part : String(part)))],
       msg: error.problem,

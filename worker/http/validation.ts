@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
-import { AppError } from "../contracts/errors.ts";
+import { AppError, invalidRequest } from "../contracts/errors.ts";
 
 /** Parses request input; a bad value becomes a 400 naming each field ("query.state: state is required"). */
 export function parseInput<Schema extends z.core.$ZodType>(
@@ -14,8 +14,7 @@ export function parseInput<Schema extends z.core.$ZodType>(
     loc: [location, ...issue.path.map((part) => (typeof part === "symbol" ? String(part) : part))],
     msg: issue.message,
   }));
-  const message = detail.map((field) => `${field.loc.slice(1).join(".") || location}: ${field.msg}`).join("; ");
-  throw new AppError(400, "invalid_request", message, detail);
+  throw invalidRequest(detail, location);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import type { Capabilities } from "../capabilities.ts";
-import { AppError, type FieldError } from "../contracts/errors.ts";
+import { AppError, boundedFieldErrors, ERROR_LIMITS, fieldErrorsMessage, shortened, type FieldError } from "../contracts/errors.ts";
 import type { SignedInSession } from "../contracts/current-user.ts";
 import { liveSessionForToken } from "../domain/accounts/sessions.ts";
 
@@ -37,8 +37,8 @@ const t = initTRPC.context<TrpcContext>().create({
       return { ...shape, message: `Something went wrong on our side. Please try again${incident}.`, data };
     }
     if (error.code === "BAD_REQUEST" && error.cause instanceof ZodError) {
-      const detail = inputFieldErrors(error.cause);
-      const message = detail.map((field) => `${field.loc.slice(1).join(".") || "input"}: ${field.msg}`).join("; ");
+      const detail = boundedFieldErrors(inputFieldErrors(error.cause));
+      const message = fieldErrorsMessage(detail, "input");
       return { ...shape, message, data: { ...data, detail } };
     }
     if (
@@ -49,7 +49,10 @@ const t = initTRPC.context<TrpcContext>().create({
       const detail: FieldError[] = [{ loc: ["input"], msg: "must be JSON: the calls' input, in the query string or the body" }];
       return { ...shape, message: "The input could not be read: it must be JSON.", data: { ...data, detail } };
     }
-    if (error.code === "BAD_REQUEST") return { ...shape, data: { ...data, detail: [{ loc: ["input"], msg: error.message }] } };
+    if (error.code === "BAD_REQUEST") {
+      const message = shortened(error.message, ERROR_LIMITS.message);
+      return { ...shape, message, data: { ...data, detail: boundedFieldErrors([{ loc: ["input"], msg: error.message }]) } };
+    }
     return { ...shape, data };
   },
 });

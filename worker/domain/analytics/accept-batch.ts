@@ -2,7 +2,7 @@ import { type } from "arktype";
 import type { Capabilities } from "../../capabilities.ts";
 import { DAY, HOUR } from "../../clock.ts";
 import { analyticsBatchShape, type AnalyticsBatch, type AnalyticsEvent, type AnalyticsQueueMessage } from "../../contracts/analytics.ts";
-import { AppError, type FieldError } from "../../contracts/errors.ts";
+import { AppError, invalidRequest, type FieldError } from "../../contracts/errors.ts";
 
 /** A browser clock may run ahead a little; an event from further ahead, or older than a week, is refused. */
 export const MAX_EVENT_AHEAD_MS = 24 * HOUR;
@@ -16,15 +16,10 @@ export type AcceptedBatch = {
   refused: FieldError[];
 };
 
-function invalid(detail: FieldError[]): AppError {
-  const message = detail.map((field) => `${field.loc.slice(1).join(".")}: ${field.msg}`).join("; ");
-  return new AppError(400, "invalid_request", message, detail);
-}
-
 function checkShape(body: unknown): AnalyticsBatch {
   const checked = analyticsBatchShape(body);
   if (!(checked instanceof type.errors)) return checked;
-  throw invalid(
+  throw invalidRequest(
     checked.map((error) => ({
       loc: ["body", ...error.path.map((part) => (typeof part === "number" ? part : String(part)))],
       msg: error.problem,
@@ -69,7 +64,7 @@ export async function acceptAnalyticsBatch(
     if (problem !== null) refused.push({ loc: ["body", "events", index, "occurredAt"], msg: problem });
     return problem === null;
   });
-  if (events.length === 0) throw invalid(refused);
+  if (events.length === 0) throw invalidRequest(refused);
   const message: AnalyticsQueueMessage = {
     deviceId: batch.deviceId,
     ...(batch.attribution === undefined ? {} : { attribution: batch.attribution }),

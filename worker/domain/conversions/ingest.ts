@@ -1,6 +1,6 @@
 import type { Capabilities } from "../../capabilities.ts";
 import { checkIngestBody, type IngestResult } from "../../contracts/conversions.ts";
-import { AppError } from "../../contracts/errors.ts";
+import { AppError, invalidRequest } from "../../contracts/errors.ts";
 import { findApiKeyByKeyId, touchApiKeyStatement } from "../../db/api-keys.ts";
 import { storeConversionBatch } from "../../db/conversions.ts";
 import { constantTimeEqual, sha256 } from "../../security/tokens.ts";
@@ -47,9 +47,9 @@ export async function authenticateIngestKey(
  */
 export async function ingestConversions(caps: Pick<Capabilities, "db" | "clock">, key: IngestKey, body: unknown): Promise<IngestResult> {
   const checkedBody = checkIngestBody(body);
-  if (!checkedBody.ok) throw invalid(checkedBody.detail);
+  if (!checkedBody.ok) throw invalidRequest(checkedBody.detail);
   const { valid, rejected } = checkedBody.checked;
-  if (valid.length === 0) throw invalid(rejected.flatMap((event) => event.detail));
+  if (valid.length === 0) throw invalidRequest(rejected.flatMap((event) => event.detail));
 
   const now = caps.clock.now();
   const touch = key.lastUsedAt === null || key.lastUsedAt <= now - KEY_TOUCH_INTERVAL_MS;
@@ -77,10 +77,4 @@ export async function ingestConversions(caps: Pick<Capabilities, "db" | "clock">
     rejected,
     results,
   };
-}
-
-function invalid(detail: { loc: (string | number)[]; msg: string }[]): AppError {
-  const shown = detail.slice(0, 20);
-  const message = shown.map((field) => `${field.loc.slice(1).join(".") || "body"}: ${field.msg}`).join("; ");
-  return new AppError(400, "invalid_request", message, detail);
 }
