@@ -237,7 +237,7 @@ describe("conversion ingestion", () => {
   });
 
   it("answers a 200 KB bad field with a short error", async () => {
-    const raw = JSON.stringify(event({ type: Array.from({ length: 100_000 }, (_, index) => index) }));
+    const raw = JSON.stringify(event({ type: Array.from({ length: 100_000 }, () => 7) }));
     expect(raw.length).toBeGreaterThan(200_000);
     const response = await ingest(key, null, raw);
     expect(response.status).toBe(400);
