@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { fixedClock, systemClock } from "../../worker/clock.ts";
+import { systemClock } from "../../worker/clock.ts";
+import { fixedClock } from "../support/clock.ts";
 import { TelemetryUnreachableError, createTelemetry } from "../../worker/clients/telemetry.ts";
 import { seedDemoData } from "../../scripts/seed/demo-data.ts";
 import { expectConsoleErrors } from "../support/console-guard.ts";
