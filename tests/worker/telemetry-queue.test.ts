@@ -1,7 +1,7 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { capabilitiesFor } from "../../worker/capabilities.ts";
-import { fixedClock } from "../../worker/clock.ts";
+import { fixedClock } from "../support/clock.ts";
 import { MAX_REPORT_MESSAGE_BYTES, exceptionReport, type ExceptionReport } from "../../worker/clients/exception-report.ts";
 import { deliveriesFrom } from "../../worker/clients/telemetry.ts";
 import { handleTelemetryQueue, handleUndeliveredTelemetry, telemetryRetryDelaySeconds } from "../../worker/jobs/telemetry-consumer.ts";

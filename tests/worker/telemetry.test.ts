@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { fixedClock, systemClock } from "../../worker/clock.ts";
+import { systemClock } from "../../worker/clock.ts";
 import type { ExceptionReport } from "../../worker/clients/exception-report.ts";
+import { fixedClock } from "../support/clock.ts";
 import { TelemetryUnreachableError, createTelemetry } from "../../worker/clients/telemetry.ts";
 import { seedDemoData } from "../../scripts/seed/demo-data.ts";
 import { expectConsoleErrors } from "../support/console-guard.ts";

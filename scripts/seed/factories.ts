@@ -12,10 +12,12 @@ import type { User } from "../../worker/db/users.ts";
 import { FIRST_POLL_AFTER } from "../../worker/domain/rewards/poll-schedule.ts";
 
 /**
- * Factories for every stored record, shared by the tests, the demo seed (scripts/seed/), the benchmarks and the
- * end-to-end tests. The builders are deterministic: the same key and time give the same record, which makes the
- * seed idempotent and test failures reproducible. What the factories write goes through the writers production
- * uses (worker/db), never through SQL of their own.
+ * Factories for every stored record, shared by the demo seed (scripts/seed/), the tests, the benchmarks and the
+ * end-to-end tests. They live with the seed because the demo world is built from them: tests may import the seed's
+ * code, the seed never imports tests. The builders are deterministic: the same key and time give the same record,
+ * which makes the seed idempotent and test failures reproducible. What the factories write goes through the writers
+ * production uses (worker/db), never through SQL of their own, and what the seed wrote is read back through the
+ * API's own contracts by tests/worker/demo-walk.test.ts.
  */
 
 export function buildPartner(key: string, now: number, overrides: Partial<Partner> = {}): Partner {
