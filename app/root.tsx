@@ -10,7 +10,7 @@ import { ErrorScreen } from "./components/error-screen";
 import { SessionSync } from "./components/session-sync";
 import appStylesheet from "./styles/app.css?url";
 import { workerContext } from "./worker-context";
-import { layoutForBrand } from "../worker/contracts/brand.ts";
+import { layoutForBrand } from "@contracts/brand.ts";
 import { documentUser } from "../worker/domain/pages/document.ts";
 import { themeStyle } from "./lib/brand";
 import { errorDetails } from "./lib/error-details";

@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { useBrand } from "~/lib/brand";
 import { useCurrentUser } from "~/lib/current-user";
 import { AppIcon } from "./app-icon";
-import { NewPostButton } from "./new-post-button";
+import { NewPostButton } from "~/features/posting/new-post-button";
 import { SignInWithXButton } from "./sign-in";
 import { signOut } from "~/lib/api/sign-out";
 import { UserMenu } from "./user-menu";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/advertiser-campaign-invitations";
-import { InvitationCampaignPage } from "~/components/advertisers/invitation-campaign-page";
+import { InvitationCampaignPage } from "~/features/campaign-invitations/invitation-campaign-page";
 import { pageData } from "~/lib/page-data.server";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";

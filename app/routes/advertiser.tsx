@@ -1,6 +1,6 @@
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/advertiser";
-import { AdvertiserAccountsList } from "~/components/advertisers/advertiser-accounts-list";
+import { AdvertiserAccountsList } from "~/features/advertiser-accounts/advertiser-accounts-list";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";

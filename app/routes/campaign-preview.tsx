@@ -1,5 +1,5 @@
 import type { Route } from "./+types/campaign-preview";
-import { CampaignDetails } from "~/components/campaign-details";
+import { CampaignDetails } from "~/features/campaigns/campaign-details";
 import { useLandingViewed } from "~/lib/analytics/hooks";
 import { seo } from "~/lib/seo";
 import { pageData } from "~/lib/page-data.server";

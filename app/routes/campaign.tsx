@@ -1,17 +1,17 @@
 import { useEffect } from "react";
 import type { Route } from "./+types/campaign";
-import { CampaignFacts, CampaignHeading } from "~/components/campaign-details";
-import { ConfirmPayoutButton } from "~/components/confirm-payout-button";
-import { JoinCampaignButton } from "~/components/join-campaign-button";
+import { CampaignFacts, CampaignHeading } from "~/features/campaigns/campaign-details";
+import { ConfirmPayoutButton } from "~/features/rewards/confirm-payout-button";
+import { JoinCampaignButton } from "~/features/campaigns/join-campaign-button";
 import { Markdown } from "~/components/markdown";
-import { PostList } from "~/components/post-list";
+import { PostList } from "~/features/posting/post-list";
 import { useCampaignSelection } from "~/lib/campaign-selection";
 import { formatPercent } from "~/lib/format";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { pageData } from "~/lib/page-data.server";
 import { workerContext } from "~/worker-context";
-import { shownHashtag, shownMention } from "../../worker/contracts/post-requirements.ts";
+import { shownHashtag, shownMention } from "@contracts/post-requirements.ts";
 import { campaignPage } from "../../worker/domain/pages/campaign-page.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/campaigns";
-import { CampaignGrid } from "~/components/campaign-card";
+import { CampaignGrid } from "~/features/campaigns/campaign-card";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";

@@ -14,8 +14,8 @@ import { pageData } from "~/lib/page-data.server";
 import { workerContext } from "~/worker-context";
 import { invitationPage } from "../../worker/domain/pages/invitation.ts";
 
-const InvitationJoinButton = lazy(() => import("~/components/invitation-join-button"));
-import type { InvitationPage } from "../../worker/contracts/pages.ts";
+const InvitationJoinButton = lazy(() => import("~/features/campaigns/invitation-join-button"));
+import type { InvitationPage } from "@contracts/pages.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   ...seo({
@@ -46,7 +46,7 @@ export default function Invitation({ loaderData }: Route.ComponentProps) {
   const advertiserId = campaign.advertiserId;
   useLandingViewed({ advertiserId, campaignId: campaign.id });
   const nonce = useRootData()?.nonce;
-  if (state === "ok" && user !== null && !forSomeoneElse) preloadLazyModule("app/components/invitation-join-button.tsx", nonce);
+  if (state === "ok" && user !== null && !forSomeoneElse) preloadLazyModule("app/features/campaigns/invitation-join-button.tsx", nonce);
   return (
     <section className="invitation">
       <p className="eyebrow">{`Invitation from ${inviter.name}`}</p>

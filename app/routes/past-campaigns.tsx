@@ -1,5 +1,5 @@
 import type { Route } from "./+types/past-campaigns";
-import { CampaignGrid } from "~/components/campaign-card";
+import { CampaignGrid } from "~/features/campaigns/campaign-card";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/popup-signed-in";
-import { announceWriteAccess } from "~/components/post-editor/write-access";
+import { announceWriteAccess } from "~/features/posting/write-access";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => seo({ title: "Access granted" });

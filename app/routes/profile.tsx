@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/profile";
-import { BalanceSummary } from "~/components/balance-summary";
-import { PostList } from "~/components/post-list";
-import { WithdrawalHistory } from "~/components/withdrawals/withdrawal-history";
+import { BalanceSummary } from "~/features/withdrawals/balance-summary";
+import { PostList } from "~/features/posting/post-list";
+import { WithdrawalHistory } from "~/features/withdrawals/withdrawal-history";
 import { useCurrentUser } from "~/lib/current-user";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";

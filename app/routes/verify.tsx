@@ -2,7 +2,7 @@ import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/verify";
 import { AppProviders } from "~/components/app-providers";
 import { useConfirmEmailLink } from "~/features/settings/api/confirm-email-link";
-import { outcomeWords } from "~/features/settings/utils/link-outcomes";
+import { outcomeWords } from "~/features/settings/link-outcomes";
 import { errorText } from "~/lib/error-text";
 import { seo } from "~/lib/seo";
 import "~/styles/settings.css";
