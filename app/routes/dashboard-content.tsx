@@ -1,12 +1,16 @@
 import { Link } from "react-router";
 import type { CurrentUser } from "@contracts/current-user.ts";
 import type { DashboardPage } from "@contracts/pages.ts";
-import { BalanceSummary } from "~/features/withdrawals/balance-summary";
 import { CampaignGrid } from "~/features/campaigns/campaign-card";
 import { EligibleCampaignBanners } from "~/features/notifications/eligible-campaign-banners";
 import { PostList } from "~/features/posting/post-list";
+import { BalanceSummary } from "~/features/withdrawals/balance-summary";
 
-/** The signed-in creator's dashboard; the route loads it on demand, so the signed-out home (the sign-in page) does not. */
+/**
+ * The signed-in creator's dashboard; the route loads it on demand, so the signed-out home (the sign-in page) does not.
+ * Not a route itself: it sits beside its route because it composes four features (notifications, withdrawals,
+ * campaigns, posting), which only the route level may do.
+ */
 export default function DashboardContent({ page, user }: { page: DashboardPage; user: CurrentUser }) {
   return (
     <>

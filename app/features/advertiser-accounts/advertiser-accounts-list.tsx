@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Membership } from "@contracts/advertisers.ts";
+import "./advertiser-accounts.css";
 
 const roleLabels = { owner: "Owner", member: "Member" } as const;
 

@@ -6,7 +6,7 @@ import { errorText } from "~/lib/error-text";
 import { formatDate } from "~/lib/format";
 import { advertiserLoginHref } from "~/lib/login-url";
 import type { AdvertiserJoinPage } from "@contracts/advertisers.ts";
-import "~/styles/advertisers.css";
+import "./advertiser-accounts.css";
 
 const statusText = {
   expired: "This invitation has expired. Ask a member of the account for a new link.",

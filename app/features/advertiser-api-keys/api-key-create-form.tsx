@@ -5,6 +5,7 @@ import { ApiRequestError } from "~/lib/api/http-client";
 import { errorText } from "~/lib/error-text";
 import type { CreatedApiKey } from "@contracts/api-keys.ts";
 import "~/styles/settings.css";
+import "./advertiser-api-keys.css";
 
 /**
  * A ready-to-run call of the ingest endpoint with the new key, against the origin the page was served from (a key is

@@ -7,6 +7,7 @@ import { formatDate } from "~/lib/format";
 import type { ApiKey } from "@contracts/api-keys.ts";
 import { ApiKeyCreateForm } from "./api-key-create-form";
 import "~/styles/advertisers.css";
+import "./advertiser-api-keys.css";
 
 function failureText(error: Error): string {
   return errorText(error instanceof ApiRequestError ? error : error.message);

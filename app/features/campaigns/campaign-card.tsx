@@ -3,6 +3,7 @@ import type { CampaignCard as CampaignCardData, StandingView } from "@contracts/
 import { formatAmount, formatRelative } from "~/lib/format";
 import { AppIcon } from "~/components/app-icon";
 import { HealthBadge, StatusBadge } from "~/components/status-badge";
+import "./campaigns.css";
 
 export type { CampaignCardData };
 

@@ -1,6 +1,7 @@
 import type { LandingPage } from "@contracts/pages.ts";
 import { CampaignGrid } from "./campaign-card";
 import { SignInWithXButton } from "~/components/sign-in";
+import "./campaigns.css";
 
 export type LandingProps = LandingPage;
 

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Notification } from "@contracts/notifications.ts";
 import { useEligibleCampaignNotifications } from "./api/get-recent-notifications";
+import "./notifications.css";
 
 /**
  * Unread campaign-eligible notifications as calls to action: the creator has posts to claim. The page brings them

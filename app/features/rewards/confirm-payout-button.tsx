@@ -1,6 +1,7 @@
 import { useConfirmPayout } from "./api/confirm-payout";
 import { analyticsAttributes } from "~/lib/analytics/click-attributes";
 import { notifyError } from "~/lib/toast";
+import "./rewards.css";
 
 /**
  * Claims the creator's eligible posts of a campaign (`POST /v1/action/payout/confirm/{campaignId}`); nothing while

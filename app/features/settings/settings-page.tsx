@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useUserSettings } from "./api/get-settings";
 import { errorText } from "~/lib/error-text";
 import "~/styles/settings.css";
+import "./settings.css";
 import { BasicSettingsForm } from "./basic-settings-form";
 import { EmailSettings } from "./email-settings";
 import { TwoFactorSettings } from "./two-factor-settings";
