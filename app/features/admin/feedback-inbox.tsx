@@ -1,8 +1,7 @@
 import { useId, useState } from "react";
 import { useHandleFeedback, useReadFeedback } from "./api/change-feedback";
 import { useFeedback } from "./api/get-feedback";
-import { ApiRequestError } from "~/lib/api/http-client";
-import { errorText } from "~/lib/error-text";
+import { failureText } from "~/lib/failure-text";
 import type { AdminFeedback, AdminFeedbackList, FeedbackStatusFilter } from "@contracts/admin.ts";
 
 const filters: Array<{ status: FeedbackStatusFilter; label: string }> = [
@@ -22,10 +21,6 @@ const timeFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyl
 /** A fixed UTC time, so the server's render and the browser's agree. */
 function timeText(at: number): string {
   return `${timeFormat.format(at)} UTC`;
-}
-
-function failureText(error: Error): string {
-  return errorText(error instanceof ApiRequestError ? error : error.message);
 }
 
 function FeedbackItem({ feedback }: { feedback: AdminFeedback }) {

@@ -1,17 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useApiKeys, useRevokeApiKey } from "./api/api-keys";
-import { ApiRequestError } from "~/lib/api/http-client";
-import { errorText } from "~/lib/error-text";
+import { failureText } from "~/lib/failure-text";
 import { formatDate } from "~/lib/format";
 import type { ApiKey } from "@contracts/api-keys.ts";
 import { ApiKeyCreateForm } from "./api-key-create-form";
 import "~/styles/advertisers.css";
 import "./advertiser-api-keys.css";
-
-function failureText(error: Error): string {
-  return errorText(error instanceof ApiRequestError ? error : error.message);
-}
 
 function dateText(at: string | null, never: string): string {
   return at === null ? never : formatDate(Date.parse(at));

@@ -2,17 +2,12 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import { useCreateDeposit } from "./api/create-deposit";
 import { useFunds } from "./api/get-funds";
-import { ApiRequestError } from "~/lib/api/http-client";
-import { errorText } from "~/lib/error-text";
+import { failureText } from "~/lib/failure-text";
 import { formatAmount, formatDate } from "~/lib/format";
 import { fundingCurrencies, type AdvertiserFundsPage } from "@contracts/advertiser-funding.ts";
 import { parseDecimalAmount } from "@contracts/withdrawals.ts";
 import "~/styles/advertisers.css";
 import "~/styles/settings.css";
-
-function failureText(error: Error): string {
-  return errorText(error instanceof ApiRequestError ? error : error.message);
-}
 
 const statusWords = { pending: "Pending", completed: "Completed", failed: "Failed" } as const;
 

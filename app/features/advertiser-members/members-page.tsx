@@ -3,17 +3,12 @@ import { useMembers } from "./api/get-members";
 import { usePendingInvitations } from "./api/get-invitations";
 import { useRemoveMember } from "./api/remove-member";
 import { useRevokeInvitation } from "./api/revoke-invitation";
-import { ApiRequestError } from "~/lib/api/http-client";
 import { useCurrentUser } from "~/lib/current-user";
-import { errorText } from "~/lib/error-text";
+import { failureText } from "~/lib/failure-text";
 import { formatDate } from "~/lib/format";
 import type { AdvertiserMembersPage } from "@contracts/advertisers.ts";
 import { InviteMemberForm } from "./invite-member-form";
 import "~/styles/advertisers.css";
-
-function failureText(error: Error): string {
-  return errorText(error instanceof ApiRequestError ? error : error.message);
-}
 
 /** `/advertiser/{advertiserId}/members`: members, pending invitations and "Invite a member". */
 export function MembersPage({ page }: { page: AdvertiserMembersPage }) {

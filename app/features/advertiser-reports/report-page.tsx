@@ -3,8 +3,7 @@ import { useMemo, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { downloadReportCsv } from "./api/download-report-csv";
 import { useReport, type ReportRange, type ReportTarget } from "./api/get-report";
-import { ApiRequestError } from "~/lib/api/http-client";
-import { errorText } from "~/lib/error-text";
+import { failureText } from "~/lib/failure-text";
 import { formatAmount, formatPercent } from "~/lib/format";
 import { decimalsOf } from "@contracts/currencies.ts";
 import type { Report, ReportPage as ReportPageData } from "@contracts/reports.ts";
@@ -12,10 +11,6 @@ import { ReportChart, seriesColor, type ChartSeries } from "./report-chart";
 import { ReportTable, TopCreatorsTable } from "./report-table";
 import "~/styles/advertisers.css";
 import "./advertiser-reports.css";
-
-function failureText(error: Error): string {
-  return errorText(error instanceof ApiRequestError ? error : error.message);
-}
 
 function isEmpty(report: Report): boolean {
   const { totals } = report;

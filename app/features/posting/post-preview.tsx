@@ -1,6 +1,6 @@
 import { xTextSegments } from "@contracts/x-text.ts";
 import { useCurrentUser } from "~/lib/current-user";
-import type { AttachmentItem } from "./attachments";
+import type { AttachmentItem } from "./use-attachments";
 
 /** How the post will look on X: the creator's name and handle, the text with its links and tags, the images. */
 export function PostPreview({ content, images }: { content: string; images: readonly AttachmentItem[] }) {
