@@ -12,7 +12,7 @@ import tokensStylesheet from "./styles/tokens.css?url";
 import appStylesheet from "./styles/app.css?url";
 import uiKitStylesheet from "./components/ui/ui.css?url";
 import { workerContext } from "./worker-context";
-import { layoutForBrand } from "../worker/contracts/brand.ts";
+import { layoutForBrand } from "@contracts/brand.ts";
 import { documentUser } from "../worker/domain/pages/document.ts";
 import { themeStyle } from "./lib/brand";
 import { errorDetails } from "./lib/error-details";

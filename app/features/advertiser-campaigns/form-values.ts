@@ -1,4 +1,4 @@
-import { decimalsOf } from "../../../worker/contracts/currencies.ts";
+import { decimalsOf } from "@contracts/currencies.ts";
 
 /** An integer amount of the smallest unit as the form shows it: "1000.5" for 1_000_500_000 USDC (6 decimals). */
 export function amountText(amount: number, currency: string): string {
