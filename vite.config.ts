@@ -41,7 +41,9 @@ function lazyChunkManifest(): Plugin {
     load(id) {
       return id.split("?")[0] === manifestModule ? `export const lazyChunkManifest = ${JSON.stringify(manifest)};` : undefined;
     },
-    generateBundle(_options, bundle) {
+    // After the bundle is final: Vite drops the chunks that only carried CSS late in generateBundle (moving their CSS
+    // to the importers), and a list made earlier would name files that are never written.
+    writeBundle(_options, bundle) {
       if (this.environment.name !== "client") return;
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== "chunk" || !chunk.isDynamicEntry || chunk.facadeModuleId === null) continue;
