@@ -28,6 +28,7 @@ import { noStoreByDefault } from "./middleware/no-store.ts";
 import { doorLimits } from "./middleware/door-limits.ts";
 import { writeLimits } from "./middleware/write-limits.ts";
 import { pageSession } from "./middleware/page-session.ts";
+import { pageActionsFromSameOrigin } from "./middleware/same-origin.ts";
 import { requestContext } from "./middleware/request-context.ts";
 import { applyRouteRules } from "./middleware/route-rules.ts";
 import { auditImpersonatedWrites } from "./middleware/impersonation.ts";
@@ -76,7 +77,7 @@ app.route("/", pageRoutes);
 
 app.all("/v1/*", (c) => apiErrorResponse(c, new AppError(404, "not_found", `No API endpoint at ${c.req.path}`)));
 
-app.all("*", pageSession, whitelistGuard, htmlSecurity, (c) => renderWithReactRouter(c));
+app.all("*", pageActionsFromSameOrigin, pageSession, whitelistGuard, htmlSecurity, (c) => renderWithReactRouter(c));
 
 app.onError((error, c) => {
   if (error instanceof AppError) return apiErrorResponse(c, error);

@@ -22,3 +22,12 @@ export const requireSameOrigin = createMiddleware<WorkerEnv>(async (c, next) => 
     throw new AppError(403, "cross_origin_refused", "This call is only accepted from a page of this site. Reload the page and try again.");
   await next();
 });
+
+/**
+ * A page request by any method but GET and HEAD runs a route's action with the session cookie: the same rule holds.
+ * Refused here, it gets the API's error; React Router's own check answers a foreign `Origin` with a plain-text 400.
+ */
+export const pageActionsFromSameOrigin = createMiddleware<WorkerEnv>(async (c, next) => {
+  if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+  return requireSameOrigin(c, next);
+});
