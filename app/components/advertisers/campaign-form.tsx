@@ -8,6 +8,7 @@ import { useSaveCampaign } from "~/features/advertiser-campaigns/api/save-campai
 import { useUploadCampaignImage } from "~/features/advertiser-campaigns/api/upload-campaign-image";
 import {
   amountText,
+  consoleStatusText,
   listText,
   parseAmount,
   parseList,
@@ -217,9 +218,7 @@ export function CampaignForm({ page }: { page: AdvertiserCampaignPage }) {
           <h1>{campaign === null ? "New campaign" : campaign.title}</h1>
           {campaign === null ? null : (
             <p className="lead">
-              <span className={`console-badge ${campaign.draft ? "console-badge-draft" : ""}`}>
-                {campaign.draft ? "Draft" : campaign.status}
-              </span>{" "}
+              <span className={`console-badge ${campaign.draft ? "console-badge-draft" : ""}`}>{consoleStatusText(campaign)}</span>{" "}
               {campaign.draft ? "Only your account and people with the preview link can see it." : timeLeftText(campaign.timeLeftMs)}
             </p>
           )}

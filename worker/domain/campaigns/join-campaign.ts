@@ -15,8 +15,7 @@ import { findUserHandle } from "../../db/users.ts";
 import { AppError } from "../../contracts/errors.ts";
 import { campaignJoinedNotification } from "../notifications/events.ts";
 import { invitationRefusal } from "./invitation-rules.ts";
-
-const joinableStatuses = new Set(["inactive", "active", "ending"]);
+import { joinRefusal } from "./start-rules.ts";
 
 /**
  * An invitation named by its public token; invitations made before docs/decisions/020 also by their internal id
@@ -30,7 +29,8 @@ async function resolveInvitation(db: D1Database, value: string): Promise<Invitat
 }
 
 /**
- * `POST /v1/page/campaign/{campaignId}/join`: the creator joins a campaign that has not ended. Invite-only
+ * `POST /v1/page/campaign/{campaignId}/join`: the creator joins a campaign that has not ended and whose start did not
+ * pass without funding (start-rules.ts: 409 with the reason in words). Invite-only
  * campaigns need a usable invitation to that campaign (given now as `invitationToken`, or carried through sign-in as
  * invite_id): not revoked, not expired, with a use left, and for this creator's handle when it names one. The use is
  * counted in the join's own batch, guarded in SQL. Joining twice is harmless: the answer is the same.
@@ -45,9 +45,8 @@ export async function joinCampaign(
   if ((await joinedCampaignIdsAmong(db, request.userId, [campaign.id])).has(campaign.id)) {
     return { campaignId: campaign.id, joined: true, alreadyJoined: true };
   }
-  if (!joinableStatuses.has(campaign.status)) {
-    throw new AppError(409, "campaign_closed", "This campaign has ended, so it cannot be joined any more.");
-  }
+  const refused = joinRefusal(campaign, clock.now());
+  if (refused !== null) throw refused;
 
   let invitation: Invitation | null = null;
   if (campaign.visibility === "invite-only") {
