@@ -17,6 +17,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { PAYOUT_WEBHOOK_PATH } from "../worker/contracts/payout-webhook.ts";
 import { demoWorld } from "./seed/demo-world.ts";
 
 /** The X accounts of the demo world's people (creators, advertisers' members, the admin), by their X ids. */
@@ -166,6 +167,9 @@ try {
     PAYOUT_EMULATOR_PORT: String(port + 5),
     PAYOUT_EMULATOR_STATE: `${persistTo}/emulators/payout-rail.json`,
     PAYOUT_API_KEY: localSecret("PAYOUT_API_KEY"),
+    // Settled payouts are announced to the worker at once (docs/decisions/032-spec-server-items.md section 4).
+    PAYOUT_EMULATOR_WEBHOOK_URL: `http://127.0.0.1:${port}${PAYOUT_WEBHOOK_PATH}`,
+    PAYOUT_WEBHOOK_SECRET: localSecret("PAYOUT_WEBHOOK_SECRET"),
   });
   startEmulator("worker/emulators/telemetry-sink/main.ts", {
     TELEMETRY_SINK_PORT: String(port + 6),

@@ -137,6 +137,11 @@ export function findWithdrawal(db: D1Database, userId: string, withdrawalId: str
   return queryFirst(db.prepare(`${SELECT_WITHDRAWAL} WHERE w.id = ? AND w.user_id = ?`).bind(withdrawalId, userId), withdrawalRowSchema);
 }
 
+/** A withdrawal by id alone, whoever's it is: for the payout rail's webhook, which names withdrawals, not users. */
+export function findWithdrawalById(db: D1Database, withdrawalId: string): Promise<WithdrawalRow | null> {
+  return queryFirst(db.prepare(`${SELECT_WITHDRAWAL} WHERE w.id = ?`).bind(withdrawalId), withdrawalRowSchema);
+}
+
 /** The user's withdrawal made with this Idempotency-Key, if any. */
 export function findWithdrawalByKey(db: D1Database, userId: string, idempotencyKey: string): Promise<WithdrawalRow | null> {
   return queryFirst(
