@@ -5,6 +5,7 @@ import { ConfirmPayoutButton } from "~/components/confirm-payout-button";
 import { JoinCampaignButton } from "~/components/join-campaign-button";
 import { Markdown } from "~/components/markdown";
 import { PostList } from "~/components/post-list";
+import { InviteCreatorsSection } from "~/features/creator-invitations/invite-creators-section";
 import { useCampaignSelection } from "~/lib/campaign-selection";
 import { formatPercent } from "~/lib/format";
 import { requireSession } from "~/lib/session.server";
@@ -72,6 +73,10 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
         (until another campaign is opened).
       */}
       <ConfirmPayoutButton key={campaign.id} campaignId={campaign.id} claimable={standing.claimable} />
+
+      {campaign.joined && campaign.status !== "evaluating" && campaign.status !== "evaluated" ? (
+        <InviteCreatorsSection campaignId={campaign.id} />
+      ) : null}
 
       <CampaignFacts campaign={campaign}>
         <div>
