@@ -4,14 +4,17 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
 
-/** `~/…` means `app/…`, as in tsconfig's paths. */
-export const appAlias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+/** `~/…` means `app/…` and `@contracts/…` means `worker/contracts/…`, as in tsconfig's paths. */
+export const appAlias = {
+  "~": fileURLToPath(new URL("./app", import.meta.url)),
+  "@contracts": fileURLToPath(new URL("./worker/contracts", import.meta.url)),
+};
 
 const manifestModule = fileURLToPath(new URL("./app/lib/lazy-chunk-manifest.ts", import.meta.url));
 
 /**
  * Fills app/lib/lazy-chunk-manifest.ts: what each module loaded on demand (`import()`) needs in the browser, its chunk,
- * the chunks it imports and their CSS, keyed by the module's path (`app/components/signed-in-frame.tsx`). The browser's
+ * the chunks it imports and their CSS, keyed by the module's path (`app/layouts/signed-in-frame.tsx`). The browser's
  * build collects it; the worker's build, which runs after, gets it as that module's content, so a page rendered for a
  * signed-in user names the chunks it is about to need (app/lib/lazy-chunks.ts). Empty elsewhere.
  */

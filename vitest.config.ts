@@ -52,7 +52,7 @@ export default defineConfig({
         resolve: { alias: appAlias },
         test: {
           name: "unit",
-          include: ["tests/unit/**/*.test.ts"],
+          include: ["tests/unit/**/*.test.{ts,tsx}"],
           environment: "node",
           setupFiles: ["./tests/support/console-guard.ts"],
         },
@@ -76,8 +76,8 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["tests/worker/**/*.test.ts"],
-          // The root names its stylesheet by URL (`app.css?url`): processed, the import is that URL, not vitest's "".
-          css: { include: [/app\/styles\/app\.css/] },
+          // The root names its stylesheets by URL (`app.css?url`): processed, each import is that URL, not vitest's "".
+          css: { include: [/app\/styles\/(app|tokens)\.css/, /app\/components\/ui\/ui\.css/] },
           // Each test drives the real worker in workerd against real D1 (a hundred parallel withdrawals, batches of
           // conversions); with every file running at once on two cores, 5 s is too tight for the heaviest of them.
           testTimeout: 15_000,

@@ -5,7 +5,7 @@ import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { renderToReadableStream } from "react-dom/server.node";
 import { workerContext, type WorkerContext } from "./worker-context";
 import { ServerIncidentIdContext } from "./lib/incident";
-import { pathForLogs } from "../worker/contracts/admin-spoofing.ts";
+import { pathForLogs } from "@contracts/admin-spoofing.ts";
 import { withScriptsAfterFirstPaint } from "./lib/scripts-after-first-paint.server";
 
 export const streamTimeout = 5_000;

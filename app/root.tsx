@@ -8,9 +8,11 @@ import { CampaignSelectionProvider } from "./lib/campaign-selection";
 import { Toasts } from "./components/toasts";
 import { ErrorScreen } from "./components/error-screen";
 import { SessionSync } from "./components/session-sync";
+import tokensStylesheet from "./styles/tokens.css?url";
 import appStylesheet from "./styles/app.css?url";
+import uiKitStylesheet from "./components/ui/ui.css?url";
 import { workerContext } from "./worker-context";
-import { layoutForBrand } from "../worker/contracts/brand.ts";
+import { layoutForBrand } from "@contracts/brand.ts";
 import { documentUser } from "../worker/domain/pages/document.ts";
 import { themeStyle } from "./lib/brand";
 import { errorDetails } from "./lib/error-details";
@@ -74,8 +76,11 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* With a precedence React writes it before every preload of the head: the first paint waits for nothing else. */}
+        {/* With a precedence React writes them, in this order, before every preload of the head: the first paint waits
+            for nothing else. The tokens come first: app.css and the kit's ui.css read them. */}
+        <link rel="stylesheet" href={tokensStylesheet} precedence="app" />
         <link rel="stylesheet" href={appStylesheet} precedence="app" />
+        <link rel="stylesheet" href={uiKitStylesheet} precedence="app" />
         <Meta />
         <Links />
         <script nonce={root?.nonce} dangerouslySetInnerHTML={{ __html: consentChosenScript }} />

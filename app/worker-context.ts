@@ -1,7 +1,7 @@
 import { createContext } from "react-router";
 import type { Capabilities } from "../worker/capabilities.ts";
-import type { Brand } from "../worker/contracts/brand.ts";
-import type { SignedInSession } from "../worker/contracts/current-user.ts";
+import type { Brand } from "@contracts/brand.ts";
+import type { SignedInSession } from "@contracts/current-user.ts";
 
 /**
  * What the worker hands to every loader and action: React Router 8 has no AppLoadContext, so the Hono entry fills

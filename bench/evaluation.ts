@@ -14,12 +14,13 @@
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { getPlatformProxy } from "wrangler";
-import { DAY, fixedClock, HOUR } from "../worker/clock.ts";
+import { DAY, HOUR } from "../worker/clock.ts";
+import { fixedClock } from "../tests/support/clock.ts";
 import { defaultScoreWeights } from "../worker/contracts/campaign-rules.ts";
 import { insertAdvertiserStatement } from "../worker/db/advertisers.ts";
 import { insertCampaignStatement } from "../worker/db/campaigns.ts";
-import { buildAdvertiser, buildCampaign } from "../tests/support/factories.ts";
-import { ledgerTotals } from "../worker/db/ledger.ts";
+import { buildAdvertiser, buildCampaign } from "../scripts/seed/factories.ts";
+import { ledgerTotals } from "../tests/support/ledger.ts";
 import { findRewardCampaign } from "../worker/db/reward-campaigns.ts";
 import { depositAdvertiserFunds, fundCampaign } from "../worker/domain/ledger/funding.ts";
 import { WEEK } from "../worker/contracts/campaign-weeks.ts";

@@ -17,7 +17,7 @@ import { getPlatformProxy } from "wrangler";
 import type { Payout, PayoutRail } from "../worker/clients/payout-rail.ts";
 import { capabilitiesFor } from "../worker/capabilities.ts";
 import { systemClock } from "../worker/clock.ts";
-import { ledgerTotals } from "../worker/db/ledger.ts";
+import { ledgerTotals } from "../tests/support/ledger.ts";
 import { insertAdvertiserStatement } from "../worker/db/advertisers.ts";
 import { findSession } from "../worker/db/sessions.ts";
 import { insertUserStatements, setVerifiedEmail } from "../worker/db/users.ts";
@@ -28,7 +28,7 @@ import { postJournalEntry } from "../worker/domain/ledger/journal.ts";
 import { requestWithdrawal } from "../worker/domain/withdrawals/request.ts";
 import { settleWithdrawals } from "../worker/domain/withdrawals/settlement.ts";
 import { verifyWithdrawal } from "../worker/domain/withdrawals/verify.ts";
-import { buildAdvertiser, buildUser } from "../tests/support/factories.ts";
+import { buildAdvertiser, buildUser } from "../scripts/seed/factories.ts";
 import { meteredD1, newD1Meter } from "../worker/timings.ts";
 import { percentile } from "./measure.ts";
 

@@ -1,7 +1,7 @@
 import { getPlatformProxy } from "wrangler";
 import { DAY, HOUR } from "../worker/clock.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../worker/db/campaigns.ts";
-import { buildCampaign, buildPost, polledPostsStatements } from "../tests/support/factories.ts";
+import { buildCampaign, buildPost, polledPostsStatements } from "../scripts/seed/factories.ts";
 import { depositAdvertiserFunds, fundCampaign } from "../worker/domain/ledger/funding.ts";
 import { expect, gotoHydrated, signInAs, test } from "./fixtures";
 

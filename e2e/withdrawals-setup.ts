@@ -1,13 +1,14 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { DAY, HOUR, fixedClock, systemClock } from "../worker/clock.ts";
+import { DAY, HOUR, systemClock } from "../worker/clock.ts";
+import { fixedClock } from "../tests/support/clock.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../worker/db/campaigns.ts";
 import { findRewardCampaign } from "../worker/db/reward-campaigns.ts";
 import { depositAdvertiserFunds, fundCampaign } from "../worker/domain/ledger/funding.ts";
 import { evaluateCampaign } from "../worker/domain/rewards/evaluation.ts";
 import { closeCampaignWeeks } from "../worker/domain/rewards/weeks.ts";
-import { buildCampaign, buildPost, polledPostsStatements, type PolledPost } from "../tests/support/factories.ts";
+import { buildCampaign, buildPost, polledPostsStatements, type PolledPost } from "../scripts/seed/factories.ts";
 import { latestCodeSentTo } from "../tests/support/outbox.ts";
 
 /**

@@ -40,9 +40,12 @@ import { renderWithReactRouter } from "./ssr/react-router.ts";
 import type { WorkerEnv } from "./worker-env.ts";
 
 /**
- * Where every request enters. Order: request context (capabilities, request id) → health checks → route rules
- * (redirects, caching) → the API's default no-store and the whitelist guard with the brand of the hostname → sign-in and tokens (/auth) → the
- * typed RPC (/trpc) → the REST API (/v1) → React Router SSR for everything else (session, nonce, headers).
+ * Where every request enters, in the order registered below: transport security (HSTS and nosniff, set on the way
+ * out) → request context (capabilities, request id, Server-Timing) → the well-formed-path check → health checks,
+ * icons and the telemetry endpoint → route rules (redirects, caching) → on /auth, /trpc and /v1: the default
+ * no-store, the door rate limits, the whitelist guard with the brand of the hostname and the write limits, and on /v1
+ * the audit of impersonated writes → sign-in and tokens (/auth) → the typed RPC (/trpc) → the REST API (/v1, then its
+ * 404) → React Router SSR for everything else (page session, whitelist guard, nonce and security headers).
  */
 export const app = new Hono<WorkerEnv>();
 

@@ -3,6 +3,7 @@ import type { Mailer } from "./clients/mailer.ts";
 import { depositRailFor, type DepositRail } from "./clients/deposit-rail.ts";
 import { payoutRailFor } from "./clients/payout-rail-for.ts";
 import type { PayoutRail } from "./clients/payout-rail.ts";
+import type { ExceptionReport } from "./clients/exception-report.ts";
 import { createTelemetry, type Telemetry } from "./clients/telemetry.ts";
 import { xClientFor } from "./clients/x-client-for.ts";
 import type { XClient } from "./clients/x-client.ts";
@@ -30,7 +31,10 @@ export type Capabilities = {
   payoutRail: PayoutRail;
   /** Takes advertisers' deposits (the same provider's deposit side; locally the payout rail emulator). */
   depositRail: DepositRail;
-  /** Application Insights' ingestion endpoint (locally the telemetry sink): forwarding and exception reports. */
+  /**
+   * Application Insights' ingestion endpoint (locally the telemetry sink): forwarding, and exception reports through
+   * the telemetry queue.
+   */
   telemetry: Telemetry;
   /** Signs access tokens (HS256). */
   signingKey: string;
@@ -56,7 +60,7 @@ export function capabilitiesFor(env: Cloudflare.Env, clock: Clock = systemClock)
     payoutRail: payoutRailFor(config),
     depositRail: depositRailFor(config),
     // Built per request, not per isolate: a report is stamped with this request's clock.
-    telemetry: createTelemetry(config.telemetry, clock),
+    telemetry: createTelemetry(config.telemetry, clock, env.TELEMETRY_QUEUE as Queue<ExceptionReport>),
     signingKey: config.secrets.jwtSigningKey,
     encryptionKey: config.secrets.tokenEncryptionKey,
     spoofingSecret: config.secrets.adminSpoofingSecret,

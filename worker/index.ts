@@ -1,11 +1,12 @@
 import { app } from "./app.ts";
-import { handleAnalyticsQueue } from "./jobs/analytics-consumer.ts";
+import { handleQueue } from "./jobs/queue-handler.ts";
 import { handleScheduled } from "./jobs/scheduled-handler.ts";
 
 export default {
   fetch: app.fetch,
   // The rewards scheduler: the cron trigger in wrangler.toml; locally the ticker of scripts/start.ts.
   scheduled: handleScheduled,
-  // The analytics queue (POST /v1/events puts the tracker's batches on it; wrangler.toml [[queues.consumers]]).
-  queue: handleAnalyticsQueue,
+  // The analytics queue (POST /v1/events puts the tracker's batches on it) and the telemetry queue (the worker's own
+  // exception reports) with its dead letter queue: wrangler.toml [[queues.consumers]].
+  queue: handleQueue,
 } satisfies ExportedHandler<Cloudflare.Env>;

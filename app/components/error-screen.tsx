@@ -4,7 +4,7 @@ import { errorDetails } from "~/lib/error-details";
 import { ServerIncidentIdContext } from "~/lib/incident";
 import { useRootData } from "~/lib/root-data";
 import { reportErrorScreen } from "~/lib/telemetry/telemetry";
-import { newIncidentId } from "../../worker/contracts/incidents.ts";
+import { newIncidentId } from "@contracts/incidents.ts";
 
 type Incident = { id: string; at: string };
 

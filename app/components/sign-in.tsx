@@ -2,7 +2,7 @@ import { useLocation } from "react-router";
 import { analyticsAttributes } from "~/lib/analytics/click-attributes";
 import { useAnalyticsScope } from "~/lib/analytics/scope";
 import { advertiserLoginHref, readLoginHref } from "~/lib/login-url";
-import { trackedEventNames } from "../../worker/contracts/analytics-names.ts";
+import { trackedEventNames } from "@contracts/analytics-names.ts";
 import { trackerDeviceId } from "~/lib/tracker-device";
 
 function XLogo() {

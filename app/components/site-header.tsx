@@ -3,7 +3,6 @@ import { Link, NavLink, useLocation } from "react-router";
 import { useBrand } from "~/lib/brand";
 import { useCurrentUser } from "~/lib/current-user";
 import { AppIcon } from "./app-icon";
-import { NewPostButton } from "./new-post-button";
 import { SignInWithXButton } from "./sign-in";
 import { signOut } from "~/lib/api/sign-out";
 import { UserMenu } from "./user-menu";
@@ -67,6 +66,8 @@ export type HeaderActions = {
   openFeedback: () => void;
   /** The notification bell, rendered by the notifications feature. */
   bell: ReactNode;
+  /** The New Post button, rendered by the posting feature. */
+  newPost: ReactNode;
 };
 
 function MobileMenu({
@@ -170,7 +171,7 @@ export function SiteHeader({ actions }: { actions: HeaderActions | null }) {
             </nav>
             <div className="header-end">
               {actions.bell}
-              <NewPostButton onOpen={actions.openNewPost} enabled={actions.newPostEnabled} />
+              {actions.newPost}
               <div className="desktop-only">
                 <UserMenu user={user} />
               </div>

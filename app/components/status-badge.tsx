@@ -1,4 +1,4 @@
-import type { CampaignHealth, CampaignStatus, PostStatus } from "../../worker/contracts/vocabulary.ts";
+import type { CampaignHealth, CampaignStatus, PostStatus } from "@contracts/vocabulary.ts";
 
 const labels: Record<CampaignStatus | PostStatus, string> = {
   inactive: "Not started",

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { CurrentUser } from "../../worker/contracts/current-user.ts";
+import type { CurrentUser } from "@contracts/current-user.ts";
 import { signOut } from "~/lib/api/sign-out";
 
 /** The signed-in user's handle and avatar in the header, with sign-out. */

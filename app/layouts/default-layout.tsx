@@ -8,14 +8,14 @@ import { useCurrentUser } from "~/lib/current-user";
 import { preloadLazyModule } from "~/lib/lazy-chunks";
 import { useRootData } from "~/lib/root-data";
 
-const SignedInFrame = lazy(() => import("~/components/signed-in-frame"));
+const SignedInFrame = lazy(() => import("./signed-in-frame"));
 
 /** A visitor gets the bare frame; a signed-in user the frame with notifications, the post editor and the data clients. */
 function Frame({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   const nonce = useRootData()?.nonce;
   if (user === null) return <AppFrame actions={null}>{children}</AppFrame>;
-  preloadLazyModule("app/components/signed-in-frame.tsx", nonce);
+  preloadLazyModule("app/layouts/signed-in-frame.tsx", nonce);
   return (
     <Suspense fallback={null}>
       <SignedInFrame>{children}</SignedInFrame>

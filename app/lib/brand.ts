@@ -1,5 +1,5 @@
 import type { CSSProperties } from "react";
-import type { Brand, BrandLayout } from "../../worker/contracts/brand.ts";
+import type { Brand, BrandLayout } from "@contracts/brand.ts";
 import { useRootData } from "./root-data";
 
 /** A partner's colours as the CSS custom properties every style reads. */

@@ -1,4 +1,4 @@
-import type { CurrentUser } from "../../worker/contracts/current-user.ts";
+import type { CurrentUser } from "@contracts/current-user.ts";
 import { useRootData } from "./root-data";
 
 /** The signed-in user as the root loader rendered it, or null. */

@@ -1,4 +1,4 @@
-import type { FieldError } from "../../worker/contracts/errors.ts";
+import type { FieldError } from "@contracts/errors.ts";
 
 /** The text of an error toast or message (SPEC.md section 8). */
 export const DEFAULT_ERROR_TEXT = "Error, please contact support.";

@@ -1,4 +1,4 @@
-import { decimalsOf } from "../../worker/contracts/currencies.ts";
+import { decimalsOf } from "@contracts/currencies.ts";
 
 /** A ratio as a percentage with one decimal, without the decimal at exactly 100 (SPEC.md section 5). */
 export function formatPercent(ratio: number): string {

@@ -1,5 +1,5 @@
 import type { IconifyJSON } from "@iconify/react";
-import { iconEndpointProblem, isValidIconEndpoint } from "../../worker/contracts/icon-endpoint.ts";
+import { iconEndpointProblem, isValidIconEndpoint } from "@contracts/icon-endpoint.ts";
 
 /**
  * Icons come from the worker's own endpoint (`/icons/{collection}.json?icons=a,b`) unless configuration points at a

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { AppError } from "../../worker/contracts/errors.ts";
+import { AppError } from "@contracts/errors.ts";
 
 /**
  * Runs a page use case for a loader. A refusal from the domain (4xx) becomes the route's error response with its

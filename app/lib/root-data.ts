@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
-import type { Brand, BrandLayout } from "../../worker/contracts/brand.ts";
-import type { CurrentUser } from "../../worker/contracts/current-user.ts";
+import type { Brand, BrandLayout } from "@contracts/brand.ts";
+import type { CurrentUser } from "@contracts/current-user.ts";
 
 /** What the root loader hands to every page: who is signed in, the brand of the hostname, telemetry, and the page's nonce. */
 export type RootData = {

@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import type { SignedInSession } from "../../worker/contracts/current-user.ts";
+import type { SignedInSession } from "@contracts/current-user.ts";
 import { workerContext } from "~/worker-context";
 
 /** For loaders of signed-in pages: the session, or a 401 that the layout turns into a sign-in prompt. */

@@ -1,10 +1,10 @@
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/admin";
-import { AdminConsole } from "~/features/admin/components/admin-console";
+import { AdminConsole } from "~/features/admin/admin-console";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
-import { AppError } from "../../worker/contracts/errors.ts";
+import { AppError } from "@contracts/errors.ts";
 import { adminPage } from "../../worker/domain/pages/admin.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...seo({ title: "Admin", matches }), { name: "robots", content: "noindex" }];

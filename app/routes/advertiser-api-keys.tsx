@@ -1,5 +1,5 @@
 import type { Route } from "./+types/advertiser-api-keys";
-import { ApiKeysPage } from "~/components/advertisers/api-keys-page";
+import { ApiKeysPage } from "~/features/advertiser-api-keys/api-keys-page";
 import { pageData } from "~/lib/page-data.server";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/advertiser-campaign-invitations";
-import { InvitationCampaignPage } from "~/components/advertisers/invitation-campaign-page";
+import { CampaignFundingPanel } from "~/features/advertiser-funding/campaign-funding-panel";
+import { CampaignInvitationsPage } from "~/features/campaign-invitations/campaign-invitations-page";
 import { pageData } from "~/lib/page-data.server";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
@@ -24,5 +25,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export default function AdvertiserCampaignInvitations({ loaderData }: Route.ComponentProps) {
-  return <InvitationCampaignPage key={loaderData.campaign.id} page={loaderData} />;
+  const { account, campaign, funding } = loaderData;
+  return (
+    <CampaignInvitationsPage
+      key={campaign.id}
+      page={loaderData}
+      funding={<CampaignFundingPanel advertiserId={account.id} campaignId={campaign.id} funding={funding} />}
+    />
+  );
 }

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/advertiser-campaign-new";
-import { CampaignForm } from "~/components/advertisers/campaign-form";
+import { CampaignForm } from "~/features/advertiser-campaigns/campaign-form";
 import { pageData } from "~/lib/page-data.server";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/advertiser-campaigns";
-import { CampaignListPage } from "~/components/advertisers/campaign-list";
+import { CampaignListPage } from "~/features/advertiser-campaigns/campaign-list";
 import { pageData } from "~/lib/page-data.server";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/advertiser-funds";
-import { FundsPage } from "~/components/advertisers/funds-page";
+import { FundsPage } from "~/features/advertiser-funding/funds-page";
 import { pageData } from "~/lib/page-data.server";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";

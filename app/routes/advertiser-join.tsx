@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/advertiser-join";
-import { JoinInvitation } from "~/components/advertisers/join-invitation";
+import { JoinInvitation } from "~/features/advertiser-accounts/join-invitation";
 import { AppProviders } from "~/components/app-providers";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";

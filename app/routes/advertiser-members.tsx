@@ -1,5 +1,5 @@
 import type { Route } from "./+types/advertiser-members";
-import { MembersPage } from "~/components/advertisers/members-page";
+import { MembersPage } from "~/features/advertiser-members/members-page";
 import { pageData } from "~/lib/page-data.server";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";

@@ -1,6 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/advertiser-report";
-import { ReportPage } from "~/components/advertisers/report-page";
+import { ReportPage } from "~/features/advertiser-reports/report-page";
 import { pageData } from "~/lib/page-data.server";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";

@@ -1,6 +1,5 @@
 import type { Route } from "./+types/campaign-preview";
-import { CampaignDetails } from "~/components/campaign-details";
-import { useLandingViewed } from "~/lib/analytics/hooks";
+import { CampaignPreviewPage } from "~/features/campaigns/campaign-preview-page";
 import { seo } from "~/lib/seo";
 import { pageData } from "~/lib/page-data.server";
 import { workerContext } from "~/worker-context";
@@ -18,13 +17,5 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export default function CampaignPreview({ loaderData }: Route.ComponentProps) {
-  useLandingViewed({ advertiserId: loaderData.campaign.advertiserId, campaignId: loaderData.campaign.id });
-  return (
-    <div className="preview">
-      <p className="preview-banner" role="status">
-        Preview: this is how creators will see the campaign. Only people with this link can open it.
-      </p>
-      <CampaignDetails campaign={loaderData.campaign} />
-    </div>
-  );
+  return <CampaignPreviewPage {...loaderData} />;
 }

@@ -1,18 +1,12 @@
-import { useEffect } from "react";
 import type { Route } from "./+types/campaign";
-import { CampaignFacts, CampaignHeading } from "~/components/campaign-details";
-import { ConfirmPayoutButton } from "~/components/confirm-payout-button";
-import { JoinCampaignButton } from "~/components/join-campaign-button";
-import { Markdown } from "~/components/markdown";
-import { PostList } from "~/components/post-list";
+import { CampaignPage } from "~/features/campaigns/campaign-page";
 import { InviteCreatorsSection } from "~/features/creator-invitations/invite-creators-section";
-import { useCampaignSelection } from "~/lib/campaign-selection";
-import { formatPercent } from "~/lib/format";
+import { PostList } from "~/features/posting/post-list";
+import { ConfirmPayoutButton } from "~/features/rewards/confirm-payout-button";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { pageData } from "~/lib/page-data.server";
 import { workerContext } from "~/worker-context";
-import { shownHashtag, shownMention } from "../../worker/contracts/post-requirements.ts";
 import { campaignPage } from "../../worker/domain/pages/campaign-page.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -24,121 +18,20 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return pageData(() => campaignPage(capabilities, session.userId, params.campaignId));
 }
 
-function Rules({ rules }: { rules: Route.ComponentProps["loaderData"]["campaign"]["rules"] }) {
-  const items = [
-    ...rules.requiredMentions.map((mention) => `Mention ${shownMention(mention)}`),
-    ...rules.requiredHashtags.map((tag) => `Use ${shownHashtag(tag)}`),
-    ...(rules.requiredLink === null ? [] : [`Link to ${rules.requiredLink}`]),
-    ...(rules.minImpressions > 0 ? [`Reach at least ${rules.minImpressions.toLocaleString("en")} views`] : []),
-    `At most ${rules.maxPostsPerWeek} posts a week count`,
-    "Post through Chorus after joining, while the campaign runs, and keep the post up until it matures",
-  ];
+export default function Campaign({ loaderData }: Route.ComponentProps) {
+  const { campaign, standing } = loaderData;
   return (
-    <ul className="rules">
-      {items.map((item) => (
-        <li key={item}>{item}</li>
-      ))}
-    </ul>
-  );
-}
-
-export default function CampaignPage({ loaderData }: Route.ComponentProps) {
-  const { campaign, weeks, currentWeek, suggestions, standing, posts } = loaderData;
-  const selection = useCampaignSelection();
-  const selectedWeek = selection.campaignId === campaign.id ? selection.campaignWeek : null;
-  const { select } = selection;
-  useEffect(() => {
-    if (selection.campaignId !== campaign.id) select(campaign.id, null);
-  }, [campaign.id, select, selection.campaignId]);
-
-  const shownPosts = selectedWeek === null ? posts : posts.filter((post) => post.campaignWeek === selectedWeek);
-  const eligible = (standing.byStatus.eligible ?? 0) + (standing.byStatus["eligible-bonus"] ?? 0);
-
-  return (
-    <article className="campaign-page">
-      <CampaignHeading campaign={campaign}>
-        {campaign.joined ? (
-          <p className="notice" role="status">
-            You joined this campaign. Use <strong>New Post</strong> to write a post for it.
-          </p>
-        ) : campaign.status === "evaluating" || campaign.status === "evaluated" ? (
-          <p className="notice">This campaign has ended, so it can no longer be joined.</p>
-        ) : (
-          <JoinCampaignButton campaignId={campaign.id} />
-        )}
-      </CampaignHeading>
-
-      {/*
-        Mounted whatever the count: once confirmed, the revalidated page has none left, and the confirmation stays
-        (until another campaign is opened).
-      */}
-      <ConfirmPayoutButton key={campaign.id} campaignId={campaign.id} claimable={standing.claimable} />
-
-      {campaign.joined && campaign.status !== "evaluating" && campaign.status !== "evaluated" ? (
-        <InviteCreatorsSection campaignId={campaign.id} />
-      ) : null}
-
-      <CampaignFacts campaign={campaign}>
-        <div>
-          <dt>Most one creator can earn</dt>
-          <dd>{`${formatPercent(campaign.creatorCapBps / 10_000)} of a week`}</dd>
-        </div>
-      </CampaignFacts>
-
-      <section aria-labelledby="about-campaign">
-        <h2 id="about-campaign">About this campaign</h2>
-        <Markdown source={campaign.description} className="prose" />
-      </section>
-
-      <section aria-labelledby="campaign-rules">
-        <h2 id="campaign-rules">Rules</h2>
-        <Rules rules={campaign.rules} />
-        <p className="muted small">{`Posts mature ${campaign.maturityHours} hours after posting; then they are checked against these rules.`}</p>
-      </section>
-
-      {suggestions.length > 0 ? (
-        <section aria-labelledby="suggested-posts">
-          <h2 id="suggested-posts">Suggested posts</h2>
-          <ul className="suggestions">
-            {suggestions.map((suggestion) => (
-              <li key={suggestion.id} className="card">
-                {suggestion.text}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-
-      <section aria-labelledby="your-posts">
-        <div className="section-heading">
-          <h2 id="your-posts">Your posts</h2>
-          {standing.posts > 0 ? <p className="muted">{`${formatPercent(eligible / standing.posts)} eligible so far`}</p> : null}
-        </div>
-        {weeks.length > 1 ? (
-          <div className="week-selector" role="group" aria-label="Campaign week">
-            <button type="button" aria-pressed={selectedWeek === null} onClick={() => select(campaign.id, null)}>
-              All weeks
-            </button>
-            {weeks.map((week) => (
-              <button
-                key={week.number}
-                type="button"
-                aria-pressed={selectedWeek === week.number}
-                onClick={() => select(campaign.id, week.number)}
-              >
-                {`Week ${week.number}${week.number === currentWeek ? " (now)" : ""}`}
-              </button>
-            ))}
-          </div>
-        ) : null}
-        {shownPosts.length === 0 ? (
-          <p className="empty-state">
-            {campaign.joined ? "No posts here yet." : "Join the campaign, then post through Chorus: your posts show up here."}
-          </p>
-        ) : (
-          <PostList posts={shownPosts} showCampaign={false} />
-        )}
-      </section>
-    </article>
+    <CampaignPage
+      page={loaderData}
+      // Mounted whatever the count: once confirmed, the revalidated page has none left, and the confirmation stays
+      // (until another campaign is opened).
+      payout={<ConfirmPayoutButton key={campaign.id} campaignId={campaign.id} claimable={standing.claimable} />}
+      invite={
+        campaign.joined && campaign.status !== "evaluating" && campaign.status !== "evaluated" ? (
+          <InviteCreatorsSection campaignId={campaign.id} />
+        ) : null
+      }
+      renderPosts={(posts) => <PostList posts={posts} showCampaign={false} />}
+    />
   );
 }

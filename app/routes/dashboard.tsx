@@ -8,7 +8,7 @@ import { useRootData } from "~/lib/root-data";
 import { workerContext } from "~/worker-context";
 import { dashboardPage } from "../../worker/domain/pages/dashboard.ts";
 
-const DashboardContent = lazy(() => import("~/components/dashboard-content"));
+const DashboardContent = lazy(() => import("./dashboard-content"));
 
 export const meta: Route.MetaFunction = ({ matches }) => seo({ title: "Dashboard", matches });
 
@@ -24,7 +24,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const nonce = useRootData()?.nonce;
   const { page } = loaderData;
   if (user === null || page === null) return <SignInPage />;
-  preloadLazyModule("app/components/dashboard-content.tsx", nonce);
+  preloadLazyModule("app/routes/dashboard-content.tsx", nonce);
   return (
     <Suspense fallback={null}>
       <DashboardContent page={page} user={user} />

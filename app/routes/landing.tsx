@@ -1,5 +1,5 @@
 import type { Route } from "./+types/landing";
-import { landingVariants, StandardLanding } from "~/components/landing/landing-page";
+import { landingVariants, StandardLanding } from "~/features/campaigns/landing-page";
 import { useLandingViewed } from "~/lib/analytics/hooks";
 import { AnalyticsScope } from "~/lib/analytics/scope";
 import { seo } from "~/lib/seo";

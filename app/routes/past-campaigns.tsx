@@ -1,5 +1,5 @@
 import type { Route } from "./+types/past-campaigns";
-import { CampaignGrid } from "~/components/campaign-card";
+import { PastCampaignsPage } from "~/features/campaigns/campaign-lists";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
@@ -13,13 +13,5 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function PastCampaigns({ loaderData }: Route.ComponentProps) {
-  return (
-    <>
-      <section className="page-heading">
-        <h1>Past campaigns</h1>
-        <p className="lead">Campaigns that have ended, with how your posts did. Rewards are final once a campaign is evaluated.</p>
-      </section>
-      <CampaignGrid campaigns={loaderData.campaigns} now={loaderData.now} emptyMessage="No campaign has ended yet." />
-    </>
-  );
+  return <PastCampaignsPage {...loaderData} />;
 }

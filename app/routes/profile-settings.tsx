@@ -1,6 +1,6 @@
 import type { Route } from "./+types/profile-settings";
-import { SettingsPage } from "~/components/settings/settings-page";
-import { WalletsSection } from "~/components/wallets/wallets-section";
+import { SettingsPage } from "~/features/settings/settings-page";
+import { WalletsSection } from "~/features/wallets/wallets-section";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 

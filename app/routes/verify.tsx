@@ -1,11 +1,6 @@
-import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/verify";
-import { AppProviders } from "~/components/app-providers";
-import { useConfirmEmailLink } from "~/features/settings/api/confirm-email-link";
-import { outcomeWords } from "~/features/settings/utils/link-outcomes";
-import { errorText } from "~/lib/error-text";
+import { VerifyEmailPage } from "~/features/settings/verify-email-page";
 import { seo } from "~/lib/seo";
-import "~/styles/settings.css";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo({ title: "Verify your e-mail address", matches }),
@@ -14,71 +9,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "referrer", content: "no-referrer" },
 ];
 
-/**
- * `/verify?token=…`, opened from the e-mail-change message. Opening the page changes nothing (mail scanners fetch
- * links): the person confirms with a button, which POSTs the token, and the page says what happened.
- */
 export default function Verify() {
-  return (
-    <AppProviders>
-      <VerifyPanel />
-    </AppProviders>
-  );
-}
-
-function VerifyPanel() {
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get("token") ?? "";
-  const confirm = useConfirmEmailLink();
-
-  if (token === "") {
-    return (
-      <section className="centered-panel verify-panel">
-        <h1>Check your inbox</h1>
-        <p>
-          This page confirms a new e-mail address from the link in our e-mail, and this address has no link in it. Open the link from the
-          e-mail again, or enter its 6-digit code in your settings. Codes expire after 10 minutes.
-        </p>
-        <Link to="/profile/settings#email" className="button button-primary">
-          Open settings
-        </Link>
-      </section>
-    );
-  }
-
-  if (confirm.isSuccess) {
-    const words = outcomeWords[confirm.data.outcome];
-    return (
-      <section className="centered-panel verify-panel" aria-labelledby="verify-heading">
-        <h1 id="verify-heading">{words.title}</h1>
-        <p role="status" data-testid="verify-outcome">
-          {words.text(confirm.data.email)}
-        </p>
-        <Link to="/profile/settings#email" className="button button-primary">
-          Open settings
-        </Link>
-      </section>
-    );
-  }
-
-  return (
-    <section className="centered-panel verify-panel" aria-labelledby="verify-heading">
-      <h1 id="verify-heading">Confirm your new e-mail address</h1>
-      <p>You opened the link from the e-mail we sent to your new address. Confirm to make it your e-mail address on Chorus.</p>
-      <button
-        type="button"
-        className="button button-primary"
-        disabled={confirm.isPending}
-        aria-busy={confirm.isPending}
-        onClick={() => confirm.mutate(token)}
-      >
-        {confirm.isPending ? "Confirming…" : "Confirm my e-mail address"}
-      </button>
-      {confirm.isError ? (
-        <p role="alert" className="form-error">
-          {`It did not work: ${errorText(confirm.error)} Try again.`}
-        </p>
-      ) : null}
-    </section>
-  );
+  return <VerifyEmailPage />;
 }

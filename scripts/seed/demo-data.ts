@@ -8,7 +8,7 @@ import { listPartners, replacePartnerStatements } from "../../worker/db/partners
 import { findPost, insertPostStatement } from "../../worker/db/posts.ts";
 import { insertSuggestionStatement } from "../../worker/db/suggestions.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
-import { polledPostsStatements } from "../../tests/support/factories.ts";
+import { polledPostsStatements } from "./factories.ts";
 import { seedDemoConversions, type CreatedDemoKey } from "./demo-conversions.ts";
 import { seedDemoLedger } from "./demo-ledger.ts";
 import { demoNotifications } from "./demo-notifications.ts";

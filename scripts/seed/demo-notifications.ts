@@ -17,8 +17,9 @@ function demo(key: string, notification: Omit<NewNotification, "dedupeKey" | "cr
 
 /**
  * The notifications of the demo creators (demo-world.ts): ada has a read welcome, joined campaigns, and
- * an eligible campaign to confirm (a dashboard banner) among 2 unread; bytebard has 12 unread, so the bell shows
- * "9+"; chloe has not seen her welcome yet. Each of ada and bytebard also has one type the sidebar drops.
+ * an eligible campaign to confirm (a dashboard banner) among 2 unread; bytebard has 13 unread (one of them of a type
+ * the sidebar drops), so the bell shows "9+"; chloe has not seen her welcome yet. Ada also has one type the sidebar
+ * drops.
  */
 export function demoNotifications(now: number): NewNotification[] {
   const ada = "user-ada_creates";

@@ -10,7 +10,7 @@ import type { Post } from "../../worker/db/posts.ts";
 import type { Suggestion } from "../../worker/db/suggestions.ts";
 import type { User } from "../../worker/db/users.ts";
 import { scoreOf } from "../../worker/domain/rewards/scoring.ts";
-import { buildAdvertiser, buildCampaign, buildPartner, buildPost, buildUser } from "../../tests/support/factories.ts";
+import { buildAdvertiser, buildCampaign, buildPartner, buildPost, buildUser } from "./factories.ts";
 
 /**
  * The demo world of `npm start`, as data: three partner brands, three advertisers, a campaign in every status,

@@ -34,12 +34,9 @@ describe("one conversion event", () => {
       { ...base, chain: "solana", walletAddress: solana, occurredAt: 1_764_000_000_000, value: 25, currency: "SOL", metadata: { a: 1 } },
       ["body"],
     );
-    expect(check.ok && check.event).toMatchObject({
-      addressKey: solana,
-      occurredAt: 1_764_000_000_000,
-      value: 25,
-      currency: "SOL",
-      metadata: '{"a":1}',
+    expect(check).toMatchObject({
+      ok: true,
+      event: { addressKey: solana, occurredAt: 1_764_000_000_000, value: 25, currency: "SOL", metadata: '{"a":1}' },
     });
   });
 
@@ -106,9 +103,9 @@ describe("one conversion event", () => {
 describe("the ingest body", () => {
   it("takes one bare event or { events } with 1 to 100", () => {
     const single = checkIngestBody(base);
-    expect(single.ok && single.checked.batch).toBe(false);
+    expect(single).toMatchObject({ ok: true, checked: { batch: false, valid: [{ index: 0 }], rejected: [] } });
     const batch = checkIngestBody({ events: [base, { ...base, eventId: "e-2" }] });
-    expect(batch.ok && batch.checked.valid.map((item) => item.index)).toEqual([0, 1]);
+    expect(batch).toMatchObject({ ok: true, checked: { batch: true, valid: [{ index: 0 }, { index: 1 }], rejected: [] } });
   });
 
   it("refuses other shapes and sizes as a whole", () => {

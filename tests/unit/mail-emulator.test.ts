@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { fixedClock } from "../../worker/clock.ts";
+import { fixedClock } from "../support/clock.ts";
 import { createMailEmulator, type MailEmulator } from "../../worker/emulators/mail/server.ts";
 import { latestCodeSentTo, outboxMessages } from "../support/outbox.ts";
 

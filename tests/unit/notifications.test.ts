@@ -4,8 +4,8 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { NotificationBell } from "~/components/notifications/notification-bell";
-import { NotificationsProvider } from "~/components/notifications/notifications-provider";
+import { NotificationBell } from "~/features/notifications/notification-bell";
+import { NotificationsProvider } from "~/features/notifications/notifications-provider";
 import {
   badgeText,
   bellLabel,
@@ -16,7 +16,7 @@ import {
   sidebarTypeOf,
   titleWithUnreadPrefix,
   unreadCount,
-} from "~/features/notifications/utils/notification-rules";
+} from "~/features/notifications/notification-rules";
 import { createQueryClient } from "~/lib/query-client";
 import { notificationEventTypeSchema, type Notification } from "../../worker/contracts/notifications.ts";
 

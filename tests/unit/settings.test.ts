@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { recoveryCodesText } from "~/components/settings/recovery-codes";
-import { outcomeWords } from "~/features/settings/utils/link-outcomes";
-import { errorCodeOf, formErrorsOf, retryAfterSecondsOf } from "~/features/settings/utils/form-errors";
-import { secondsLeft } from "~/features/settings/utils/use-now";
+import { recoveryCodesText } from "~/features/settings/recovery-codes";
+import { outcomeWords } from "~/features/settings/link-outcomes";
+import { errorCodeOf, formErrorsOf, retryAfterSecondsOf } from "~/features/settings/form-errors";
+import { secondsLeft } from "~/features/settings/use-now";
 import { ApiRequestError } from "~/lib/api/http-client";
 import { AppError } from "../../worker/contracts/errors.ts";
 import {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { fixedClock } from "../../worker/clock.ts";
+import { fixedClock } from "../support/clock.ts";
 import { createTelemetrySink, type TelemetrySink } from "../../worker/emulators/telemetry-sink/server.ts";
 import { KEPT_ITEMS } from "../../worker/emulators/telemetry-sink/state.ts";
 import { sinkItems } from "../support/telemetry-sink.ts";

@@ -3,7 +3,8 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { HOUR, fixedClock } from "../../worker/clock.ts";
+import { HOUR } from "../../worker/clock.ts";
+import { fixedClock } from "../support/clock.ts";
 import type { PublicMetrics } from "../../worker/emulators/x/metrics.ts";
 import { createXEmulator, type XEmulator, type XEmulatorOptions } from "../../worker/emulators/x/server.ts";
 

@@ -11,14 +11,14 @@ import {
 import { errorBodySchema } from "../../worker/contracts/errors.ts";
 import { recentNotificationsSchema, type Notification } from "../../worker/contracts/notifications.ts";
 import { insertAdvertiserStatement } from "../../worker/db/advertisers.ts";
-import { listAuditEntries } from "../../worker/db/audit-log.ts";
+import { listAuditEntries } from "../support/audit-log.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../../worker/db/campaigns.ts";
 import { insertNotificationStatement } from "../../worker/db/notifications.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
 import { storeAnalyticsMessages } from "../../worker/domain/analytics/store-events.ts";
 import { RECENT_NOTIFICATIONS_LIMIT, unreadNotificationCount } from "../../worker/domain/notifications/inbox.ts";
 import { sendFeedback } from "../../worker/domain/posts/send-feedback.ts";
-import { buildAdvertiser, buildCampaign, buildUser } from "../support/factories.ts";
+import { buildAdvertiser, buildCampaign, buildUser } from "../../scripts/seed/factories.ts";
 import { fetchPage, fetchWorker } from "./fetch.ts";
 import { bearerFor, sessionCookieFor } from "./sessions.ts";
 

@@ -13,7 +13,7 @@ import {
 import { currentUserSchema } from "../../worker/contracts/current-user.ts";
 import { errorBodySchema } from "../../worker/contracts/errors.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
-import { buildUser } from "../support/factories.ts";
+import { buildUser } from "../../scripts/seed/factories.ts";
 import { TestBrowser } from "./browser.ts";
 import { fetchPage, fetchWorker } from "./fetch.ts";
 import { bearerFor, sessionCookieFor } from "./sessions.ts";

@@ -5,7 +5,7 @@ import { insertMemberStatement } from "../../worker/db/advertiser-members.ts";
 import { insertAdvertiserStatement } from "../../worker/db/advertisers.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
 import { createApiKey } from "../../worker/domain/advertisers/api-keys.ts";
-import { buildAdvertiser, buildUser } from "../support/factories.ts";
+import { buildAdvertiser, buildUser } from "../../scripts/seed/factories.ts";
 import { fetchPage } from "./fetch.ts";
 import { sessionCookieFor } from "./sessions.ts";
 

@@ -9,7 +9,7 @@ import { insertCampaignStatement, insertParticipantStatement } from "../../worke
 import { markFundedStatement } from "../../worker/db/reward-campaigns.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
 import { campaignStatusAt } from "../../worker/domain/rewards/calendar.ts";
-import { buildAdvertiser, buildCampaign, buildUser } from "../support/factories.ts";
+import { buildAdvertiser, buildCampaign, buildUser } from "../../scripts/seed/factories.ts";
 import { fetchPage, fetchWorker } from "./fetch.ts";
 import { bearerFor, sessionCookieFor } from "./sessions.ts";
 

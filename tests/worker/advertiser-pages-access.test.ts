@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fixedClock } from "../../worker/clock.ts";
+import { fixedClock } from "../support/clock.ts";
 import { seedDemoData } from "../../scripts/seed/demo-data.ts";
 import { fetchPage } from "./fetch.ts";
 import { sessionCookieFor } from "./sessions.ts";

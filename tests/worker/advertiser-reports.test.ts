@@ -18,9 +18,9 @@ import {
   creatorAvailableAccount,
 } from "../../worker/domain/ledger/accounts.ts";
 import { journalEntryStatements } from "../../worker/domain/ledger/journal.ts";
-import { buildAdvertiser, buildCampaign, buildPost, buildUser, polledPostsStatements } from "../support/factories.ts";
+import { buildAdvertiser, buildCampaign, buildPost, buildUser, polledPostsStatements } from "../../scripts/seed/factories.ts";
 import { seedDemoData } from "../../scripts/seed/demo-data.ts";
-import { fixedClock } from "../../worker/clock.ts";
+import { fixedClock } from "../support/clock.ts";
 import { fetchPage, fetchWorker } from "./fetch.ts";
 import { bearerFor, sessionCookieFor } from "./sessions.ts";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { seedDemoAnalytics } from "../../scripts/seed/demo-analytics.ts";
 import { seedDemoData } from "../../scripts/seed/demo-data.ts";
-import { fixedClock } from "../../worker/clock.ts";
+import { fixedClock } from "../support/clock.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AnalyticsEvent, AnalyticsQueueMessage } from "../../worker/contracts/analytics.ts";
 import { insertMemberStatement } from "../../worker/db/advertiser-members.ts";
@@ -10,7 +10,7 @@ import { insertCampaignStatement } from "../../worker/db/campaigns.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
 import { listFunnel } from "../../worker/domain/analytics/funnel.ts";
 import { storeAnalyticsMessages } from "../../worker/domain/analytics/store-events.ts";
-import { buildAdvertiser, buildCampaign, buildUser } from "../support/factories.ts";
+import { buildAdvertiser, buildCampaign, buildUser } from "../../scripts/seed/factories.ts";
 import { fetchPage } from "./fetch.ts";
 import { sessionCookieFor } from "./sessions.ts";
 

@@ -5,7 +5,7 @@ import { ANALYTICS_BODY_LIMIT_BYTES, ANALYTICS_EVENTS_PATH, type AnalyticsQueueM
 import { errorBodySchema } from "../../worker/contracts/errors.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
 import { handleAnalyticsQueue } from "../../worker/jobs/analytics-consumer.ts";
-import { buildUser } from "../support/factories.ts";
+import { buildUser } from "../../scripts/seed/factories.ts";
 import { expectConsoleErrors } from "../support/console-guard.ts";
 import { fetchWorker } from "./fetch.ts";
 import { startInFreshRateLimitWindow } from "../support/rate-limit-window.ts";

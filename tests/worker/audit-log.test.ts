@@ -1,8 +1,9 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { listAuditEntries, recordAudit } from "../../worker/db/audit-log.ts";
+import { recordAudit } from "../../worker/db/audit-log.ts";
+import { listAuditEntries } from "../support/audit-log.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
-import { buildUser } from "../support/factories.ts";
+import { buildUser } from "../../scripts/seed/factories.ts";
 import { fetchWorker } from "./fetch.ts";
 import { bearerFor } from "./sessions.ts";
 

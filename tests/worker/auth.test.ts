@@ -1,11 +1,12 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { fixedClock, HOUR, systemClock } from "../../worker/clock.ts";
+import { HOUR, systemClock } from "../../worker/clock.ts";
+import { fixedClock } from "../support/clock.ts";
 import { createXClient } from "../../worker/clients/x-client.ts";
 import { completeLogin, LOGIN_STATE_TTL, startLogin } from "../../worker/domain/accounts/login.ts";
 import { REFRESH_REUSE_GRACE, refreshTokens, startSession, issueTokens } from "../../worker/domain/accounts/sessions.ts";
 import { findSession } from "../../worker/db/sessions.ts";
-import { buildUser } from "../support/factories.ts";
+import { buildUser } from "../../scripts/seed/factories.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
 import { signInThroughX, TestBrowser } from "./browser.ts";
 

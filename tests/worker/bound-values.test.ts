@@ -5,7 +5,7 @@ import { insertAdvertiserStatement } from "../../worker/db/advertisers.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../../worker/db/campaigns.ts";
 import { insertPostStatement } from "../../worker/db/posts.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
-import { buildAdvertiser, buildCampaign, buildPost, buildUser } from "../support/factories.ts";
+import { buildAdvertiser, buildCampaign, buildPost, buildUser } from "../../scripts/seed/factories.ts";
 import { fetchPage, fetchWorker } from "./fetch.ts";
 import { bearerFor, sessionCookieFor } from "./sessions.ts";
 

@@ -1,8 +1,8 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app.ts";
 import { capabilitiesFor } from "../../worker/capabilities.ts";
-import { fixedClock } from "../../worker/clock.ts";
+import { fixedClock } from "../support/clock.ts";
 import { brandCacheKey, resolveBrand } from "../../worker/domain/brands/resolve-brand.ts";
 import { seedDemoData } from "../../scripts/seed/demo-data.ts";
 import { expectConsoleErrors } from "../support/console-guard.ts";
@@ -68,17 +68,31 @@ describe("the brand cache write", () => {
   it("happens after the answer, and a failed write changes nothing: D1's answer stands", async () => {
     const capabilities = capabilitiesFor(env);
     const pending: Promise<unknown>[] = [];
+    const attemptedKeys: string[] = [];
     const failingCache = {
       get: (key: string) => env.BRAND_CACHE.get(key),
-      put: () => Promise.reject(new Error("KV PUT failed: 429 Too Many Requests")),
+      put: (key: string) => {
+        attemptedKeys.push(key);
+        return Promise.reject(new Error("KV PUT failed: 429 Too Many Requests"));
+      },
     } as unknown as KVNamespace;
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const resolution = await resolveBrand({ ...capabilities, brandCache: failingCache }, "aurora.localhost", {
       cacheUnknown: true,
       waitUntil: (work) => pending.push(work),
     });
     expect(resolution).toMatchObject({ kind: "partner", brand: { theme: "aurora" } });
+    // The cache write is the one piece of work handed to waitUntil, to finish after the answer.
     expect(pending).toHaveLength(1);
-    await expect(Promise.all(pending)).resolves.toBeDefined();
+    // The write fails, and the work settles without rejecting (a rejection would surface as the request's error),
+    // leaving a warning and no cache entry: the next request asks D1 again.
+    await expect(Promise.all(pending)).resolves.toEqual([undefined]);
+    expect(attemptedKeys).toEqual([brandCacheKey("aurora.localhost")]);
+    expect(warnings.mock.calls.map(([message]) => message)).toEqual([
+      "Brand cache write for aurora.localhost failed; the next request asks D1 again",
+    ]);
+    warnings.mockRestore();
+    expect(await env.BRAND_CACHE.get(brandCacheKey("aurora.localhost"))).toBeNull();
   });
 });
 

@@ -4,7 +4,7 @@ import { DAY, systemClock } from "../../worker/clock.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../../worker/db/campaigns.ts";
 import { insertPostStatement } from "../../worker/db/posts.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
-import { buildAdvertiser, buildCampaign, buildPost, buildUser } from "../support/factories.ts";
+import { buildAdvertiser, buildCampaign, buildPost, buildUser } from "../../scripts/seed/factories.ts";
 import { insertAdvertiserStatement } from "../../worker/db/advertisers.ts";
 import { signInThroughX } from "./browser.ts";
 import { fetchWorker } from "./fetch.ts";

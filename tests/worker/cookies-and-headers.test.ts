@@ -3,14 +3,15 @@ import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { app } from "../../worker/app.ts";
 import { capabilitiesFor } from "../../worker/capabilities.ts";
-import { fixedClock, systemClock } from "../../worker/clock.ts";
+import { systemClock } from "../../worker/clock.ts";
+import { fixedClock } from "../support/clock.ts";
 import { seedDemoData } from "../../scripts/seed/demo-data.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
 import { startSession } from "../../worker/domain/accounts/sessions.ts";
 import { writeBrowserBinding, writeSessionCookie } from "../../worker/middleware/cookies.ts";
 import { applyRouteRules } from "../../worker/middleware/route-rules.ts";
 import type { WorkerEnv } from "../../worker/worker-env.ts";
-import { buildUser } from "../support/factories.ts";
+import { buildUser } from "../../scripts/seed/factories.ts";
 import { fetchPage, fetchWorker } from "./fetch.ts";
 
 const origin = "http://127.0.0.1:8787";

@@ -7,7 +7,7 @@ import { invitationPageSchema } from "../../worker/contracts/pages.ts";
 import { insertAdvertiserStatement } from "../../worker/db/advertisers.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../../worker/db/campaigns.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
-import { buildAdvertiser, buildCampaign, buildUser } from "../support/factories.ts";
+import { buildAdvertiser, buildCampaign, buildUser } from "../../scripts/seed/factories.ts";
 import { fetchWorker } from "./fetch.ts";
 import { bearerFor } from "./sessions.ts";
 

@@ -60,7 +60,8 @@ async function usdcAvailable(bearer: string): Promise<number> {
   return balances.find((balance) => balance.currency === "USDC")?.available ?? 0;
 }
 
-describe("README's demo", () => {
+// Each step is several sign-ins and API round trips through the emulators.
+describe("README's demo", { timeout: 60_000 }, () => {
   it("signs each demo person in to their seeded account", async () => {
     for (const handle of ["ada_creates", "bytebard", "chloe_codes", "dev_dmitri", "eve_explains", "chorus_admin", "aurora_team"]) {
       const { bearer } = await signIn(handle);
@@ -75,11 +76,11 @@ describe("README's demo", () => {
     expect(((await response.json()) as { claimed: number }).claimed).toBeGreaterThan(0);
   });
 
-  it("bytebard has 125 USDC and twelve unread notifications, withdraws 10 USDC to his seeded wallet with a mailed code", async () => {
+  it("bytebard has 125 USDC and thirteen unread notifications, withdraws 10 USDC to his seeded wallet with a mailed code", async () => {
     const { bearer } = await signIn("bytebard");
     expect(await usdcAvailable(bearer)).toBe(125_000_000);
     const recent = await call(bearer, "GET", "/v1/notification/recent");
-    expect(((await recent.json()) as { unreadCount: number }).unreadCount).toBe(12);
+    expect(((await recent.json()) as { unreadCount: number }).unreadCount).toBe(13);
 
     const wallets = walletListSchema.parse(await (await call(bearer, "GET", "/v1/wallet")).json()).data;
     const wallet = wallets.find((item) => item.address === "0xB0B0000000000000000000000000000000000002");

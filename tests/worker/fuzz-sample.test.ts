@@ -18,7 +18,7 @@ import { insertMemberStatement } from "../../worker/db/advertiser-members.ts";
 import { insertCampaignStatement } from "../../worker/db/campaigns.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
 import { appRouter } from "../../worker/trpc/router.ts";
-import { buildAdvertiser, buildCampaign, buildUser } from "../support/factories.ts";
+import { buildAdvertiser, buildCampaign, buildUser } from "../../scripts/seed/factories.ts";
 import { bearerFor } from "./sessions.ts";
 
 /*

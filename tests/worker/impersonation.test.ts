@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { fixedClock, HOUR, systemClock } from "../../worker/clock.ts";
+import { HOUR, systemClock } from "../../worker/clock.ts";
+import { fixedClock } from "../support/clock.ts";
 import { errorBodySchema } from "../../worker/contracts/errors.ts";
 import { findSession, insertSessionStatement } from "../../worker/db/sessions.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
@@ -11,7 +12,7 @@ import {
   sessionFromCookie,
   startSession,
 } from "../../worker/domain/accounts/sessions.ts";
-import { buildUser } from "../support/factories.ts";
+import { buildUser } from "../../scripts/seed/factories.ts";
 import { TestBrowser } from "./browser.ts";
 import { fetchWorker } from "./fetch.ts";
 import { bearerFor } from "./sessions.ts";

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { fixedClock, systemClock } from "../../worker/clock.ts";
+import { systemClock } from "../../worker/clock.ts";
+import { fixedClock } from "../support/clock.ts";
 import { createXClient } from "../../worker/clients/x-client.ts";
 import { MAX_LOGIN_VALUES_BYTES } from "../../worker/contracts/login.ts";
 import { LOGIN_STATE_TTL, startLogin } from "../../worker/domain/accounts/login.ts";

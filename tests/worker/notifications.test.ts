@@ -1,9 +1,10 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fixedClock, HOUR, systemClock } from "../../worker/clock.ts";
+import { HOUR, systemClock } from "../../worker/clock.ts";
+import { fixedClock } from "../support/clock.ts";
 import { recentNotificationsSchema, type Notification } from "../../worker/contracts/notifications.ts";
 import { seedDemoData } from "../../scripts/seed/demo-data.ts";
-import { buildUser } from "../support/factories.ts";
+import { buildUser } from "../../scripts/seed/factories.ts";
 import { insertNotificationStatement, type NewNotification } from "../../worker/db/notifications.ts";
 import { findSession } from "../../worker/db/sessions.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fixedClock, systemClock } from "../../worker/clock.ts";
+import { systemClock } from "../../worker/clock.ts";
+import { fixedClock } from "../support/clock.ts";
 import { findSession } from "../../worker/db/sessions.ts";
 import { issueTokens, startSession } from "../../worker/domain/accounts/sessions.ts";
 import { seedDemoData } from "../../scripts/seed/demo-data.ts";

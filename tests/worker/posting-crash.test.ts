@@ -1,11 +1,12 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { DAY, fixedClock, systemClock } from "../../worker/clock.ts";
+import { DAY, systemClock } from "../../worker/clock.ts";
+import { fixedClock } from "../support/clock.ts";
 import { createPost } from "../../worker/domain/posts/create-post.ts";
 import { runScheduledWork } from "../../worker/jobs/scheduler.ts";
 import { claimAttachments } from "../../worker/db/attachments.ts";
 import { insertPostIfNew } from "../../worker/db/posts.ts";
-import { buildPost } from "../support/factories.ts";
+import { buildPost } from "../../scripts/seed/factories.ts";
 import { expectConsoleErrors } from "../support/console-guard.ts";
 import { creatorWithWriteAccess, joinedCampaign, TINY_PNG, type PostingCreator } from "./posting-fixtures.ts";
 import { schedulerDeps } from "./rewards-fixtures.ts";

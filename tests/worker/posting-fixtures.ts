@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { DAY, systemClock } from "../../worker/clock.ts";
 import { insertAdvertiserStatement } from "../../worker/db/advertisers.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../../worker/db/campaigns.ts";
-import { buildAdvertiser, buildCampaign } from "../support/factories.ts";
+import { buildAdvertiser, buildCampaign } from "../../scripts/seed/factories.ts";
 import { signInThroughX } from "./browser.ts";
 import { uniqueHandle } from "./rewards-fixtures.ts";
 

@@ -5,7 +5,7 @@ import { createXClient, XApiError, type XClient } from "../../worker/clients/x-c
 import type { CampaignStatus } from "../../worker/contracts/vocabulary.ts";
 import { insertAdvertiserStatement } from "../../worker/db/advertisers.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../../worker/db/campaigns.ts";
-import { buildAdvertiser, buildCampaign } from "../support/factories.ts";
+import { buildAdvertiser, buildCampaign } from "../../scripts/seed/factories.ts";
 import { insertSuggestionStatement } from "../../worker/db/suggestions.ts";
 import { findXCredentials } from "../../worker/db/x-credentials.ts";
 import { createPost } from "../../worker/domain/posts/create-post.ts";

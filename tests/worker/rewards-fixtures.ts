@@ -7,7 +7,7 @@ import { findSession } from "../../worker/db/sessions.ts";
 import { freshXAccessToken } from "../../worker/domain/accounts/x-credentials.ts";
 import { issueTokens, startSession } from "../../worker/domain/accounts/sessions.ts";
 import type { SchedulerDeps } from "../../worker/jobs/scheduler.ts";
-import { buildAdvertiser } from "../support/factories.ts";
+import { buildAdvertiser } from "../../scripts/seed/factories.ts";
 import { fetchWorker } from "./fetch.ts";
 import { TestBrowser } from "./browser.ts";
 

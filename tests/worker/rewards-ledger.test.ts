@@ -1,9 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { DAY, fixedClock, systemClock } from "../../worker/clock.ts";
+import { DAY, systemClock } from "../../worker/clock.ts";
+import { fixedClock } from "../support/clock.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../../worker/db/campaigns.ts";
 import { seedDemoData } from "../../scripts/seed/demo-data.ts";
-import { buildCampaign, buildPost, buildUser } from "../support/factories.ts";
+import { buildCampaign, buildPost, buildUser } from "../../scripts/seed/factories.ts";
 import { findRewardCampaign } from "../../worker/db/reward-campaigns.ts";
 import { campaignWeekCount } from "../../worker/contracts/campaign-weeks.ts";
 import { insertPostStatement } from "../../worker/db/posts.ts";
@@ -14,7 +15,7 @@ import {
   creatorAvailableAccount,
   creatorWithdrawalHoldAccount,
 } from "../../worker/domain/ledger/accounts.ts";
-import { poolBalances } from "../../worker/domain/ledger/balances.ts";
+import { poolBalances } from "../support/ledger.ts";
 import { seedDemoLedger } from "../../scripts/seed/demo-ledger.ts";
 import { demoCampaignIds } from "../../scripts/seed/demo-world.ts";
 import { depositAdvertiserFunds, fundCampaign } from "../../worker/domain/ledger/funding.ts";

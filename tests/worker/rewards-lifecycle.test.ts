@@ -1,18 +1,18 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { DAY, fixedClock, HOUR, systemClock } from "../../worker/clock.ts";
+import { DAY, HOUR, systemClock } from "../../worker/clock.ts";
+import { fixedClock } from "../support/clock.ts";
 import { defaultCampaignRules } from "../../worker/contracts/campaign-rules.ts";
 import type { PostStatus } from "../../worker/contracts/vocabulary.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../../worker/db/campaigns.ts";
-import { buildCampaign, buildPost, buildUser } from "../support/factories.ts";
+import { buildCampaign, buildPost, buildUser } from "../../scripts/seed/factories.ts";
 import { insertPostStatement } from "../../worker/db/posts.ts";
 import { findRewardCampaign } from "../../worker/db/reward-campaigns.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
-import { poolBalances } from "../../worker/domain/ledger/balances.ts";
+import { accountBalances, poolBalances } from "../support/ledger.ts";
 import { depositAdvertiserFunds, fundCampaign } from "../../worker/domain/ledger/funding.ts";
 import { WEEK } from "../../worker/contracts/campaign-weeks.ts";
 import { evaluateCampaign } from "../../worker/domain/rewards/evaluation.ts";
-import { splitPool } from "../../worker/domain/rewards/split.ts";
 import { runScheduledWork, type SchedulerReport } from "../../worker/jobs/scheduler.ts";
 import {
   apiTokenFor,
@@ -24,15 +24,16 @@ import {
   listPostRewards,
   schedulerDeps,
   testXClient,
-  type TestCreator,
 } from "./rewards-fixtures.ts";
 
 /**
  * The whole journey on real D1 and the real X emulator (over HTTP), with the app's clock moved by the test: a
  * two-week campaign is funded, starts, collects posts from four creators, polls their metrics from X, matures
  * them, closes its weeks, ends and is evaluated. One post is deleted on X, one creator never claims, and every
- * scheduler tick runs twice at the same moment. The emulator's metrics grow with real time, so the expected
- * rewards are worked out from what X returned (the stored metrics), and the test checks that money followed them.
+ * scheduler tick runs twice at the same moment. The emulator's reach grows with real time and differs per post, so
+ * what X returns cannot be known in advance: once a post has matured (its score fixed, no poll left), the test
+ * sets that score to a round number, as if X had answered it, and the payouts are worked out by hand from those
+ * scores and written out below.
  */
 const WEEKLY_POOL = 100_000_000;
 const BONUS_POOL = 40_000_000;
@@ -54,19 +55,6 @@ async function notificationCounts(campaignId: string): Promise<Map<string, numbe
     .bind(campaignId)
     .all<{ user_id: string; event_type: string; n: number }>();
   return new Map(rows.results.map((row) => [`${row.user_id} ${row.event_type}`, row.n]));
-}
-
-/**
- * Waits (real time, at most `limitMs`) until X shows impressions on `enough` of the posts, so the split is likely to
- * have scores to work with. Best effort: the expectations below hold whatever X returned.
- */
-async function waitForImpressions(reader: TestCreator, xPostIds: string[], enough: number, limitMs: number): Promise<void> {
-  const started = Date.now();
-  while (Date.now() - started < limitMs) {
-    const lookup = await testXClient().lookupPosts(await reader.xToken(), xPostIds);
-    if (lookup.found.filter((post) => (post.metrics?.impression_count ?? 0) > 0).length >= enough) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 describe("rewards: a campaign from start to evaluated", () => {
@@ -92,7 +80,7 @@ describe("rewards: a campaign from start to evaluated", () => {
       weeklyPool: WEEKLY_POOL,
       bonusPool: BONUS_POOL,
       creatorCapBps: CAP_BPS,
-      targetScore: 5_000,
+      targetScore: 3_000,
       rules: { ...defaultCampaignRules, requiredHashtags: ["#ChorusLaunch"], maxPostsPerWeek: 2, minImpressions: 0 },
     });
     await insertCampaignStatement(env.DB, campaign).run();
@@ -141,7 +129,23 @@ describe("rewards: a campaign from start to evaluated", () => {
       if (found === undefined) throw new Error(`no post ${key}`);
       return found;
     };
+    const idOf = (key: string) => postOf(key).post.id;
     const insertPosts = (keys: string[]) => env.DB.batch(keys.map((key) => insertPostStatement(env.DB, postOf(key).post)));
+    /** Sets the score of posts that have matured (and will not be polled again), as if X had answered with it. */
+    const pinMaturedScores = async (scores: Record<string, number>) => {
+      const updates = await env.DB.batch(
+        Object.entries(scores).map(([key, score]) =>
+          env.DB.prepare(`UPDATE post_metrics SET score = ? WHERE post_id = ? AND matured_at IS NOT NULL AND next_poll_at IS NULL`).bind(
+            score,
+            idOf(key),
+          ),
+        ),
+      );
+      expect(
+        updates.map((update) => update.meta.changes),
+        "every pinned post has matured",
+      ).toEqual(Object.keys(scores).map(() => 1));
+    };
 
     // Funded but not started: stays inactive.
     await tick(t0 - 30 * 60_000);
@@ -157,15 +161,8 @@ describe("rewards: a campaign from start to evaluated", () => {
       .bind(postOf("a1").post.id)
       .first<{ polls: number; impressions: number; score: number }>();
     expect(early?.polls).toBeGreaterThanOrEqual(3);
-    expect((await findRewardCampaign(env.DB, campaign.id))?.health).not.toBe("unknown");
-
-    // Best effort: let real time give the claimants' posts some reach before their final poll.
-    await waitForImpressions(
-      ann,
-      ["a1", "b1", "d2"].map((key) => postOf(key).post.xPostId ?? ""),
-      2,
-      10_000,
-    );
+    // X has answered, so the health is known (which one depends on the reach X gave so far).
+    expect(["good", "moderate", "unhealthy"]).toContain((await findRewardCampaign(env.DB, campaign.id))?.health);
 
     // Maturity (48 h after posting): the final poll, then the rules.
     await tick(t0 + 2 * DAY + 5 * HOUR);
@@ -183,20 +180,26 @@ describe("rewards: a campaign from start to evaluated", () => {
     expect(late?.impressions).toBeGreaterThanOrEqual(early?.impressions ?? 0);
     expect(late?.score).toBeGreaterThanOrEqual(early?.score ?? 0);
     expect(late?.next_poll_at).toBeNull();
+    // The matured scores the rest of the test works with: Ben's b1 tops week one, Cat's c1 is second.
+    await pinMaturedScores({ a1: 200, b1: 700, c1: 400, d1: 50, d2: 100, d3: 50 });
 
     // Ann and Dan confirm payout; Cat never will; Eve has nothing to claim.
     const annClaim = await confirmPayout(campaign.id, ann.apiToken);
     expect(annClaim.status).toBe(200);
-    expect(await annClaim.json()).toEqual({ campaignId: campaign.id, claimed: 1, postIds: [postOf("a1").post.id] });
-    expect((await confirmPayout(campaign.id, dan.apiToken)).status).toBe(200);
+    expect(await annClaim.json()).toEqual({ campaignId: campaign.id, claimed: 1, postIds: [idOf("a1")] });
+    const danClaim = await confirmPayout(campaign.id, dan.apiToken);
+    expect(danClaim.status).toBe(200);
+    expect(await danClaim.json()).toEqual({ campaignId: campaign.id, claimed: 1, postIds: [idOf("d2")] });
     expect((await confirmPayout(campaign.id, await apiTokenFor(eve.id))).status).toBe(409);
 
-    // Week one closes: its top 10 % (one of four) is a bonus post.
+    // Week one closes: its top 10 % (one of four eligible posts, rounded up) is a bonus post: b1, with 700.
     await tick(t0 + WEEK + 60_000);
     const weekOne = await env.DB.prepare(`SELECT bonus_posts FROM campaign_weeks WHERE campaign_id = ? AND week = 1`)
       .bind(campaign.id)
       .first("bonus_posts");
-    expect(weekOne).not.toBeNull();
+    expect(weekOne).toBe(1);
+    statuses = await postStatuses(campaign.id);
+    expect(["a1", "b1", "c1", "d2"].map(statusOf)).toEqual(["claimed", "eligible-bonus", "eligible", "claimed"]);
 
     // Week two: Ann's post is claimed as it matures (she confirmed); Ben deletes his on X before it matures.
     await insertPosts(["a2", "b2"]);
@@ -210,8 +213,12 @@ describe("rewards: a campaign from start to evaluated", () => {
     await tick(t0 + 10 * DAY + 2 * HOUR);
     statuses = await postStatuses(campaign.id);
     expect(statusOf("a2")).toBe("claimed");
+    await pinMaturedScores({ a2: 500 });
 
-    expect((await confirmPayout(campaign.id, ben.apiToken)).status).toBe(200);
+    // Ben claims late: his bonus post b1 (b2 is gone).
+    const benClaim = await confirmPayout(campaign.id, ben.apiToken);
+    expect(benClaim.status).toBe(200);
+    expect(await benClaim.json()).toEqual({ campaignId: campaign.id, claimed: 1, postIds: [idOf("b1")] });
 
     await tick(t0 + 13 * DAY + 60_000);
     expect((await findRewardCampaign(env.DB, campaign.id))?.status).toBe("ending");
@@ -224,71 +231,83 @@ describe("rewards: a campaign from start to evaluated", () => {
     await tick(t0 + 16 * DAY + 60_000);
     const evaluated = await findRewardCampaign(env.DB, campaign.id);
     expect(evaluated?.status).toBe("evaluated");
-    expect(evaluated?.health).not.toBe("unknown");
+    // Frozen at evaluation: the scores of the posts not deleted, 200 + 700 + 400 + 50 + 100 + 50 + 500 = 2,000,
+    // against the whole target, 3,000 (the campaign is over): 66.7 %, at least 50 % and under 80 %.
+    expect(evaluated?.health).toBe("moderate");
     expect(reports.filter((report) => report.evaluation.evaluated.includes(campaign.id))).toHaveLength(1);
 
     statuses = await postStatuses(campaign.id);
-    expect(["expired", "expired-bonus"]).toContain(statusOf("c1"));
+    expect(Object.fromEntries(plan.map(({ key }) => [key, statusOf(key)]))).toEqual({
+      a1: "rewarded",
+      b1: "rewarded",
+      c1: "expired",
+      d1: "not-eligible",
+      d2: "rewarded",
+      d3: "not-eligible",
+      a2: "rewarded",
+      b2: "deleted",
+    });
+    const bonusMarks = await env.DB.prepare(`SELECT post_id FROM post_metrics WHERE bonus = 1 ORDER BY post_id`).all<{ post_id: string }>();
+    expect(bonusMarks.results.map((row) => row.post_id)).toEqual([idOf("a2"), idOf("b1")]);
 
-    // What the rules say, from what X returned: each week's pool split among its claimed posts (cap 50 %), the
-    // bonus pool among the claimed bonus posts.
-    const metrics = await env.DB.prepare(
-      `SELECT post_metrics.post_id, post_metrics.score, post_metrics.bonus, posts.user_id, posts.campaign_week FROM post_metrics
-       JOIN posts ON posts.id = post_metrics.post_id WHERE posts.campaign_id = ?`,
-    )
-      .bind(campaign.id)
-      .all<{ post_id: string; score: number; bonus: number; user_id: string; campaign_week: number }>();
-    const claimedKeys = ["a1", "d2", "b1", "a2"];
-    const claimed = metrics.results.filter((row) => claimedKeys.map((key) => postOf(key).post.id).includes(row.post_id));
-    expect(claimed).toHaveLength(4);
-    const expected = new Map<string, number>();
-    for (const week of [1, 2]) {
-      const split = splitPool(
-        WEEKLY_POOL,
-        claimed
-          .filter((row) => row.campaign_week === week)
-          .map((row) => ({ postId: row.post_id, creatorId: row.user_id, score: row.score })),
-        CAP_BPS,
-      );
-      for (const [postId, share] of split.shares) expected.set(postId, share);
-    }
-    const bonus = splitPool(
-      BONUS_POOL,
-      claimed.filter((row) => row.bonus === 1).map((row) => ({ postId: row.post_id, creatorId: row.user_id, score: row.score })),
-      10_000,
-    );
-    for (const [postId, share] of bonus.shares) expected.set(postId, (expected.get(postId) ?? 0) + share);
+    // The payouts, worked out by hand from the pinned scores (docs/decisions/008-ledger-and-rewards.md, "The split";
+    // worker/domain/rewards/split.ts). The cap is 50 % of a weekly pool: 50,000,000.
+    // Week 1 pool, 100,000,000, among the claimed posts b1 (Ben, 700), a1 (Ann, 200) and d2 (Dan, 100): 1,000 in all.
+    //   Largest score first: Ben's share would be 70,000,000, over the cap, so Ben gets the cap, 50,000,000. Ann's
+    //   share of the 50,000,000 left is 200/300 of it, under the cap, so Ann and Dan share it by score:
+    //   Ann 50,000,000 × 200/300 = 33,333,333.33…, Dan 50,000,000 × 100/300 = 16,666,666.66…. Rounded down they
+    //   leave 1 unit, which goes to the larger fraction, Dan's: Ann 33,333,333, Dan 16,666,667. All 100,000,000 paid.
+    // Week 2 pool, 100,000,000, to a2 (Ann, 500) alone (b2 was deleted): her share is the whole pool, over the cap,
+    //   so she gets 50,000,000 and nobody is left to share the rest: 50,000,000 stays in the week-2 pool.
+    // Bonus pool, 40,000,000, among the claimed bonus posts, without a cap: b1 (Ben, 700) and a2 (Ann, 500, the only
+    //   eligible post of week 2): Ben 40,000,000 × 700/1,200 = 23,333,333.33…, Ann 40,000,000 × 500/1,200 =
+    //   16,666,666.66…; the unit left goes to Ann's larger fraction: Ben 23,333,333, Ann 16,666,667. (A 50 % cap
+    //   would have held Ben to 20,000,000.)
+    // c1 (Cat, 400) was eligible but never claimed and expired unpaid; d1 and d3 were not eligible.
+    expect(await listPostRewards(env.DB, campaign.id)).toEqual([
+      { postId: idOf("a1"), userId: ann.userId, currency: "USDC", poolAmount: 33_333_333, bonusAmount: 0 },
+      { postId: idOf("a2"), userId: ann.userId, currency: "USDC", poolAmount: 50_000_000, bonusAmount: 16_666_667 },
+      { postId: idOf("b1"), userId: ben.userId, currency: "USDC", poolAmount: 50_000_000, bonusAmount: 23_333_333 },
+      { postId: idOf("d2"), userId: dan.userId, currency: "USDC", poolAmount: 16_666_667, bonusAmount: 0 },
+    ]);
 
-    const rewards = await listPostRewards(env.DB, campaign.id);
-    expect(new Set(rewards.map((reward) => reward.postId)).size).toBe(rewards.length);
-    expect(Object.fromEntries(rewards.map((reward) => [reward.postId, reward.poolAmount + reward.bonusAmount]))).toEqual(
-      Object.fromEntries(expected),
-    );
-    for (const [postId, amount] of expected) {
-      expect(statuses.get(postId)?.status, postId).toBe(amount > 0 ? "rewarded" : "not-rewarded");
-    }
-
-    // Balances are what the posts earned; Cat (never claimed) and Eve (no posts) have none.
-    const earnedBy = (userId: string) =>
-      claimed.filter((row) => row.user_id === userId).reduce((sum, row) => sum + (expected.get(row.post_id) ?? 0), 0);
-    for (const creator of [ann, ben, dan]) {
-      const earned = earnedBy(creator.userId);
-      const { balances } = await balanceOf(creator.apiToken);
-      expect(balances, creator.handle).toEqual(earned > 0 ? [{ currency: "USDC", decimals: 6, available: earned, held: 0, earned }] : []);
-    }
+    // Per creator: Ann 33,333,333 + 50,000,000 + 16,666,667 = 100,000,000; Ben 50,000,000 + 23,333,333 = 73,333,333;
+    // Dan 16,666,667. Cat (never claimed) and Eve (no posts) have nothing.
+    const usdc = (amount: number) => [{ currency: "USDC", decimals: 6, available: amount, held: 0, earned: amount }];
+    expect((await balanceOf(ann.apiToken)).balances).toEqual(usdc(100_000_000));
+    expect((await balanceOf(ben.apiToken)).balances).toEqual(usdc(73_333_333));
+    expect((await balanceOf(dan.apiToken)).balances).toEqual(usdc(16_666_667));
     expect(await balanceOf(cat.apiToken)).toEqual({ balances: [] });
-    const paid = [...expected.values()].reduce((sum, amount) => sum + amount, 0);
-    expect(paid).toBeLessThanOrEqual(2 * WEEKLY_POOL + BONUS_POOL);
-    if (claimed.some((row) => row.score > 0)) expect(paid).toBeGreaterThan(0);
+    expect(await balanceOf(await apiTokenFor(eve.id))).toEqual({ balances: [] });
+
+    // One reward entry per pool, each paying what its split handed out: 100,000,000 + 50,000,000 + 40,000,000 =
+    // 190,000,000 of the 240,000,000 funded. What remains is the week-2 pool's 50,000,000.
+    const rewardEntries = await env.DB.prepare(
+      `SELECT entry.idempotency_key AS key, SUM(CASE WHEN line.amount > 0 THEN line.amount ELSE 0 END) AS paid
+       FROM ledger_entries AS entry JOIN ledger_lines AS line ON line.entry_id = entry.id
+       WHERE entry.kind = 'reward' GROUP BY entry.id ORDER BY entry.idempotency_key`,
+    ).all<{ key: string; paid: number }>();
+    expect(rewardEntries.results).toEqual([
+      { key: `reward:${campaign.id}:bonus:part:1`, paid: 40_000_000 },
+      { key: `reward:${campaign.id}:week:1:part:1`, paid: 100_000_000 },
+      { key: `reward:${campaign.id}:week:2:part:1`, paid: 50_000_000 },
+    ]);
+    expect(
+      await accountBalances(env.DB, [
+        `campaign-pool:${campaign.id}:w1:USDC`,
+        `campaign-pool:${campaign.id}:w2:USDC`,
+        `campaign-bonus-pool:${campaign.id}:USDC`,
+      ]),
+    ).toEqual({
+      [`campaign-pool:${campaign.id}:w1:USDC`]: 0,
+      [`campaign-pool:${campaign.id}:w2:USDC`]: 50_000_000,
+      [`campaign-bonus-pool:${campaign.id}:USDC`]: 0,
+    });
     expect((await poolBalances(env.DB, [campaign.id]))[campaign.id]).toEqual({
       currency: "USDC",
-      funded: 2 * WEEKLY_POOL + BONUS_POOL,
-      remaining: 2 * WEEKLY_POOL + BONUS_POOL - paid,
+      funded: 240_000_000,
+      remaining: 50_000_000,
     });
-    const creditedByLedger = await env.DB.prepare(
-      `SELECT COALESCE(SUM(amount), 0) AS total FROM ledger_lines WHERE entry_kind = 'reward' AND amount > 0`,
-    ).first("total");
-    expect(creditedByLedger).toBe(paid);
     await expectBalancedLedger();
 
     // Each event told each creator once.
@@ -299,13 +318,11 @@ describe("rewards: a campaign from start to evaluated", () => {
     }
     for (const creator of [ann, ben, cat, dan]) expect(counts.get(`${creator.userId} campaign-maturity`)).toBe(1);
     expect(counts.get(`${eve.id} campaign-maturity`)).toBeUndefined();
-    expect(counts.get(`${ann.userId} posts-eligible`)).toBe(2);
-    expect(counts.get(`${dan.userId} posts-eligible`)).toBe(1);
+    expect([ann, ben, cat, dan].map((creator) => counts.get(`${creator.userId} posts-eligible`))).toEqual([2, 1, 1, 1]);
     for (const creator of [ann, ben, cat, dan]) expect(counts.get(`${creator.userId} campaign-eligible`)).toBe(1);
     expect(counts.get(`${cat.userId} campaign-not-eligible`)).toBeUndefined();
-    for (const creator of [ann, ben, dan]) {
-      expect(counts.get(`${creator.userId} posts-rewarded`)).toBe(earnedBy(creator.userId) > 0 ? 1 : undefined);
-    }
+    for (const creator of [ann, ben, dan]) expect(counts.get(`${creator.userId} posts-rewarded`), creator.handle).toBe(1);
+    expect(counts.get(`${cat.userId} posts-rewarded`)).toBeUndefined();
 
     // Nothing more happens: later runs, a stale evaluation, a late claim.
     const ledgerBefore = await env.DB.prepare(
@@ -317,7 +334,7 @@ describe("rewards: a campaign from start to evaluated", () => {
     expect(
       await env.DB.prepare(`SELECT COUNT(*) AS entries, (SELECT COUNT(*) FROM notifications) AS notifications FROM ledger_entries`).first(),
     ).toEqual(ledgerBefore);
-    expect((await listPostRewards(env.DB, campaign.id)).length).toBe(rewards.length);
+    expect(await listPostRewards(env.DB, campaign.id)).toHaveLength(4);
     const lateClaim = await confirmPayout(campaign.id, cat.apiToken);
     expect(lateClaim.status).toBe(409);
     expect(await lateClaim.json()).toMatchObject({ code: "nothing_to_claim" });

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { fixedClock, systemClock } from "../../worker/clock.ts";
+import { systemClock } from "../../worker/clock.ts";
+import type { ExceptionReport } from "../../worker/clients/exception-report.ts";
+import { fixedClock } from "../support/clock.ts";
 import { TelemetryUnreachableError, createTelemetry } from "../../worker/clients/telemetry.ts";
 import { seedDemoData } from "../../scripts/seed/demo-data.ts";
 import { expectConsoleErrors } from "../support/console-guard.ts";
@@ -149,19 +151,20 @@ describe("POST /application-insights-forwarding", () => {
 });
 
 describe("the telemetry client", () => {
-  it("says the ingestion endpoint is unreachable, and a report to it only warns", async () => {
-    const telemetry = createTelemetry({ instrumentationKey: IKEY, ingestionEndpoint: "http://127.0.0.1:1" }, systemClock);
+  it("says the ingestion endpoint is unreachable, and reports sent to it are to be sent again", async () => {
+    const telemetry = createTelemetry(
+      { instrumentationKey: IKEY, ingestionEndpoint: "http://127.0.0.1:1" },
+      systemClock,
+      env.TELEMETRY_QUEUE as Queue<ExceptionReport>,
+    );
     await expect(telemetry.forward("[]", "application/json")).rejects.toThrow(TelemetryUnreachableError);
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    try {
-      const report = { incidentId: "abcabcabcabc", message: "x", statusCode: 500, path: "/", method: "GET" };
-      await expect(telemetry.reportException(report)).resolves.toBeUndefined();
-      expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
-        expect.stringMatching(/^\[abcabcabcabc\] The exception report was not sent: The telemetry ingestion endpoint could not be reached/),
-      ]);
-    } finally {
-      warn.mockRestore();
-    }
+    const report = {
+      occurredAt: Date.parse("2026-11-23T10:00:00Z"),
+      exception: { incidentId: "abcabcabcabc", message: "x", statusCode: 500, path: "/", method: "GET" },
+    };
+    expect(await telemetry.sendExceptionReports([report])).toEqual([
+      { outcome: "retry", reason: expect.stringMatching(/^The telemetry ingestion endpoint could not be reached/) },
+    ]);
   });
 });
 
@@ -207,8 +210,9 @@ describe("server-side failures reach telemetry under the incident id", () => {
     }
     const incidentId = /^\[([0-9a-f]{12})\] Unhandled error/.exec(loggedErrors().join("\n"))?.[1] ?? "";
     expect(incidentId).toMatch(/^[0-9a-f]{12}$/);
-    const [report] = await waitForSinkItems(sink, { incidentId, type: "exception" });
-    expect(report?.properties).toMatchObject({
+    const reports = await waitForSinkItems(sink, { incidentId, type: "exception" });
+    expect(reports).toHaveLength(1);
+    expect(reports[0]?.properties).toMatchObject({
       statusCode: "500",
       userId: "user-ada_creates",
       path: "/v1/notification/recent",

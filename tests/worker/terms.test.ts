@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { errorBodySchema } from "../../worker/contracts/errors.ts";
 import { recentNotificationsSchema, type Notification } from "../../worker/contracts/notifications.ts";
 import { currentTermsSchema, publishedTermsSchema, termsAcceptanceSchema } from "../../worker/contracts/terms.ts";
-import { listAuditEntries } from "../../worker/db/audit-log.ts";
+import { listAuditEntries } from "../support/audit-log.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
 import { continueTermsFanOuts } from "../../worker/domain/terms/fan-out.ts";
 import { publishTerms } from "../../worker/domain/terms/publish-terms.ts";
-import { buildUser } from "../support/factories.ts";
+import { buildUser } from "../../scripts/seed/factories.ts";
 import { fetchWorker } from "./fetch.ts";
 import { bearerFor } from "./sessions.ts";
 

@@ -1,10 +1,11 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { fixedClock, HOUR } from "../../worker/clock.ts";
+import { HOUR } from "../../worker/clock.ts";
+import { fixedClock } from "../support/clock.ts";
 import { findSession } from "../../worker/db/sessions.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
 import { issueTokens, refreshTokens, startSession } from "../../worker/domain/accounts/sessions.ts";
-import { buildUser } from "../support/factories.ts";
+import { buildUser } from "../../scripts/seed/factories.ts";
 
 const signingKey = String(Reflect.get(env, "JWT_SIGNING_KEY"));
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { TRPC_MAX_BATCH_SIZE } from "../../worker/contracts/rpc.ts";
-import { buildUser } from "../support/factories.ts";
+import { buildUser } from "../../scripts/seed/factories.ts";
 import { expectConsoleErrors } from "../support/console-guard.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
 import { fetchWorker } from "./fetch.ts";

@@ -10,7 +10,7 @@ import { markFundedStatement } from "../../worker/db/reward-campaigns.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
 import { capabilitiesFor } from "../../worker/capabilities.ts";
 import { allCampaignsPage } from "../../worker/domain/pages/campaign-lists.ts";
-import { buildAdvertiser, buildCampaign, buildUser } from "../support/factories.ts";
+import { buildAdvertiser, buildCampaign, buildUser } from "../../scripts/seed/factories.ts";
 import { fetchPage, fetchWorker } from "./fetch.ts";
 import { bearerFor, sessionCookieFor } from "./sessions.ts";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fixedClock } from "../../worker/clock.ts";
+import { fixedClock } from "../support/clock.ts";
 import { MAX_ATTACHMENT_BYTES } from "../../worker/contracts/posts.ts";
 import { seedDemoData } from "../../scripts/seed/demo-data.ts";
 import { bearerFor } from "./sessions.ts";

@@ -5,7 +5,7 @@ import { exports } from "cloudflare:workers";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { parseSiweMessage } from "viem/siwe";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fixedClock } from "../../worker/clock.ts";
+import { fixedClock } from "../support/clock.ts";
 import { AppError, errorBodySchema } from "../../worker/contracts/errors.ts";
 import {
   WALLET_CHALLENGE_TTL_MS,
@@ -21,7 +21,7 @@ import { findWallet } from "../../worker/db/wallets.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
 import { parseSolanaSignInMessage } from "../../worker/domain/wallets/messages.ts";
 import { completeVerification, startVerification } from "../../worker/domain/wallets/wallets.ts";
-import { buildUser } from "../support/factories.ts";
+import { buildUser } from "../../scripts/seed/factories.ts";
 import { fetchWorker } from "./fetch.ts";
 import { bearerFor } from "./sessions.ts";
 

@@ -2,8 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { errorBodySchema } from "../../worker/contracts/errors.ts";
 import { withdrawalCreatedSchema, withdrawalSchema } from "../../worker/contracts/withdrawals.ts";
-import { ledgerTotals } from "../../worker/db/ledger.ts";
-import { countWithdrawals } from "../../worker/db/withdrawals.ts";
+import { ledgerTotals } from "../support/ledger.ts";
 import { expectBalancedLedger } from "./rewards-fixtures.ts";
 import {
   creditCreator,
@@ -15,6 +14,7 @@ import {
   usdcBalance,
   verifiedWallet,
   verifyCall,
+  withdrawalCount,
   withdrawalEntries,
   withdrawalNotifications,
 } from "./withdrawals-fixtures.ts";
@@ -55,7 +55,7 @@ describe("withdrawals under concurrency", () => {
     expect(ids.size).toBe(expected);
 
     expect(await usdcBalance(creator)).toEqual({ available: balance - expected * amount, held: expected * amount, paidOut: 0 });
-    expect(await countWithdrawals(env.DB, { userId: creator.userId })).toBe(expected);
+    expect(await withdrawalCount(creator)).toBe(expected);
     for (const total of await ledgerTotals(env.DB)) expect(total.debits, total.currency).toBe(total.credits);
     await expectBalancedLedger();
   });
@@ -73,7 +73,7 @@ describe("withdrawals under concurrency", () => {
     for (const response of responses) ids.add(withdrawalCreatedSchema.parse(await response.json()).withdrawal.id);
     expect(ids.size).toBe(1);
     const [id] = [...ids];
-    expect(await countWithdrawals(env.DB, { userId: creator.userId })).toBe(1);
+    expect(await withdrawalCount(creator)).toBe(1);
     expect(await withdrawalEntries(id ?? "")).toEqual(["withdrawal-hold"]);
     expect(await withdrawalNotifications(id ?? "")).toEqual(["transaction-verifying"]);
     expect(await usdcBalance(creator)).toEqual({ available: 43_000_000, held: 7_000_000, paidOut: 0 });

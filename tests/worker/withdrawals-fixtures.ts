@@ -2,7 +2,8 @@ import { env } from "cloudflare:test";
 import { privateKeyToAccount, generatePrivateKey, type PrivateKeyAccount } from "viem/accounts";
 import { expect } from "vitest";
 import { capabilitiesFor, type Capabilities } from "../../worker/capabilities.ts";
-import { DAY, HOUR, fixedClock, systemClock, type Clock } from "../../worker/clock.ts";
+import { DAY, HOUR, systemClock, type Clock } from "../../worker/clock.ts";
+import { fixedClock } from "../support/clock.ts";
 import { errorBodySchema, type ErrorBody } from "../../worker/contracts/errors.ts";
 import { walletChallengeSchema, walletSchema } from "../../worker/contracts/wallets.ts";
 import { withdrawalCreatedSchema, withdrawalListSchema, withdrawalSchema, type Withdrawal } from "../../worker/contracts/withdrawals.ts";
@@ -15,7 +16,7 @@ import { postJournalEntry } from "../../worker/domain/ledger/journal.ts";
 import { evaluateCampaign } from "../../worker/domain/rewards/evaluation.ts";
 import { closeCampaignWeeks } from "../../worker/domain/rewards/weeks.ts";
 import { findRewardCampaign } from "../../worker/db/reward-campaigns.ts";
-import { buildCampaign, buildPost, buildUser, polledPostsStatements, type PolledPost } from "../support/factories.ts";
+import { buildCampaign, buildPost, buildUser, polledPostsStatements, type PolledPost } from "../../scripts/seed/factories.ts";
 import { latestCodeSentTo } from "../support/outbox.ts";
 import { bearerFor } from "./sessions.ts";
 import { fetchWorker } from "./fetch.ts";
@@ -293,6 +294,12 @@ export async function withdrawalEntries(withdrawalId: string): Promise<string[]>
     .bind(JSON.stringify(keys))
     .all<{ kind: string }>();
   return rows.results.map((row) => row.kind);
+}
+
+/** How many withdrawals a creator has, counted straight in D1 (the product never needs the number). */
+export async function withdrawalCount(creator: TestCreator): Promise<number> {
+  const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM withdrawals WHERE user_id = ?`).bind(creator.userId).first<{ n: number }>();
+  return row?.n ?? 0;
 }
 
 /** The notification kinds a creator got for a withdrawal. */

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import type { PayoutRail } from "../../worker/clients/payout-rail.ts";
-import { fixedClock, systemClock } from "../../worker/clock.ts";
+import { systemClock } from "../../worker/clock.ts";
+import { fixedClock } from "../support/clock.ts";
 import { AppError } from "../../worker/contracts/errors.ts";
 import { settleWithdrawals } from "../../worker/domain/withdrawals/settlement.ts";
 import { verifyWithdrawal } from "../../worker/domain/withdrawals/verify.ts";

@@ -1,34 +1,35 @@
 import { z } from "zod";
 import type { Clock } from "../clock.ts";
 import type { AppConfig } from "../config.ts";
+import { exceptionReport, type ExceptionReport, type ServerException } from "./exception-report.ts";
 
 /**
  * Application Insights' ingestion API (`POST {IngestionEndpoint}/v2/track`): forwarding the browser SDK's batches
- * and reporting the worker's own failures. Production talks to the endpoint of the connection string; locally the
+ * and sending the worker's own failures, which go through the telemetry queue first
+ * (docs/decisions/029-telemetry-queue.md). Production talks to the endpoint of the connection string; locally the
  * same code talks to the telemetry sink emulator (docs/decisions/022-analytics-and-telemetry.md).
  */
 export type TrackItemError = { index: number; statusCode: number; message: string };
 export type TrackResult = { status: number; itemsReceived: number; itemsAccepted: number; errors: TrackItemError[] };
 
-/** A failure on the worker's side, reported under the incident id the person sees. */
-export type ServerException = {
-  incidentId: string;
-  message: string;
-  /** The error's class name (`Error`, `TypeError`, …). */
-  typeName?: string;
-  stack?: string;
-  statusCode: number;
-  userId?: string;
-  handle?: string;
-  path: string;
-  method: string;
-};
+/** What became of one exception report sent to the ingestion endpoint. */
+export type ReportDelivery =
+  | { outcome: "accepted" }
+  /** The endpoint could not take it now (unreachable, throttled, failing): send it again later. */
+  | { outcome: "retry"; reason: string }
+  /** The endpoint refused it for good: sending it again would be refused again. */
+  | { outcome: "refused"; reason: string };
 
 export type Telemetry = {
   /** Posts a batch as it came (JSON array or newline-delimited envelopes); throws TelemetryUnreachableError. */
   forward(body: string | Uint8Array<ArrayBuffer>, contentType: string): Promise<TrackResult>;
-  /** Sends one exception item. Never throws: a report that cannot be sent is logged as a warning. */
+  /**
+   * Puts one exception report, stamped with the clock's time, on the telemetry queue; its consumer sends it
+   * (sendExceptionReports). Never throws: a report the queue does not take is logged as a warning.
+   */
   reportException(exception: ServerException): Promise<void>;
+  /** Sends queued reports to the endpoint in one batch; what became of each, in the same order. Never throws. */
+  sendExceptionReports(reports: ExceptionReport[]): Promise<ReportDelivery[]>;
 };
 
 /** The ingestion endpoint gave no usable answer: unreachable, too slow, or an answer without counts. */
@@ -37,9 +38,11 @@ export class TelemetryUnreachableError extends Error {
 }
 
 const TIMEOUT_MS = 5_000;
-/** Application Insights' own limits (SPEC.md section 9): longer values are cut, not refused. */
-const MAX_MESSAGE_LENGTH = 32_768;
-const MAX_PROPERTY_LENGTH = 8_192;
+/**
+ * The statuses to send an item again after: those the browser SDK retries (SPEC.md section 9). A 401 means the resource
+ * was switched to Entra ID sign-in: a configuration to fix, after which the held reports go through.
+ */
+const RETRIABLE_STATUSES = new Set([401, 408, 429, 500, 502, 503, 504]);
 
 const trackAnswerSchema = z.object({
   itemsReceived: z.number().int(),
@@ -54,7 +57,7 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function exceptionEnvelope(instrumentationKey: string, at: number, exception: ServerException): unknown {
+function exceptionEnvelope(instrumentationKey: string, { occurredAt, exception }: ExceptionReport): unknown {
   const properties: Record<string, string> = {
     incidentId: exception.incidentId,
     statusCode: String(exception.statusCode),
@@ -74,7 +77,7 @@ function exceptionEnvelope(instrumentationKey: string, at: number, exception: Se
   if (exception.userId !== undefined) tags["ai.user.authUserId"] = exception.userId;
   return {
     name: `Microsoft.ApplicationInsights.${instrumentationKey.replace(/-/g, "")}.Exception`,
-    time: new Date(at).toISOString(),
+    time: new Date(occurredAt).toISOString(),
     iKey: instrumentationKey,
     tags,
     data: {
@@ -85,18 +88,41 @@ function exceptionEnvelope(instrumentationKey: string, at: number, exception: Se
         exceptions: [
           {
             typeName: exception.typeName ?? "Error",
-            message: exception.message.slice(0, MAX_MESSAGE_LENGTH),
+            message: exception.message,
             hasFullStack: exception.stack !== undefined,
-            ...(exception.stack === undefined ? {} : { stack: exception.stack.slice(0, MAX_MESSAGE_LENGTH) }),
+            ...(exception.stack === undefined ? {} : { stack: exception.stack }),
           },
         ],
-        properties: Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, value.slice(0, MAX_PROPERTY_LENGTH)])),
+        properties,
       },
     },
   };
 }
 
-export function createTelemetry(config: AppConfig["telemetry"], clock: Clock): Telemetry {
+/**
+ * What became of each of the `count` items of one batch, read from the endpoint's answer. An item its errors name is
+ * retried or refused by that item's status; the others were accepted when the counts say so. Otherwise (a throttled
+ * or failing endpoint answers 429 or 503 accepting nothing, or did not read the batch) they are sent again: twice is
+ * better than never.
+ */
+export function deliveriesFrom(result: TrackResult, count: number): ReportDelivery[] {
+  const answered = `answered ${result.status}, accepting ${result.itemsAccepted} of ${result.itemsReceived} items`;
+  if (result.itemsReceived !== count) {
+    return Array.from({ length: count }, () => ({ outcome: "retry", reason: `${answered} (${count} were sent)` }));
+  }
+  const errors = new Map(result.errors.map((error) => [error.index, error]));
+  const othersAccepted = result.itemsAccepted === count - errors.size;
+  return Array.from({ length: count }, (_, index): ReportDelivery => {
+    const error = errors.get(index);
+    if (error !== undefined) {
+      const reason = `${error.statusCode}: ${error.message}`;
+      return RETRIABLE_STATUSES.has(error.statusCode) ? { outcome: "retry", reason } : { outcome: "refused", reason };
+    }
+    return othersAccepted ? { outcome: "accepted" } : { outcome: "retry", reason: answered };
+  });
+}
+
+export function createTelemetry(config: AppConfig["telemetry"], clock: Clock, queue: Queue<ExceptionReport>): Telemetry {
   const trackUrl = `${config.ingestionEndpoint}/v2/track`;
 
   async function forward(body: string | Uint8Array<ArrayBuffer>, contentType: string): Promise<TrackResult> {
@@ -122,15 +148,19 @@ export function createTelemetry(config: AppConfig["telemetry"], clock: Clock): T
     forward,
     async reportException(exception) {
       try {
-        const result = await forward(
-          JSON.stringify([exceptionEnvelope(config.instrumentationKey, clock.now(), exception)]),
-          "application/json",
-        );
-        if (result.itemsAccepted !== 1) {
-          console.warn(`[${exception.incidentId}] The exception report was refused (${result.status}): ${JSON.stringify(result.errors)}`);
-        }
+        await queue.send(exceptionReport(exception, clock.now()), { contentType: "json" });
       } catch (error) {
-        console.warn(`[${exception.incidentId}] The exception report was not sent: ${describe(error)}`);
+        console.warn(`[${exception.incidentId}] The exception report was not queued: ${describe(error)}`);
+      }
+    },
+    async sendExceptionReports(reports) {
+      if (reports.length === 0) return [];
+      try {
+        const envelopes = reports.map((report) => exceptionEnvelope(config.instrumentationKey, report));
+        return deliveriesFrom(await forward(JSON.stringify(envelopes), "application/json"), reports.length);
+      } catch (error) {
+        const reason = describe(error);
+        return reports.map(() => ({ outcome: "retry", reason }));
       }
     },
   };

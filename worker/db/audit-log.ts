@@ -1,6 +1,3 @@
-import { z } from "zod";
-import { queryAll } from "./query.ts";
-
 export type NewAuditEntry = {
   action: string;
   actorUserId: string | null;
@@ -19,39 +16,6 @@ export function recordAuditStatement(db: D1Database, entry: NewAuditEntry): D1Pr
 
 export async function recordAudit(db: D1Database, entry: NewAuditEntry): Promise<void> {
   await recordAuditStatement(db, entry).run();
-}
-
-const auditDetailSchema = z.record(z.string(), z.unknown());
-
-const auditEntrySchema = z
-  .object({
-    id: z.number().int(),
-    action: z.string(),
-    actor_user_id: z.string().nullable(),
-    subject_user_id: z.string().nullable(),
-    outcome: z.enum(["allowed", "refused"]),
-    detail: z.string().transform((text) => auditDetailSchema.parse(JSON.parse(text))),
-    created_at: z.number().int(),
-  })
-  .transform((row) => ({
-    id: row.id,
-    action: row.action,
-    actorUserId: row.actor_user_id,
-    subjectUserId: row.subject_user_id,
-    outcome: row.outcome,
-    detail: row.detail,
-    at: row.created_at,
-  }));
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
-
-/** The newest entries whose action starts with `actionPrefix` (say `admin.`), newest first. */
-export function listAuditEntries(db: D1Database, actionPrefix: string, limit: number): Promise<AuditEntry[]> {
-  return queryAll(
-    db
-      .prepare(`SELECT * FROM audit_log WHERE substr(action, 1, length(?1)) = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2`)
-      .bind(actionPrefix, limit),
-    auditEntrySchema,
-  );
 }
 
 /** Counts one failed spoofing attempt of a source in its hour. Nothing the caller sent is stored, only why it failed. */

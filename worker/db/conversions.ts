@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { ValidConversionEvent } from "../contracts/conversions.ts";
-import { queryAll } from "./query.ts";
 
 /**
  * The table `conversion_events` (migration 0009), and the matching of events to verified wallets (`wallets`), their
@@ -72,69 +71,4 @@ export async function storeConversionBatch(
   if (inserted === undefined || matched === undefined) throw new Error("D1 answered a batch without its results");
   const rows = z.array(z.object({ event_id: z.string() })).parse(inserted.results);
   return { insertedEventIds: new Set(rows.map((row) => row.event_id)), matched: matched.meta.changes };
-}
-
-export type ConversionRow = {
-  advertiserId: string;
-  eventId: string;
-  type: string;
-  walletAddress: string;
-  chain: "evm" | "solana";
-  value: number | null;
-  currency: string | null;
-  occurredAt: number;
-  metadata: string | null;
-  receivedAt: number;
-  matchedUserId: string | null;
-  matchedWalletId: string | null;
-  campaignId: string | null;
-  inviterUserId: string | null;
-};
-
-const conversionRowSchema = z
-  .object({
-    advertiser_id: z.string(),
-    event_id: z.string(),
-    type: z.string(),
-    wallet_address: z.string(),
-    chain: z.enum(["evm", "solana"]),
-    value: z.number().int().nullable(),
-    currency: z.string().nullable(),
-    occurred_at: z.number().int(),
-    metadata: z.string().nullable(),
-    received_at: z.number().int(),
-    matched_user_id: z.string().nullable(),
-    matched_wallet_id: z.string().nullable(),
-    campaign_id: z.string().nullable(),
-    inviter_user_id: z.string().nullable(),
-  })
-  .transform((row): ConversionRow => ({
-    advertiserId: row.advertiser_id,
-    eventId: row.event_id,
-    type: row.type,
-    walletAddress: row.wallet_address,
-    chain: row.chain,
-    value: row.value,
-    currency: row.currency,
-    occurredAt: row.occurred_at,
-    metadata: row.metadata,
-    receivedAt: row.received_at,
-    matchedUserId: row.matched_user_id,
-    matchedWalletId: row.matched_wallet_id,
-    campaignId: row.campaign_id,
-    inviterUserId: row.inviter_user_id,
-  }));
-
-/** The account's events, newest first (for reports and tests). */
-export function listConversions(db: D1Database, advertiserId: string, limit = 1000): Promise<ConversionRow[]> {
-  return queryAll(
-    db
-      .prepare(
-        `SELECT advertiser_id, event_id, type, wallet_address, chain, value, currency, occurred_at, metadata, received_at, matched_user_id,
-           matched_wallet_id, campaign_id, inviter_user_id
-         FROM conversion_events WHERE advertiser_id = ? ORDER BY occurred_at DESC, event_id LIMIT ?`,
-      )
-      .bind(advertiserId, limit),
-    conversionRowSchema,
-  );
 }

@@ -111,14 +111,3 @@ export function campaignPacingFacts(db: D1Database, campaignIds: readonly string
     pacingSchema,
   );
 }
-
-const currencySchema = z.object({ id: z.string(), reward_currency: z.string() });
-
-/** Each campaign's reward currency. */
-export async function campaignCurrencies(db: D1Database, campaignIds: readonly string[]): Promise<Map<string, string>> {
-  const rows = await queryAll(
-    db.prepare(`SELECT id, reward_currency FROM campaigns WHERE id IN (SELECT value FROM json_each(?))`).bind(JSON.stringify(campaignIds)),
-    currencySchema,
-  );
-  return new Map(rows.map((row) => [row.id, row.reward_currency]));
-}

@@ -279,16 +279,3 @@ export function insertWithdrawalNotificationStatement(db: D1Database, notificati
       ...guard.params,
     );
 }
-
-const countSchema = z.object({ count: z.number().int() });
-
-/** Withdrawals of a status, for tests and reports. */
-export async function countWithdrawals(db: D1Database, input: { userId: string; status?: WithdrawalStatus }): Promise<number> {
-  const row = await queryFirst(
-    db
-      .prepare(`SELECT COUNT(*) AS count FROM withdrawals WHERE user_id = ?1 AND (?2 IS NULL OR status = ?2)`)
-      .bind(input.userId, input.status ?? null),
-    countSchema,
-  );
-  return row?.count ?? 0;
-}

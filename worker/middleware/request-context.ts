@@ -16,9 +16,13 @@ export function traceparentOf(header: string | undefined): string | null {
   return value !== undefined && TRACEPARENT.test(value) ? value : null;
 }
 
-/** First in the chain: the request's capabilities (validated config, clock, clients), and a request id for logs
- * (the Incident Id a failed page shows). An API call carrying the browser's trace header is logged with the request
- * id once, so the browser's telemetry and the worker's logs can be joined. */
+/**
+ * The first middleware that works on the way in (only transportSecurity, which sets headers on the way out, is
+ * registered before it: worker/app.ts): the request's capabilities (validated config, clock, clients), and a request
+ * id for logs (the Incident Id a failed page shows). An API call carrying the browser's trace header is logged with
+ * the request id once, so the browser's telemetry and the worker's logs can be joined. On the way out it sets
+ * Server-Timing.
+ */
 export const requestContext = createMiddleware<WorkerEnv>(async (c, next) => {
   c.set("capabilities", capabilitiesFor(c.env));
   const requestId = c.req.header("cf-ray") ?? newIncidentId();

@@ -1,5 +1,5 @@
-import { notStartedReasonLabels, type ConsoleCampaignSummary } from "../../../worker/contracts/advertiser-campaigns.ts";
-import { decimalsOf } from "../../../worker/contracts/currencies.ts";
+import { notStartedReasonLabels, type ConsoleCampaignSummary } from "@contracts/advertiser-campaigns.ts";
+import { decimalsOf } from "@contracts/currencies.ts";
 
 /** An integer amount of the smallest unit as the form shows it: "1000.5" for 1_000_500_000 USDC (6 decimals). */
 export function amountText(amount: number, currency: string): string {

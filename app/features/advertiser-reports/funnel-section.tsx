@@ -1,6 +1,6 @@
 import { formatPercent } from "~/lib/format";
-import type { FunnelRow } from "../../../worker/contracts/funnel.ts";
-import "~/styles/advertiser-reports.css";
+import type { FunnelRow } from "@contracts/funnel.ts";
+import "./advertiser-reports.css";
 
 /** `part / whole` as a percentage (SPEC.md section 5), or a dash when nobody reached the step before. */
 function stepShare(part: number, whole: number): string {

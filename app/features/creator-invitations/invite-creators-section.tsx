@@ -1,11 +1,13 @@
-import { CopyButton } from "~/components/settings/copy-button";
+import { Button } from "~/components/ui/button";
+import { CopyButton } from "~/components/ui/copy-button";
+import { Notice } from "~/components/ui/notice";
 import { errorText } from "~/lib/error-text";
 import { formatDate } from "~/lib/format";
 import { useCreatorInvitations, useMakeCreatorInvitation } from "./api/creator-invitations";
 
 /**
  * On a campaign the creator joined: their invitation link (made on request, copied from here) and who joined
- * through it (docs/decisions/032-spec-server-items.md section 5). Minimal on purpose: it is restyled with the UI kit.
+ * through it (docs/decisions/032-spec-server-items.md section 5). Minimal on purpose.
  */
 export function InviteCreatorsSection({ campaignId }: { campaignId: string }) {
   const invitations = useCreatorInvitations(campaignId);
@@ -18,16 +20,13 @@ export function InviteCreatorsSection({ campaignId }: { campaignId: string }) {
       {invitation === null ? (
         <>
           <p className="muted small">Share a link to this campaign; you see here who joined through it.</p>
-          <button
-            type="button"
-            className="button"
-            disabled={make.isPending || data?.linksLeftToday === 0}
-            aria-busy={make.isPending}
-            onClick={() => make.mutate()}
-          >
-            {make.isPending ? "Making your link…" : "Get an invitation link"}
-          </button>
-          {data?.linksLeftToday === 0 ? <p className="small">You made as many links as a day allows. Try again tomorrow.</p> : null}
+          {data?.linksLeftToday === 0 ? (
+            <p className="small">You made as many links as a day allows. Try again tomorrow.</p>
+          ) : (
+            <Button onClick={() => make.mutate()} busy={make.isPending} busyLabel="Making your link…">
+              Get an invitation link
+            </Button>
+          )}
         </>
       ) : (
         <p>
@@ -35,7 +34,11 @@ export function InviteCreatorsSection({ campaignId }: { campaignId: string }) {
           <code>{invitation.link}</code> <CopyButton text={invitation.link} label="Copy link" />
         </p>
       )}
-      {make.isError ? <p role="alert">{errorText(make.error)}</p> : null}
+      {make.isError ? (
+        <Notice tone="danger" announce="alert">
+          {errorText(make.error)}
+        </Notice>
+      ) : null}
       <h3>Joined through you</h3>
       {data === undefined ? (
         <p className="muted small">{invitations.isError ? errorText(invitations.error) : "Loading…"}</p>

@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Notice } from "~/components/ui/notice";
 import { errorText } from "~/lib/error-text";
-import type { CurrentTerms } from "../../../worker/contracts/terms.ts";
+import type { CurrentTerms } from "@contracts/terms.ts";
 import { acceptTerms } from "./api/accept-terms";
 import { getCurrentTerms } from "./api/get-current-terms";
 
@@ -34,11 +36,7 @@ export default function TermsAcceptance() {
 
   if (state.kind === "hidden") return null;
   if (state.kind === "accepted") {
-    return (
-      <p role="status" className="notice notice-success">
-        {`Thank you: you accepted the terms in force from ${state.effectiveDate}.`}
-      </p>
-    );
+    return <Notice tone="success">{`Thank you: you accepted the terms in force from ${state.effectiveDate}.`}</Notice>;
   }
   const { terms } = state;
   const accept = () => {
@@ -49,13 +47,17 @@ export default function TermsAcceptance() {
     );
   };
   return (
-    <section className="notice" aria-labelledby="terms-acceptance-heading">
+    <section aria-labelledby="terms-acceptance-heading">
       <h2 id="terms-acceptance-heading">{`New terms from ${terms.effectiveDate}`}</h2>
       <p>{terms.summary}</p>
-      {state.error === null ? null : <p role="alert">{state.error}</p>}
-      <button type="button" className="button button-primary" onClick={accept} disabled={state.busy} aria-busy={state.busy}>
-        {state.busy ? "Accepting…" : "Accept the terms"}
-      </button>
+      {state.error === null ? null : (
+        <Notice tone="danger" announce="alert">
+          {state.error}
+        </Notice>
+      )}
+      <Button variant="primary" onClick={accept} busy={state.busy} busyLabel="Accepting…">
+        Accept the terms
+      </Button>
     </section>
   );
 }

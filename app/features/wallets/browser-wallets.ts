@@ -1,4 +1,4 @@
-import type { WalletType } from "../../../worker/contracts/withdrawal-rules.ts";
+import type { WalletType } from "@contracts/withdrawal-rules.ts";
 
 /**
  * The wallets a browser extension injects into the page, used to sign the proof-of-ownership message there: an

@@ -1,5 +1,5 @@
-import type { Attribution, FirstTouchField, UtmField } from "../../../worker/contracts/analytics.ts";
-import { firstTouchFields, utmFields } from "../../../worker/contracts/analytics-names.ts";
+import type { Attribution, FirstTouchField, UtmField } from "@contracts/analytics.ts";
+import { firstTouchFields, utmFields } from "@contracts/analytics-names.ts";
 
 /**
  * Attribution (SPEC.md section 3): the utm values and the invitation id of the page's query string. The last touch is

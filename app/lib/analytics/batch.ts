@@ -1,5 +1,5 @@
-import type { AnalyticsBatch, AnalyticsEvent, Attribution } from "../../../worker/contracts/analytics.ts";
-import { MAX_ANALYTICS_EVENTS_PER_BATCH } from "../../../worker/contracts/analytics-names.ts";
+import type { AnalyticsBatch, AnalyticsEvent, Attribution } from "@contracts/analytics.ts";
+import { MAX_ANALYTICS_EVENTS_PER_BATCH } from "@contracts/analytics-names.ts";
 
 /** Flat event properties, as the events endpoint accepts them. */
 export type EventProperties = Record<string, string | number | boolean | null>;

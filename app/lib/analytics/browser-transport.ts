@@ -1,4 +1,4 @@
-import { ANALYTICS_EVENTS_PATH } from "../../../worker/contracts/analytics-names.ts";
+import { ANALYTICS_EVENTS_PATH } from "@contracts/analytics-names.ts";
 import type { Transport } from "./tracker";
 
 /**

@@ -3,7 +3,7 @@ import type { EventProperties } from "./batch";
 import { browserTransport } from "./browser-transport";
 import { createTracker, type Tracker } from "./tracker";
 import { createTrackerHost, type TrackerHost } from "./tracker-host";
-import { pathForLogs } from "../../../worker/contracts/admin-spoofing.ts";
+import { pathForLogs } from "@contracts/admin-spoofing.ts";
 import { trackerDeviceId } from "../tracker-device";
 
 declare global {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
-import { trackedEventNames } from "../../../worker/contracts/analytics-names.ts";
+import { trackedEventNames } from "@contracts/analytics-names.ts";
 import type { EventProperties } from "./batch";
 import { browserTrackerHost, track } from "./global-tracker";
 

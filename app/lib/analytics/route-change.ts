@@ -1,5 +1,5 @@
-import { pathForLogs } from "../../../worker/contracts/admin-spoofing.ts";
-import { trackedEventNames } from "../../../worker/contracts/analytics-names.ts";
+import { pathForLogs } from "@contracts/admin-spoofing.ts";
+import { trackedEventNames } from "@contracts/analytics-names.ts";
 import type { EventProperties } from "./batch";
 
 /**

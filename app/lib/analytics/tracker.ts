@@ -1,5 +1,5 @@
-import type { AnalyticsBatch, AnalyticsEvent, Attribution } from "../../../worker/contracts/analytics.ts";
-import { ANALYTICS_DEFERRAL_MS, trackedEventNames } from "../../../worker/contracts/analytics-names.ts";
+import type { AnalyticsBatch, AnalyticsEvent, Attribution } from "@contracts/analytics.ts";
+import { ANALYTICS_DEFERRAL_MS, trackedEventNames } from "@contracts/analytics-names.ts";
 import { buildBatches, buildEvent, type CallContext, type EventProperties, isSendableEventName } from "./batch";
 
 export type { EventProperties } from "./batch";

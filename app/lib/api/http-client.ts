@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { errorBodySchema } from "../../../worker/contracts/errors.ts";
+import { errorBodySchema } from "@contracts/errors.ts";
 import type { SessionTokens } from "./session-tokens.ts";
 import { sendWithXhr, type XhrUpload } from "./xhr-transport.ts";
 

@@ -1,5 +1,5 @@
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
-import { MAX_TRPC_URL_LENGTH, TRPC_MAX_BATCH_SIZE } from "../../../worker/contracts/rpc.ts";
+import { MAX_TRPC_URL_LENGTH, TRPC_MAX_BATCH_SIZE } from "@contracts/rpc.ts";
 import type { AppRouter } from "../../../worker/trpc/router.ts";
 import type { SessionTokens } from "./session-tokens.ts";
 

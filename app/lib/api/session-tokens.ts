@@ -1,4 +1,4 @@
-import { tokenPairSchema } from "../../../worker/contracts/current-user.ts";
+import { tokenPairSchema } from "@contracts/current-user.ts";
 import type { TokenStorage } from "./token-storage.ts";
 
 /** Refresh this long before the access token expires, so a request rarely meets a 401 at all. */

@@ -1,4 +1,4 @@
-import type { TokenPair } from "../../../worker/contracts/current-user.ts";
+import type { TokenPair } from "@contracts/current-user.ts";
 
 /** The browser storage keys of SPEC.md section 3. The typed RPC's session token is the same access token. */
 export const tokenStorageKeys = {

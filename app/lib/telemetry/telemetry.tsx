@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { errorScreenReport, type ErrorScreenIncident } from "./error-report.ts";
 import type { TelemetryController } from "./telemetry-controller.ts";
-import { ADMIN_SPOOFING_PATH } from "../../../worker/contracts/admin-spoofing.ts";
+import { ADMIN_SPOOFING_PATH } from "@contracts/admin-spoofing.ts";
 import { createTelemetryQueue } from "./telemetry-queue.ts";
 
 const telemetry = createTelemetryQueue<TelemetryController>();

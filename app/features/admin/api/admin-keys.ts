@@ -1,4 +1,4 @@
-import type { FeedbackStatusFilter } from "../../../../worker/contracts/admin.ts";
+import type { FeedbackStatusFilter } from "@contracts/admin.ts";
 
 /** Every admin query sits under `adminKeys.all`: invalidating it refreshes them all. */
 export const adminKeys = {

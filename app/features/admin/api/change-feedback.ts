@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { browserClients } from "~/lib/api/browser-clients";
-import { feedbackChangeSchema, type FeedbackChange } from "../../../../worker/contracts/admin.ts";
+import { feedbackChangeSchema, type FeedbackChange } from "@contracts/admin.ts";
 import { adminKeys } from "./admin-keys";
 
 function changePath(feedbackId: string, change: "read" | "handled"): string {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { browserClients } from "~/lib/api/browser-clients";
-import { adminFeedbackListSchema, type AdminFeedbackList, type FeedbackStatusFilter } from "../../../../worker/contracts/admin.ts";
+import { adminFeedbackListSchema, type AdminFeedbackList, type FeedbackStatusFilter } from "@contracts/admin.ts";
 import { adminKeys } from "./admin-keys";
 
 /** `GET /v1/admin/feedback?status=…`: unhandled first, newest first, with the counts of every filter. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { browserClients } from "~/lib/api/browser-clients";
-import { adminFunnelSchema, type AdminFunnel } from "../../../../worker/contracts/admin.ts";
+import { adminFunnelSchema, type AdminFunnel } from "@contracts/admin.ts";
 import { adminKeys } from "./admin-keys";
 
 /** `GET /v1/admin/analytics/funnel?advertiserId=`: every advertiser's rows when `advertiserId` is null. */

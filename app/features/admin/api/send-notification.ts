@@ -1,10 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { browserClients } from "~/lib/api/browser-clients";
-import {
-  adHocNotificationResultSchema,
-  type AdHocNotificationInput,
-  type AdHocNotificationResult,
-} from "../../../../worker/contracts/admin.ts";
+import { adHocNotificationResultSchema, type AdHocNotificationInput, type AdHocNotificationResult } from "@contracts/admin.ts";
 
 export type SendNotificationInput = AdHocNotificationInput & { idempotencyKey: string };
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { browserClients } from "~/lib/api/browser-clients";
-import { consoleCampaignListSchema, type ConsoleCampaignList } from "../../../../worker/contracts/advertiser-campaigns.ts";
+import { consoleCampaignListSchema, type ConsoleCampaignList } from "@contracts/advertiser-campaigns.ts";
 import { campaignConsoleKeys, campaignsPath } from "./campaign-keys";
 
 /** `GET /v1/advertiser/{advertiserId}/campaigns`: all of the account's campaigns, drafts included. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { browserClients } from "~/lib/api/browser-clients";
-import { consoleCampaignSchema, type ConsoleCampaign } from "../../../../worker/contracts/advertiser-campaigns.ts";
+import { consoleCampaignSchema, type ConsoleCampaign } from "@contracts/advertiser-campaigns.ts";
 import { campaignConsoleKeys, campaignsPath } from "./campaign-keys";
 
 /** `POST …/campaigns/{id}/publish`: the draft becomes visible to creators (it does not fund it). */

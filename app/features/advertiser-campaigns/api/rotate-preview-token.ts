@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { browserClients } from "~/lib/api/browser-clients";
-import { previewTokenSchema } from "../../../../worker/contracts/advertiser-campaigns.ts";
+import { previewTokenSchema } from "@contracts/advertiser-campaigns.ts";
 import { campaignsPath } from "./campaign-keys";
 
 /** `POST …/campaigns/{id}/preview-token`: a new secret link; the old one stops working at once. */

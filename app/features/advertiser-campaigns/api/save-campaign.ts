@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { browserClients } from "~/lib/api/browser-clients";
-import { consoleCampaignSchema, type CampaignInput, type ConsoleCampaign } from "../../../../worker/contracts/advertiser-campaigns.ts";
+import { consoleCampaignSchema, type CampaignInput, type ConsoleCampaign } from "@contracts/advertiser-campaigns.ts";
 import { campaignConsoleKeys, campaignsPath } from "./campaign-keys";
 
 /** `POST …/campaigns` (a new draft, no id) or `PUT …/campaigns/{id}` (the whole form again). */

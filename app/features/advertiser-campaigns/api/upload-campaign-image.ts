@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { browserClients } from "~/lib/api/browser-clients";
-import { consoleCampaignSchema, type ConsoleCampaign } from "../../../../worker/contracts/advertiser-campaigns.ts";
+import { consoleCampaignSchema, type ConsoleCampaign } from "@contracts/advertiser-campaigns.ts";
 import { campaignsPath } from "./campaign-keys";
 
 /** `POST …/campaigns/{id}/image`: the image as the raw body, to R2 through the worker. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { browserClients } from "~/lib/api/browser-clients";
-import { advertiserDepositSchema, type AdvertiserDepositView, type DepositInput } from "../../../../worker/contracts/advertiser-funding.ts";
+import { advertiserDepositSchema, type AdvertiserDepositView, type DepositInput } from "@contracts/advertiser-funding.ts";
 import { fundingKeys } from "./funding-keys";
 
 export type CreateDepositInput = DepositInput & { idempotencyKey: string };

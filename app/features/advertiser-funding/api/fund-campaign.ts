@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRevalidator } from "react-router";
 import { browserClients } from "~/lib/api/browser-clients";
-import { fundCampaignResultSchema, type FundCampaignResult } from "../../../../worker/contracts/advertiser-funding.ts";
+import { fundCampaignResultSchema, type FundCampaignResult } from "@contracts/advertiser-funding.ts";
 import { fundingKeys } from "./funding-keys";
 
 /** `POST /v1/advertiser/{advertiserId}/campaigns/{campaignId}/fund`: the campaign's pools from the account's funding. */

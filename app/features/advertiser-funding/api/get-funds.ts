@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { browserClients } from "~/lib/api/browser-clients";
-import { advertiserFundsSchema, type AdvertiserFunds } from "../../../../worker/contracts/advertiser-funding.ts";
+import { advertiserFundsSchema, type AdvertiserFunds } from "@contracts/advertiser-funding.ts";
 import { fundingKeys } from "./funding-keys";
 
 /** `GET /v1/advertiser/{advertiserId}/funds`: available funding per currency and the deposits. */

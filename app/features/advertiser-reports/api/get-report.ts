@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { browserClients } from "~/lib/api/browser-clients";
-import { reportSchema, type Report } from "../../../../worker/contracts/reports.ts";
+import { reportSchema, type Report } from "@contracts/reports.ts";
 import { reportKeys } from "./report-keys";
 
 export type ReportTarget = { advertiserId: string; campaignId: string | null };

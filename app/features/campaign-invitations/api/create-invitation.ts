@@ -4,7 +4,7 @@ import {
   createdCampaignInvitationSchema,
   type CreateCampaignInvitationRequest,
   type CreatedCampaignInvitation,
-} from "../../../../worker/contracts/campaign-invitations.ts";
+} from "@contracts/campaign-invitations.ts";
 import { campaignInvitationKeys, invitationsPath } from "./invitation-keys";
 
 /** `POST …/campaigns/{campaignId}/invitations`: the answer holds the link. */

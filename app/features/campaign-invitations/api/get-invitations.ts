@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { browserClients } from "~/lib/api/browser-clients";
-import { campaignInvitationsSchema, type CampaignInvitation } from "../../../../worker/contracts/campaign-invitations.ts";
+import { campaignInvitationsSchema, type CampaignInvitation } from "@contracts/campaign-invitations.ts";
 import { campaignInvitationKeys, invitationsPath } from "./invitation-keys";
 
 /** `GET /v1/advertiser/{advertiserId}/campaigns/{campaignId}/invitations`: every invitation with its uses. */

@@ -3,15 +3,15 @@ import { useRevalidator } from "react-router";
 import { track } from "~/lib/analytics/global-tracker";
 import { apiClient } from "~/lib/api/on-demand";
 import { currentCampaignKeys } from "./current-campaigns";
-import { trackedEventNames } from "../../../../worker/contracts/analytics-names.ts";
-import type { JoinResult } from "../../../../worker/contracts/pages.ts";
-import { notificationKeys } from "../../notifications/api/get-recent-notifications";
+import { trackedEventNames } from "@contracts/analytics-names.ts";
+import type { JoinResult } from "@contracts/pages.ts";
+import { notificationKeys } from "~/lib/queries/notification-keys";
 
 export type JoinCampaignInput = { campaignId: string; invitationToken?: string };
 
 /** `POST /v1/page/campaign/{campaignId}/join`, with the invitation's public token when there is one. */
 export async function joinCampaign({ campaignId, invitationToken }: JoinCampaignInput): Promise<JoinResult> {
-  const [api, { joinResultSchema }] = await Promise.all([apiClient(), import("../../../../worker/contracts/pages.ts")]);
+  const [api, { joinResultSchema }] = await Promise.all([apiClient(), import("@contracts/pages.ts")]);
   return api.post(`/v1/page/campaign/${encodeURIComponent(campaignId)}/join`, joinResultSchema, {
     body: invitationToken === undefined ? {} : { invitationToken },
     required: { campaignId },

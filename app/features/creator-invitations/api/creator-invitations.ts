@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "~/lib/api/on-demand";
-import type { CreatedCreatorInvitation, CreatorInvitations } from "../../../../worker/contracts/creator-invitations.ts";
+import type { CreatedCreatorInvitation, CreatorInvitations } from "@contracts/creator-invitations.ts";
 
 /** A joined creator's invitation link to a campaign and who joined through it (docs/decisions/032 section 5). */
 export const creatorInvitationKeys = {
@@ -12,19 +12,13 @@ const invitationPath = (campaignId: string) => `/v1/campaign/${encodeURIComponen
 
 /** `GET /v1/campaign/{campaignId}/invitation`. */
 export async function getCreatorInvitations(campaignId: string): Promise<CreatorInvitations> {
-  const [api, { creatorInvitationsSchema }] = await Promise.all([
-    apiClient(),
-    import("../../../../worker/contracts/creator-invitations.ts"),
-  ]);
+  const [api, { creatorInvitationsSchema }] = await Promise.all([apiClient(), import("@contracts/creator-invitations.ts")]);
   return api.get(invitationPath(campaignId), creatorInvitationsSchema, { required: { campaignId } });
 }
 
 /** `POST /v1/campaign/{campaignId}/invitation`: your usable link, made when you have none. */
 export async function makeCreatorInvitation(campaignId: string): Promise<CreatedCreatorInvitation> {
-  const [api, { createdCreatorInvitationSchema }] = await Promise.all([
-    apiClient(),
-    import("../../../../worker/contracts/creator-invitations.ts"),
-  ]);
+  const [api, { createdCreatorInvitationSchema }] = await Promise.all([apiClient(), import("@contracts/creator-invitations.ts")]);
   return api.post(invitationPath(campaignId), createdCreatorInvitationSchema, { required: { campaignId } });
 }
 

@@ -1,20 +1,15 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiClient } from "~/lib/api/on-demand";
-import type { RecentNotifications } from "../../../../worker/contracts/notifications.ts";
-import { eligibleCampaignNotifications } from "../utils/notification-rules";
+import { notificationKeys } from "~/lib/queries/notification-keys";
+import type { RecentNotifications } from "@contracts/notifications.ts";
+import { eligibleCampaignNotifications } from "../notification-rules";
 
 /** `GET /v1/notification/recent`: the fetcher, the query options (and their keys) and the hooks that read it. */
 
 export const NOTIFICATIONS_REFETCH_INTERVAL_MS = 60_000;
 
-/** Every notification query sits under `notificationKeys.all`: invalidating it refreshes them all. */
-export const notificationKeys = {
-  all: ["notifications"] as const,
-  recent: () => [...notificationKeys.all, "recent"] as const,
-};
-
 export async function getRecentNotifications(): Promise<RecentNotifications> {
-  const [api, { recentNotificationsSchema }] = await Promise.all([apiClient(), import("../../../../worker/contracts/notifications.ts")]);
+  const [api, { recentNotificationsSchema }] = await Promise.all([apiClient(), import("@contracts/notifications.ts")]);
   return api.get("/v1/notification/recent", recentNotificationsSchema);
 }
 

@@ -3,7 +3,7 @@ import { useMarkReadMutation } from "./mark-read-in-cache";
 
 /** `DELETE /v1/notification/{id}`: marks one notification read. */
 export async function markNotificationRead(notificationId: string): Promise<undefined> {
-  const [api, { noContentSchema }] = await Promise.all([apiClient(), import("../../../../worker/contracts/no-content.ts")]);
+  const [api, { noContentSchema }] = await Promise.all([apiClient(), import("@contracts/no-content.ts")]);
   return api.delete(`/v1/notification/${encodeURIComponent(notificationId)}`, noContentSchema, {
     required: { notificationId },
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Notification, RecentNotifications } from "../../../../worker/contracts/notifications.ts";
-import { countsAsUnread } from "../utils/notification-rules";
-import { notificationKeys } from "./get-recent-notifications";
+import type { Notification, RecentNotifications } from "@contracts/notifications.ts";
+import { countsAsUnread } from "../notification-rules";
+import { notificationKeys } from "~/lib/queries/notification-keys";
 
 /**
  * A mark-read mutation: marks read in the cache at once (the badge drops without waiting), puts the cache back if

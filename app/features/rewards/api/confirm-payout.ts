@@ -1,11 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRevalidator } from "react-router";
 import { apiClient } from "~/lib/api/on-demand";
-import type { PayoutConfirmationAnswer } from "../../../../worker/contracts/pages.ts";
+import type { PayoutConfirmationAnswer } from "@contracts/pages.ts";
 
 /** `POST /v1/action/payout/confirm/{campaignId}`: claims the creator's eligible posts of the campaign. */
 export async function confirmPayout(campaignId: string): Promise<PayoutConfirmationAnswer> {
-  const [api, { payoutConfirmationSchema }] = await Promise.all([apiClient(), import("../../../../worker/contracts/pages.ts")]);
+  const [api, { payoutConfirmationSchema }] = await Promise.all([apiClient(), import("@contracts/pages.ts")]);
   return api.post(`/v1/action/payout/confirm/${encodeURIComponent(campaignId)}`, payoutConfirmationSchema, {
     required: { campaignId },
   });

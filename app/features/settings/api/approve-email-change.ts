@@ -1,5 +1,5 @@
 import { browserClients } from "~/lib/api/browser-clients";
-import { userSettingsSchema, type UserSettings } from "../../../../worker/contracts/settings.ts";
+import { userSettingsSchema, type UserSettings } from "@contracts/settings.ts";
 import { useSettingsMutation } from "./settings-mutation";
 
 /** `POST /v1/user/settings/email/approve`: the code from the e-mail makes the new address the verified one. */

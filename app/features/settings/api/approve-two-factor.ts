@@ -1,5 +1,5 @@
 import { browserClients } from "~/lib/api/browser-clients";
-import { twoFactorApprovedSchema, type TwoFactorApproved } from "../../../../worker/contracts/settings.ts";
+import { twoFactorApprovedSchema, type TwoFactorApproved } from "@contracts/settings.ts";
 import { useSettingsMutation } from "./settings-mutation";
 
 /** `POST /v1/user/settings/two-factor/approve`: the first code from the app; answers the recovery codes, this once. */

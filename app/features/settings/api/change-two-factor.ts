@@ -1,5 +1,5 @@
 import { browserClients } from "~/lib/api/browser-clients";
-import { twoFactorSetupSchema, userSettingsSchema, type TwoFactorSetup, type UserSettings } from "../../../../worker/contracts/settings.ts";
+import { twoFactorSetupSchema, userSettingsSchema, type TwoFactorSetup, type UserSettings } from "@contracts/settings.ts";
 import { useSettingsMutation } from "./settings-mutation";
 
 /** `PUT /v1/user/settings/two-factor` with `enabled: true`: a new secret, its otpauth URI and QR code. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { createApiClient } from "~/lib/api/http-client";
 import type { SessionTokens } from "~/lib/api/session-tokens";
-import { emailLinkOutcomeSchema, type EmailLinkOutcome } from "../../../../worker/contracts/settings.ts";
+import { emailLinkOutcomeSchema, type EmailLinkOutcome } from "@contracts/settings.ts";
 import { settingsKeys } from "./get-settings";
 
 /**

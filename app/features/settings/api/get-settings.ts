@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { browserClients } from "~/lib/api/browser-clients";
-import { userSettingsSchema, type UserSettings } from "../../../../worker/contracts/settings.ts";
+import { userSettingsSchema, type UserSettings } from "@contracts/settings.ts";
 
 /** `GET /v1/user/settings`: the fetcher, the query options (and their keys) and the hook that reads it. */
 

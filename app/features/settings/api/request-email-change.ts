@@ -1,5 +1,5 @@
 import { browserClients } from "~/lib/api/browser-clients";
-import { emailChangeRequestedSchema, type EmailChangeRequested } from "../../../../worker/contracts/settings.ts";
+import { emailChangeRequestedSchema, type EmailChangeRequested } from "@contracts/settings.ts";
 import { useSettingsMutation } from "./settings-mutation";
 
 /** `PUT /v1/user/settings/email`: mails a code and a link to the new address (at most once a minute). */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { UserSettings } from "../../../../worker/contracts/settings.ts";
+import type { UserSettings } from "@contracts/settings.ts";
 import { settingsKeys } from "./get-settings";
 import { useRefreshCurrentUser } from "./refresh-current-user";
 

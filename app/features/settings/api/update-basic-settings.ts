@@ -1,5 +1,5 @@
 import { browserClients } from "~/lib/api/browser-clients";
-import { userSettingsSchema, type BasicSettingsInput, type UserSettings } from "../../../../worker/contracts/settings.ts";
+import { userSettingsSchema, type BasicSettingsInput, type UserSettings } from "@contracts/settings.ts";
 import { useSettingsMutation } from "./settings-mutation";
 
 /** `PUT /v1/user/settings/basic`: display name, preferred advertiser, notification kinds also mailed. */

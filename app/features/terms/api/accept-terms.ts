@@ -1,5 +1,5 @@
 import { browserClients } from "~/lib/api/browser-clients";
-import { termsAcceptanceSchema, type TermsAcceptance } from "../../../../worker/contracts/terms.ts";
+import { termsAcceptanceSchema, type TermsAcceptance } from "@contracts/terms.ts";
 
 /** `POST /v1/terms/{termsId}/accept`: the signed-in user accepts the terms in force (again: the first acceptance). */
 export function acceptTerms(termsId: string): Promise<TermsAcceptance> {

@@ -1,5 +1,5 @@
 import { browserClients } from "~/lib/api/browser-clients";
-import { currentTermsSchema, type CurrentTerms } from "../../../../worker/contracts/terms.ts";
+import { currentTermsSchema, type CurrentTerms } from "@contracts/terms.ts";
 
 /**
  * `GET /v1/terms`: the terms in force and when the signed-in user accepted them. Null for a visitor: the terms page is

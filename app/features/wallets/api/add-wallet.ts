@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { browserClients } from "~/lib/api/browser-clients";
-import { walletSchema, type AddWalletBody, type Wallet } from "../../../../worker/contracts/wallets.ts";
-import { walletKeys } from "./wallet-keys";
+import { walletSchema, type AddWalletBody, type Wallet } from "@contracts/wallets.ts";
+import { walletKeys } from "~/lib/queries/wallet-keys";
 
 /** `POST /v1/wallet`: adds a wallet, unverified. A bad field is a 400 whose `detail` names it. */
 export function addWallet(body: AddWalletBody): Promise<Wallet> {

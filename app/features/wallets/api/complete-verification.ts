@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { browserClients } from "~/lib/api/browser-clients";
-import { walletSchema, type CompleteVerificationBody, type Wallet, type WalletList } from "../../../../worker/contracts/wallets.ts";
-import { walletKeys } from "./wallet-keys";
+import { walletSchema, type CompleteVerificationBody, type Wallet, type WalletList } from "@contracts/wallets.ts";
+import { walletKeys } from "~/lib/queries/wallet-keys";
 
 /** `POST /v1/wallet/complete-verification`: the signature of the message; the server checks it and marks the wallet verified. */
 export function completeWalletVerification(body: CompleteVerificationBody): Promise<Wallet> {

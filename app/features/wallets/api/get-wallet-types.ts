@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { browserClients } from "~/lib/api/browser-clients";
-import { walletTypesSchema, type WalletTypes } from "../../../../worker/contracts/wallets.ts";
-import { walletKeys } from "./wallet-keys";
+import { walletTypesSchema, type WalletTypes } from "@contracts/wallets.ts";
+import { walletKeys } from "~/lib/queries/wallet-keys";
 
 /** `GET /v1/wallet/type`: the wallet types, their labels and address hints, and the currencies each can receive. */
 export function getWalletTypes(): Promise<WalletTypes> {

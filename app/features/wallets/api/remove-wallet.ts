@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { browserClients } from "~/lib/api/browser-clients";
-import { noContentSchema } from "../../../../worker/contracts/no-content.ts";
-import { walletKeys } from "./wallet-keys";
+import { noContentSchema } from "@contracts/no-content.ts";
+import { walletKeys } from "~/lib/queries/wallet-keys";
 
 /** `DELETE /v1/wallet/{walletId}`: removes a wallet; refused (409) while a withdrawal to it is in flight. */
 export function removeWallet(walletId: string): Promise<undefined> {

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { browserClients } from "~/lib/api/browser-clients";
-import { walletChallengeSchema, type WalletChallenge } from "../../../../worker/contracts/wallets.ts";
+import { walletChallengeSchema, type WalletChallenge } from "@contracts/wallets.ts";
 
 /** `POST /v1/wallet/start-verification`: a one-time message to sign with the wallet, valid for 10 minutes. */
 export function startWalletVerification(walletId: string): Promise<WalletChallenge> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRevalidator } from "react-router";
 import { browserClients } from "~/lib/api/browser-clients";
-import { withdrawalSchema, type Withdrawal } from "../../../../worker/contracts/withdrawals.ts";
+import { withdrawalSchema, type Withdrawal } from "@contracts/withdrawals.ts";
 import { withdrawalKeys } from "./withdrawal-keys";
 
 /** `DELETE /v1/withdrawal/{id}?page_path&trigger`: cancels a withdrawal still waiting for its code; the hold is released. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiClient } from "~/lib/api/on-demand";
-import { isInFlight } from "../../../../worker/contracts/withdrawal-rules.ts";
-import type { WithdrawalList } from "../../../../worker/contracts/withdrawals.ts";
+import { isInFlight } from "@contracts/withdrawal-rules.ts";
+import type { WithdrawalList } from "@contracts/withdrawals.ts";
 import { withdrawalKeys } from "./withdrawal-keys";
 
 /** While a withdrawal is verifying or pending, the list is asked again this often (pending → completed takes seconds). */
@@ -9,7 +9,7 @@ export const WITHDRAWALS_POLL_MS = 3_000;
 
 /** `GET /v1/withdrawal?currency=`: the signed-in creator's withdrawals, newest first. */
 export async function getWithdrawals(currency?: string): Promise<WithdrawalList> {
-  const [api, { withdrawalListSchema }] = await Promise.all([apiClient(), import("../../../../worker/contracts/withdrawals.ts")]);
+  const [api, { withdrawalListSchema }] = await Promise.all([apiClient(), import("@contracts/withdrawals.ts")]);
   return api.get("/v1/withdrawal", withdrawalListSchema, { query: { currency } });
 }
 

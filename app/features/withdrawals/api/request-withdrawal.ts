@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRevalidator } from "react-router";
-import { withdrawalCreatedSchema, type WithdrawalCreated } from "../../../../worker/contracts/withdrawals.ts";
+import { withdrawalCreatedSchema, type WithdrawalCreated } from "@contracts/withdrawals.ts";
 import { browserClients } from "~/lib/api/browser-clients";
 import { withdrawalKeys } from "./withdrawal-keys";
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { browserClients } from "~/lib/api/browser-clients";
-import { withdrawalSchema, type Withdrawal } from "../../../../worker/contracts/withdrawals.ts";
+import { withdrawalSchema, type Withdrawal } from "@contracts/withdrawals.ts";
 import { withdrawalKeys } from "./withdrawal-keys";
 
 /** `POST /v1/withdrawal/{id}/verify/resend`: a new mailed code, at most once a minute (429 with Retry-After). */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRevalidator } from "react-router";
 import { browserClients } from "~/lib/api/browser-clients";
-import { withdrawalSchema, type Withdrawal } from "../../../../worker/contracts/withdrawals.ts";
+import { withdrawalSchema, type Withdrawal } from "@contracts/withdrawals.ts";
 import { withdrawalKeys } from "./withdrawal-keys";
 
 /** `POST /v1/withdrawal/{id}/verify`: the code from the authenticator app or the e-mail. */

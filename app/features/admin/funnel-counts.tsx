@@ -1,0 +1,120 @@
+import { useId, useState } from "react";
+import { useFunnel } from "./api/get-funnel";
+import { ApiRequestError } from "~/lib/api/http-client";
+import { errorText } from "~/lib/error-text";
+import { formatPercent } from "~/lib/format";
+import type { FunnelRow } from "@contracts/funnel.ts";
+import type { NotificationAudiences } from "@contracts/admin.ts";
+
+/** A step's share of the step before it; a dash when nobody reached the step before. */
+function shareText(part: number, whole: number): string {
+  return whole === 0 ? "—" : formatPercent(part / whole);
+}
+
+function advertisersOf(audiences: NotificationAudiences): Array<{ id: string; name: string }> {
+  const byId = new Map<string, string>();
+  for (const campaign of audiences.campaigns) byId.set(campaign.advertiserId, campaign.advertiserName);
+  return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+function FunnelTable({ rows, captionId }: { rows: FunnelRow[]; captionId: string }) {
+  return (
+    <div className="admin-table-wrap" tabIndex={0} role="region" aria-labelledby={captionId}>
+      <table className="admin-table">
+        <caption id={captionId}>Distinct devices at each step, per campaign and utm campaign</caption>
+        <thead>
+          <tr>
+            <th scope="col">Campaign</th>
+            <th scope="col">utm campaign</th>
+            <th scope="col">Landing views</th>
+            <th scope="col">Sign-in clicks</th>
+            <th scope="col">Joins</th>
+            <th scope="col">Landing → join</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={`${row.campaignId}:${row.utmCampaign ?? ""}`}>
+              <th scope="row">
+                {row.campaignName}
+                <span className="muted small admin-table-sub">{row.advertiserName}</span>
+              </th>
+              <td className="admin-table-text">{row.utmCampaign ?? <span className="muted">(none)</span>}</td>
+              <td>{row.landingViews.toLocaleString("en-US")}</td>
+              <td>
+                {row.signInClicks.toLocaleString("en-US")}
+                <span className="muted small admin-table-sub">{shareText(row.signInClicks, row.landingViews)}</span>
+              </td>
+              <td>
+                {row.joins.toLocaleString("en-US")}
+                <span className="muted small admin-table-sub">{shareText(row.joins, row.signInClicks)}</span>
+              </td>
+              <td>{shareText(row.joins, row.landingViews)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The landing → sign-in → join funnel, for every advertiser or one. */
+export function FunnelCounts({ audiences }: { audiences: NotificationAudiences }) {
+  const id = useId();
+  const [advertiserId, setAdvertiserId] = useState<string | null>(null);
+  const funnel = useFunnel(advertiserId);
+  const advertisers = advertisersOf(audiences);
+
+  let content: React.ReactNode;
+  if (funnel.isPending) {
+    content = (
+      <p role="status" className="admin-state">
+        Loading the counts…
+      </p>
+    );
+  } else if (funnel.isLoadingError) {
+    content = (
+      <div role="alert" className="notice admin-state">
+        <p>{`The counts could not be loaded: ${errorText(funnel.error instanceof ApiRequestError ? funnel.error : funnel.error.message)}`}</p>
+        <button type="button" className="button button-small" onClick={() => void funnel.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (funnel.data.rows.length === 0) {
+    content = (
+      <p className="empty-state">
+        No visits counted yet. Visitors who allow analytics are counted when they view a landing page, click Sign in and join a campaign.
+      </p>
+    );
+  } else {
+    content = <FunnelTable rows={funnel.data.rows} captionId={`${id}-caption`} />;
+  }
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="admin-section">
+      <h2 id={`${id}-heading`}>Analytics</h2>
+      <p className="muted">
+        Landing page views, sign-in clicks and joins, counted in distinct devices. A landing page names no campaign, so its views count
+        toward each campaign of its advertiser. Percentages are shares of the step before.
+      </p>
+      <div className="settings-field admin-filter-field">
+        <label htmlFor={`${id}-advertiser`}>Advertiser</label>
+        <select
+          id={`${id}-advertiser`}
+          className="settings-input"
+          value={advertiserId ?? ""}
+          onChange={(event) => setAdvertiserId(event.target.value === "" ? null : event.target.value)}
+        >
+          <option value="">Every advertiser</option>
+          {advertisers.map((advertiser) => (
+            <option key={advertiser.id} value={advertiser.id}>
+              {advertiser.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {content}
+    </section>
+  );
+}

@@ -1,0 +1,154 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { CopyButton } from "~/components/settings/copy-button";
+import { useCreateApiKey } from "./api/api-keys";
+import { ApiRequestError } from "~/lib/api/http-client";
+import { errorText } from "~/lib/error-text";
+import type { CreatedApiKey } from "@contracts/api-keys.ts";
+import "~/styles/settings.css";
+import "./advertiser-api-keys.css";
+
+/**
+ * A ready-to-run call of the ingest endpoint with the new key, against the origin the page was served from (a key is
+ * only ever created in the browser, so `window` is there).
+ */
+function curlExample(origin: string, created: CreatedApiKey): string {
+  const event = {
+    eventId: "order-1001",
+    type: "deposit",
+    walletAddress: "0x52908400098527886E0F7030069857D2E4169EE7",
+    chain: "evm",
+    value: 2500000,
+    currency: "USDC",
+    occurredAt: created.createdAt,
+  };
+  return [
+    `curl -s -X POST ${origin}/v1/conversion/event/ingest \\`,
+    `  -H "api-key: ${created.keyId}" \\`,
+    `  -H "api-secret: ${created.secret}" \\`,
+    `  -H "Content-Type: application/json" \\`,
+    `  -d '${JSON.stringify({ events: [event] })}'`,
+  ].join("\n");
+}
+
+/** "Create a key": a label, then the key id and the secret, shown once with copy buttons and a curl example. */
+export function ApiKeyCreateForm({ advertiserId }: { advertiserId: string }) {
+  const id = useId();
+  const [label, setLabel] = useState("");
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const shown = useRef<HTMLDivElement>(null);
+  const create = useCreateApiKey(advertiserId);
+  const fieldError =
+    create.error instanceof ApiRequestError
+      ? create.error.body?.detail?.find((field) => field.loc.join(".") === "body.label")?.msg
+      : undefined;
+
+  useEffect(() => {
+    if (created !== null) shown.current?.focus();
+  }, [created]);
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="card advertiser-invite">
+      <h2 id={`${id}-title`}>Create a key</h2>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          setCreated(null);
+          create.mutate(
+            { label: label.trim() },
+            {
+              onSuccess: (result) => {
+                setCreated(result);
+                setLabel("");
+              },
+            },
+          );
+        }}
+      >
+        <div className="settings-field">
+          <label htmlFor={`${id}-label`}>Label</label>
+          <p id={`${id}-hint`} className="settings-hint">
+            A name that says where the key is used, such as “Backend” or “Staging”. Up to 100 characters.
+          </p>
+          <input
+            id={`${id}-label`}
+            className="settings-input"
+            value={label}
+            onChange={(event) => setLabel(event.target.value)}
+            maxLength={100}
+            required
+            autoComplete="off"
+            aria-invalid={fieldError === undefined ? undefined : true}
+            aria-describedby={[`${id}-hint`, fieldError === undefined ? null : `${id}-error`].filter(Boolean).join(" ")}
+          />
+          {fieldError === undefined ? null : (
+            <p id={`${id}-error`} className="settings-field-error">
+              {`The label ${fieldError}`}
+            </p>
+          )}
+        </div>
+        <div className="actions">
+          <button type="submit" className="button button-primary" disabled={create.isPending}>
+            {create.isPending ? "Creating the key…" : "Create key"}
+          </button>
+        </div>
+        {create.isError && fieldError === undefined ? (
+          <p role="alert" className="notice">
+            {`The key was not created: ${errorText(create.error instanceof ApiRequestError ? create.error : create.error.message)}`}
+          </p>
+        ) : null}
+      </form>
+      {created === null ? null : (
+        <div
+          ref={shown}
+          tabIndex={-1}
+          className="notice notice-success advertiser-link api-key-created"
+          role="status"
+          aria-labelledby={`${id}-created`}
+        >
+          <p id={`${id}-created`}>
+            {`The key “${created.label}” is ready. `}
+            <strong>The secret is shown only now and will not be shown again:</strong> copy it and store it somewhere safe before leaving
+            this page. If it is lost, revoke the key and create a new one.
+          </p>
+          <div className="api-key-value">
+            <label htmlFor={`${id}-key-id`}>Key id (header api-key)</label>
+            <p className="advertiser-link-row">
+              <input
+                id={`${id}-key-id`}
+                className="settings-input"
+                readOnly
+                value={created.keyId}
+                spellCheck={false}
+                onFocus={(event) => event.target.select()}
+              />
+              <CopyButton text={created.keyId} label="Copy key id" />
+            </p>
+          </div>
+          <div className="api-key-value">
+            <label htmlFor={`${id}-secret`}>Secret (header api-secret)</label>
+            <p className="advertiser-link-row">
+              <input
+                id={`${id}-secret`}
+                className="settings-input"
+                readOnly
+                value={created.secret}
+                spellCheck={false}
+                onFocus={(event) => event.target.select()}
+              />
+              <CopyButton text={created.secret} label="Copy secret" />
+            </p>
+          </div>
+          <div className="api-key-value">
+            <p id={`${id}-curl-title`}>
+              <strong>Try it:</strong> send one conversion event with this key.
+            </p>
+            <pre className="api-key-curl" aria-labelledby={`${id}-curl-title`} tabIndex={0} data-testid="api-key-curl">
+              <code>{curlExample(window.location.origin, created)}</code>
+            </pre>
+            <CopyButton text={curlExample(window.location.origin, created)} label="Copy curl command" />
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,228 @@
+import { FunnelSection } from "./funnel-section";
+import { useMemo, useState, type FormEvent } from "react";
+import { Link, useSearchParams } from "react-router";
+import { downloadReportCsv } from "./api/download-report-csv";
+import { useReport, type ReportRange, type ReportTarget } from "./api/get-report";
+import { failureText } from "~/lib/failure-text";
+import { formatAmount, formatPercent } from "~/lib/format";
+import { decimalsOf } from "@contracts/currencies.ts";
+import type { Report, ReportPage as ReportPageData } from "@contracts/reports.ts";
+import { ReportChart, seriesColor, type ChartSeries } from "./report-chart";
+import { ReportTable, TopCreatorsTable } from "./report-table";
+import "~/styles/advertisers.css";
+import "./advertiser-reports.css";
+
+function isEmpty(report: Report): boolean {
+  const { totals } = report;
+  return (
+    totals.posts === 0 &&
+    totals.matchedConversions === 0 &&
+    (totals.unmatchedConversions ?? 0) === 0 &&
+    Object.values(totals.spend).every((amount) => amount === 0)
+  );
+}
+
+function Totals({ report }: { report: Report }) {
+  const { totals } = report;
+  const items: Array<[string, string]> = [
+    ["Posts", totals.posts.toLocaleString("en-US")],
+    ["Impressions", totals.impressions.toLocaleString("en-US")],
+    ["Engagement", totals.engagement.toLocaleString("en-US")],
+    ["Eligible share", totals.eligibleShare === null ? "—" : formatPercent(totals.eligibleShare)],
+    ...report.currencies.map((currency): [string, string] => [`Spend (${currency})`, formatAmount(totals.spend[currency] ?? 0, currency)]),
+    ["Conversions", totals.matchedConversions.toLocaleString("en-US")],
+    ...(totals.unmatchedConversions === null
+      ? []
+      : [["Unmatched conversions", totals.unmatchedConversions.toLocaleString("en-US")] as [string, string]]),
+    ["Per 1,000 impressions", totals.conversionsPerThousand === null ? "—" : totals.conversionsPerThousand.toFixed(2)],
+  ];
+  return (
+    <dl className="report-totals">
+      {items.map(([label, value]) => (
+        <div key={label} className="card report-total">
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Charts({ report }: { report: Report }) {
+  const charts = useMemo(() => {
+    const dates = report.days.map((day) => day.date);
+    const list: Array<{ title: string; series: ChartSeries[] }> = [
+      {
+        title: "Impressions and engagement",
+        series: [
+          { label: "Impressions", values: report.days.map((day) => day.impressions), color: seriesColor(0) },
+          { label: "Engagement", values: report.days.map((day) => day.engagement), color: seriesColor(1) },
+        ],
+      },
+      { title: "Posts", series: [{ label: "Posts", values: report.days.map((day) => day.posts), color: seriesColor(2) }] },
+      {
+        title: "Spend",
+        series: report.currencies.map((currency, index) => ({
+          label: currency,
+          values: report.days.map((day) => (day.spend[currency] ?? 0) / 10 ** decimalsOf(currency)),
+          color: seriesColor(index),
+        })),
+      },
+      {
+        title: "Conversions",
+        series: [
+          { label: "Matched", values: report.days.map((day) => day.matchedConversions), color: seriesColor(2) },
+          ...(report.campaign === null
+            ? [{ label: "Unmatched", values: report.days.map((day) => day.unmatchedConversions ?? 0), color: seriesColor(3) }]
+            : []),
+        ],
+      },
+    ];
+    return { dates, list: list.filter((chart) => chart.series.length > 0) };
+  }, [report]);
+  return (
+    <div className="report-charts">
+      {charts.list.map((chart) => (
+        <ReportChart key={chart.title} title={chart.title} dates={charts.dates} series={chart.series} />
+      ))}
+    </div>
+  );
+}
+
+/** `/advertiser/{advertiserId}/reports` and `/advertiser/{advertiserId}/campaigns/{campaignId}/report`. */
+export function ReportPage({ page, campaignId }: { page: ReportPageData; campaignId: string | null }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const advertiserId = page.report.advertiser.id;
+  const target: ReportTarget = useMemo(() => ({ advertiserId, campaignId }), [advertiserId, campaignId]);
+  const range: ReportRange = {
+    from: searchParams.get("from") ?? page.report.range.from,
+    to: searchParams.get("to") ?? page.report.range.to,
+  };
+  const query = useReport(target, range, page.report);
+  const report = query.data ?? page.report;
+  const loading = query.isFetching && (query.isPlaceholderData || query.isPending);
+  const [draft, setDraft] = useState(range);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+
+  const title = report.campaign === null ? `Reports for ${report.advertiser.name}` : `Report: ${report.campaign.title}`;
+  const accountPath = `/advertiser/${encodeURIComponent(advertiserId)}`;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (draft.from === "" || draft.to === "" || draft.from > draft.to) return;
+    setSearchParams({ from: draft.from, to: draft.to }, { preventScrollReset: true });
+  }
+
+  return (
+    <div className="advertiser-page report-page">
+      <section className="page-heading">
+        <div>
+          <p className="eyebrow">
+            <Link to="/advertiser">Advertiser accounts</Link>
+            {report.campaign === null ? null : (
+              <>
+                {" / "}
+                <Link to={`${accountPath}/reports`}>{`Reports for ${report.advertiser.name}`}</Link>
+              </>
+            )}
+          </p>
+          <h1>{title}</h1>
+          <p className="lead">{`${report.range.from} to ${report.range.to}, by UTC day.`}</p>
+        </div>
+      </section>
+
+      <form className="card report-range" onSubmit={onSubmit} aria-label="Date range">
+        <label>
+          From
+          <input
+            type="date"
+            value={draft.from}
+            max={draft.to}
+            required
+            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+          />
+        </label>
+        <label>
+          To
+          <input
+            type="date"
+            value={draft.to}
+            min={draft.from}
+            required
+            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+          />
+        </label>
+        <button type="submit" className="button button-small">
+          Show
+        </button>
+        <a
+          className="button button-small report-download"
+          href={`/v1/advertiser/${encodeURIComponent(advertiserId)}/${campaignId === null ? "reports" : `campaigns/${encodeURIComponent(campaignId)}/report`}.csv?from=${range.from}&to=${range.to}`}
+          download
+          onClick={(event) => {
+            event.preventDefault();
+            setDownloadError(null);
+            downloadReportCsv(target, range).catch((error: unknown) =>
+              setDownloadError(error instanceof Error ? error.message : String(error)),
+            );
+          }}
+        >
+          Download CSV
+        </a>
+      </form>
+      {downloadError === null ? null : (
+        <p role="alert" className="notice">
+          {downloadError}
+        </p>
+      )}
+      {query.isError ? <p role="alert" className="notice">{`The report could not be loaded: ${failureText(query.error)}`}</p> : null}
+
+      <div aria-busy={loading} aria-live="polite" className={loading ? "report-body report-loading" : "report-body"}>
+        {loading ? <p className="muted report-loading-note">Loading the report…</p> : null}
+        {isEmpty(report) ? (
+          <div className="empty-state">
+            <p>
+              <strong>Nothing happened in this range.</strong>
+            </p>
+            <p>No posts, spend or conversions between these dates. Try a wider range.</p>
+          </div>
+        ) : (
+          <>
+            <section aria-labelledby="report-totals-title">
+              <h2 id="report-totals-title">Totals</h2>
+              <Totals report={report} />
+            </section>
+            <section aria-labelledby="report-charts-title">
+              <h2 id="report-charts-title">Over time</h2>
+              <p className="small muted">The charts show the numbers of the daily table below.</p>
+              <Charts report={report} />
+            </section>
+            <section aria-labelledby="report-creators-title">
+              <h2 id="report-creators-title">Top creators</h2>
+              <TopCreatorsTable report={report} />
+            </section>
+            <section aria-labelledby="report-days-title">
+              <h2 id="report-days-title">Daily numbers</h2>
+              <ReportTable report={report} />
+            </section>
+          </>
+        )}
+      </div>
+
+      {report.campaign === null && page.campaigns.length > 0 ? (
+        <section aria-labelledby="report-campaigns-title">
+          <h2 id="report-campaigns-title">Campaign reports</h2>
+          <ul className="report-campaigns">
+            {page.campaigns.map((campaign) => (
+              <li key={campaign.id}>
+                <Link to={`${accountPath}/campaigns/${encodeURIComponent(campaign.id)}/report`}>{campaign.title}</Link>{" "}
+                <span className="small muted">{campaign.status}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <FunnelSection funnel={page.funnel} perCampaign={campaignId === null} />
+    </div>
+  );
+}

@@ -1,7 +1,0 @@
-/** Every advertiser query sits under `advertiserKeys.all`: invalidating it refreshes them all. */
-export const advertiserKeys = {
-  all: ["advertisers"] as const,
-  accounts: () => [...advertiserKeys.all, "accounts"] as const,
-  members: (advertiserId: string) => [...advertiserKeys.all, advertiserId, "members"] as const,
-  invitations: (advertiserId: string) => [...advertiserKeys.all, advertiserId, "invitations"] as const,
-};

@@ -1,0 +1,63 @@
+import { lazy, Suspense } from "react";
+import type { InvitationPage as InvitationPageData } from "@contracts/pages.ts";
+import { Markdown } from "~/components/markdown";
+import { SignInWithXButton } from "~/components/sign-in";
+import { StatusBadge } from "~/components/status-badge";
+import { useLandingViewed } from "~/lib/analytics/hooks";
+import { AnalyticsScope } from "~/lib/analytics/scope";
+import { useCurrentUser } from "~/lib/current-user";
+import { formatAmount, formatDate } from "~/lib/format";
+import { preloadLazyModule } from "~/lib/lazy-chunks";
+import { useRootData } from "~/lib/root-data";
+import "./campaigns.css";
+
+const InvitationJoinButton = lazy(() => import("./invitation-join-button"));
+
+const unusable: Record<Exclude<InvitationPageData["state"], "ok">, string> = {
+  expired: "This invitation has expired. Ask the advertiser for a new one.",
+  revoked: "This invitation was withdrawn by the advertiser.",
+  "used-up": "This invitation has been used as many times as it allows. Ask the advertiser for a new one.",
+  "campaign-closed": "This invitation can no longer be used: the campaign has ended.",
+};
+
+/**
+ * `/invitation/{publicToken}`: the campaign an invitation is for and, for the right signed-in creator, Join (loaded on
+ * demand); a visitor is asked to sign in, and an invitation that cannot be used says why.
+ */
+export function InvitationPage({ page }: { page: InvitationPageData }) {
+  const user = useCurrentUser();
+  const { campaign, inviter, invitationToken, state, xHandle } = page;
+  const forSomeoneElse = user !== null && xHandle !== null && user.twitterHandle.replace(/^@/, "").toLowerCase() !== xHandle.toLowerCase();
+  const advertiserId = campaign.advertiserId;
+  useLandingViewed({ advertiserId, campaignId: campaign.id });
+  const nonce = useRootData()?.nonce;
+  if (state === "ok" && user !== null && !forSomeoneElse) preloadLazyModule("app/features/campaigns/invitation-join-button.tsx", nonce);
+  return (
+    <section className="invitation">
+      <p className="eyebrow">{`Invitation from ${inviter.name}`}</p>
+      <h1>{campaign.title}</h1>
+      <p className="muted">
+        <StatusBadge status={campaign.status} />{" "}
+        {`${campaign.advertiserName} · ${formatDate(campaign.startsAt)} – ${formatDate(campaign.endsAt)}`}
+      </p>
+      <p>{`Reward pool: ${formatAmount(campaign.weeklyPool, campaign.rewardCurrency)} every week.`}</p>
+      {xHandle !== null && state === "ok" ? <p className="muted">{`This invitation is for @${xHandle}.`}</p> : null}
+      <Markdown source={campaign.description} className="prose" />
+      <AnalyticsScope advertiserId={advertiserId} campaignId={campaign.id}>
+        {state !== "ok" ? (
+          <p className="notice">{unusable[state]}</p>
+        ) : forSomeoneElse ? (
+          <p className="notice">{`This invitation is for @${xHandle}, and you are signed in as @${user.twitterHandle.replace(/^@/, "")}.`}</p>
+        ) : user === null ? (
+          <div className="actions">
+            <SignInWithXButton label="Sign in with X to accept" query={{ invite_id: invitationToken }} />
+          </div>
+        ) : (
+          <Suspense fallback={null}>
+            <InvitationJoinButton campaignId={campaign.id} invitationToken={invitationToken} />
+          </Suspense>
+        )}
+      </AnalyticsScope>
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+import { useId, useState, type FormEvent } from "react";
+import { checkPostRequirements } from "@contracts/post-requirements.ts";
+import { isVisiblyBlank } from "@contracts/text.ts";
+import { countXText } from "@contracts/x-text.ts";
+import { useCampaignSelection } from "~/lib/campaign-selection";
+import { usePostOptions } from "./api/get-post-options";
+import { AttachmentPicker } from "./attachment-picker";
+import { useAttachments } from "./use-attachments";
+import { CampaignChoice } from "./campaign-choice";
+import { readDraft } from "./draft-storage";
+import { EditorFooter } from "./editor-footer";
+import { PostPreview } from "./post-preview";
+import { PostTextField } from "./post-text-field";
+import { usePublishPost } from "./use-publish-post";
+import { WriteAccessPanel } from "./write-access-panel";
+
+/**
+ * New Post: the campaign, the text (from a suggestion or not), up to four images and the preview, then Post. A draft
+ * kept for the full-page write login comes back when `restoreDraft` is set.
+ */
+export function PostForm(props: { initialCampaignId: string | undefined; restoreDraft: boolean; onDone: () => void }) {
+  const [draft] = useState(() => (props.restoreDraft ? readDraft() : null));
+  const options = usePostOptions();
+  // Preselected: the campaign New Post was opened for, else the draft's, else the one the creator has open.
+  const selection = useCampaignSelection();
+  const [chosenCampaignId, setChosenCampaignId] = useState<string | null>(
+    props.initialCampaignId ?? draft?.campaignId ?? selection.campaignId,
+  );
+  const [content, setContent] = useState(draft?.content ?? "");
+  const [chosenSuggestionId, setChosenSuggestionId] = useState<string | null>(draft?.selectedSuggestionId ?? null);
+  const attachments = useAttachments(draft?.attachments ?? []);
+  const [restoredNotice, setRestoredNotice] = useState(draft !== null);
+  const textId = useId();
+
+  const campaigns = options.data?.campaigns ?? [];
+  // The choice falls back to the first campaign when it is not (or no longer) one the creator can post to.
+  const campaign = campaigns.find((candidate) => candidate.id === chosenCampaignId) ?? campaigns[0] ?? null;
+  const suggestionIndex = campaign?.suggestions.findIndex((suggestion) => suggestion.id === chosenSuggestionId) ?? -1;
+  const selectedSuggestionId = suggestionIndex >= 0 ? chosenSuggestionId : null;
+  const count = countXText(content);
+  // The server's own rule (worker/contracts/post-requirements.ts): "(included)" here means the post meets it there.
+  const requirements = campaign === null ? [] : checkPostRequirements(campaign, content);
+
+  const publish = usePublishPost({
+    payload: () => ({ content, attachments: attachments.uploadedIds, campaignId: campaign?.id ?? "", selectedSuggestionId }),
+    ready: campaign !== null && !isVisiblyBlank(content) && count.withinLimit && !attachments.busy && !attachments.failed,
+    canPublishOnX: options.data?.canPublishOnX,
+    draftNow: () => ({
+      campaignId: campaign?.id ?? null,
+      content,
+      selectedSuggestionId,
+      attachments: attachments.items.flatMap((item) =>
+        item.status === "uploaded" && item.id !== null && item.contentType !== null
+          ? [{ id: item.id, name: item.name, sizeBytes: item.sizeBytes, contentType: item.contentType }]
+          : [],
+      ),
+    }),
+    onPress: () => setRestoredNotice(false),
+    onPublished: props.onDone,
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    publish.submit();
+  };
+
+  const showAccessPanel = publish.accessProblem !== null || options.data?.canPublishOnX === false;
+  const why =
+    campaign === null
+      ? "Choose a campaign first."
+      : content.trim() === ""
+        ? "Write your post first."
+        : !count.withinLimit
+          ? "Shorten your post to X's limit first."
+          : attachments.busy
+            ? "Wait for the images to finish uploading."
+            : attachments.failed
+              ? "Remove or retry the image that failed to upload."
+              : null;
+
+  return (
+    <form className="post-editor-form" onSubmit={onSubmit} aria-busy={publish.pending} noValidate>
+      <div className="post-editor-body">
+        {restoredNotice ? (
+          <p className="post-editor-notice" role="status">
+            Your draft is back. Check it and press Post to publish it.
+          </p>
+        ) : null}
+
+        {showAccessPanel ? (
+          <WriteAccessPanel
+            problem={publish.accessProblem}
+            state={publish.writeAccess.state}
+            onRequest={publish.writeAccess.requestAccess}
+          />
+        ) : null}
+
+        <CampaignChoice
+          options={options}
+          campaign={campaign}
+          onChooseCampaign={setChosenCampaignId}
+          selectedSuggestionId={selectedSuggestionId}
+          onUseSuggestion={(suggestion) => {
+            setContent(suggestion.text);
+            setChosenSuggestionId(suggestion.id);
+          }}
+          disabled={publish.pending}
+          onLeave={props.onDone}
+        />
+
+        <PostTextField
+          id={textId}
+          content={content}
+          onChange={setContent}
+          count={count}
+          requirements={requirements}
+          suggestionNumber={selectedSuggestionId === null ? null : suggestionIndex + 1}
+          onDropSuggestion={() => setChosenSuggestionId(null)}
+          readOnly={publish.pending}
+        />
+
+        <AttachmentPicker attachments={attachments} disabled={publish.pending} />
+
+        <section className="post-editor-preview" aria-labelledby={`${textId}-preview`}>
+          <h3 id={`${textId}-preview`}>Preview</h3>
+          <PostPreview content={content} images={attachments.items} />
+        </section>
+
+        {publish.error !== null ? (
+          <p className="post-editor-error" role="alert">
+            {publish.error}
+          </p>
+        ) : null}
+      </div>
+
+      <EditorFooter
+        hint={why !== null && !publish.pending ? why : null}
+        onCancel={props.onDone}
+        blocked={publish.blocked}
+        busy={publish.pending}
+        label="Post"
+        busyLabel="Posting…"
+      >
+        <span className="pe-visually-hidden" role="status">
+          {publish.pending ? "Publishing your post on X…" : ""}
+        </span>
+      </EditorFooter>
+    </form>
+  );
+}

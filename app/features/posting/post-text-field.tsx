@@ -1,0 +1,75 @@
+import { useId } from "react";
+import type { countXText } from "@contracts/x-text.ts";
+import type { checkPostRequirements } from "@contracts/post-requirements.ts";
+import { CharacterCount } from "./character-count";
+
+/**
+ * The post's text: the suggestion it is based on (which can be dropped), the campaign's requirements marked met or
+ * missing, and the count against X's limit.
+ */
+export function PostTextField({
+  id,
+  content,
+  onChange,
+  count,
+  requirements,
+  suggestionNumber,
+  onDropSuggestion,
+  readOnly,
+}: {
+  id: string;
+  content: string;
+  onChange: (content: string) => void;
+  count: ReturnType<typeof countXText>;
+  requirements: ReturnType<typeof checkPostRequirements>;
+  /** The suggestion in use, counted from 1, or null. */
+  suggestionNumber: number | null;
+  onDropSuggestion: () => void;
+  readOnly: boolean;
+}) {
+  const countId = useId();
+  const requirementsId = useId();
+  return (
+    <div className="post-editor-field">
+      <div className="post-editor-label-row">
+        <label htmlFor={id}>Your post</label>
+        {suggestionNumber !== null ? (
+          <span className="post-editor-chip">
+            {`Based on suggestion ${suggestionNumber}`}
+            <button type="button" aria-label="Stop using the suggestion" onClick={onDropSuggestion}>
+              ×
+            </button>
+          </span>
+        ) : null}
+      </div>
+      <textarea
+        id={id}
+        data-autofocus
+        value={content}
+        rows={6}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        aria-describedby={[countId, requirements.length > 0 ? requirementsId : null].filter(Boolean).join(" ")}
+        aria-invalid={!count.withinLimit}
+        readOnly={readOnly}
+        placeholder="What do you want to say?"
+      />
+      <div className="post-editor-text-footer">
+        {requirements.length > 0 ? (
+          <p id={requirementsId} className="post-editor-requirements">
+            {"This campaign asks for "}
+            {requirements.map(({ shown, met }, index) => (
+              <span key={shown} className={met ? "is-present" : undefined}>
+                {index > 0 ? ", " : ""}
+                {shown}
+                <span className="pe-visually-hidden">{met ? " (included)" : " (missing)"}</span>
+              </span>
+            ))}
+          </p>
+        ) : (
+          <span />
+        )}
+        <CharacterCount count={count} id={countId} />
+      </div>
+    </div>
+  );
+}

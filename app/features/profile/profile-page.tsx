@@ -1,0 +1,74 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { PostSummary, ProfilePage as ProfilePageData } from "@contracts/pages.ts";
+import { useCurrentUser } from "~/lib/current-user";
+import "./profile.css";
+
+/**
+ * `/profile`: who the creator is, their numbers and their posts. What other features show here comes from the route:
+ * `money` (the balance and the withdrawals) and `renderPosts` (the post list).
+ */
+export function ProfilePage({
+  page,
+  money,
+  renderPosts,
+}: {
+  page: Pick<ProfilePageData, "stats" | "posts">;
+  money: ReactNode;
+  renderPosts: (posts: PostSummary[]) => ReactNode;
+}) {
+  const user = useCurrentUser();
+  if (user === null) return null;
+  const { stats, posts } = page;
+  const eligible = (stats.byStatus.eligible ?? 0) + (stats.byStatus["eligible-bonus"] ?? 0) + (stats.byStatus.claimed ?? 0);
+  const rewarded = (stats.byStatus.rewarded ?? 0) + (stats.byStatus.paid ?? 0) + (stats.byStatus["paid-bonus"] ?? 0);
+  return (
+    <>
+      <section className="page-heading profile-heading">
+        {user.profileImageUrl ? <img src={user.profileImageUrl} alt="" width="72" height="72" className="avatar avatar-large" /> : null}
+        <div>
+          <h1>{user.userName}</h1>
+          <p className="lead">
+            <a href={`https://x.com/${user.twitterHandle}`} target="_blank" rel="noopener noreferrer">
+              {`@${user.twitterHandle}`}
+            </a>
+            {user.userRoles.length > 0 ? ` · ${user.userRoles.join(", ")}` : ""}
+          </p>
+          <Link to="/profile/settings">Settings</Link>
+        </div>
+      </section>
+      {money}
+      <section aria-labelledby="stats">
+        <h2 id="stats">Your numbers</h2>
+        <dl className="facts facts-wide">
+          <div>
+            <dt>Campaigns joined</dt>
+            <dd>{stats.campaignsJoined}</dd>
+          </div>
+          <div>
+            <dt>Posts</dt>
+            <dd>{stats.posts}</dd>
+          </div>
+          <div>
+            <dt>Eligible</dt>
+            <dd>{eligible}</dd>
+          </div>
+          <div>
+            <dt>Rewarded</dt>
+            <dd>{rewarded}</dd>
+          </div>
+        </dl>
+      </section>
+      <section aria-labelledby="post-history">
+        <h2 id="post-history">Your posts</h2>
+        {posts.length === 0 ? (
+          <p className="empty-state">
+            You have not posted through Chorus yet. <Link to="/campaigns">Find a campaign</Link> to get started.
+          </p>
+        ) : (
+          renderPosts(posts)
+        )}
+      </section>
+    </>
+  );
+}

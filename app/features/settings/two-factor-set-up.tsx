@@ -1,0 +1,88 @@
+import { useState, type FormEvent } from "react";
+import { CopyButton } from "~/components/settings/copy-button";
+import { FormMessage, SixDigitCodeField } from "~/components/settings/form-field";
+import type { TwoFactorSetup } from "@contracts/settings.ts";
+import { useApproveTwoFactor } from "./api/approve-two-factor";
+import { useTurnOffTwoFactor } from "./api/change-two-factor";
+import { formErrorsOf } from "./form-errors";
+import { unlessLocked } from "./two-factor-lock";
+
+/** The secret in groups of four, as authenticator apps show it (they ignore the spaces). */
+function grouped(secret: string): string {
+  return secret.replace(/(.{4})(?=.)/g, "$1 ");
+}
+
+/** The set-up: scan the QR code (or type the key), then confirm with a code from the app; or cancel it. */
+export function TwoFactorSetUp({
+  setup,
+  onApproved,
+  onCancelled,
+}: {
+  setup: TwoFactorSetup;
+  onApproved: (recoveryCodes: string[]) => void;
+  onCancelled: () => void;
+}) {
+  const approve = useApproveTwoFactor();
+  const cancel = useTurnOffTwoFactor();
+  const [code, setCode] = useState("");
+  const errors = formErrorsOf(approve.error ?? cancel.error, { code: "Code from the app" });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    approve.mutate(code, { onSuccess: ({ recoveryCodes }) => onApproved(recoveryCodes) });
+  }
+
+  return (
+    <form className="settings-form" onSubmit={submit} noValidate aria-busy={approve.isPending || cancel.isPending}>
+      <ol className="settings-steps">
+        <li>
+          <p>Scan this QR code with your authenticator app.</p>
+          <img
+            className="settings-qr"
+            src={setup.qrCodeDataUrl}
+            alt="QR code to add Chorus to your authenticator app"
+            width="200"
+            height="200"
+          />
+          <p className="settings-hint">Cannot scan it? Add an account by hand in the app and enter this key (time-based):</p>
+          <p className="settings-secret-row">
+            <code className="settings-secret" data-testid="two-factor-secret">
+              {grouped(setup.secret)}
+            </code>
+            <CopyButton text={setup.secret} label="Copy key" copiedLabel="Key copied" />
+          </p>
+        </li>
+        <li>
+          <SixDigitCodeField
+            id="settings-two-factor-code"
+            label="Code from the app"
+            hint="Enter the 6-digit code the app shows for Chorus."
+            value={code}
+            onChange={(event) => {
+              setCode(event.target.value);
+              if (approve.isError) approve.reset();
+            }}
+            error={errors.fields.code}
+          />
+        </li>
+      </ol>
+      <div className="settings-actions">
+        <button type="submit" className="button button-primary" disabled={approve.isPending || cancel.isPending}>
+          {approve.isPending ? "Checking…" : "Turn on"}
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={approve.isPending || cancel.isPending}
+          onClick={() => {
+            approve.reset();
+            cancel.mutate(undefined, { onSuccess: onCancelled });
+          }}
+        >
+          {cancel.isPending ? "Cancelling…" : "Cancel"}
+        </button>
+      </div>
+      <FormMessage error={unlessLocked(approve.error, errors.message)} />
+    </form>
+  );
+}

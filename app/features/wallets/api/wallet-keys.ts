@@ -1,7 +1,0 @@
-/** Every wallet query sits under `walletKeys.all`: invalidating it refreshes them all (types, every list). */
-export const walletKeys = {
-  all: ["wallets"] as const,
-  types: () => [...walletKeys.all, "types"] as const,
-  lists: () => [...walletKeys.all, "list"] as const,
-  list: (currency?: string) => [...walletKeys.lists(), currency ?? "all"] as const,
-};
