@@ -5,6 +5,7 @@
  * through `wrangler dev` with these; `npm run fuzz` serves the production build under Miniflare with the same.
  */
 import { readFileSync } from "node:fs";
+import { PAYOUT_WEBHOOK_PATH } from "../worker/contracts/payout-webhook.ts";
 import { demoWorld } from "./seed/demo-world.ts";
 
 export type Emulator = { label: string; script: string; url: string; env: Record<string, string> };
@@ -78,6 +79,9 @@ export function localEmulators(port: number, persistTo: string): Emulator[] {
         PAYOUT_EMULATOR_PORT: String(port + 5),
         PAYOUT_EMULATOR_STATE: `${persistTo}/emulators/payout-rail.json`,
         PAYOUT_API_KEY: localSecret("PAYOUT_API_KEY"),
+        // Settled payouts are announced to the worker at once (docs/decisions/032-spec-server-items.md section 4).
+        PAYOUT_EMULATOR_WEBHOOK_URL: `http://127.0.0.1:${port}${PAYOUT_WEBHOOK_PATH}`,
+        PAYOUT_WEBHOOK_SECRET: localSecret("PAYOUT_WEBHOOK_SECRET"),
       },
     },
     {

@@ -5,7 +5,7 @@ import type { AdvertiserCampaignPage, ConsoleCampaign } from "@contracts/adverti
 import { CampaignField } from "./campaign-field";
 import { useCampaignFormState, weightNames } from "./campaign-form-state";
 import { CampaignImageUpload } from "./campaign-image-upload";
-import { timeLeftText } from "./form-values";
+import { consoleStatusText, timeLeftText } from "./form-values";
 import { PreviewLinkPanel } from "./preview-link-panel";
 import { SuggestedPostsFieldset } from "./suggested-posts-fieldset";
 import { useCampaignSubmit } from "./use-campaign-submit";
@@ -34,9 +34,7 @@ export function CampaignForm({ page }: { page: AdvertiserCampaignPage }) {
           <h1>{campaign === null ? "New campaign" : campaign.title}</h1>
           {campaign === null ? null : (
             <p className="lead">
-              <span className={`console-badge ${campaign.draft ? "console-badge-draft" : ""}`}>
-                {campaign.draft ? "Draft" : campaign.status}
-              </span>{" "}
+              <span className={`console-badge ${campaign.draft ? "console-badge-draft" : ""}`}>{consoleStatusText(campaign)}</span>{" "}
               {campaign.draft ? "Only your account and people with the preview link can see it." : timeLeftText(campaign.timeLeftMs)}
             </p>
           )}

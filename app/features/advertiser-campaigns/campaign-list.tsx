@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useConsoleCampaigns } from "./api/get-campaigns";
-import { timeLeftText } from "./form-values";
+import { consoleStatusText, timeLeftText } from "./form-values";
 import { formatAmount, formatDate } from "~/lib/format";
 import type { AdvertiserCampaignsPage } from "@contracts/advertiser-campaigns.ts";
 import "~/styles/advertisers.css";
@@ -41,9 +41,7 @@ export function CampaignListPage({ page }: { page: AdvertiserCampaignsPage }) {
                 <Link to={`${base}/${encodeURIComponent(campaign.id)}`}>
                   <strong>{campaign.title}</strong>
                 </Link>{" "}
-                <span className={`console-badge ${campaign.draft ? "console-badge-draft" : ""}`}>
-                  {campaign.draft ? "Draft" : campaign.status}
-                </span>
+                <span className={`console-badge ${campaign.draft ? "console-badge-draft" : ""}`}>{consoleStatusText(campaign)}</span>
                 <p className="small muted">
                   {`${formatDate(campaign.startsAt)} – ${formatDate(campaign.endsAt)} · ${timeLeftText(campaign.timeLeftMs)} · ${campaign.participantCount} creators`}
                 </p>

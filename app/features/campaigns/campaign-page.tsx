@@ -28,15 +28,18 @@ function Rules({ rules }: { rules: CampaignPageData["campaign"]["rules"] }) {
 
 /**
  * `/campaign/{id}`: the campaign, Join, its rules and suggested posts, and the creator's posts in it by week. What
- * other features show here comes from the route: `payout` (Confirm payout) and `renderPosts` (the post list).
+ * other features show here comes from the route: `payout` (Confirm payout), `invite` (a joined creator's invitation
+ * link and who joined through it) and `renderPosts` (the post list).
  */
 export function CampaignPage({
   page,
   payout,
+  invite,
   renderPosts,
 }: {
   page: CampaignPageData;
   payout: ReactNode;
+  invite?: ReactNode;
   renderPosts: (posts: PostSummary[]) => ReactNode;
 }) {
   const { campaign, weeks, currentWeek, suggestions, standing, posts } = page;
@@ -65,6 +68,8 @@ export function CampaignPage({
       </CampaignHeading>
 
       {payout}
+
+      {invite}
 
       <CampaignFacts campaign={campaign}>
         <div>
