@@ -4,6 +4,7 @@ import { AppIcon } from "~/components/app-icon";
 import { ATTACHMENT_LIMIT_TEXT } from "./attachment-checks";
 import { CloseMark } from "./close-mark";
 import type { Attachments } from "./use-attachments";
+import { Button, IconButton } from "~/components/ui/button";
 
 /** The picker and the picked images: previews, upload progress, remove and retry. */
 export function AttachmentPicker({ attachments, disabled }: { attachments: Attachments; disabled: boolean }) {
@@ -69,19 +70,18 @@ export function AttachmentPicker({ attachments, disabled }: { attachments: Attac
               </span>
               <span className="post-editor-thumbnail-actions">
                 {item.status === "failed" ? (
-                  <button type="button" className="button button-small" onClick={() => attachments.retry(item.key)}>
+                  <Button size="small" onClick={() => attachments.retry(item.key)}>
                     Try again
-                  </button>
+                  </Button>
                 ) : null}
-                <button
-                  type="button"
+                <IconButton
+                  size="small"
                   className="post-editor-remove"
-                  aria-label={`Remove image ${index + 1} (${item.name})`}
+                  label={`Remove image ${index + 1} (${item.name})`}
+                  icon={<CloseMark size={16} />}
                   onClick={() => attachments.remove(item.key)}
                   disabled={disabled}
-                >
-                  <CloseMark size={16} />
-                </button>
+                />
               </span>
             </li>
           ))}
