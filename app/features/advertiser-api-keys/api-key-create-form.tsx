@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { CopyButton } from "~/components/settings/copy-button";
+import { CopyButton } from "~/components/ui/copy-button";
 import { useCreateApiKey } from "./api/api-keys";
 import { ApiRequestError } from "~/lib/api/http-client";
 import { errorText } from "~/lib/error-text";

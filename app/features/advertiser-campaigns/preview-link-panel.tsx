@@ -1,4 +1,4 @@
-import { CopyButton } from "~/components/settings/copy-button";
+import { CopyButton } from "~/components/ui/copy-button";
 import type { ConsoleCampaign } from "@contracts/advertiser-campaigns.ts";
 import { useRotatePreviewToken } from "./api/rotate-preview-token";
 import { serverErrors } from "./server-errors";

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { CopyButton } from "~/components/settings/copy-button";
+import { CopyButton } from "~/components/ui/copy-button";
 import { useCreateInvitation } from "./api/create-invitation";
 import { ApiRequestError } from "~/lib/api/http-client";
 import { errorText } from "~/lib/error-text";

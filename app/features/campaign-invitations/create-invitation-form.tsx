@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { CopyButton } from "~/components/settings/copy-button";
+import { CopyButton } from "~/components/ui/copy-button";
 import type { CreateCampaignInvitationRequest, CreatedCampaignInvitation } from "@contracts/campaign-invitations.ts";
 import { ApiRequestError } from "~/lib/api/http-client";
 import { failureText } from "~/lib/failure-text";

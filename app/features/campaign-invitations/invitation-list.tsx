@@ -1,4 +1,4 @@
-import { CopyButton } from "~/components/settings/copy-button";
+import { CopyButton } from "~/components/ui/copy-button";
 import type { CampaignInvitation } from "@contracts/campaign-invitations.ts";
 import { failureText } from "~/lib/failure-text";
 import { formatDate } from "~/lib/format";
