@@ -27,9 +27,7 @@ export function CookieBar() {
         <Link to="/articles/privacy-policy">privacy policy</Link>.
       </p>
       <div className="cookie-actions">
-        <Button onClick={() => choose("decline-all")}>
-          Decline all
-        </Button>
+        <Button onClick={() => choose("decline-all")}>Decline all</Button>
         <Button variant="primary" onClick={() => choose("allow-all")}>
           Allow all
         </Button>

@@ -1,5 +1,5 @@
 import { useContext, useEffect, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { errorDetails } from "~/lib/error-details";
 import { ServerIncidentIdContext } from "~/lib/incident";
 import { useRootData } from "~/lib/root-data";

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import type { Route } from "./+types/login-error";
 import { seo } from "~/lib/seo";
 import { ButtonLink } from "~/components/ui/button";

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/not-allowed";
 import { seo } from "~/lib/seo";
 import { ButtonLink } from "~/components/ui/button";
@@ -17,9 +16,7 @@ export default function NotAllowed() {
         in here.
       </p>
       <p>If you run this website, ask us to register the domain. Otherwise, please use the address your partner gave you.</p>
-      <ButtonLink to="/">
-        Go to the start page
-      </ButtonLink>
+      <ButtonLink to="/">Go to the start page</ButtonLink>
     </section>
   );
 }

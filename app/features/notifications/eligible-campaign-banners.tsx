@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Notification } from "@contracts/notifications.ts";
 import { useEligibleCampaignNotifications } from "./api/get-recent-notifications";
 import "./notifications.css";

@@ -125,11 +125,7 @@ export function NotificationSidebar() {
           <p className="muted" aria-live="polite">
             {unreadCount === 0 ? "All caught up" : `${unreadCount} unread`}
           </p>
-          <Button
-            disabled={unreadCount === 0 || markAll.isPending}
-            onClick={() => markAll.mutate()}
-            size="small"
-          >
+          <Button disabled={unreadCount === 0 || markAll.isPending} onClick={() => markAll.mutate()} size="small">
             <AppIcon name="lucide:check-check" size={16} />
             Mark all as read
           </Button>

@@ -51,7 +51,6 @@ export function AddWalletForm() {
     );
   }
 
-
   return (
     <form className="wallet-add" onSubmit={submit} noValidate aria-labelledby={ids.heading}>
       <h3 id={ids.heading}>Add a wallet</h3>

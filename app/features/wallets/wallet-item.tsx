@@ -64,11 +64,7 @@ export function WalletItem({ wallet, onRemoved }: { wallet: Wallet; onRemoved: (
         <h3 id={titleId} className="wallet-item-title">
           {title}
         </h3>
-        {wallet.verified ? (
-          <Badge tone="success">Verified</Badge>
-        ) : (
-          <Badge tone="warning">Not verified</Badge>
-        )}
+        {wallet.verified ? <Badge tone="success">Verified</Badge> : <Badge tone="warning">Not verified</Badge>}
       </div>
       <code className="wallet-address">{wallet.address}</code>
       {wallet.verifiedAt !== null ? (
@@ -108,13 +104,7 @@ export function WalletItem({ wallet, onRemoved }: { wallet: Wallet; onRemoved: (
         <div id={confirmId} className="wallet-confirm" role="group" aria-label={`Remove ${title}`}>
           <p>Remove this wallet? Withdrawals can no longer be sent to it. You can add it again later.</p>
           <div className="wallet-actions">
-            <Button
-              variant="danger"
-              onClick={confirmRemoval}
-              disabled={remove.isPending}
-              aria-busy={remove.isPending}
-              size="small"
-            >
+            <Button variant="danger" onClick={confirmRemoval} disabled={remove.isPending} aria-busy={remove.isPending} size="small">
               {remove.isPending ? "Removing…" : "Remove wallet"}
             </Button>
             <Button ref={keepButton} onClick={cancelRemoval} disabled={remove.isPending} size="small">
