@@ -100,6 +100,10 @@ const resolverOptions = {
   noWarnOnMultipleProjects: true,
 };
 
+/** The elements only the UI kit writes, and a class list that asks for the old button look ("button", "button-…"). */
+const kitElements = ["button", "input", "select", "textarea", "dialog"];
+const buttonClass = String.raw`/(^|\s)button(-|\s|$)/`;
+
 export default tseslint.config(
   {
     ignores: [
@@ -149,5 +153,26 @@ export default tseslint.config(
     files: ["worker/**", "app/**"],
     plugins: { boundaries },
     rules: { "boundaries/no-unknown-files": "error" },
+  },
+  {
+    // One UI kit (decision 030): buttons, form controls and dialogs are written in app/components/ui/ only; a screen
+    // uses Button, ButtonLink, Field with TextInput/Textarea/Select/CodeInput, Checkbox, RadioGroup, FilePicker, Dialog.
+    files: ["app/**/*.tsx"],
+    ignores: ["app/components/ui/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...kitElements.map((element) => ({
+          selector: `JSXOpeningElement[name.name='${element}']`,
+          message: `A <${element}> is written by the UI kit only: use its component from app/components/ui/ (decision 030).`,
+        })),
+        ...["JSXAttribute[name.name='className'] Literal", "JSXAttribute[name.name='className'] TemplateElement[value.raw]"].map(
+          (node) => ({
+            selector: `${node}[${node.endsWith("[value.raw]") ? "value.raw" : "value"}=${buttonClass}]`,
+            message: "A button look comes from the UI kit's Button or ButtonLink, not a `button` class (decision 030).",
+          }),
+        ),
+      ],
+    },
   },
 );

@@ -7,6 +7,7 @@ import { formatPercent } from "~/lib/format";
 import { CampaignFacts, CampaignHeading } from "./campaign-details";
 import { JoinCampaignButton } from "./join-campaign-button";
 import "./campaigns.css";
+import { Button } from "~/components/ui/button";
 
 function Rules({ rules }: { rules: CampaignPageData["campaign"]["rules"] }) {
   const items = [
@@ -109,18 +110,18 @@ export function CampaignPage({
         </div>
         {weeks.length > 1 ? (
           <div className="week-selector" role="group" aria-label="Campaign week">
-            <button type="button" aria-pressed={selectedWeek === null} onClick={() => select(campaign.id, null)}>
+            <Button size="small" aria-pressed={selectedWeek === null} onClick={() => select(campaign.id, null)}>
               All weeks
-            </button>
+            </Button>
             {weeks.map((week) => (
-              <button
+              <Button
                 key={week.number}
-                type="button"
+                size="small"
                 aria-pressed={selectedWeek === week.number}
                 onClick={() => select(campaign.id, week.number)}
               >
                 {`Week ${week.number}${week.number === currentWeek ? " (now)" : ""}`}
-              </button>
+              </Button>
             ))}
           </div>
         ) : null}
