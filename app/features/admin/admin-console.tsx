@@ -5,7 +5,6 @@ import { FeedbackInbox } from "./feedback-inbox";
 import { FunnelCounts } from "./funnel-counts";
 import { PartnersSection } from "./partners-section";
 import { PageHeader } from "~/components/ui/page-header";
-import "~/styles/settings.css";
 import "./admin.css";
 
 const sections = [
