@@ -4,7 +4,6 @@ import { Button } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
 import { adminSpoofingPage } from "../../worker/domain/pages/admin-spoofing.ts";
-import { Button } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo({ title: "Act as a user", matches }),

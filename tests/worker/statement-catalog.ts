@@ -747,6 +747,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
           amount: 1_000_000,
           secondFactor: "email",
           idempotencyKey: "key-1",
+          requestedFrom: { pagePath: "/", trigger: "withdraw" },
           createdAt: now,
           expiresAt: now + 900_000,
         }),
