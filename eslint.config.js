@@ -6,12 +6,14 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 /*
- * The layers and the one direction of imports between them (docs/decisions/011-layers.md). The two tables GROUPS
- * and MAY_IMPORT are the only place the map is written; the `boundaries/dependencies` rule is generated from them.
+ * The layers and the one direction of imports between them (docs/decisions/011-layers.md, and for the browser's three
+ * layers docs/decisions/030-ui-kit-and-feature-homes.md). The two tables GROUPS and MAY_IMPORT are the only place the
+ * map is written; the `boundaries/dependencies` rule is generated from them.
  *
  * GROUPS: which files are in which group (globs from the repository root). Each layer is a group; a few more groups
  * name a slice of a layer that the narrower arrows need (a file is in its layer and in every slice that matches it).
- * Every file under worker/ and app/ must be in a layer.
+ * Every file under worker/ and app/ must be in a layer. A group written `{ pattern, capture }` names the parts of the
+ * path its wildcards match (`feature`: the folder under app/features/), which MAY_IMPORT's `ownFeature` compares.
  */
 const GROUPS = {
   // The layers.
@@ -31,7 +33,11 @@ const GROUPS = {
   entry: ["worker/http/**", "worker/trpc/**", "worker/jobs/**", "worker/middleware/**", "worker/ssr/**", "worker/worker-env.ts"],
   root: ["worker/app.ts", "worker/index.ts"],
   emulators: ["worker/emulators/**"],
-  browser: ["app/**"],
+  // The browser: shared code (the shell, the UI kit, lib, styles) <- features <- the route level (routes, layouts,
+  // the root and the entries), which puts features together.
+  "app-shared": ["app/components/**", "app/lib/**", "app/styles/**", "app/content/**", "app/types/**", "app/worker-context.ts"],
+  feature: { pattern: ["app/features/*/**"], capture: ["feature"] },
+  "app-routes": ["app/routes/**", "app/layouts/**", "app/root.tsx", "app/routes.ts", "app/entry.client.tsx", "app/entry.server.tsx"],
   outside: ["tests/**", "e2e/**", "bench/**", "fuzz/**", "scripts/**", "*.{ts,js}"],
   // Slices of layers, for the narrower arrows.
   ssr: ["worker/ssr/**"],
@@ -53,6 +59,8 @@ const GROUPS = {
 
 /** `typesOf(group)`: only `import type { … } from` (the import is erased from the build). */
 const typesOf = (group) => ({ typesOnly: group });
+/** `ownFeature`: files of the importing file's own feature (the same folder under app/features/), and no other's. */
+const ownFeature = { ownFeatureOf: "feature" };
 
 /*
  * MAY_IMPORT: what a file in each group may import, besides npm packages and Node/Workers built-ins; a file has the
@@ -67,7 +75,9 @@ const MAY_IMPORT = {
   entry:        ["contracts", "platform", "domain", "entry"],
   root:         ["contracts", "platform", "db", "domain", "entry", "root"],
   emulators:    ["contracts", "emulators"],
-  browser:      ["browser", "contracts", typesOf("app-router"), typesOf("route-types")],
+  "app-shared": ["app-shared", "contracts", typesOf("app-router")],
+  feature:      [ownFeature, "app-shared", "contracts"],
+  "app-routes": ["app-routes", "feature", "app-shared", "contracts", typesOf("route-types")],
   outside:      ["*"],
   // the narrower arrows
   ssr:          ["worker-context"],
@@ -76,29 +86,39 @@ const MAY_IMPORT = {
 
 // The rule, generated from the two tables.
 const groupNames = Object.keys(GROUPS);
+const nameOf = (target) => (typeof target === "string" ? target : (target.typesOnly ?? target.ownFeatureOf));
 for (const [from, targets] of Object.entries(MAY_IMPORT)) {
-  for (const name of [from, ...targets.map((target) => (typeof target === "string" ? target : target.typesOnly))]) {
+  for (const name of [from, ...targets.map(nameOf)]) {
     if (name !== "*" && !groupNames.includes(name))
       throw new Error(`eslint.config.js: MAY_IMPORT names "${name}", which GROUPS does not define`);
   }
 }
 const layerPolicies = Object.entries(MAY_IMPORT).map(([from, targets]) => {
   const values = targets.filter((target) => typeof target === "string").flatMap((t) => (t === "*" ? groupNames : [t]));
-  const types = targets.filter((target) => typeof target !== "string").map((target) => target.typesOnly);
+  const types = targets.filter((target) => target.typesOnly !== undefined).map((target) => target.typesOnly);
+  const own = targets.filter((target) => target.ownFeatureOf !== undefined).map((target) => target.ownFeatureOf);
   const allow = [];
   if (values.length > 0) allow.push({ to: { file: { categories: values } } });
   if (types.length > 0) allow.push({ to: { file: { categories: types } }, dependency: { kind: "type" } });
+  for (const group of own) {
+    allow.push({ to: { file: { categories: group, captured: { feature: "{{from.file.captured.feature}}" } } } });
+  }
   return { from: { file: { categories: from } }, allow };
 });
 const layerMessage =
-  "{{from.file.categories}} may not {{dependency.kind}}-import " +
-  "{{#if to.file.path}}{{to.file.path}} ({{#if to.file.categories}}{{to.file.categories}}{{else}}in no layer{{/if}})" +
+  "{{from.file.categories}}{{#if from.file.captured.feature}} {{from.file.captured.feature}}{{/if}} may not {{dependency.kind}}-import " +
+  "{{#if to.file.path}}{{to.file.path}} ({{#if to.file.categories}}{{to.file.categories}}{{#if to.file.captured.feature}} " +
+  "{{to.file.captured.feature}}{{/if}}{{else}}in no layer{{/if}})" +
   '{{else}}"{{dependency.source}}" (not resolved){{/if}}: see MAY_IMPORT in eslint.config.js and docs/decisions/011-layers.md';
 
 const resolverOptions = {
   project: ["tsconfig.cloudflare.json", "tsconfig.worker-tests.json", "tsconfig.node.json"],
   noWarnOnMultipleProjects: true,
 };
+
+/** The elements only the UI kit writes, and a class list that asks for the old button look ("button", "button-…"). */
+const kitElements = ["button", "input", "select", "textarea", "dialog"];
+const buttonClass = String.raw`/(^|\s)button(-|\s|$)/`;
 
 export default tseslint.config(
   {
@@ -135,7 +155,9 @@ export default tseslint.config(
       "import-x/resolver-next": [createTypeScriptImportResolver(resolverOptions)],
       "import/resolver": { typescript: resolverOptions },
       "boundaries/root-path": import.meta.dirname,
-      "boundaries/files": Object.entries(GROUPS).map(([category, pattern]) => ({ category, pattern })),
+      "boundaries/files": Object.entries(GROUPS).map(([category, group]) =>
+        Array.isArray(group) ? { category, pattern: group } : { category, ...group },
+      ),
     },
     rules: {
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
@@ -149,5 +171,36 @@ export default tseslint.config(
     files: ["worker/**", "app/**"],
     plugins: { boundaries },
     rules: { "boundaries/no-unknown-files": "error" },
+  },
+  {
+    // One UI kit (decision 030): buttons, form controls and dialogs are written in app/components/ui/ only; a screen
+    // uses Button, ButtonLink, Field with TextInput/Textarea/Select/CodeInput, Checkbox, RadioGroup, FilePicker, Dialog.
+    files: ["app/**/*.tsx"],
+    ignores: ["app/components/ui/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...kitElements.map((element) => ({
+          selector: `JSXOpeningElement[name.name='${element}']`,
+          message: `A <${element}> is written by the UI kit only: use its component from app/components/ui/ (decision 030).`,
+        })),
+        ...["JSXAttribute[name.name='className'] Literal", "JSXAttribute[name.name='className'] TemplateElement[value.raw]"].map(
+          (node) => ({
+            selector: `${node}[${node.endsWith("[value.raw]") ? "value.raw" : "value"}=${buttonClass}]`,
+            message: "A button look comes from the UI kit's Button or ButtonLink, not a `button` class (decision 030).",
+          }),
+        ),
+      ],
+    },
+  },
+  {
+    // One spelling of a contract in the browser's code: the alias, never a climb out of app/.
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(\\.\\./)+worker/contracts/", message: "Import contracts as @contracts/… (tsconfig paths)." }] },
+      ],
+    },
   },
 );

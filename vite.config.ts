@@ -41,20 +41,23 @@ function lazyChunkManifest(): Plugin {
     load(id) {
       return id.split("?")[0] === manifestModule ? `export const lazyChunkManifest = ${JSON.stringify(manifest)};` : undefined;
     },
-    // After the bundle is final: Vite drops the chunks that only carried CSS late in generateBundle (moving their CSS
-    // to the importers), and a list made earlier would name files that are never written.
-    writeBundle(_options, bundle) {
-      if (this.environment.name !== "client") return;
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== "chunk" || !chunk.isDynamicEntry || chunk.facadeModuleId === null) continue;
-        const scripts = new Set<string>();
-        const styles = new Set<string>();
-        collect(bundle, chunk, scripts, styles);
-        manifest[relative(root, chunk.facadeModuleId)] = {
-          scripts: [...scripts].map((file) => `${base}${file}`),
-          styles: [...styles].map((file) => `${base}${file}`),
-        };
-      }
+    generateBundle: {
+      // After Vite's own: it removes the empty script of a chunk that held only CSS (a stylesheet several features
+      // import), and gives that CSS to the chunks that imported it. Before, the manifest named the removed script.
+      order: "post",
+      handler(_options, bundle) {
+        if (this.environment.name !== "client") return;
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== "chunk" || !chunk.isDynamicEntry || chunk.facadeModuleId === null) continue;
+          const scripts = new Set<string>();
+          const styles = new Set<string>();
+          collect(bundle, chunk, scripts, styles);
+          manifest[relative(root, chunk.facadeModuleId)] = {
+            scripts: [...scripts].map((file) => `${base}${file}`),
+            styles: [...styles].map((file) => `${base}${file}`),
+          };
+        }
+      },
     },
   };
 }

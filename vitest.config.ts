@@ -39,6 +39,8 @@ const emulatorPorts = {
   payoutRail: await emulatorPort("CHORUS_TEST_PAYOUT_EMULATOR_PORT", heldPorts),
   telemetrySink: await emulatorPort("CHORUS_TEST_TELEMETRY_SINK_PORT", heldPorts),
 };
+/** Where the test payout rail sends its webhooks (tests/support/webhook-inbox-server.ts). */
+const webhookInboxPort = await emulatorPort("CHORUS_TEST_WEBHOOK_INBOX_PORT", heldPorts);
 await Promise.all(heldPorts.map((held) => held.release()));
 
 export default defineConfig({
@@ -61,7 +63,11 @@ export default defineConfig({
           cloudflareTest({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
-              bindings: { ...testBindings(emulatorPorts), TEST_MIGRATIONS: await readD1Migrations(migrationsDir) },
+              bindings: {
+                ...testBindings(emulatorPorts),
+                TEST_MIGRATIONS: await readD1Migrations(migrationsDir),
+                TEST_WEBHOOK_INBOX_URL: `http://127.0.0.1:${webhookInboxPort}`,
+              },
             },
           }),
           // Resolves `virtual:react-router/server-build`, so the worker under test renders the real app.

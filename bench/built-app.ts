@@ -1,12 +1,12 @@
 /**
- * The production build served the way the page benchmarks need it: under Miniflare (the workerd runtime that
- * `wrangler dev` uses, without the dev server's proxy and request logging), on migrated and seeded local data, with
- * the anchor workers (bench/anchors/) in the same workerd process, reached through the same entry by host name.
+ * The production build served the way the page benchmarks and the fuzz need it: under Miniflare (the workerd runtime
+ * that `wrangler dev` uses, without the dev server's proxy and request logging), on migrated and seeded local data,
+ * with the anchor workers (bench/anchors/) in the same workerd process, reached through the same entry by host name.
  */
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type Plugin } from "esbuild";
 import type * as MiniflareModule from "miniflare";
@@ -27,7 +27,6 @@ export const anchorHosts = {
 export type Anchors = { hono: string; reactStream: string; d1RoundTrip: string };
 
 const workDir = ".wrangler/page-cost";
-const buildSnapshot = `${workDir}/build`;
 const anchorsOut = `${workDir}/anchors`;
 
 function run(command: string, args: string[], env: Record<string, string> = {}): Promise<void> {
@@ -39,16 +38,18 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
 }
 
 /**
- * A copy of build/ taken under the build lock (other tools rebuild build/ while a benchmark runs), after building it
- * first unless `skipBuild`. `flock` serialises with the end-to-end tests, which share build/.
+ * A copy of build/ in `into` (default .wrangler/page-cost/build) taken under the build lock (other tools rebuild
+ * build/ while a benchmark runs), after building it first unless `skipBuild`. `flock` serialises with the end-to-end
+ * tests, which share build/.
  */
-export async function snapshotBuild({ skipBuild }: { skipBuild: boolean }): Promise<string> {
-  const copy = `rm -rf ${buildSnapshot} && mkdir -p ${workDir} && cp -r build ${buildSnapshot}`;
-  const log = `${workDir}-build.log`;
+export async function snapshotBuild({ skipBuild, into = `${workDir}/build` }: { skipBuild: boolean; into?: string }): Promise<string> {
+  mkdirSync(dirname(into), { recursive: true });
+  const copy = `rm -rf ${into} && cp -r build ${into}`;
+  const log = `${into}.log`;
   const script = skipBuild ? copy : `{ node scripts/build.ts >${log} 2>&1 || { tail -30 ${log} >&2; exit 1; }; } && ${copy}`;
   await run("flock", ["/tmp/chorus-e2e.lock", "sh", "-c", script]);
-  if (!existsSync(`${buildSnapshot}/server/wrangler.json`)) throw new Error("No build to measure: run `npm run build` first");
-  return buildSnapshot;
+  if (!existsSync(`${into}/server/wrangler.json`)) throw new Error("No build to measure: run `npm run build` first");
+  return into;
 }
 
 /** Fresh local data for the benchmark: the D1 migrations and the demo world (scripts/seed.ts), as `npm start` does. */
@@ -111,6 +112,11 @@ function javascriptFiles(directory: string): string[] {
     .map((file) => join(directory, file));
 }
 
+function logLinesTo(file: string): (log: { level: string; message: string }) => void {
+  const stream = createWriteStream(file);
+  return ({ level, message }) => stream.write(`${level} ${message}\n`);
+}
+
 export type BuiltApp = {
   origin: string;
   port: number;
@@ -124,7 +130,9 @@ export type BuiltApp = {
  * Starts the build under Miniflare on `port`, with the anchors beside it when given. `inspectorPort` opens the DevTools
  * inspector on the app's worker (bench/profile-page.ts). `withAssets: false` leaves out Miniflare's static-assets layer,
  * which it puts only in front of its fallback worker (the app), never in front of workers reached by a route (the
- * anchors): static files then answer 404, and the app's figure is comparable with the anchors'.
+ * anchors): static files then answer 404, and the app's figure is comparable with the anchors'. `vars` set or replace
+ * the app's variables (the fuzz points it at the local emulators with them); `logFile` takes the runtime's log lines
+ * (the app's console) instead of this process's output.
  */
 export async function startBuiltApp({
   buildDir,
@@ -133,6 +141,8 @@ export async function startBuiltApp({
   anchors,
   inspectorPort,
   withAssets = true,
+  vars = {},
+  logFile,
 }: {
   buildDir: string;
   persistTo: string;
@@ -140,6 +150,8 @@ export async function startBuiltApp({
   anchors?: Anchors;
   inspectorPort?: number;
   withAssets?: boolean;
+  vars?: Record<string, string>;
+  logFile?: string;
 }): Promise<BuiltApp> {
   const { Miniflare, convertV4MiniflareOptions } = await wranglersMiniflare();
   const serverDir = resolve(buildDir, "server");
@@ -165,6 +177,7 @@ export async function startBuiltApp({
       host: "127.0.0.1",
       port,
       ...(inspectorPort === undefined ? {} : { inspectorPort }),
+      ...(logFile === undefined ? {} : { handleStructuredLogs: logLinesTo(logFile) }),
       resourcePersistencePath: resolve(persistTo, "v3"),
       workers: [
         {
@@ -175,7 +188,7 @@ export async function startBuiltApp({
           modulesRoot: serverDir,
           modules: javascriptFiles(serverDir).map((path) => ({ type: "ESModule" as const, path })),
           // As `npm start` does: the app's own origin is the one it is served on.
-          bindings: { ...appOptions.bindings, APP_ORIGINS: `${origin},http://localhost:${port}` },
+          bindings: { ...appOptions.bindings, APP_ORIGINS: `${origin},http://localhost:${port}`, ...vars },
         },
         // After the app, which is the fallback for hosts that no route names.
         ...(anchors === undefined

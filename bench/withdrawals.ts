@@ -223,6 +223,7 @@ export async function runWithdrawalBenchmark(
         amount: 2_000_000,
         currency: "USDC",
         idempotencyKey: `count-${run}-1`,
+        requestedFrom: { pagePath: "/profile", trigger: "withdraw-dialog" },
       });
       withdrawalId = created.withdrawal.id;
     });
@@ -233,6 +234,7 @@ export async function runWithdrawalBenchmark(
         amount: 2_000_000,
         currency: "USDC",
         idempotencyKey: `count-${run}-2`,
+        requestedFrom: { pagePath: "/profile", trigger: "withdraw-dialog" },
       }).catch((error: unknown) => {
         if (!(error instanceof Error) || !error.message.startsWith("You have")) throw error;
       });

@@ -47,5 +47,12 @@ export function markdownReport(
       );
     }
   }
+  // Not failures (no answer says nothing of the handler), but listed so a pattern in them can be seen.
+  const unanswered = results.filter((result) => result.noAnswer > 0 && !failing.includes(result));
+  if (unanswered.length > 0) lines.push("", `Requests without an answer (${unanswered.length} endpoints):`);
+  for (const result of unanswered) {
+    lines.push("", `### ${result.endpoint}`);
+    for (const example of result.examples) lines.push(`- ${example.problem}: \`${example.request.replace(/`/g, "'")}\``);
+  }
   return `${lines.join("\n")}\n`;
 }

@@ -19,6 +19,8 @@ const wanted: Record<string, () => string> = {
   // hands the emulators whatever this file holds, so an edited key still matches.
   MAIL_API_KEY: () => "chorus-local-mail-key",
   PAYOUT_API_KEY: () => "chorus-local-payout-key",
+  // Signs the payout rail's webhooks; `npm start` hands the same value to the emulator.
+  PAYOUT_WEBHOOK_SECRET: () => randomBytes(32).toString("base64url"),
 };
 
 const missing = Object.entries(wanted).filter(([name]) => !defined.has(name));

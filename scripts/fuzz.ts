@@ -1,20 +1,22 @@
 /**
  * `npm run fuzz`: hostile generated requests (fuzz/, fast-check) to every route of the Hono app, every tRPC procedure
- * and the auth routes, against the production build served by the start script on its own port and fresh data.
+ * and the auth routes, against a copy of the production build under Miniflare (bench/built-app.ts, as the page
+ * benchmarks serve it: no dev-server proxy between the client and the worker, so every answer is the app's) on its own
+ * port and freshly seeded data, beside the local emulators the start script runs (scripts/local-emulators.ts).
  * Pass: no answer ≥ 500, every 400 names the field, nothing stored by an endpoint whose requests were all refused,
  * and /ping still answers at the end. Prints a table per endpoint and writes bench-results/fuzz-<date>.md; exits 1 on
  * any failure (docs/decisions/027-fuzzing-and-concurrency.md).
  *
  *   FUZZ_SEED        the seed (default 1327); the same seed sends the same requests
  *   FUZZ_RUNS        requests per endpoint (default 10,000)
- *   FUZZ_ONLY        only endpoints whose name contains this text (e.g. "/v1/wallet" or "tRPC")
- *   FUZZ_SKIP_BUILD  1 to serve the existing build (when something else holds the build lock)
+ *   FUZZ_ONLY        only endpoints whose name contains one of these comma-separated texts (e.g. "/v1/wallet,tRPC")
+ *   FUZZ_SKIP_BUILD  1 to serve the existing build instead of building first
  *
  * `node scripts/fuzz.ts --list-routes` prints the app's routes and procedures as JSON: it loads worker/app.ts in Node
  * with TypeScript transforms and a stand-in for the SSR module (which only Vite can resolve); the run uses it so the
  * list of endpoints comes from the app itself, never from a hand-kept copy.
  */
-import { execFile, spawn } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, openSync, writeFileSync } from "node:fs";
 import { Agent, request as httpRequest, type OutgoingHttpHeaders } from "node:http";
 import { registerHooks } from "node:module";
@@ -32,6 +34,8 @@ import {
 import { markdownReport, type EndpointResult } from "../fuzz/report.ts";
 import { countedTables, rowCountChanges, rowCountSql, rowsAdded, TABLE_NAMES_SQL, type RowCounts } from "../fuzz/tables.ts";
 import { describeRequest, newTally, recordAnswer } from "../fuzz/verdict.ts";
+import { prepareSeededState, snapshotBuild, startBuiltApp, type BuiltApp } from "../bench/built-app.ts";
+import { localEmulators, localWorkerVars, waitForEmulators } from "./local-emulators.ts";
 
 if (process.argv.includes("--list-routes")) {
   registerHooks({
@@ -59,10 +63,11 @@ if (process.argv.includes("--list-routes")) {
 
 const port = 8840;
 const origin = `http://127.0.0.1:${port}`;
-const persistTo = ".wrangler/fuzz-state";
+const workDir = ".wrangler/fuzz";
+const persistTo = `${workDir}/state`;
 const seed = Number(process.env.FUZZ_SEED ?? 1327);
 const runsPerEndpoint = Number(process.env.FUZZ_RUNS ?? 10_000);
-const only = process.env.FUZZ_ONLY ?? "";
+const only = (process.env.FUZZ_ONLY ?? "").split(",").filter((text) => text.length > 0);
 const IN_FLIGHT = 8;
 const CHUNK = 250;
 const run = promisify(execFile);
@@ -73,30 +78,6 @@ async function appEndpoints(): Promise<{ endpoints: Endpoint[]; procedures: stri
   });
   const listed = JSON.parse(stdout) as { routes: { method: string; path: string }[]; procedures: string[] };
   return { endpoints: [...endpointsOfRoutes(listed.routes), ...endpointsOfProcedures(listed.procedures)], procedures: listed.procedures };
-}
-
-async function d1(sql: string): Promise<Record<string, unknown>[]> {
-  const { stdout } = await run(
-    "wrangler",
-    ["d1", "execute", "DB", "--local", "-c", "wrangler.toml", "--persist-to", persistTo, "--json", "--command", sql],
-    {
-      maxBuffer: 10_000_000,
-    },
-  );
-  const [first] = JSON.parse(stdout) as { results: Record<string, unknown>[] }[];
-  return first?.results ?? [];
-}
-
-async function waitForServer(): Promise<void> {
-  for (let attempt = 0; attempt < 900; attempt += 1) {
-    try {
-      if ((await fetch(`${origin}/ping`)).ok) return;
-    } catch {
-      // still starting
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error("The app did not start (see .wrangler/fuzz-server.log)");
 }
 
 let addressCounter = 0;
@@ -252,9 +233,7 @@ async function fuzzEndpoint(
           if (tally.examples.length < 3)
             tally.examples.push({ request: describeRequest(request), status: 0, problem: `no answer (${answer.error})`, body: "" });
         } else {
-          // The local runtime's entry worker answers this when the connection to the worker drops mid-request
-          // (a large body answered early); whether the handler ran is unknown, like a lost answer.
-          if (answer.status < 400 || answer.body.startsWith("Error: Network connection lost")) possiblyStored += 1;
+          if (answer.status < 400) possiblyStored += 1;
           recordAnswer(tally, request, answer);
         }
       }
@@ -265,27 +244,29 @@ async function fuzzEndpoint(
   return { ...tally, noAnswer, notSent, rowChanges: "", storedWhileRefused: possiblyStored === 0 && noAnswer === 0 };
 }
 
+/** The emulators the start script runs beside the worker, their output in .wrangler/fuzz/emulators.log. */
+function startEmulators(): ChildProcess[] {
+  const log = openSync(`${workDir}/emulators.log`, "w");
+  return localEmulators(port, persistTo).map((emulator) =>
+    spawn("node", [emulator.script], { stdio: ["ignore", log, log], env: { ...process.env, ...emulator.env } }),
+  );
+}
+
 mkdirSync("bench-results", { recursive: true });
-const log = openSync(".wrangler/fuzz-server.log", "w");
-const server = spawn(
-  "node",
-  [
-    "scripts/start.ts",
-    "--port",
-    String(port),
-    "--fresh",
-    "--persist-to",
-    persistTo,
-    ...(process.env.FUZZ_SKIP_BUILD === "1" ? ["--skip-build"] : []),
-  ],
-  { stdio: ["ignore", log, log], detached: true },
-);
+mkdirSync(workDir, { recursive: true });
 const startedAt = performance.now();
+const buildDir = await snapshotBuild({ skipBuild: process.env.FUZZ_SKIP_BUILD === "1", into: `${workDir}/build` });
+await prepareSeededState(persistTo);
+const emulators = startEmulators();
+let app: BuiltApp | undefined;
 let failed: boolean;
 try {
+  await waitForEmulators(localEmulators(port, persistTo));
+  app = await startBuiltApp({ buildDir, persistTo, port, vars: localWorkerVars(port), logFile: `${workDir}/worker.log` });
+  const db = await app.miniflare.getD1Database("DB");
+  const d1 = async (sql: string): Promise<Record<string, unknown>[]> => (await db.prepare(sql).all<Record<string, unknown>>()).results;
   const { endpoints, procedures } = await appEndpoints();
-  const selected = endpoints.filter((endpoint) => endpointName(endpoint).includes(only));
-  await waitForServer();
+  const selected = endpoints.filter((endpoint) => only.length === 0 || only.some((text) => endpointName(endpoint).includes(text)));
   const people = { creator: await signIn("ada_creates"), advertiser: await signIn("aurora_team"), admin: await signIn("chorus_admin") };
   const knownIds = await knownIdsOf(people.advertiser, people.creator);
   const tables = countedTables((await d1(TABLE_NAMES_SQL)).map((row) => String(row.name)));
@@ -294,15 +275,19 @@ try {
 
   const results: EndpointResult[] = [];
   let tokensMintedAt = performance.now();
+  let lastEndpointMs = 0;
   let before = await rowCounts();
   for (const [index, endpoint] of selected.entries()) {
-    // Access tokens live 15 minutes; new ones are minted (a write) before the counts an endpoint is judged by.
-    if (performance.now() - tokensMintedAt > 10 * 60_000) {
+    // Access tokens live 15 minutes: new ones are minted (a write) before the counts an endpoint is judged by, when
+    // those held could expire within an endpoint as long as the last one.
+    if (performance.now() - tokensMintedAt + lastEndpointMs > 13 * 60_000) {
       for (const person of Object.values(people)) await refreshBearer(person);
       tokensMintedAt = performance.now();
       before = await rowCounts();
     }
+    const endpointStartedAt = performance.now();
     const result = await fuzzEndpoint(endpoint, index, { knownIds, procedures, people });
+    lastEndpointMs = performance.now() - endpointStartedAt;
     const after = await rowCounts();
     result.rowChanges = rowCountChanges(before, after);
     result.storedWhileRefused = result.storedWhileRefused && rowsAdded(before, after);
@@ -322,6 +307,7 @@ try {
   failed = !pingAfter || results.some((result) => result.failures > 0 || result.storedWhileRefused);
 } finally {
   agent.destroy();
-  if (server.pid !== undefined) process.kill(-server.pid, "SIGTERM");
+  await app?.dispose();
+  for (const emulator of emulators) emulator.kill("SIGTERM");
 }
 process.exitCode = failed ? 1 : 0;

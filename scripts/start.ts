@@ -15,14 +15,9 @@
  * (docs/decisions/008-ledger-and-rewards.md).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { demoWorld } from "./seed/demo-world.ts";
-
-/** The X accounts of the demo world's people (creators, advertisers' members, the admin), by their X ids. */
-function demoXAccounts() {
-  return demoWorld(Date.now()).users.map(({ user }) => ({ id: user.xUserId, username: user.handle, name: user.name }));
-}
+import { emulatorUrls, localEmulators, localWorkerVars, waitForEmulators } from "./local-emulators.ts";
 
 const { values: options } = parseArgs({
   options: {
@@ -34,10 +29,6 @@ const { values: options } = parseArgs({
 });
 const persistTo = options["persist-to"];
 const port = Number(options.port);
-const xEmulatorUrl = `http://127.0.0.1:${port + 3}`;
-const mailEmulatorUrl = `http://127.0.0.1:${port + 4}`;
-const payoutEmulatorUrl = `http://127.0.0.1:${port + 5}`;
-const telemetrySinkUrl = `http://127.0.0.1:${port + 6}`;
 const children = new Set<ChildProcess>();
 let stopping = false;
 
@@ -55,40 +46,6 @@ function run(command: string, args: string[], label: string): Promise<void> {
       else reject(new Error(`${label} failed (${signal ?? `exit code ${code}`})`));
     });
   });
-}
-
-async function waitFor(url: string, label: string): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${label} did not start at ${url}`);
-}
-
-/** A value of .dev.vars (written by scripts/ensure-dev-vars.ts), so an emulator accepts exactly the key the worker sends. */
-function localSecret(name: string): string {
-  const line = readFileSync(".dev.vars", "utf8")
-    .split("\n")
-    .find((candidate) => candidate.trim().startsWith(`${name}=`));
-  if (line === undefined) throw new Error(`.dev.vars has no ${name} (node scripts/ensure-dev-vars.ts adds it)`);
-  return line
-    .slice(line.indexOf("=") + 1)
-    .trim()
-    .replace(/^"(.*)"$/, "$1");
-}
-
-/**
- * The Application Insights connection string of wrangler.toml with the local sink as its ingestion endpoint: the
- * instrumentation key stays the one the configuration names, so the worker forwards exactly what it accepts.
- */
-function localConnectionString(ingestionEndpoint: string): string {
-  const key = /InstrumentationKey=([0-9a-f-]{36})/i.exec(readFileSync("wrangler.toml", "utf8"))?.[1];
-  if (key === undefined) throw new Error("wrangler.toml has no APPLICATIONINSIGHTS_CONNECTION_STRING with an InstrumentationKey");
-  return `InstrumentationKey=${key};IngestionEndpoint=${ingestionEndpoint}/`;
 }
 
 /** Runs an emulator beside the worker; if it dies, everything stops rather than half-working. */
@@ -151,35 +108,13 @@ try {
   );
   await run("node", ["scripts/seed.ts"], "Demo data");
 
-  startEmulator("worker/emulators/x/main.ts", {
-    X_EMULATOR_PORT: String(port + 3),
-    X_EMULATOR_STATE: `${persistTo}/emulators/x.json`,
-    // The demo world's people exist on the local X, so "Sign in with X" as one of them reaches their seeded account.
-    X_KNOWN_ACCOUNTS: JSON.stringify(demoXAccounts()),
-  });
-  startEmulator("worker/emulators/mail/main.ts", {
-    MAIL_EMULATOR_PORT: String(port + 4),
-    MAIL_EMULATOR_STATE: `${persistTo}/emulators/mail.json`,
-    MAIL_API_KEY: localSecret("MAIL_API_KEY"),
-  });
-  startEmulator("worker/emulators/payout-rail/main.ts", {
-    PAYOUT_EMULATOR_PORT: String(port + 5),
-    PAYOUT_EMULATOR_STATE: `${persistTo}/emulators/payout-rail.json`,
-    PAYOUT_API_KEY: localSecret("PAYOUT_API_KEY"),
-  });
-  startEmulator("worker/emulators/telemetry-sink/main.ts", {
-    TELEMETRY_SINK_PORT: String(port + 6),
-    TELEMETRY_SINK_STATE: `${persistTo}/emulators/telemetry-sink.json`,
-  });
-  await Promise.all([
-    waitFor(`${xEmulatorUrl}/`, "The X emulator"),
-    waitFor(`${mailEmulatorUrl}/`, "The mail outbox"),
-    waitFor(`${payoutEmulatorUrl}/`, "The payout rail"),
-    waitFor(`${telemetrySinkUrl}/`, "The telemetry sink"),
-  ]);
+  const emulators = localEmulators(port, persistTo);
+  for (const emulator of emulators) startEmulator(emulator.script, emulator.env);
+  await waitForEmulators(emulators);
 
+  const urls = emulatorUrls(port);
   console.log(
-    `\nChorus is starting on http://127.0.0.1:${port} (X emulator: ${xEmulatorUrl}, mail outbox: ${mailEmulatorUrl}, payout rail: ${payoutEmulatorUrl}, telemetry sink: ${telemetrySinkUrl})\n`,
+    `\nChorus is starting on http://127.0.0.1:${port} (X emulator: ${urls.x}, mail outbox: ${urls.mail}, payout rail: ${urls.payout}, telemetry sink: ${urls.telemetry})\n`,
   );
   const worker = run(
     "wrangler",
@@ -192,18 +127,7 @@ try {
       "--persist-to",
       persistTo,
       "--show-interactive-dev-session=false",
-      "--var",
-      `X_AUTHORIZE_URL:${xEmulatorUrl}/i/oauth2/authorize`,
-      "--var",
-      `X_API_BASE_URL:${xEmulatorUrl}`,
-      "--var",
-      `MAIL_API_URL:${mailEmulatorUrl}`,
-      "--var",
-      `PAYOUT_API_URL:${payoutEmulatorUrl}`,
-      "--var",
-      `APPLICATIONINSIGHTS_CONNECTION_STRING:${localConnectionString(telemetrySinkUrl)}`,
-      "--var",
-      `APP_ORIGINS:http://127.0.0.1:${port},http://localhost:${port}`,
+      ...Object.entries(localWorkerVars(port)).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
     ],
     "Worker",
   );

@@ -99,6 +99,7 @@ const configSchema = type({
   MAIL_API_KEY: secret(8, "an API key from resend.com/api-keys"),
   PAYOUT_API_URL: httpUrl,
   PAYOUT_API_KEY: secret(8, "the API key from your payout provider's dashboard"),
+  PAYOUT_WEBHOOK_SECRET: secret(24, "the webhook signing secret you set at your payout provider (openssl rand -base64 32)"),
   APPLICATIONINSIGHTS_CONNECTION_STRING: connectionString,
 });
 
@@ -112,8 +113,11 @@ export type AppConfig = {
   x: { authorizeUrl: string; apiBaseUrl: string; clientId: string; clientSecret: string };
   /** Resend's HTTP API (locally the mail outbox emulator) and the sender of every message. */
   mail: { apiUrl: string; apiKey: string; from: string };
-  /** The payout provider (locally the payout rail emulator). */
-  payouts: { apiUrl: string; apiKey: string };
+  /**
+   * The payout provider (locally the payout rail emulator), and the secret its webhook signs with
+   * (docs/decisions/032-spec-server-items.md section 4).
+   */
+  payouts: { apiUrl: string; apiKey: string; webhookSecret: string };
   /** Application Insights: the key the browser's SDK uses (public) and where the worker forwards telemetry. */
   telemetry: { instrumentationKey: string; ingestionEndpoint: string };
   secrets: { jwtSigningKey: string; tokenEncryptionKey: string; adminSpoofingSecret: string };
@@ -160,7 +164,11 @@ export function parseConfig(vars: Record<string, unknown>): AppConfig {
       clientSecret: result.X_CLIENT_SECRET,
     },
     mail: { apiUrl: result.MAIL_API_URL.replace(/\/+$/, ""), apiKey: result.MAIL_API_KEY, from: result.MAIL_FROM.trim() },
-    payouts: { apiUrl: result.PAYOUT_API_URL.replace(/\/+$/, ""), apiKey: result.PAYOUT_API_KEY },
+    payouts: {
+      apiUrl: result.PAYOUT_API_URL.replace(/\/+$/, ""),
+      apiKey: result.PAYOUT_API_KEY,
+      webhookSecret: result.PAYOUT_WEBHOOK_SECRET,
+    },
     telemetry: result.APPLICATIONINSIGHTS_CONNECTION_STRING,
     secrets: {
       jwtSigningKey: result.JWT_SIGNING_KEY,

@@ -1,6 +1,7 @@
 import { useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { type Consent, setConsent, storedConsent } from "~/lib/analytics/consent";
+import { Button } from "~/components/ui/button";
 
 const noSubscription = () => () => undefined;
 
@@ -26,12 +27,10 @@ export function CookieBar() {
         <Link to="/articles/privacy-policy">privacy policy</Link>.
       </p>
       <div className="cookie-actions">
-        <button type="button" className="button" onClick={() => choose("decline-all")}>
-          Decline all
-        </button>
-        <button type="button" className="button button-primary" onClick={() => choose("allow-all")}>
+        <Button onClick={() => choose("decline-all")}>Decline all</Button>
+        <Button variant="primary" onClick={() => choose("allow-all")}>
           Allow all
-        </button>
+        </Button>
       </div>
     </section>
   );

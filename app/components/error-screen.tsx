@@ -1,10 +1,11 @@
 import { useContext, useEffect, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { errorDetails } from "~/lib/error-details";
 import { ServerIncidentIdContext } from "~/lib/incident";
 import { useRootData } from "~/lib/root-data";
 import { reportErrorScreen } from "~/lib/telemetry/telemetry";
 import { newIncidentId } from "@contracts/incidents.ts";
+import { ButtonLink } from "~/components/ui/button";
 
 type Incident = { id: string; at: string };
 
@@ -72,9 +73,9 @@ export function ErrorScreen({ error }: { error: unknown }) {
           <IncidentDetails key={location.key} status={status} message={message} error={error} />
         </>
       ) : null}
-      <Link to="/" className="button button-primary">
+      <ButtonLink variant="primary" to="/">
         Go to dashboard
-      </Link>
+      </ButtonLink>
     </main>
   );
 }

@@ -4,6 +4,7 @@ import { useAnalyticsScope } from "~/lib/analytics/scope";
 import { advertiserLoginHref, readLoginHref } from "~/lib/login-url";
 import { trackedEventNames } from "@contracts/analytics-names.ts";
 import { trackerDeviceId } from "~/lib/tracker-device";
+import { ButtonLink } from "~/components/ui/button";
 
 function XLogo() {
   return (
@@ -33,9 +34,11 @@ export function SignInWithXButton({
   const afterLoginRedirectUrl = returnTo ?? `${location.pathname}${location.search}`;
   const href = readLoginHref({ afterLoginRedirectUrl, pageSearch: location.search, extra: query });
   return (
-    <a
-      href={href}
-      className="button button-x"
+    <ButtonLink
+      to={href}
+      reloadDocument
+      variant="primary"
+      icon={<XLogo />}
       {...analyticsAttributes(trackedEventNames.signInClicked, "sign-in", {
         advertiser_id: scope.advertiserId,
         campaign_id: scope.campaignId,
@@ -52,9 +55,8 @@ export function SignInWithXButton({
         );
       }}
     >
-      <XLogo />
       {label}
-    </a>
+    </ButtonLink>
   );
 }
 

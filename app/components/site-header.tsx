@@ -6,6 +6,7 @@ import { AppIcon } from "./app-icon";
 import { SignInWithXButton } from "./sign-in";
 import { signOut } from "~/lib/api/sign-out";
 import { UserMenu } from "./user-menu";
+import "./mode-switch.css";
 
 const navigation = [
   { to: "/", label: "Dashboard", end: true },
@@ -15,8 +16,47 @@ const navigation = [
 /** Shown only to users with the admin role (the page itself refuses anyone else). */
 const adminLink = { to: "/admin", label: "Admin", end: false };
 
-function navigationFor(user: { userRoles: readonly string[] }) {
-  return user.userRoles.includes("admin") ? [...navigation, adminLink] : navigation;
+/** Which side of the app a page belongs to: the advertiser console (/advertiser/*) or the creator's app. */
+export type AppMode = "creator" | "advertiser";
+
+export function appModeOf(pathname: string): AppMode {
+  return pathname === "/advertiser" || pathname.startsWith("/advertiser/") ? "advertiser" : "creator";
+}
+
+/** In the console its own navigation leads; the header keeps only Admin for admins. */
+function navigationFor(user: { userRoles: readonly string[] }, mode: AppMode) {
+  const links = mode === "advertiser" ? [] : navigation;
+  return user.userRoles.includes("admin") ? [...links, adminLink] : links;
+}
+
+const isAdvertiser = (user: { userRoles: readonly string[] }) => user.userRoles.includes("advertiser");
+
+/**
+ * Whether New Post shows. A creator without a running campaign sees it disabled (a hint of what joining gives); a
+ * member of an advertiser account who has no campaign to post to is treated as an advertiser only and does not see it,
+ * nor does anyone inside the console (docs/decisions/030-ui-kit.md, "The advertiser's console").
+ */
+export function showsNewPost(user: { userRoles: readonly string[] }, mode: AppMode, newPostEnabled: boolean): boolean {
+  if (mode === "advertiser") return false;
+  return newPostEnabled || !isAdvertiser(user);
+}
+
+/** The Creator / Advertiser switch, for someone who is both: two links, the current side marked. */
+function ModeSwitch({ mode, onChoose }: { mode: AppMode; onChoose?: () => void }) {
+  return (
+    <ul className="mode-switch" aria-label="Switch between creator and advertiser">
+      <li>
+        <Link to="/" aria-current={mode === "creator" ? "true" : undefined} onClick={onChoose}>
+          Creator
+        </Link>
+      </li>
+      <li>
+        <Link to="/advertiser" aria-current={mode === "advertiser" ? "true" : undefined} onClick={onChoose}>
+          Advertiser
+        </Link>
+      </li>
+    </ul>
+  );
 }
 
 function ChorusMark() {
@@ -73,11 +113,17 @@ export type HeaderActions = {
 function MobileMenu({
   actions,
   links,
+  mode,
+  advertiser,
+  newPostShown,
   onClose,
   id,
 }: {
   actions: HeaderActions;
   links: typeof navigation;
+  mode: AppMode;
+  advertiser: boolean;
+  newPostShown: boolean;
   onClose: () => void;
   id: string;
 }) {
@@ -99,6 +145,7 @@ function MobileMenu({
   return (
     <div className="mobile-menu" id={id} role="dialog" aria-modal="true" aria-label="Menu">
       <nav aria-label="Mobile">
+        {advertiser ? <ModeSwitch mode={mode} onChoose={onClose} /> : null}
         <ul>
           {links.map((item) => (
             <li key={item.to}>
@@ -107,16 +154,18 @@ function MobileMenu({
               </NavLink>
             </li>
           ))}
-          <li>
-            <button
-              type="button"
-              onClick={choose(actions.openNewPost)}
-              aria-disabled={!actions.newPostEnabled}
-              disabled={!actions.newPostEnabled}
-            >
-              New Post
-            </button>
-          </li>
+          {newPostShown ? (
+            <li>
+              <button
+                type="button"
+                onClick={choose(actions.openNewPost)}
+                aria-disabled={!actions.newPostEnabled}
+                disabled={!actions.newPostEnabled}
+              >
+                New Post
+              </button>
+            </li>
+          ) : null}
           <li>
             <button type="button" onClick={choose(actions.openFeedback)}>
               Share Feedback
@@ -147,6 +196,9 @@ export function SiteHeader({ actions }: { actions: HeaderActions | null }) {
   const menuOpen = menuOpenedAt === location.key;
   const setMenuOpen = (open: boolean) => setMenuOpenedAt(open ? location.key : null);
   const menuId = useId();
+  const mode = appModeOf(location.pathname);
+  const advertiser = user !== null && isAdvertiser(user);
+  const newPostShown = user !== null && actions !== null && showsNewPost(user, mode, actions.newPostEnabled);
 
   return (
     <header className={`site-header site-header-${layout}${scrolled ? " is-scrolled" : ""}`}>
@@ -160,7 +212,7 @@ export function SiteHeader({ actions }: { actions: HeaderActions | null }) {
           <>
             <nav aria-label="Main" className="desktop-only">
               <ul className="main-nav">
-                {navigationFor(user).map((item) => (
+                {navigationFor(user, mode).map((item) => (
                   <li key={item.to}>
                     <NavLink to={item.to} end={item.end}>
                       {item.label}
@@ -170,8 +222,13 @@ export function SiteHeader({ actions }: { actions: HeaderActions | null }) {
               </ul>
             </nav>
             <div className="header-end">
+              {advertiser ? (
+                <div className="desktop-only">
+                  <ModeSwitch mode={mode} />
+                </div>
+              ) : null}
               {actions.bell}
-              {actions.newPost}
+              {newPostShown ? actions.newPost : null}
               <div className="desktop-only">
                 <UserMenu user={user} />
               </div>
@@ -190,7 +247,15 @@ export function SiteHeader({ actions }: { actions: HeaderActions | null }) {
         )}
       </div>
       {menuOpen && actions !== null && user !== null ? (
-        <MobileMenu id={menuId} actions={actions} links={navigationFor(user)} onClose={() => setMenuOpen(false)} />
+        <MobileMenu
+          id={menuId}
+          actions={actions}
+          links={navigationFor(user, mode)}
+          mode={mode}
+          advertiser={advertiser}
+          newPostShown={newPostShown}
+          onClose={() => setMenuOpen(false)}
+        />
       ) : null}
     </header>
   );

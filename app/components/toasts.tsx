@@ -1,4 +1,5 @@
 import toast, { resolveValue, useToaster } from "react-hot-toast";
+import { IconButton } from "~/components/ui/button";
 
 /**
  * Toasts at the bottom right for 3 s (SPEC.md section 9). Rendered here rather than with the library's Toaster,
@@ -14,9 +15,13 @@ export function Toasts() {
         .map((item) => (
           <div key={item.id} className={`toast toast-${item.type}`} {...item.ariaProps} role={item.type === "error" ? "alert" : "status"}>
             <span>{resolveValue(item.message, item)}</span>
-            <button type="button" className="toast-close" aria-label="Dismiss" onClick={() => toast.dismiss(item.id)}>
-              ×
-            </button>
+            <IconButton
+              size="small"
+              className="toast-close"
+              label="Dismiss"
+              icon={<span aria-hidden="true">×</span>}
+              onClick={() => toast.dismiss(item.id)}
+            />
           </div>
         ))}
     </div>

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin-spoofing";
+import { Button } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
 import { adminSpoofingPage } from "../../worker/domain/pages/admin-spoofing.ts";
@@ -44,9 +45,9 @@ export default function AdminSpoofing({ loaderData: page }: Route.ComponentProps
       </p>
       {/* No action: the form posts back to this very address, so the link's secret is not written into the page. */}
       <form method="post">
-        <button type="submit" className="button button-primary">
+        <Button type="submit" variant="primary">
           Start
-        </button>
+        </Button>
       </form>
     </section>
   );

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/campaign";
 import { CampaignPage } from "~/features/campaigns/campaign-page";
+import { InviteCreatorsSection } from "~/features/creator-invitations/invite-creators-section";
 import { PostList } from "~/features/posting/post-list";
 import { ConfirmPayoutButton } from "~/features/rewards/confirm-payout-button";
 import { requireSession } from "~/lib/session.server";
@@ -25,6 +26,11 @@ export default function Campaign({ loaderData }: Route.ComponentProps) {
       // Mounted whatever the count: once confirmed, the revalidated page has none left, and the confirmation stays
       // (until another campaign is opened).
       payout={<ConfirmPayoutButton key={campaign.id} campaignId={campaign.id} claimable={standing.claimable} />}
+      invite={
+        campaign.joined && campaign.status !== "evaluating" && campaign.status !== "evaluated" ? (
+          <InviteCreatorsSection campaignId={campaign.id} />
+        ) : null
+      }
       renderPosts={(posts) => <PostList posts={posts} showCampaign={false} />}
     />
   );

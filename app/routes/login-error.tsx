@@ -1,6 +1,7 @@
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import type { Route } from "./+types/login-error";
 import { seo } from "~/lib/seo";
+import { ButtonLink } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = ({ matches }) => seo({ title: "Sign-in failed", matches });
 
@@ -19,9 +20,9 @@ export default function LoginError() {
     <section className="centered-panel">
       <h1>We could not sign you in with X</h1>
       <p>{reason} Please try again.</p>
-      <Link to="/" className="button button-primary">
+      <ButtonLink variant="primary" to="/">
         Back to Chorus
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/not-allowed";
 import { seo } from "~/lib/seo";
+import { ButtonLink } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo({ title: "Domain not allowed", matches }),
@@ -16,9 +16,7 @@ export default function NotAllowed() {
         in here.
       </p>
       <p>If you run this website, ask us to register the domain. Otherwise, please use the address your partner gave you.</p>
-      <Link to="/" className="button">
-        Go to the start page
-      </Link>
+      <ButtonLink to="/">Go to the start page</ButtonLink>
     </section>
   );
 }

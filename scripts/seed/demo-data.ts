@@ -5,6 +5,7 @@ import { insertCampaignStatement, insertParticipantStatement } from "../../worke
 import { insertInvitationStatement } from "../../worker/db/invitations.ts";
 import { insertNotificationStatement } from "../../worker/db/notifications.ts";
 import { listPartners, replacePartnerStatements } from "../../worker/db/partners.ts";
+import { claimEligiblePosts } from "../../worker/db/payout-confirmations.ts";
 import { findPost, insertPostStatement } from "../../worker/db/posts.ts";
 import { insertSuggestionStatement } from "../../worker/db/suggestions.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
@@ -17,7 +18,8 @@ import { demoWorld } from "./demo-world.ts";
 /**
  * Writes the demo world of `npm start` (demo-world.ts) through the writers production uses: partners as an admin
  * saves them, the demo posts as the rewards engine takes them (published, tracked, polled, matured, moved to their
- * status), the notifications, then the money (demo-ledger.ts). Fixed ids and `ON CONFLICT DO NOTHING` make a second
+ * status; a claimed post matures eligible and is claimed by its creator's payout confirmation, which is remembered as
+ * a real one is), the notifications, then the money (demo-ledger.ts). Fixed ids and `ON CONFLICT DO NOTHING` make a second
  * run keep what is there: a partner or post that exists is left as it is (an admin may have changed it since).
  * Last come the API keys, verified wallets and conversions (demo-conversions.ts): the keys made by this run are
  * returned, secrets included, for the caller to show once.
@@ -32,6 +34,7 @@ export async function seedDemoData(db: D1Database, clock: Clock): Promise<Create
   // Posts that have matured, written before the ones still evaluating: the scheduler tracks those itself.
   const matured = newPosts.filter((item) => item.maturedAt !== null);
   const evaluating = newPosts.filter((item) => item.maturedAt === null);
+  const claimed = matured.filter((item) => item.post.status === "claimed");
 
   await db.batch([
     ...world.partners
@@ -47,7 +50,7 @@ export async function seedDemoData(db: D1Database, clock: Clock): Promise<Create
     ...polledPostsStatements(
       db,
       matured.map((item) => ({
-        post: item.post,
+        post: item.post.status === "claimed" ? { ...item.post, status: "eligible" as const } : item.post,
         metrics: item.metrics,
         score: item.score,
         polledAt: item.maturedAt ?? now,
@@ -59,6 +62,7 @@ export async function seedDemoData(db: D1Database, clock: Clock): Promise<Create
     ...evaluating.map((item) => insertPostStatement(db, item.post)),
     ...demoNotifications(now).map((notification) => insertNotificationStatement(db, notification)),
   ]);
+  for (const { post } of claimed) await claimEligiblePosts(db, { campaignId: post.campaignId, userId: post.userId, now });
   await seedDemoLedger(db, clock);
   return seedDemoConversions(db, clock);
 }

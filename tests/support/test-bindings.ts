@@ -6,7 +6,7 @@ export const testMail = { apiKey: "chorus-test-mail-key", from: "Chorus <no-repl
  * `settlePayoutNow` in tests/support/payout-rail.ts). Its "fail every new payout" switch is shared by every test file
  * running at the same time, so tests make a payout fail with the address rule instead (an address ending in "dead").
  */
-export const testPayoutRail = { apiKey: "chorus-test-payout-key", settleMs: 1000 };
+export const testPayoutRail = { apiKey: "chorus-test-payout-key", settleMs: 1000, webhookSecret: "chorus-test-payout-webhook-secret" };
 
 /** The test worker's Application Insights key (not the local one of wrangler.toml: nothing may depend on that value). */
 export const testTelemetry = { instrumentationKey: "0e57c0de-7e57-4e57-8e57-00000000c0de" };
@@ -31,6 +31,7 @@ export function testBindings(ports: TestEmulatorPorts): Record<string, string> {
     MAIL_API_KEY: testMail.apiKey,
     PAYOUT_API_URL: `http://127.0.0.1:${ports.payoutRail}`,
     PAYOUT_API_KEY: testPayoutRail.apiKey,
+    PAYOUT_WEBHOOK_SECRET: testPayoutRail.webhookSecret,
     APPLICATIONINSIGHTS_CONNECTION_STRING: `InstrumentationKey=${testTelemetry.instrumentationKey};IngestionEndpoint=http://127.0.0.1:${ports.telemetrySink}/`,
   };
 }

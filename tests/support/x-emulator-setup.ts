@@ -6,12 +6,14 @@ import { createMailEmulator } from "../../worker/emulators/mail/server.ts";
 import { createPayoutRailEmulator } from "../../worker/emulators/payout-rail/server.ts";
 import { createTelemetrySink } from "../../worker/emulators/telemetry-sink/server.ts";
 import { createXEmulator } from "../../worker/emulators/x/server.ts";
+import { PAYOUT_WEBHOOK_PATH } from "../../worker/contracts/payout-webhook.ts";
+import { createWebhookInbox } from "./webhook-inbox-server.ts";
 import { testMail, testPayoutRail, testXClient } from "./test-bindings.ts";
 
 /**
  * Vitest global setup (runs in Node): the real emulators of the outside services — X, the mail outbox, the payout
  * rail and the telemetry sink — on the ports the config reserved, reached by the worker under test over real HTTP. Their state lives in a
- * temporary directory removed afterwards.
+ * temporary directory removed afterwards. The rail's webhooks go to the webhook inbox, which tests read and hand to the worker.
  */
 export default async function startEmulators() {
   const directory = mkdtempSync(join(tmpdir(), "chorus-emulators-"));
@@ -36,7 +38,12 @@ export default async function startEmulators() {
       statePath: join(directory, "payout-rail.json"),
       apiKey: testPayoutRail.apiKey,
       settleMs: testPayoutRail.settleMs,
+      webhook: {
+        url: `http://127.0.0.1:${process.env.CHORUS_TEST_WEBHOOK_INBOX_PORT}${PAYOUT_WEBHOOK_PATH}`,
+        secret: testPayoutRail.webhookSecret,
+      },
     }),
+    createWebhookInbox({ port: Number(process.env.CHORUS_TEST_WEBHOOK_INBOX_PORT) }),
     createTelemetrySink({
       port: Number(process.env.CHORUS_TEST_TELEMETRY_SINK_PORT),
       statePath: join(directory, "telemetry-sink.json"),

@@ -19,6 +19,7 @@ const valid = {
   MAIL_API_KEY: "chorus-local-mail-key",
   PAYOUT_API_URL: "http://127.0.0.1:8792",
   PAYOUT_API_KEY: "chorus-local-payout-key",
+  PAYOUT_WEBHOOK_SECRET: "a-webhook-secret-0123456789",
   APPLICATIONINSIGHTS_CONNECTION_STRING:
     "InstrumentationKey=6F1C2A4E-4B7D-4C2E-9A51-0C0FFEE0C0DE;IngestionEndpoint=http://127.0.0.1:8793/;LiveEndpoint=http://127.0.0.1:8793/",
 };
@@ -38,7 +39,7 @@ describe("parseConfig", () => {
         clientSecret: "chorus-local-secret",
       },
       mail: { apiUrl: "http://127.0.0.1:8791", apiKey: "chorus-local-mail-key", from: "Chorus <no-reply@chorus.local>" },
-      payouts: { apiUrl: "http://127.0.0.1:8792", apiKey: "chorus-local-payout-key" },
+      payouts: { apiUrl: "http://127.0.0.1:8792", apiKey: "chorus-local-payout-key", webhookSecret: "a-webhook-secret-0123456789" },
       telemetry: { instrumentationKey: "6f1c2a4e-4b7d-4c2e-9a51-0c0ffee0c0de", ingestionEndpoint: "http://127.0.0.1:8793" },
       secrets: {
         jwtSigningKey: "a-signing-key-of-at-least-32-characters",

@@ -1,4 +1,6 @@
+import { createHmac } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -257,6 +259,89 @@ describe("payout rail: settlement", () => {
     expect(html).toContain('<span class="status failed">failed</span>');
     expect(html).toContain("the rail refused the destination address");
     expect(html).toContain("Fail every new payout");
+  });
+});
+
+type Received = { path: string; contentType: string | undefined; signature: string | undefined; body: string };
+
+/** A stand-in for the app's webhook route: keeps what arrives, answers with the next of `statuses` (then 200). */
+async function webhookReceiver(statuses: number[] = []): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
+  const received: Received[] = [];
+  const server: Server = createServer((incoming, outgoing) => {
+    const chunks: Buffer[] = [];
+    incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+    incoming.on("end", () => {
+      const signature = incoming.headers["payout-signature"];
+      received.push({
+        path: incoming.url ?? "",
+        contentType: incoming.headers["content-type"],
+        signature: Array.isArray(signature) ? signature[0] : signature,
+        body: Buffer.concat(chunks).toString("utf8"),
+      });
+      outgoing.writeHead(statuses.shift() ?? 200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("no port");
+  return {
+    url: `http://127.0.0.1:${address.port}/v1/webhooks/payout-rail`,
+    received,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe("payout rail: webhooks", () => {
+  const SECRET = "whsec_test_0123456789abcdef";
+
+  it("announces a settled payout to the webhook URL, signed with the shared secret over the timestamp and the raw body", async () => {
+    const receiver = await webhookReceiver();
+    try {
+      await running[0]?.stop();
+      base = await startRail({ webhook: { url: receiver.url, secret: SECRET } });
+      const payout = await created(request({ withdrawalId: "wd_hook" }));
+      clock.advance(500);
+      await settlePayoutNow(base, payout.id);
+      await expect.poll(() => receiver.received.length, { timeout: 2000, interval: 10 }).toBe(1);
+
+      const [delivery] = receiver.received;
+      expect(delivery?.path).toBe("/v1/webhooks/payout-rail");
+      expect(delivery?.contentType).toBe("application/json");
+      // Signed at the rail's clock: START + 500 ms, in whole seconds.
+      const timestamp = "1795424400";
+      const expected = createHmac("sha256", SECRET)
+        .update(`${timestamp}.${delivery?.body ?? ""}`)
+        .digest("hex");
+      expect(delivery?.signature).toBe(`t=${timestamp},v1=${expected}`);
+      expect(JSON.parse(delivery?.body ?? "{}")).toMatchObject({
+        type: "payout.completed",
+        createdAt: "2026-11-23T09:00:00.500Z",
+        data: { id: payout.id, withdrawalId: "wd_hook", amount: 1_500_000, currency: "USDC", status: "completed" },
+      });
+      const html = await (await fetch(`${base}/`)).text();
+      expect(html).toContain("payout.completed");
+      expect(html).toContain(receiver.url);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("tries again when the app does not answer 2xx", async () => {
+    const receiver = await webhookReceiver([503]);
+    try {
+      await running[0]?.stop();
+      base = await startRail({ webhook: { url: receiver.url, secret: SECRET } });
+      const payout = await created(request({ withdrawalId: "wd_retry", address: REFUSED_ADDRESSES.evm }));
+      await settlePayoutNow(base, payout.id);
+      // The first answer was 503; the second attempt follows 1 s later.
+      await expect.poll(() => receiver.received.length, { timeout: 5000, interval: 50 }).toBe(2);
+      expect(receiver.received.map((delivery) => JSON.parse(delivery.body) as { id: string; type: string })).toEqual([
+        expect.objectContaining({ type: "payout.failed" }),
+        expect.objectContaining({ type: "payout.failed", id: (JSON.parse(receiver.received[0]?.body ?? "{}") as { id: string }).id }),
+      ]);
+    } finally {
+      await receiver.close();
+    }
   });
 });
 

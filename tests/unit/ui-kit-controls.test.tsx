@@ -176,7 +176,7 @@ describe("Tooltip", () => {
 });
 
 describe("Card, PageHeader, EmptyState and Notice", () => {
-  it("writes a card with its heading at the level asked and its actions", () => {
+  it("writes a card with its heading at the level asked and its actions, the section named by its heading", () => {
     expect(
       renderToStaticMarkup(
         <Card title="Balance" headingLevel={3} actions={<Button size="small">Withdraw</Button>}>
@@ -184,7 +184,7 @@ describe("Card, PageHeader, EmptyState and Notice", () => {
         </Card>,
       ),
     ).toBe(
-      '<section class="ui-card"><div class="ui-card-header"><h3 class="ui-card-title">Balance</h3><div class="ui-card-actions">' +
+      '<section class="ui-card" aria-labelledby="_R_0_"><div class="ui-card-header"><h3 id="_R_0_" class="ui-card-title">Balance</h3><div class="ui-card-actions">' +
         '<button class="ui-button" data-variant="secondary" data-size="small" type="button"><span class="ui-button-label">Withdraw</span></button>' +
         "</div></div><p>125 USDC</p></section>",
     );

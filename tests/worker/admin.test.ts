@@ -81,6 +81,7 @@ describe("who may use the admin API and page", () => {
     ["POST", "/v1/admin/feedback/fb_anything/read"],
     ["POST", "/v1/admin/feedback/fb_anything/handled"],
     ["POST", "/v1/admin/notifications"],
+    ["POST", "/v1/admin/terms"],
     ["GET", "/v1/admin/analytics/funnel"],
   ];
 

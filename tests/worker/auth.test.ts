@@ -45,6 +45,16 @@ describe("sign in with X (read login)", () => {
     expect(browser.cookie("chorus_login_binding")).toBeDefined();
   });
 
+  it("lands the advertiser login on the page it names, when it names one", async () => {
+    const browser = new TestBrowser();
+    const start = await browser.fetch("/auth/twitter/advertiser/login?afterLoginRedirectUrl=/advertiser/acme/funds");
+    const authorize = new URL(start.headers.get("location") ?? "");
+    authorize.searchParams.set("emulator_login", "brand_lead");
+    const approved = await browser.fetch(authorize.toString());
+    const landing = await browser.fetch(approved.headers.get("location") ?? "");
+    expect(landing.headers.get("location")).toBe(`${origin}/advertiser/acme/funds`);
+  });
+
   it("asks X for write access on the write login", async () => {
     const response = await new TestBrowser().fetch("/auth/twitter/write/login?page_path=/campaigns&modal_to_open=post-editor");
     const authorize = new URL(response.headers.get("location") ?? "");
@@ -116,7 +126,10 @@ describe("sign in with X (read login)", () => {
     const start = await browser.fetch("/auth/twitter/advertiser/login");
     const authorize = new URL(start.headers.get("location") ?? "");
     authorize.searchParams.set("emulator_login", "brand_manager");
-    await browser.follow(await browser.fetch(authorize.toString()));
+    const approved = await browser.fetch(authorize.toString());
+    const landing = await browser.fetch(approved.headers.get("location") ?? "");
+    expect(landing.headers.get("location")).toBe(`${origin}/advertiser`);
+    await browser.follow(landing);
     const { accessToken } = await tokensFor(browser);
     const user = await (await browser.fetch("/auth/profile", { headers: { Authorization: `Bearer ${accessToken}` } })).json();
     expect(user).toMatchObject({ userRoles: ["creator"] });

@@ -93,6 +93,35 @@ describe("cookie-authenticated calls come only from pages of the same origin", (
     expect((await logout({ Origin: origin })).status).toBe(204);
     expect((await tokens(cookie, { Origin: origin })).status).toBe(401);
   });
+
+  it("refuses a page action from another origin with the API's error, not React Router's plain-text 400", async () => {
+    const cookie = await sessionOf("page_action_pia");
+    // A route with an action, one without, and an address no route of the API matches (an empty path segment).
+    for (const [method, path] of [
+      ["POST", "/profile/settings"],
+      ["PATCH", "/up"],
+      ["DELETE", "/campaigns"],
+      ["POST", "/auth/admin-spoofing//user-ada_creates"],
+    ] as const) {
+      const foreign: Record<string, string>[] = [
+        { Origin: "https://evil.example" },
+        { "Sec-Fetch-Site": "cross-site" },
+        {},
+        // Let through to the API's spoofing confirmation (a no-referrer page), refused by React Router on any page.
+        { Origin: "null", "Sec-Fetch-Site": "same-origin" },
+      ];
+      for (const headers of foreign) {
+        const response = await fetchWorker(path, { method, headers: { Cookie: `chorus_session=${cookie}`, ...headers } });
+        expect(response.status, `${method} ${path} ${JSON.stringify(headers)}`).toBe(403);
+        expect(await response.json()).toMatchObject({ status: 403, code: "cross_origin_refused" });
+      }
+    }
+    const ownPage = await fetchWorker("/profile/settings", {
+      method: "POST",
+      headers: { Cookie: `chorus_session=${cookie}`, Origin: origin },
+    });
+    expect(ownPage.status).toBe(200);
+  });
 });
 
 describe("cookie names and attributes", () => {

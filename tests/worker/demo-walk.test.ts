@@ -76,6 +76,21 @@ describe("README's demo", { timeout: 60_000 }, () => {
     expect(((await response.json()) as { claimed: number }).claimed).toBeGreaterThan(0);
   });
 
+  it("ada_creates's claimed post in Aurora summer of payments comes with her confirmation: confirming again claims and stores nothing", async () => {
+    const confirmations = async () =>
+      (
+        await env.DB.prepare(
+          "SELECT count(*) AS count FROM payout_confirmations WHERE campaign_id = 'campaign-aurora-summer' AND user_id = 'user-ada_creates'",
+        ).first<{ count: number }>()
+      )?.count;
+    expect(await confirmations()).toBe(1);
+    const { bearer } = await signIn("ada_creates");
+    const response = await call(bearer, "POST", "/v1/action/payout/confirm/campaign-aurora-summer");
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ code: "nothing_to_claim" });
+    expect(await confirmations()).toBe(1);
+  });
+
   it("bytebard has 125 USDC and thirteen unread notifications, withdraws 10 USDC to his seeded wallet with a mailed code", async () => {
     const { bearer } = await signIn("bytebard");
     expect(await usdcAvailable(bearer)).toBe(125_000_000);

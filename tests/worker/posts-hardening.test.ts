@@ -106,14 +106,17 @@ describe("POST /v1/action/post/create takes the spec's payload and an Idempotenc
     expect(await postCount(creator.userId)).toBe(2);
   });
 
-  it("answers 400 naming the header when no key is sent, or a key no client makes", async () => {
+  it("answers the spec's payload alone with a 400 naming the header, and a key no client makes too", async () => {
     const creator = await creatorWithWriteAccess("nokey");
     const campaignId = await joinedCampaign("hardening-no-key", creator);
-    const payload = { content: "No key", campaignId };
+    // SPEC.md section 3's body, exactly: it carries no key.
+    const payload = { content: "No key", attachments: [], campaignId, selectedSuggestionId: null };
 
     const missing = await sendPost(creator, payload);
     expect(missing.status).toBe(400);
     expect(await missing.json()).toMatchObject({
+      code: "invalid_request",
+      message: "Idempotency-Key: is required: send an Idempotency-Key header (a UUID made for this press of Post)",
       detail: [
         { loc: ["header", "Idempotency-Key"], msg: "is required: send an Idempotency-Key header (a UUID made for this press of Post)" },
       ],

@@ -152,6 +152,57 @@ describe("POST /v1/withdrawal", () => {
     ]);
   });
 
+  it("answers the spec's body alone, without an Idempotency-Key header, with a 400 whose message names the header, holding nothing", async () => {
+    const before = await usdcBalance(ada);
+    const error = await expectError(
+      await requestWithdrawalCall(ada.bearer, { walletId: adaWallet.id, amount: 2 * USDC, currency: "USDC" }, null),
+      400,
+      "invalid_request",
+    );
+    expect(error).toMatchObject({
+      message: "Idempotency-Key: is required: send a unique Idempotency-Key header (for example a UUID) with each new withdrawal",
+      detail: [
+        {
+          loc: ["header", "Idempotency-Key"],
+          msg: "is required: send a unique Idempotency-Key header (for example a UUID) with each new withdrawal",
+        },
+      ],
+    });
+    expect(await usdcBalance(ada)).toEqual(before);
+  });
+
+  it("stores the page_path and trigger of the request, and of the cancel, with the withdrawal", async () => {
+    const withdrawal = await requestWithdrawal(ada, { walletId: adaWallet.id, amount: USDC });
+    expect(await trackingOf(withdrawal.id)).toEqual({
+      request_page_path: "/profile",
+      request_trigger: "withdraw-dialog",
+      cancel_page_path: null,
+      cancel_trigger: null,
+    });
+    expect((await cancelCall(ada.bearer, withdrawal.id)).status).toBe(200);
+    expect(await trackingOf(withdrawal.id)).toEqual({
+      request_page_path: "/profile",
+      request_trigger: "withdraw-dialog",
+      cancel_page_path: "/profile",
+      cancel_trigger: "cancel",
+    });
+
+    const untracked = await requestWithdrawalCall(
+      ada.bearer,
+      { walletId: adaWallet.id, amount: USDC, currency: "USDC" },
+      crypto.randomUUID(),
+      "",
+    );
+    const { withdrawal: bare } = withdrawalCreatedSchema.parse(await untracked.json());
+    expect(await trackingOf(bare.id)).toEqual({
+      request_page_path: null,
+      request_trigger: null,
+      cancel_page_path: null,
+      cancel_trigger: null,
+    });
+    expect((await cancelCall(ada.bearer, bare.id)).status).toBe(200);
+  });
+
   it("refuses an unverified or removed wallet with words", async () => {
     const unverified = await verifiedWallet(ada, { verify: false });
     const error = await expectError(
@@ -183,6 +234,12 @@ describe("POST /v1/withdrawal", () => {
     expect(await usdcBalance(nobody)).toMatchObject({ available: 5 * USDC, held: 0 });
   });
 });
+
+function trackingOf(withdrawalId: string) {
+  return env.DB.prepare(`SELECT request_page_path, request_trigger, cancel_page_path, cancel_trigger FROM withdrawals WHERE id = ?`)
+    .bind(withdrawalId)
+    .first();
+}
 
 function fetchRemove(creator: TestCreator, walletId: string) {
   return fetchWorker(`/v1/wallet/${walletId}`, { method: "DELETE", headers: { Authorization: creator.setup } });
@@ -317,6 +374,7 @@ describe("when mail fails", () => {
       amount: 2 * USDC,
       currency: "USDC",
       idempotencyKey: crypto.randomUUID(),
+      requestedFrom: { pagePath: null, trigger: null },
     });
     expect(created).toMatchObject({ created: true, codeSent: false, withdrawal: { status: "verifying", resendAvailableInSeconds: 0 } });
     expect(warnings).toHaveBeenCalledTimes(1);

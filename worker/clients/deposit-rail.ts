@@ -33,7 +33,7 @@ const depositSchema = z.object({
 });
 const errorSchema = z.object({ error: z.object({ type: z.string(), code: z.string().optional(), message: z.string() }) });
 
-export function createDepositRail(config: AppConfig["payouts"]): DepositRail {
+export function createDepositRail(config: Pick<AppConfig["payouts"], "apiUrl" | "apiKey">): DepositRail {
   async function call(what: string, path: string, init: RequestInit): Promise<{ response: Response; body: unknown }> {
     let response: Response;
     try {

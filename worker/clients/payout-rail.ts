@@ -5,7 +5,9 @@ import type { AppConfig } from "../config.ts";
  * The payout provider: sends a withdrawal's money to a wallet (docs/decisions/012-mail-and-payout-rail.md). The
  * withdrawal id is the idempotency key, so asking twice never pays twice; a payout is pending until the provider
  * settles it, and the scheduler asks again (`findPayout`) until it has. Locally the same code talks to the payout
- * rail emulator: only PAYOUT_API_URL and PAYOUT_API_KEY differ.
+ * rail emulator: only PAYOUT_API_URL and PAYOUT_API_KEY differ. The rail also calls the app back when a payout settles
+ * (a signed webhook, `payoutWebhookEventSchema`), so a withdrawal completes at once; the scheduler's asking stays as
+ * the fallback for a webhook that never arrived.
  */
 export type PayoutRequest = { withdrawalId: string; amount: number; currency: string; network: "evm" | "solana"; address: string };
 export type Payout = {
@@ -54,13 +56,39 @@ const payoutSchema = z
   .refine((payout) => (payout.status === "pending") === (payout.settledAt === null), "settledAt must be set exactly when settled")
   .refine((payout) => payout.status !== "failed" || payout.failureReason !== null, "a failed payout must carry its reason");
 
+/**
+ * What the rail POSTs to the app when a payout settles (docs/decisions/032-spec-server-items.md section 4): the event
+ * and the payout as `GET /v1/payouts/{id}` answers it, signed in `Payout-Signature`.
+ */
+export const payoutWebhookEventSchema = z
+  .object({
+    id: z.string().min(1),
+    type: z.enum(["payout.completed", "payout.failed"]),
+    createdAt: isoTime,
+    data: z.object({
+      id: z.string().min(1),
+      withdrawalId: z.string().min(1),
+      amount: z.number().int().positive(),
+      currency: z.string().min(1),
+      status: z.enum(["completed", "failed"]),
+      failureReason: z.string().nullable(),
+      settledAt: isoTime,
+    }),
+  })
+  .refine((event) => event.type === `payout.${event.data.status}`, { message: "must match data.status", path: ["type"] })
+  .refine((event) => event.data.status !== "failed" || event.data.failureReason !== null, {
+    message: "a failed payout must carry its reason",
+    path: ["data", "failureReason"],
+  });
+export type PayoutWebhookEvent = z.infer<typeof payoutWebhookEventSchema>;
+
 const errorSchema = z.object({ error: z.object({ type: z.string(), code: z.string().optional(), message: z.string() }) });
 
 function isTimeout(error: unknown): boolean {
   return error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
 }
 
-export function createPayoutRail(config: AppConfig["payouts"]): PayoutRail {
+export function createPayoutRail(config: Pick<AppConfig["payouts"], "apiUrl" | "apiKey">): PayoutRail {
   async function call(what: string, path: string, init: RequestInit): Promise<{ response: Response; body: unknown }> {
     let response: Response;
     try {

@@ -2,6 +2,7 @@ import { z } from "zod/mini";
 import { personTextChecks } from "./text.ts";
 import { campaignStatusSchema } from "./vocabulary.ts";
 import { funnelRowSchema } from "./funnel.ts";
+import type { AdminPartner } from "./partners.ts";
 
 /* The admin page `/admin` and its API (`/v1/admin/*`): the feedback inbox, ad-hoc notifications, the funnel counts. */
 
@@ -127,5 +128,5 @@ export const adminFunnelQuerySchema = z.object({
 export const adminFunnelSchema = z.object({ rows: z.array(funnelRowSchema) });
 export type AdminFunnel = z.infer<typeof adminFunnelSchema>;
 
-/** What `/admin` renders from the server: the open feedback and the audiences of the notification form. */
-export type AdminPage = { feedback: AdminFeedbackList; audiences: NotificationAudiences; now: number };
+/** What `/admin` renders from the server: the open feedback, the audiences of the notification form, the partners. */
+export type AdminPage = { feedback: AdminFeedbackList; audiences: NotificationAudiences; partners: AdminPartner[]; now: number };

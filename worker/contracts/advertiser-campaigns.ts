@@ -53,6 +53,16 @@ export type CampaignInput = z.input<typeof campaignInputSchema>;
 export type ParsedCampaignInput = z.infer<typeof campaignInputSchema>;
 
 /** A campaign in the account's list. */
+/**
+ * Why a published campaign whose start has come is still inactive (docs/decisions/032-spec-server-items.md
+ * section 3): its pools were not funded. Creators do not see it among the campaigns starting soon and cannot join it.
+ */
+export const campaignNotStartedReasonSchema = z.enum(["not-funded"]);
+export type CampaignNotStartedReason = z.infer<typeof campaignNotStartedReasonSchema>;
+
+/** How the console says it. */
+export const notStartedReasonLabels: Record<CampaignNotStartedReason, string> = { "not-funded": "Not started: not funded" };
+
 export const consoleCampaignSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -70,6 +80,8 @@ export const consoleCampaignSummarySchema = z.object({
   /** Until the end; 0 once ended. */
   timeLeftMs: z.number().check(z.int()),
   participantCount: z.number().check(z.int()),
+  /** Null unless the campaign should have started and has not. */
+  notStartedReason: z.nullable(campaignNotStartedReasonSchema),
 });
 export type ConsoleCampaignSummary = z.infer<typeof consoleCampaignSummarySchema>;
 

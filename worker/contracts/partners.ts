@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import type { BrandLayout } from "./brand.ts";
 import { personTextChecks } from "./text.ts";
 
 const hostname = z
@@ -19,3 +20,9 @@ export const partnerInputSchema = z.object({
   hostnames: z.array(hostname).check(z.minLength(1, "name at least one hostname"), z.maxLength(20, "at most 20 hostnames")),
 });
 export type PartnerInput = z.infer<typeof partnerInputSchema>;
+
+/** A partner as `/admin` lists it: what `PUT /v1/admin/partners/{id}` takes, its id, and the layout its theme gets. */
+export type AdminPartner = PartnerInput & { id: string; layout: BrandLayout };
+
+/** What `PUT /v1/admin/partners/{id}` answers: the partner as saved. */
+export const savedPartnerSchema = z.object({ ...partnerInputSchema.shape, id: z.string() });

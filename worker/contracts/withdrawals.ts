@@ -78,11 +78,22 @@ export const withdrawalVerifySchema = z.object({
 /** `GET /v1/withdrawal?currency=`. */
 export const withdrawalListQuerySchema = z.object({ currency: z.optional(currencyCodeSchema) });
 
-/** `page_path` and `trigger` of `POST` and `DELETE` (analytics context, SPEC.md section 7): accepted, not required. */
+/**
+ * `page_path` and `trigger` of `POST` and `DELETE` (analytics context, SPEC.md section 7): accepted, not required,
+ * and stored with the withdrawal (where it was asked for or cancelled, and with which control).
+ */
 export const withdrawalTrackingQuerySchema = z.object({
   page_path: z.optional(z.string().check(z.maxLength(2000))),
   trigger: z.optional(z.string().check(z.maxLength(200))),
 });
+
+/** The analytics context of one withdrawal call, as stored: null for what the call did not send. */
+export type WithdrawalTracking = { pagePath: string | null; trigger: string | null };
+
+export function withdrawalTrackingOf(query: z.infer<typeof withdrawalTrackingQuerySchema>): WithdrawalTracking {
+  const present = (value: string | undefined) => (value === undefined || value === "" ? null : value);
+  return { pagePath: present(query.page_path), trigger: present(query.trigger) };
+}
 
 export const withdrawalWalletSchema = z.object({
   id: z.string(),

@@ -212,22 +212,28 @@ export function insertCampaignStatement(db: D1Database, campaign: Campaign) {
     );
 }
 
-/** Public campaigns in the given statuses (optionally of one advertiser, by slug), soonest ending first, as cards. */
+/**
+ * Public campaigns in the given statuses (optionally of one advertiser, by slug), soonest ending first, as cards.
+ * `canStartAt`: only those that can still start at that time (not ended, and funded or not at their start yet:
+ * docs/decisions/032-spec-server-items.md section 3).
+ */
 export function campaignCardsQuery(
   db: D1Database,
   statuses: readonly CampaignStatus[],
-  options: { advertiserSlug?: string; notJoinedBy?: string; limit?: number } = {},
+  options: { advertiserSlug?: string; notJoinedBy?: string; canStartAt?: number; limit?: number } = {},
 ): Query<CampaignCardSummary[]> {
   const advertiserFilter = options.advertiserSlug === undefined ? "" : "AND advertisers.slug = ?";
   const notJoinedFilter =
     options.notJoinedBy === undefined
       ? ""
       : "AND NOT EXISTS (SELECT 1 FROM campaign_participants WHERE campaign_id = campaigns.id AND user_id = ?)";
+  const canStartFilter =
+    options.canStartAt === undefined ? "" : "AND campaigns.ends_at > ? AND (campaigns.funded_at IS NOT NULL OR campaigns.starts_at > ?)";
   const statement = db
     .prepare(
       `${summarySelect}
        WHERE campaigns.status IN (SELECT value FROM json_each(?)) AND campaigns.visibility = 'public' AND ${PUBLISHED}
-         ${advertiserFilter} ${notJoinedFilter}
+         ${advertiserFilter} ${notJoinedFilter} ${canStartFilter}
        ORDER BY campaigns.ends_at ASC, campaigns.id ASC
        LIMIT ?`,
     )
@@ -235,6 +241,7 @@ export function campaignCardsQuery(
       JSON.stringify(statuses),
       ...(options.advertiserSlug === undefined ? [] : [options.advertiserSlug]),
       ...(options.notJoinedBy === undefined ? [] : [options.notJoinedBy]),
+      ...(options.canStartAt === undefined ? [] : [options.canStartAt, options.canStartAt]),
       options.limit ?? 100,
     );
   return allRows(statement, campaignCardSummarySchema);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { allRows, firstRow, queryFirst, runQuery, type Query } from "./query.ts";
+import { allRows, firstRow, mapQuery, queryFirst, runQuery, type Query } from "./query.ts";
 
 const invitationColumns = {
   id: z.string(),
@@ -139,4 +139,90 @@ export const USE_NOT_COUNTED = "CHECK constraint failed";
  */
 export function abortUnlessCountedStatement(db: D1Database, invitationId: string) {
   return db.prepare(`UPDATE invitations SET uses = -1 WHERE id = ? AND changes() = 0`).bind(invitationId);
+}
+
+/** An invitation that could be used at `now`: not revoked, not expired, with a use left (as SQL, over `invitations`). */
+const USABLE_AT = (now: string) =>
+  `revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ${now}) AND (max_uses IS NULL OR uses < max_uses)`;
+
+/**
+ * A creator's new invitation link to a campaign (docs/decisions/032-spec-server-items.md section 5), written only
+ * when they have no usable link to that campaign and made fewer than `perDay` links since `dayAgo`: checked in the
+ * insert itself, so parallel calls cannot pass the limit or make two usable links. `meta.changes` says whether it was
+ * written. Uses `invitations_by_inviter_user`.
+ */
+export function insertCreatorInvitationStatement(
+  db: D1Database,
+  invitation: Pick<Invitation, "id" | "publicToken" | "campaignId" | "createdAt" | "expiresAt" | "maxUses"> & { inviterUserId: string },
+  limit: { perDay: number; dayAgo: number },
+) {
+  return db
+    .prepare(
+      `INSERT INTO invitations (id, public_token, campaign_id, inviter_user_id, inviter_advertiser_id, created_at, expires_at,
+         x_handle, max_uses, id_redeemable, created_by)
+       SELECT ?1, ?2, ?3, ?4, NULL, ?5, ?6, NULL, ?7, 0, ?4
+       WHERE (SELECT COUNT(*) FROM invitations WHERE inviter_user_id = ?4 AND created_at > ?8) < ?9
+         AND NOT EXISTS (SELECT 1 FROM invitations WHERE inviter_user_id = ?4 AND campaign_id = ?3 AND ${USABLE_AT("?5")})`,
+    )
+    .bind(
+      invitation.id,
+      invitation.publicToken,
+      invitation.campaignId,
+      invitation.inviterUserId,
+      invitation.createdAt,
+      invitation.expiresAt,
+      invitation.maxUses,
+      limit.dayAgo,
+      limit.perDay,
+    );
+}
+
+/** The creator's newest usable link to the campaign, or null. */
+export function usableCreatorInvitationQuery(db: D1Database, userId: string, campaignId: string, now: number): Query<Invitation | null> {
+  return firstRow(
+    db
+      .prepare(
+        `SELECT * FROM invitations WHERE inviter_user_id = ?1 AND campaign_id = ?2 AND ${USABLE_AT("?3")}
+         ORDER BY created_at DESC, id DESC LIMIT 1`,
+      )
+      .bind(userId, campaignId, now),
+    invitationSchema,
+  );
+}
+
+/** How many links the creator made after `since`, over all campaigns, and when the oldest of them was made. */
+export function creatorInvitationsMadeSinceQuery(
+  db: D1Database,
+  userId: string,
+  since: number,
+): Query<{ count: number; oldest: number | null }> {
+  return mapQuery(
+    firstRow(
+      db
+        .prepare(`SELECT COUNT(*) AS count, MIN(created_at) AS oldest FROM invitations WHERE inviter_user_id = ? AND created_at > ?`)
+        .bind(userId, since),
+      z.object({ count: z.number().int(), oldest: z.number().nullable() }),
+    ),
+    (row) => ({ count: row?.count ?? 0, oldest: row?.oldest ?? null }),
+  );
+}
+
+/** Who joined the campaign through the creator's links, newest first. */
+export function joinedThroughQuery(db: D1Database, inviterUserId: string, campaignId: string, limit: number) {
+  return allRows(
+    db
+      .prepare(
+        `SELECT users.handle, users.name, participant.joined_at
+         FROM invitations
+           JOIN campaign_participants AS participant ON participant.invitation_id = invitations.id
+           JOIN users ON users.id = participant.user_id
+         WHERE invitations.inviter_user_id = ? AND invitations.campaign_id = ?
+         ORDER BY participant.joined_at DESC, users.handle
+         LIMIT ?`,
+      )
+      .bind(inviterUserId, campaignId, limit),
+    z
+      .object({ handle: z.string(), name: z.string(), joined_at: z.number() })
+      .transform((row) => ({ handle: row.handle, name: row.name, joinedAt: row.joined_at })),
+  );
 }

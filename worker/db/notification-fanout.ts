@@ -10,7 +10,7 @@ import { allRows, firstRow, mapQuery, type Query } from "./query.ts";
  */
 
 /** A `ntf_` + UUID v4 id made by SQLite, matching `notificationIdSchema`. */
-const sqlNotificationId = `'ntf_' || lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' ||
+export const sqlNotificationId = `'ntf_' || lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' ||
   substr(lower(hex(randomblob(2))), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1) ||
   substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6)))`;
 
@@ -36,6 +36,28 @@ export function insertNotificationsStatement(db: D1Database, notifications: read
        ON CONFLICT (dedupe_key) DO NOTHING`,
     )
     .bind(JSON.stringify(rows));
+}
+
+/**
+ * The badge of a creator's first rewarded post (`vlayer-badge`, docs/decisions/032-spec-server-items.md section 2),
+ * for those of `userIds` who were rewarded in this campaign: batched after the campaign's `post_rewards`, it skips
+ * anyone with a reward in another campaign (their first came earlier), and the dedupe key
+ * `badge:first-rewarded-post:{userId}` gives each creator the badge once, however often evaluation runs.
+ */
+export function notifyFirstRewardBadgesStatement(
+  db: D1Database,
+  input: { campaignId: string; userIds: readonly string[]; title: string; body: string; link: string; createdAt: number },
+) {
+  return db
+    .prepare(
+      `INSERT INTO notifications (id, user_id, event_type, title, body, link, campaign_id, dedupe_key, created_at)
+       SELECT ${sqlNotificationId}, rewarded.value, 'vlayer-badge', ?3, ?4, ?5, ?2, 'badge:first-rewarded-post:' || rewarded.value, ?6
+       FROM json_each(?1) AS rewarded
+       WHERE EXISTS (SELECT 1 FROM post_rewards r WHERE r.user_id = rewarded.value AND r.campaign_id = ?2 AND r.pool_amount + r.bonus_amount > 0)
+         AND NOT EXISTS (SELECT 1 FROM post_rewards r WHERE r.user_id = rewarded.value AND r.campaign_id <> ?2 AND r.pool_amount + r.bonus_amount > 0)
+       ON CONFLICT (dedupe_key) DO NOTHING`,
+    )
+    .bind(JSON.stringify(input.userIds), input.campaignId, input.title, input.body, input.link, input.createdAt);
 }
 
 export type CampaignAudience =

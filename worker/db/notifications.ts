@@ -108,6 +108,11 @@ export async function markNotificationRead(db: D1Database, userId: string, notif
   return result.meta.changes > 0;
 }
 
+/** Marks the notification of one event (its dedupe key) read, in the batch of what settles that event. */
+export function markNotificationReadByKeyStatement(db: D1Database, dedupeKey: string, now: number) {
+  return db.prepare(`UPDATE notifications SET is_read = 1, read_at = ? WHERE dedupe_key = ? AND is_read = 0`).bind(now, dedupeKey);
+}
+
 /** Marks every unread notification of the user read; returns how many changed. */
 export async function markAllNotificationsRead(db: D1Database, userId: string, now: number): Promise<number> {
   const result = await db

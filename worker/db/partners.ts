@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { queryAll, queryFirst } from "./query.ts";
+import { allRows, queryAll, queryFirst, type Query } from "./query.ts";
 
 export const partnerSchema = z
   .object({
@@ -43,6 +43,18 @@ function upsertPartnerStatement(db: D1Database, partner: Partner) {
       partner.createdAt,
       partner.updatedAt,
     );
+}
+
+/** Every partner, by display name, for batching (the admin page). */
+export function partnersQuery(db: D1Database): Query<Partner[]> {
+  return allRows(db.prepare(`SELECT * FROM partners ORDER BY display_name, id`), partnerSchema);
+}
+
+const partnerHostnameRowSchema = z.object({ partner_id: z.string(), hostname: z.string() });
+
+/** Every partner hostname with its partner, for batching (the admin page). */
+export function partnerHostnamesQuery(db: D1Database): Query<z.infer<typeof partnerHostnameRowSchema>[]> {
+  return allRows(db.prepare(`SELECT partner_id, hostname FROM partner_hostnames ORDER BY hostname`), partnerHostnameRowSchema);
 }
 
 export function listPartners(db: D1Database): Promise<Partner[]> {

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { secondFactorSchema, withdrawalStatusSchema, type SecondFactor } from "../contracts/withdrawals.ts";
+import { secondFactorSchema, withdrawalStatusSchema, type SecondFactor, type WithdrawalTracking } from "../contracts/withdrawals.ts";
 import type { StatementGuard } from "./ledger.ts";
 import type { NewNotification } from "./notifications.ts";
 import { queryAll, queryFirst } from "./query.ts";
 import type { WithdrawalStatus } from "../contracts/withdrawal-rules.ts";
 
 /**
- * The table `withdrawals` (migrations 0006 and 0007): money out, from a creator's balance to one of their verified
+ * The table `withdrawals` (migrations 0006, 0007 and 0015): money out, from a creator's balance to one of their verified
  * wallets. The row is the state machine; the money moves only in the ledger, in the same batches as the status
  * changes (docs/decisions/015-withdrawals.md). Every status change here names the status it expects, so a change
  * applied twice, or by two requests at once, happens once.
@@ -93,6 +93,8 @@ export type NewWithdrawal = {
   idempotencyKey: string;
   createdAt: number;
   expiresAt: number;
+  /** The request's `page_path` and `trigger`. */
+  requestedFrom: WithdrawalTracking;
 };
 
 /**
@@ -103,8 +105,8 @@ export function insertWithdrawalStatement(db: D1Database, withdrawal: NewWithdra
   return db
     .prepare(
       `INSERT INTO withdrawals (id, user_id, wallet_id, currency, amount, status, second_factor, idempotency_key, created_at, expires_at,
-         updated_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, 'verifying', ?6, ?7, ?8, ?9, ?8)
+         updated_at, request_page_path, request_trigger)
+       VALUES (?1, ?2, ?3, ?4, ?5, 'verifying', ?6, ?7, ?8, ?9, ?8, ?10, ?11)
        ON CONFLICT DO NOTHING`,
     )
     .bind(
@@ -117,6 +119,8 @@ export function insertWithdrawalStatement(db: D1Database, withdrawal: NewWithdra
       withdrawal.idempotencyKey,
       withdrawal.createdAt,
       withdrawal.expiresAt,
+      withdrawal.requestedFrom.pagePath,
+      withdrawal.requestedFrom.trigger,
     );
 }
 
@@ -131,6 +135,11 @@ export function withdrawalStatusGuard(withdrawalId: string, statuses: readonly W
 /** One of the user's withdrawals; null when there is none with this id or it is someone else's. */
 export function findWithdrawal(db: D1Database, userId: string, withdrawalId: string): Promise<WithdrawalRow | null> {
   return queryFirst(db.prepare(`${SELECT_WITHDRAWAL} WHERE w.id = ? AND w.user_id = ?`).bind(withdrawalId, userId), withdrawalRowSchema);
+}
+
+/** A withdrawal by id alone, whoever's it is: for the payout rail's webhook, which names withdrawals, not users. */
+export function findWithdrawalById(db: D1Database, withdrawalId: string): Promise<WithdrawalRow | null> {
+  return queryFirst(db.prepare(`${SELECT_WITHDRAWAL} WHERE w.id = ?`).bind(withdrawalId), withdrawalRowSchema);
 }
 
 /** The user's withdrawal made with this Idempotency-Key, if any. */
@@ -182,6 +191,8 @@ export type WithdrawalMove = {
   railPayoutId?: string | null;
   /** Only while still unexpired (verify) or only once expired (the scheduler's expiry). */
   expiry?: "unexpired" | "expired";
+  /** The creator's cancelling call's `page_path` and `trigger`. */
+  cancelledFrom?: WithdrawalTracking;
 };
 
 /** A status change that happens only from the expected statuses; `meta.changes` says whether it did. */
@@ -190,7 +201,8 @@ export function moveWithdrawalStatement(db: D1Database, move: WithdrawalMove) {
   return db
     .prepare(
       `UPDATE withdrawals SET status = ?2, updated_at = ?1, status_reason = COALESCE(?3, status_reason),
-         verified_at = COALESCE(?4, verified_at), settled_at = COALESCE(?5, settled_at), rail_payout_id = COALESCE(rail_payout_id, ?6)
+         verified_at = COALESCE(?4, verified_at), settled_at = COALESCE(?5, settled_at), rail_payout_id = COALESCE(rail_payout_id, ?6),
+         cancel_page_path = COALESCE(?9, cancel_page_path), cancel_trigger = COALESCE(?10, cancel_trigger)
        WHERE id = ?7 AND status IN (SELECT value FROM json_each(?8)) ${expiry}`,
     )
     .bind(
@@ -202,6 +214,8 @@ export function moveWithdrawalStatement(db: D1Database, move: WithdrawalMove) {
       move.railPayoutId ?? null,
       move.withdrawalId,
       JSON.stringify(move.from),
+      move.cancelledFrom?.pagePath ?? null,
+      move.cancelledFrom?.trigger ?? null,
     );
 }
 

@@ -12,12 +12,14 @@ import {
 import { createAdvertiserInputSchema, createMemberInvitationInputSchema } from "../contracts/advertisers.ts";
 import { AppError } from "../contracts/errors.ts";
 import { partnerInputSchema } from "../contracts/partners.ts";
+import { publishTermsInputSchema, termsIdempotencyKeySchema, type PublishedTerms } from "../contracts/terms.ts";
 import { createAdvertiserAccount } from "../domain/advertisers/accounts.ts";
 import { sendAdHocNotification } from "../domain/admin/ad-hoc-notifications.ts";
 import { feedbackInbox, handleFeedback, readFeedback } from "../domain/admin/feedback-inbox.ts";
 import { adminFunnel } from "../domain/admin/funnel.ts";
 import { createInvitationAsAdmin } from "../domain/advertisers/invitations.ts";
 import { savePartner } from "../domain/brands/save-partner.ts";
+import { publishTerms } from "../domain/terms/publish-terms.ts";
 import { requireBearer } from "../middleware/authenticate.ts";
 import { refuseWhileImpersonating } from "../middleware/impersonation.ts";
 import { requireRole } from "../middleware/require-role.ts";
@@ -27,8 +29,8 @@ import { jsonBody, parseInput } from "./validation.ts";
 const noAdminWhileImpersonating = refuseWhileImpersonating("use the admin pages");
 
 /** The `Idempotency-Key` header, or a 400 naming it. */
-function idempotencyKeyOf(value: string | undefined): string {
-  const parsed = adHocIdempotencyKeySchema.safeParse(value);
+function idempotencyKeyOf(schema: typeof adHocIdempotencyKeySchema | typeof termsIdempotencyKeySchema, value: string | undefined): string {
+  const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const msg = parsed.error.issues[0]?.message ?? "is invalid";
   throw new AppError(400, "invalid_request", `Idempotency-Key: ${msg}`, [{ loc: ["header", "Idempotency-Key"], msg }]);
@@ -36,8 +38,8 @@ function idempotencyKeyOf(value: string | undefined): string {
 
 /**
  * Admin: registers partners and their domains (a change is visible at once on every hostname it touches), creates
- * advertiser accounts and invites their first member; the feedback inbox, ad-hoc notifications and the funnel counts
- * of `/admin` (docs/decisions: every change an admin makes there is audited).
+ * advertiser accounts and invites their first member; the feedback inbox, ad-hoc notifications, new terms and the
+ * funnel counts of `/admin` (docs/decisions: every change an admin makes there is audited).
  */
 export const adminRoutes = new Hono<WorkerEnv>()
   .post("/v1/admin/advertisers", requireBearer, noAdminWhileImpersonating, requireRole("admin"), async (c) => {
@@ -74,9 +76,15 @@ export const adminRoutes = new Hono<WorkerEnv>()
     return c.json(body);
   })
   .post("/v1/admin/notifications", requireBearer, noAdminWhileImpersonating, requireRole("admin"), async (c) => {
-    const idempotencyKey = idempotencyKeyOf(c.req.header("idempotency-key"));
+    const idempotencyKey = idempotencyKeyOf(adHocIdempotencyKeySchema, c.req.header("idempotency-key"));
     const input = parseInput(adHocNotificationInputSchema, await jsonBody(c), "body");
     const body: AdHocNotificationResult = await sendAdHocNotification(c.var.capabilities, c.var.session.userId, input, idempotencyKey);
+    return c.json(body, body.replayed ? 200 : 201);
+  })
+  .post("/v1/admin/terms", requireBearer, noAdminWhileImpersonating, requireRole("admin"), async (c) => {
+    const idempotencyKey = idempotencyKeyOf(termsIdempotencyKeySchema, c.req.header("idempotency-key"));
+    const input = parseInput(publishTermsInputSchema, await jsonBody(c), "body");
+    const body: PublishedTerms = await publishTerms(c.var.capabilities, c.var.session.userId, input, idempotencyKey);
     return c.json(body, body.replayed ? 200 : 201);
   })
   .get("/v1/admin/analytics/funnel", requireBearer, noAdminWhileImpersonating, requireRole("admin"), async (c) => {

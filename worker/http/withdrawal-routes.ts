@@ -6,6 +6,7 @@ import {
   withdrawalIdSchema,
   withdrawalListQuerySchema,
   withdrawalRequestSchema,
+  withdrawalTrackingOf,
   withdrawalTrackingQuerySchema,
   withdrawalVerifySchema,
   type WithdrawalCreated,
@@ -31,8 +32,9 @@ function idempotencyKeyOf(value: string | undefined): string {
 
 /**
  * Money out for the signed-in creator (SPEC.md section 7, docs/decisions/015-withdrawals.md): the history, a new
- * withdrawal (held at once, `Idempotency-Key` required), its code, a new mailed code, and cancelling it. An admin
- * acting as the creator may read the history but not move the money (403).
+ * withdrawal (held at once, `Idempotency-Key` required: the spec's body alone is a 400 naming the header), its code,
+ * a new mailed code, and cancelling it; `page_path` and `trigger` are stored with the withdrawal. An admin acting as
+ * the creator may read the history but not move the money (403).
  */
 export const withdrawalRoutes = new Hono<WorkerEnv>()
   .get("/v1/withdrawal", requireBearer, async (c) => {
@@ -41,10 +43,10 @@ export const withdrawalRoutes = new Hono<WorkerEnv>()
   })
   .post("/v1/withdrawal", requireBearer, refuseWhileImpersonating("withdraw money"), async (c) => {
     refuseWhenActingAsSomeoneElse(c.var.session);
-    parseInput(withdrawalTrackingQuerySchema, c.req.query(), "query");
+    const requestedFrom = withdrawalTrackingOf(parseInput(withdrawalTrackingQuerySchema, c.req.query(), "query"));
     const idempotencyKey = idempotencyKeyOf(c.req.header("idempotency-key"));
     const input = parseInput(withdrawalRequestSchema, await jsonBody(c), "body");
-    const result = await requestWithdrawal(c.var.capabilities, c.var.session.userId, { ...input, idempotencyKey });
+    const result = await requestWithdrawal(c.var.capabilities, c.var.session.userId, { ...input, idempotencyKey, requestedFrom });
     const body: WithdrawalCreated = { withdrawal: result.withdrawal, codeSent: result.codeSent };
     return c.json(body, result.created ? 201 : 200);
   })
@@ -61,7 +63,7 @@ export const withdrawalRoutes = new Hono<WorkerEnv>()
   })
   .delete("/v1/withdrawal/:withdrawalId", requireBearer, async (c) => {
     refuseWhenActingAsSomeoneElse(c.var.session);
-    parseInput(withdrawalTrackingQuerySchema, c.req.query(), "query");
+    const cancelledFrom = withdrawalTrackingOf(parseInput(withdrawalTrackingQuerySchema, c.req.query(), "query"));
     const { withdrawalId } = parseInput(pathSchema, c.req.param(), "path");
-    return c.json(await cancelWithdrawal(c.var.capabilities, c.var.session.userId, withdrawalId));
+    return c.json(await cancelWithdrawal(c.var.capabilities, c.var.session.userId, withdrawalId, cancelledFrom));
   });

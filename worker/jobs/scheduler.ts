@@ -11,6 +11,7 @@ import { emptyDepositSettlementReport, settleDeposits, type DepositSettlementRep
 import type { DepositRail } from "../clients/deposit-rail.ts";
 import type { XClient } from "../clients/x-client.ts";
 import { emptyReconcileReport, reconcileStaleReservations, type ReconcileReport } from "../domain/posts/reconcile-posts.ts";
+import { continueTermsFanOuts, defaultTermsFanOutLimits, type TermsFanOutLimits } from "../domain/terms/fan-out.ts";
 import {
   defaultSettlementLimits,
   emptySettlementReport,
@@ -33,6 +34,7 @@ export type SchedulerLimits = {
   maturity: MaturityLimits;
   evaluation: EvaluationLimits;
   withdrawals: SettlementLimits;
+  terms: TermsFanOutLimits;
   loginStates: typeof loginStateSweepLimits;
 };
 
@@ -41,6 +43,7 @@ export const defaultSchedulerLimits: SchedulerLimits = {
   maturity: defaultMaturityLimits,
   evaluation: defaultEvaluationLimits,
   withdrawals: defaultSettlementLimits,
+  terms: defaultTermsFanOutLimits,
   loginStates: loginStateSweepLimits,
 };
 
@@ -76,6 +79,8 @@ export type SchedulerReport = {
   evaluation: EvaluationReport;
   withdrawals: SettlementReport;
   deposits: DepositSettlementReport;
+  /** Creators who got the `terms-and-conditions` notification of new terms in this run (docs/decisions/032, section 2). */
+  termsNotified: number;
   /** Abandoned sign-ins (expired OAuth states) deleted in this run. */
   loginStatesSwept: number;
   /** Steps that failed in this run (logged); the next run tries them again. */
@@ -102,8 +107,9 @@ async function step<Result>(name: string, log: StepLog, fallback: Result, work: 
 /**
  * One run of every step, in the order that lets a post go furthest in one run: campaigns move on, new posts are
  * tracked, due metrics are polled, ripe posts mature, finished weeks close, health is refreshed, finished
- * campaigns are evaluated, withdrawals are settled with the payout rail (docs/decisions/015-withdrawals.md), and
- * abandoned sign-ins are swept (docs/decisions/023-limits-on-every-door.md). A failing step does not stop the others.
+ * campaigns are evaluated, withdrawals are settled with the payout rail (docs/decisions/015-withdrawals.md), new terms
+ * reach more creators (docs/decisions/032-spec-server-items.md) and abandoned sign-ins are swept
+ * (docs/decisions/023-limits-on-every-door.md). A failing step does not stop the others.
  */
 export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerReport> {
   const limits = { ...defaultSchedulerLimits, ...deps.limits };
@@ -144,6 +150,7 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
       : await step("deposit settlement", log, emptyDepositSettlementReport, () =>
           settleDeposits({ db: deps.db, clock: deps.clock, depositRail: depositDeps.depositRail }),
         );
+  const termsNotified = await step("terms notifications", log, 0, async () => (await continueTermsFanOuts(rewards, limits.terms)).notified);
   const loginStatesSwept = await step("login state sweep", log, 0, () => sweepExpiredLoginStates(rewards, limits.loginStates));
   return {
     campaignsMoved,
@@ -156,6 +163,7 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
     evaluation,
     withdrawals,
     deposits,
+    termsNotified,
     loginStatesSwept,
     failedSteps: log.failed,
     stepMilliseconds: log.milliseconds,

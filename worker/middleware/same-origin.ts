@@ -16,9 +16,23 @@ export function isSameOriginRequest(request: { url: string; origin: string | und
   return request.fetchSite === "same-origin";
 }
 
+function crossOriginRefused(): AppError {
+  return new AppError(403, "cross_origin_refused", "This call is only accepted from a page of this site. Reload the page and try again.");
+}
+
 export const requireSameOrigin = createMiddleware<WorkerEnv>(async (c, next) => {
   const sameOrigin = isSameOriginRequest({ url: c.req.url, origin: c.req.header("origin"), fetchSite: c.req.header("sec-fetch-site") });
-  if (!sameOrigin)
-    throw new AppError(403, "cross_origin_refused", "This call is only accepted from a page of this site. Reload the page and try again.");
+  if (!sameOrigin) throw crossOriginRefused();
   await next();
+});
+
+/**
+ * A page request by any method but GET and HEAD runs a route's action with the session cookie: the same rule holds,
+ * without the opaque `Origin` of a no-referrer page (no page posts to another page so). Refused here, it gets the
+ * API's error; React Router's own check answers a foreign or opaque `Origin` with a plain-text 400.
+ */
+export const pageActionsFromSameOrigin = createMiddleware<WorkerEnv>(async (c, next) => {
+  if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+  if (c.req.header("origin") === "null") throw crossOriginRefused();
+  return requireSameOrigin(c, next);
 });

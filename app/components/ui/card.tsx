@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { classNames } from "./class-names";
 
 export type CardProps = {
@@ -14,15 +14,24 @@ export type CardProps = {
   children: ReactNode;
 };
 
-/** A panel on the page's background: a surface with a border, a radius and a soft shadow, and an optional header. */
+/**
+ * A panel on the page's background: a surface with a border, a radius and a soft shadow, and an optional header. A
+ * titled `section` is named by its title, so it is a landmark region a reader can jump to.
+ */
 export function Card({ title, headingLevel = 2, actions, as: Element = "section", className, children }: CardProps) {
   const Heading = `h${headingLevel}` as const;
+  const titleId = useId();
   const hasHeader = title !== undefined || actions !== undefined;
+  const namedByTitle = Element === "section" && title !== undefined;
   return (
-    <Element className={classNames("ui-card", className)}>
+    <Element className={classNames("ui-card", className)} aria-labelledby={namedByTitle ? titleId : undefined}>
       {hasHeader ? (
         <div className="ui-card-header">
-          {title === undefined ? null : <Heading className="ui-card-title">{title}</Heading>}
+          {title === undefined ? null : (
+            <Heading id={titleId} className="ui-card-title">
+              {title}
+            </Heading>
+          )}
           {actions === undefined ? null : <div className="ui-card-actions">{actions}</div>}
         </div>
       ) : null}

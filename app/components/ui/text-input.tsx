@@ -3,7 +3,7 @@ import { classNames } from "./class-names";
 import { useFieldControl } from "./field";
 
 export type TextInputProps = Omit<ComponentPropsWithRef<"input">, "type"> & {
-  type?: "text" | "email" | "url" | "tel" | "search" | "password" | "number";
+  type?: "text" | "email" | "url" | "tel" | "search" | "password" | "number" | "date" | "datetime-local";
   /** Takes the container's width; otherwise it stops at a comfortable line length (28rem). */
   fullWidth?: boolean;
 };

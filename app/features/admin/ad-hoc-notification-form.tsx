@@ -1,5 +1,13 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useSendNotification } from "./api/send-notification";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { Notice } from "~/components/ui/notice";
+import { Radio, RadioGroup } from "~/components/ui/radio";
+import { Select } from "~/components/ui/select";
+import { TextInput } from "~/components/ui/text-input";
+import { Textarea } from "~/components/ui/textarea";
 import { ApiRequestError } from "~/lib/api/http-client";
 import { errorText } from "~/lib/error-text";
 import {
@@ -22,36 +30,6 @@ function fieldErrorOf(error: Error | null, path: string): string | undefined {
   return error.body?.detail?.find((field) => field.loc.join(".") === path)?.msg;
 }
 
-function Field({
-  id,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint: string;
-  error: string | undefined;
-  children: (describedBy: string, invalid: true | undefined) => React.ReactNode;
-}) {
-  const describedBy = [`${id}-hint`, error === undefined ? null : `${id}-error`].filter(Boolean).join(" ");
-  return (
-    <div className="settings-field">
-      <label htmlFor={id}>{label}</label>
-      <p id={`${id}-hint`} className="settings-hint">
-        {hint}
-      </p>
-      {children(describedBy, error === undefined ? undefined : true)}
-      {error === undefined ? null : (
-        <p id={`${id}-error`} className="settings-field-error">
-          {`The ${label.toLowerCase()} ${error}`}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /**
  * An ad-hoc notification (`ad-hoc-notification`) to every creator or the creators of one campaign. The
  * Idempotency-Key is made once per filled-in form: pressing Send again after a lost answer notifies nobody twice.
@@ -66,7 +44,7 @@ export function AdHocNotificationForm({ audiences }: { audiences: NotificationAu
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const [sent, setSent] = useState<(AdHocNotificationResult & { title: string }) | null>(null);
   const send = useSendNotification();
-  const result = useRef<HTMLParagraphElement>(null);
+  const result = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (sent !== null) result.current?.focus();
@@ -89,10 +67,10 @@ export function AdHocNotificationForm({ audiences }: { audiences: NotificationAu
     campaign: fieldErrorOf(send.error, "body.audience.campaignId"),
   };
   const anyFieldError = Object.values(fieldErrors).some((value) => value !== undefined);
+  const errorOf = (label: string, error: string | undefined) => (error === undefined ? undefined : `The ${label} ${error}`);
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="admin-section card">
-      <h2 id={`${id}-heading`}>Send a notification</h2>
+    <Card title="Send a notification" className="admin-section">
       <p className="muted">It appears in the notification sidebar of every creator you choose, with a megaphone icon.</p>
       <form
         className="admin-form"
@@ -114,126 +92,75 @@ export function AdHocNotificationForm({ audiences }: { audiences: NotificationAu
           );
         }}
       >
-        <Field id={`${id}-title`} label="Title" hint={`Required. Up to ${AD_HOC_TITLE_MAX} characters.`} error={fieldErrors.title}>
-          {(describedBy, invalid) => (
-            <input
-              id={`${id}-title`}
-              className="settings-input"
-              value={title}
-              onChange={(event) => changed(setTitle)(event.target.value)}
-              maxLength={AD_HOC_TITLE_MAX}
-              required
-              autoComplete="off"
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-            />
-          )}
+        <Field label="Title" hint={`Required. Up to ${AD_HOC_TITLE_MAX} characters.`} error={errorOf("title", fieldErrors.title)}>
+          <TextInput
+            value={title}
+            onChange={(event) => changed(setTitle)(event.target.value)}
+            maxLength={AD_HOC_TITLE_MAX}
+            required
+            autoComplete="off"
+          />
         </Field>
         <Field
-          id={`${id}-message`}
           label="Message"
           hint={`Optional. Up to ${AD_HOC_MESSAGE_MAX.toLocaleString("en-US")} characters.`}
-          error={fieldErrors.message}
+          error={errorOf("message", fieldErrors.message)}
         >
-          {(describedBy, invalid) => (
-            <textarea
-              id={`${id}-message`}
-              className="settings-input admin-textarea"
-              value={message}
-              onChange={(event) => changed(setMessage)(event.target.value)}
-              maxLength={AD_HOC_MESSAGE_MAX}
-              rows={4}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-            />
-          )}
+          <Textarea
+            value={message}
+            onChange={(event) => changed(setMessage)(event.target.value)}
+            maxLength={AD_HOC_MESSAGE_MAX}
+            fullWidth
+          />
         </Field>
         <Field
-          id={`${id}-link`}
           label="Link"
           hint="Optional. A page of the app, such as /campaigns, or an https:// address."
-          error={fieldErrors.link}
+          error={errorOf("link", fieldErrors.link)}
         >
-          {(describedBy, invalid) => (
-            <input
-              id={`${id}-link`}
-              className="settings-input"
-              value={link}
-              onChange={(event) => changed(setLink)(event.target.value)}
-              inputMode="url"
-              autoComplete="off"
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-            />
-          )}
+          <TextInput value={link} onChange={(event) => changed(setLink)(event.target.value)} inputMode="url" autoComplete="off" />
         </Field>
-        <fieldset className="settings-field admin-audience">
-          <legend>Audience</legend>
-          <label className="admin-radio">
-            <input
-              type="radio"
-              name={`${id}-audience`}
-              value="all-creators"
-              checked={kind === "all-creators"}
-              onChange={() => changed(setKind)("all-creators")}
-            />
-            {`All creators (${creatorsText(audiences.allCreators)})`}
-          </label>
-          <label className="admin-radio">
-            <input
-              type="radio"
-              name={`${id}-audience`}
-              value="campaign"
-              checked={kind === "campaign"}
-              onChange={() => changed(setKind)("campaign")}
-            />
-            Creators of one campaign
-          </label>
-          {kind === "campaign" ? (
-            <div className="admin-campaign-picker">
-              <label htmlFor={`${id}-campaign`}>Campaign</label>
-              <select
-                id={`${id}-campaign`}
-                className="settings-input"
-                value={campaignId}
-                onChange={(event) => changed(setCampaignId)(event.target.value)}
-                required
-                aria-invalid={fieldErrors.campaign === undefined ? undefined : true}
-                aria-describedby={fieldErrors.campaign === undefined ? undefined : `${id}-campaign-error`}
-              >
-                <option value="">Choose a campaign</option>
-                {audiences.campaigns.map((item) => (
-                  <option key={item.id} value={item.id}>
-                    {`${item.title} — ${item.advertiserName} (${creatorsText(item.creators)})`}
-                  </option>
-                ))}
-              </select>
-              {fieldErrors.campaign === undefined ? null : (
-                <p id={`${id}-campaign-error`} className="settings-field-error">
-                  {`The campaign: ${fieldErrors.campaign}`}
-                </p>
-              )}
-            </div>
-          ) : null}
-        </fieldset>
-        <div className="actions admin-actions">
-          <button type="submit" className="button button-primary" disabled={send.isPending} aria-busy={send.isPending}>
-            {send.isPending ? "Sending…" : reach === null ? "Send" : `Send to ${creatorsText(reach)}`}
-          </button>
+        <RadioGroup
+          legend="Audience"
+          name={`${id}-audience`}
+          value={kind}
+          onChange={(value) => changed(setKind)(value === "campaign" ? "campaign" : "all-creators")}
+        >
+          <Radio value="all-creators" label={`All creators (${creatorsText(audiences.allCreators)})`} />
+          <Radio value="campaign" label="Creators of one campaign" />
+        </RadioGroup>
+        {kind === "campaign" ? (
+          <Field label="Campaign" required error={fieldErrors.campaign === undefined ? undefined : `The campaign: ${fieldErrors.campaign}`}>
+            <Select value={campaignId} onChange={(event) => changed(setCampaignId)(event.target.value)}>
+              <option value="">Choose a campaign</option>
+              {audiences.campaigns.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {`${item.title} — ${item.advertiserName} (${creatorsText(item.creators)})`}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        ) : null}
+        <div className="admin-actions">
+          <Button type="submit" variant="primary" busy={send.isPending} busyLabel="Sending…">
+            {reach === null ? "Send" : `Send to ${creatorsText(reach)}`}
+          </Button>
         </div>
         {send.isError && !anyFieldError ? (
-          <p role="alert" className="notice">
+          <Notice tone="danger" announce="alert">
             {`The notification was not sent: ${errorText(send.error instanceof ApiRequestError ? send.error : send.error.message)}`}
-          </p>
+          </Notice>
         ) : null}
         {sent === null ? null : (
-          <p ref={result} tabIndex={-1} role="status" className="notice notice-success">
-            {sent.replayed
-              ? `“${sent.title}” had already been sent to ${creatorsText(sent.notified)}; nobody was notified twice.`
-              : `“${sent.title}” was sent to ${creatorsText(sent.notified)}.`}
-          </p>
+          <div ref={result} tabIndex={-1} className="admin-sent">
+            <Notice tone="success">
+              {sent.replayed
+                ? `“${sent.title}” had already been sent to ${creatorsText(sent.notified)}; nobody was notified twice.`
+                : `“${sent.title}” was sent to ${creatorsText(sent.notified)}.`}
+            </Notice>
+          </div>
         )}
       </form>
-    </section>
+    </Card>
   );
 }

@@ -3,13 +3,15 @@ import type { AdminPage } from "@contracts/admin.ts";
 import { AdHocNotificationForm } from "./ad-hoc-notification-form";
 import { FeedbackInbox } from "./feedback-inbox";
 import { FunnelCounts } from "./funnel-counts";
-import "~/styles/settings.css";
+import { PartnersSection } from "./partners-section";
+import { PageHeader } from "~/components/ui/page-header";
 import "./admin.css";
 
 const sections = [
   { id: "feedback", label: "Feedback inbox" },
   { id: "notify", label: "Send a notification" },
   { id: "analytics", label: "Analytics" },
+  { id: "partners", label: "Partners" },
 ] as const;
 type SectionId = (typeof sections)[number]["id"];
 
@@ -23,12 +25,10 @@ export function AdminConsole({ page }: { page: AdminPage }) {
   const current = sectionOf(search.get("section"));
   return (
     <div className="admin-page">
-      <section className="page-heading">
-        <div>
-          <h1>Admin</h1>
-          <p className="lead">Read what creators tell us, reach them with a notification, and see how visitors become creators.</p>
-        </div>
-      </section>
+      <PageHeader
+        title="Admin"
+        description="Read what creators tell us, reach them with a notification, see how visitors become creators, and keep the partner brands."
+      />
       <nav aria-label="Admin sections" className="admin-sections">
         <ul>
           {sections.map((section) => (
@@ -47,6 +47,7 @@ export function AdminConsole({ page }: { page: AdminPage }) {
       {current === "feedback" ? <FeedbackInbox initialOpen={page.feedback} /> : null}
       {current === "notify" ? <AdHocNotificationForm audiences={page.audiences} /> : null}
       {current === "analytics" ? <FunnelCounts audiences={page.audiences} /> : null}
+      {current === "partners" ? <PartnersSection initial={page.partners} /> : null}
     </div>
   );
 }

@@ -1,5 +1,10 @@
 import { useId, useState } from "react";
 import { useHandleFeedback, useReadFeedback } from "./api/change-feedback";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { DateTime } from "~/components/ui/date-time";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Notice } from "~/components/ui/notice";
 import { useFeedback } from "./api/get-feedback";
 import { failureText } from "~/lib/failure-text";
 import type { AdminFeedback, AdminFeedbackList, FeedbackStatusFilter } from "@contracts/admin.ts";
@@ -15,13 +20,6 @@ const emptyTexts: Record<FeedbackStatusFilter, string> = {
   handled: "No feedback has been marked handled yet.",
   all: "No feedback yet. Creators send it with Share Feedback in the menu.",
 };
-
-const timeFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-
-/** A fixed UTC time, so the server's render and the browser's agree. */
-function timeText(at: number): string {
-  return `${timeFormat.format(at)} UTC`;
-}
 
 function FeedbackItem({ feedback }: { feedback: AdminFeedback }) {
   const read = useReadFeedback();
@@ -41,11 +39,9 @@ function FeedbackItem({ feedback }: { feedback: AdminFeedback }) {
           <span className="admin-feedback-meta">
             <strong>{`@${feedback.author.handle}`}</strong>
             <span className="muted">{` on ${feedback.pagePath ?? "an unknown page"} · `}</span>
-            <time dateTime={new Date(feedback.createdAt).toISOString()} className="muted">
-              {timeText(feedback.createdAt)}
-            </time>
-            {unread ? <span className="badge badge-active">New</span> : null}
-            {feedback.handledAt === null ? null : <span className="badge badge-evaluated">Handled</span>}
+            <DateTime value={feedback.createdAt} format="date-time" className="muted" />
+            {unread ? <Badge tone="info">New</Badge> : null}
+            {feedback.handledAt === null ? null : <Badge>Handled</Badge>}
           </span>
           <span className="admin-feedback-preview">{feedback.content}</span>
         </summary>
@@ -53,21 +49,28 @@ function FeedbackItem({ feedback }: { feedback: AdminFeedback }) {
           <p className="admin-feedback-content">{feedback.content}</p>
           {feedback.handledAt === null ? (
             <div className="actions admin-actions">
-              <button
-                type="button"
-                className="button button-small button-primary"
-                disabled={handle.isPending}
-                aria-busy={handle.isPending}
+              <Button
+                size="small"
+                variant="primary"
+                busy={handle.isPending}
+                busyLabel="Marking handled…"
                 onClick={() => handle.mutate(feedback.id)}
               >
-                {handle.isPending ? "Marking handled…" : "Mark handled"}
-              </button>
+                Mark handled
+              </Button>
             </div>
           ) : (
-            <p className="small muted">{`Handled by @${feedback.handledBy?.handle ?? "an admin"} on ${timeText(feedback.handledAt)}.`}</p>
+            <p className="small muted">
+              {`Handled by @${feedback.handledBy?.handle ?? "an admin"} on `}
+              <DateTime value={feedback.handledAt} format="date-time" />.
+            </p>
           )}
-          {read.isError ? <p role="alert" className="notice">{`It could not be marked read: ${failureText(read.error)}`}</p> : null}
-          {handle.isError ? <p role="alert" className="notice">{`It was not marked handled: ${failureText(handle.error)}`}</p> : null}
+          {read.isError ? (
+            <Notice tone="danger" announce="alert">{`It could not be marked read: ${failureText(read.error)}`}</Notice>
+          ) : null}
+          {handle.isError ? (
+            <Notice tone="danger" announce="alert">{`It was not marked handled: ${failureText(handle.error)}`}</Notice>
+          ) : null}
         </div>
       </details>
     </li>
@@ -91,15 +94,21 @@ export function FeedbackInbox({ initialOpen }: { initialOpen: AdminFeedbackList 
     );
   } else if (feedback.isLoadingError) {
     content = (
-      <div role="alert" className="notice admin-state">
+      <Notice
+        tone="danger"
+        announce="alert"
+        className="admin-state"
+        action={
+          <Button size="small" onClick={() => void feedback.refetch()}>
+            Try again
+          </Button>
+        }
+      >
         <p>{`The feedback could not be loaded: ${failureText(feedback.error)}`}</p>
-        <button type="button" className="button button-small" onClick={() => void feedback.refetch()}>
-          Try again
-        </button>
-      </div>
+      </Notice>
     );
   } else if (feedback.data.items.length === 0) {
-    content = <p className="empty-state">{emptyTexts[status]}</p>;
+    content = <EmptyState headingLevel={3} title={emptyTexts[status]} />;
   } else {
     content = (
       <ul className="admin-feedback-list" aria-labelledby={headingId} aria-busy={feedback.isFetching}>
@@ -115,19 +124,19 @@ export function FeedbackInbox({ initialOpen }: { initialOpen: AdminFeedbackList 
       <h2 id={headingId}>Feedback inbox</h2>
       <div role="group" aria-label="Show feedback" className="admin-filter">
         {filters.map((filter) => (
-          <button
+          <Button
             key={filter.status}
-            type="button"
-            className="button button-small"
+            size="small"
+            variant={status === filter.status ? "primary" : "secondary"}
             aria-pressed={status === filter.status}
             onClick={() => setStatus(filter.status)}
           >
             {`${filter.label} (${countOf(filter.status)})`}
-          </button>
+          </Button>
         ))}
       </div>
       {feedback.isRefetchError ? (
-        <p role="alert" className="notice">{`The list could not be refreshed: ${failureText(feedback.error)}`}</p>
+        <Notice tone="danger" announce="alert">{`The list could not be refreshed: ${failureText(feedback.error)}`}</Notice>
       ) : null}
       {content}
     </section>

@@ -1,4 +1,9 @@
 import { useId, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Field } from "~/components/ui/field";
+import { Notice } from "~/components/ui/notice";
+import { Select } from "~/components/ui/select";
 import { useFunnel } from "./api/get-funnel";
 import { ApiRequestError } from "~/lib/api/http-client";
 import { errorText } from "~/lib/error-text";
@@ -74,18 +79,26 @@ export function FunnelCounts({ audiences }: { audiences: NotificationAudiences }
     );
   } else if (funnel.isLoadingError) {
     content = (
-      <div role="alert" className="notice admin-state">
+      <Notice
+        tone="danger"
+        announce="alert"
+        className="admin-state"
+        action={
+          <Button size="small" onClick={() => void funnel.refetch()}>
+            Try again
+          </Button>
+        }
+      >
         <p>{`The counts could not be loaded: ${errorText(funnel.error instanceof ApiRequestError ? funnel.error : funnel.error.message)}`}</p>
-        <button type="button" className="button button-small" onClick={() => void funnel.refetch()}>
-          Try again
-        </button>
-      </div>
+      </Notice>
     );
   } else if (funnel.data.rows.length === 0) {
     content = (
-      <p className="empty-state">
-        No visits counted yet. Visitors who allow analytics are counted when they view a landing page, click Sign in and join a campaign.
-      </p>
+      <EmptyState
+        headingLevel={3}
+        title="No visits counted yet"
+        text="Visitors who allow analytics are counted when they view a landing page, click Sign in and join a campaign."
+      />
     );
   } else {
     content = <FunnelTable rows={funnel.data.rows} captionId={`${id}-caption`} />;
@@ -98,22 +111,16 @@ export function FunnelCounts({ audiences }: { audiences: NotificationAudiences }
         Landing page views, sign-in clicks and joins, counted in distinct devices. A landing page names no campaign, so its views count
         toward each campaign of its advertiser. Percentages are shares of the step before.
       </p>
-      <div className="settings-field admin-filter-field">
-        <label htmlFor={`${id}-advertiser`}>Advertiser</label>
-        <select
-          id={`${id}-advertiser`}
-          className="settings-input"
-          value={advertiserId ?? ""}
-          onChange={(event) => setAdvertiserId(event.target.value === "" ? null : event.target.value)}
-        >
+      <Field label="Advertiser" className="admin-filter-field">
+        <Select value={advertiserId ?? ""} onChange={(event) => setAdvertiserId(event.target.value === "" ? null : event.target.value)}>
           <option value="">Every advertiser</option>
           {advertisers.map((advertiser) => (
             <option key={advertiser.id} value={advertiser.id}>
               {advertiser.name}
             </option>
           ))}
-        </select>
-      </div>
+        </Select>
+      </Field>
       {content}
     </section>
   );

@@ -1,5 +1,7 @@
 import { useSearchParams } from "react-router";
 import type { AdvertiserHomePage as AdvertiserHomePageData } from "@contracts/advertisers.ts";
+import { Notice } from "~/components/ui/notice";
+import { PageHeader } from "~/components/ui/page-header";
 import { AdvertiserAccountsList } from "./advertiser-accounts-list";
 import "~/styles/advertisers.css";
 
@@ -9,16 +11,13 @@ export function AdvertiserHomePage({ accounts }: AdvertiserHomePageData) {
   const joined = accounts.find((item) => item.advertiser.id === search.get("joined"));
   return (
     <div className="advertiser-page">
-      <section className="page-heading">
-        <div>
-          <h1>Advertiser accounts</h1>
-          <p className="lead">The advertiser accounts you belong to. Each one has its own members, campaigns and reports.</p>
-        </div>
-      </section>
+      <PageHeader
+        eyebrow="Advertiser console"
+        title="Advertiser accounts"
+        description="The advertiser accounts you belong to. Each one has its own members, campaigns and reports."
+      />
       {joined === undefined ? null : (
-        <p role="status" className="notice notice-success">
-          {`Welcome: you are now ${joined.role === "owner" ? "an owner" : "a member"} of ${joined.advertiser.name}.`}
-        </p>
+        <Notice tone="success">{`Welcome: you are now ${joined.role === "owner" ? "an owner" : "a member"} of ${joined.advertiser.name}.`}</Notice>
       )}
       <AdvertiserAccountsList accounts={accounts} />
     </div>

@@ -1,9 +1,12 @@
 import { Link, useNavigate } from "react-router";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { DateTime } from "~/components/ui/date-time";
+import { Notice } from "~/components/ui/notice";
 import { useAcceptInvitation } from "./api/accept-invitation";
 import { ApiRequestError } from "~/lib/api/http-client";
 import { useCurrentUser } from "~/lib/current-user";
 import { errorText } from "~/lib/error-text";
-import { formatDate } from "~/lib/format";
 import { advertiserLoginHref } from "~/lib/login-url";
 import type { AdvertiserJoinPage } from "@contracts/advertisers.ts";
 import "./advertiser-accounts.css";
@@ -22,76 +25,82 @@ export function JoinInvitation({ page, token, path }: { page: AdvertiserJoinPage
 
   if (page.kind === "unknown") {
     return (
-      <section className="advertiser-join card">
+      <Card as="section" className="advertiser-join">
         <h1>This invitation link does not work</h1>
         <p>Check that you copied the whole link, or ask a member of the advertiser account for a new one.</p>
         <Link to="/">Go to Chorus</Link>
-      </section>
+      </Card>
     );
   }
   const { invitation } = page;
   const name = invitation.advertiser.name;
 
   return (
-    <section className="advertiser-join card" aria-labelledby="join-title">
-      <p className="eyebrow">Advertiser account invitation</p>
-      <h1 id="join-title">{`Join ${name} on Chorus`}</h1>
-      {invitation.advertiser.tagline ? <p className="muted">{invitation.advertiser.tagline}</p> : null}
+    <Card as="section" className="advertiser-join">
+      <p className="ui-page-header-eyebrow">Advertiser account invitation</p>
+      <h1>{`Join ${name} on Chorus`}</h1>
+      {invitation.advertiser.tagline ? <p className="advertiser-account-tagline">{invitation.advertiser.tagline}</p> : null}
 
       {accept.isSuccess ? (
-        <div role="status" className="notice notice-success">
-          <p>{`You are now ${accept.data.role === "owner" ? "an owner" : "a member"} of ${name}.`}</p>
-          <p>
-            <Link className="button button-primary" to="/advertiser">
+        <Notice
+          tone="success"
+          action={
+            <ButtonLink variant="primary" to="/advertiser">
               Go to your advertiser accounts
-            </Link>
-          </p>
-        </div>
+            </ButtonLink>
+          }
+        >
+          <p>{`You are now ${accept.data.role === "owner" ? "an owner" : "a member"} of ${name}.`}</p>
+        </Notice>
       ) : invitation.status !== "ok" ? (
-        <p role="alert" className="notice">
+        <Notice tone="warning" announce="alert">
           {statusText[invitation.status]}
-        </p>
+        </Notice>
       ) : user === null ? (
         <>
           <p>
             {`You are invited to become a member of ${name}. Sign in with the X account you use for work to accept; you will come back to this page.`}
             {invitation.xHandle === null ? "" : ` This invitation is for @${invitation.xHandle}.`}
           </p>
-          <div className="actions">
-            <a className="button button-primary" href={advertiserLoginHref(path)}>
+          <div className="advertiser-join-actions">
+            <ButtonLink variant="primary" to={advertiserLoginHref(path)} reloadDocument>
               Sign in with X to accept
-            </a>
+            </ButtonLink>
           </div>
         </>
       ) : (
         <>
           <p>
-            {`You are signed in as @${user.twitterHandle}. Accepting makes you a member of ${name}; the link then stops working for anyone else. It is valid until ${formatDate(invitation.expiresAt)}.`}
+            {`You are signed in as @${user.twitterHandle}. Accepting makes you a member of ${name}; the link then stops working for anyone else. It is valid until `}
+            <DateTime value={invitation.expiresAt} />.
           </p>
           {invitation.xHandle !== null && invitation.xHandle.toLowerCase() !== user.twitterHandle.toLowerCase() ? (
-            <p className="notice">{`This invitation is for @${invitation.xHandle}: sign out and sign in with X as @${invitation.xHandle} to accept it.`}</p>
+            <Notice
+              tone="warning"
+              announce="none"
+            >{`This invitation is for @${invitation.xHandle}: sign out and sign in with X as @${invitation.xHandle} to accept it.`}</Notice>
           ) : null}
           {accept.isError ? (
-            <p role="alert" className="notice">
+            <Notice tone="danger" announce="alert">
               {errorText(accept.error instanceof ApiRequestError ? accept.error : accept.error.message)}
-            </p>
+            </Notice>
           ) : null}
-          <div className="actions">
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={accept.isPending}
+          <div className="advertiser-join-actions">
+            <Button
+              variant="primary"
+              busy={accept.isPending}
+              busyLabel="Accepting…"
               onClick={() =>
                 accept.mutate(undefined, {
                   onSuccess: (membership) => void navigate(`/advertiser?joined=${encodeURIComponent(membership.advertiser.id)}`),
                 })
               }
             >
-              {accept.isPending ? "Accepting…" : "Accept"}
-            </button>
+              Accept
+            </Button>
           </div>
         </>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,10 +1,14 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { CopyButton } from "~/components/settings/copy-button";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { CopyButton } from "~/components/ui/copy-button";
+import { Field } from "~/components/ui/field";
+import { Notice } from "~/components/ui/notice";
+import { TextInput } from "~/components/ui/text-input";
 import { useCreateApiKey } from "./api/api-keys";
 import { ApiRequestError } from "~/lib/api/http-client";
 import { errorText } from "~/lib/error-text";
 import type { CreatedApiKey } from "@contracts/api-keys.ts";
-import "~/styles/settings.css";
 import "./advertiser-api-keys.css";
 
 /**
@@ -47,9 +51,9 @@ export function ApiKeyCreateForm({ advertiserId }: { advertiserId: string }) {
   }, [created]);
 
   return (
-    <section aria-labelledby={`${id}-title`} className="card advertiser-invite">
-      <h2 id={`${id}-title`}>Create a key</h2>
+    <Card title="Create a key" className="advertiser-invite">
       <form
+        className="advertiser-form"
         onSubmit={(event) => {
           event.preventDefault();
           setCreated(null);
@@ -64,91 +68,68 @@ export function ApiKeyCreateForm({ advertiserId }: { advertiserId: string }) {
           );
         }}
       >
-        <div className="settings-field">
-          <label htmlFor={`${id}-label`}>Label</label>
-          <p id={`${id}-hint`} className="settings-hint">
-            A name that says where the key is used, such as “Backend” or “Staging”. Up to 100 characters.
-          </p>
-          <input
-            id={`${id}-label`}
-            className="settings-input"
-            value={label}
-            onChange={(event) => setLabel(event.target.value)}
-            maxLength={100}
-            required
-            autoComplete="off"
-            aria-invalid={fieldError === undefined ? undefined : true}
-            aria-describedby={[`${id}-hint`, fieldError === undefined ? null : `${id}-error`].filter(Boolean).join(" ")}
-          />
-          {fieldError === undefined ? null : (
-            <p id={`${id}-error`} className="settings-field-error">
-              {`The label ${fieldError}`}
-            </p>
-          )}
-        </div>
-        <div className="actions">
-          <button type="submit" className="button button-primary" disabled={create.isPending}>
-            {create.isPending ? "Creating the key…" : "Create key"}
-          </button>
+        <Field
+          label="Label"
+          hint="A name that says where the key is used, such as “Backend” or “Staging”. Up to 100 characters."
+          error={fieldError === undefined ? undefined : `The label ${fieldError}`}
+        >
+          <TextInput value={label} onChange={(event) => setLabel(event.target.value)} maxLength={100} required autoComplete="off" />
+        </Field>
+        <div className="advertiser-form-actions">
+          <Button type="submit" variant="primary" busy={create.isPending} busyLabel="Creating the key…">
+            Create key
+          </Button>
         </div>
         {create.isError && fieldError === undefined ? (
-          <p role="alert" className="notice">
+          <Notice tone="danger" announce="alert">
             {`The key was not created: ${errorText(create.error instanceof ApiRequestError ? create.error : create.error.message)}`}
-          </p>
+          </Notice>
         ) : null}
       </form>
       {created === null ? null : (
-        <div
-          ref={shown}
-          tabIndex={-1}
-          className="notice notice-success advertiser-link api-key-created"
-          role="status"
-          aria-labelledby={`${id}-created`}
-        >
-          <p id={`${id}-created`}>
-            {`The key “${created.label}” is ready. `}
-            <strong>The secret is shown only now and will not be shown again:</strong> copy it and store it somewhere safe before leaving
-            this page. If it is lost, revoke the key and create a new one.
-          </p>
-          <div className="api-key-value">
-            <label htmlFor={`${id}-key-id`}>Key id (header api-key)</label>
-            <p className="advertiser-link-row">
-              <input
-                id={`${id}-key-id`}
-                className="settings-input"
-                readOnly
-                value={created.keyId}
-                spellCheck={false}
-                onFocus={(event) => event.target.select()}
-              />
+        <div ref={shown} tabIndex={-1} className="api-key-created" role="status" aria-labelledby={`${id}-created`}>
+          <Notice tone="success" announce="none" className="advertiser-link">
+            <p id={`${id}-created`}>
+              {`The key “${created.label}” is ready. `}
+              <strong>The secret is shown only now and will not be shown again:</strong> copy it and store it somewhere safe before leaving
+              this page. If it is lost, revoke the key and create a new one.
+            </p>
+            <div className="api-key-value">
+              <Field label="Key id (header api-key)">
+                <TextInput
+                  readOnly
+                  value={created.keyId}
+                  spellCheck={false}
+                  onFocus={(event) => event.target.select()}
+                  className="api-key-secret"
+                />
+              </Field>
               <CopyButton text={created.keyId} label="Copy key id" />
-            </p>
-          </div>
-          <div className="api-key-value">
-            <label htmlFor={`${id}-secret`}>Secret (header api-secret)</label>
-            <p className="advertiser-link-row">
-              <input
-                id={`${id}-secret`}
-                className="settings-input"
-                readOnly
-                value={created.secret}
-                spellCheck={false}
-                onFocus={(event) => event.target.select()}
-              />
+            </div>
+            <div className="api-key-value">
+              <Field label="Secret (header api-secret)">
+                <TextInput
+                  readOnly
+                  value={created.secret}
+                  spellCheck={false}
+                  onFocus={(event) => event.target.select()}
+                  className="api-key-secret"
+                />
+              </Field>
               <CopyButton text={created.secret} label="Copy secret" />
-            </p>
-          </div>
-          <div className="api-key-value">
-            <p id={`${id}-curl-title`}>
-              <strong>Try it:</strong> send one conversion event with this key.
-            </p>
-            <pre className="api-key-curl" aria-labelledby={`${id}-curl-title`} tabIndex={0} data-testid="api-key-curl">
-              <code>{curlExample(window.location.origin, created)}</code>
-            </pre>
-            <CopyButton text={curlExample(window.location.origin, created)} label="Copy curl command" />
-          </div>
+            </div>
+            <div className="api-key-value">
+              <p id={`${id}-curl-title`}>
+                <strong>Try it:</strong> send one conversion event with this key.
+              </p>
+              <pre className="api-key-curl" aria-labelledby={`${id}-curl-title`} tabIndex={0} data-testid="api-key-curl">
+                <code>{curlExample(window.location.origin, created)}</code>
+              </pre>
+              <CopyButton text={curlExample(window.location.origin, created)} label="Copy curl command" />
+            </div>
+          </Notice>
         </div>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,15 +1,20 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { DateTime } from "~/components/ui/date-time";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Notice } from "~/components/ui/notice";
+import { PageHeader } from "~/components/ui/page-header";
 import { useApiKeys, useRevokeApiKey } from "./api/api-keys";
 import { failureText } from "~/lib/failure-text";
-import { formatDate } from "~/lib/format";
 import type { ApiKey } from "@contracts/api-keys.ts";
 import { ApiKeyCreateForm } from "./api-key-create-form";
 import "~/styles/advertisers.css";
 import "./advertiser-api-keys.css";
 
-function dateText(at: string | null, never: string): string {
-  return at === null ? never : formatDate(Date.parse(at));
+function DateOr({ at, never }: { at: string | null; never: string }) {
+  return at === null ? never : <DateTime value={Date.parse(at)} />;
 }
 
 /** One key: its label, id and dates; "Revoke" asks to confirm before anything is sent. */
@@ -28,35 +33,41 @@ function ApiKeyRow({ apiKey, revoking, onRevoke }: { apiKey: ApiKey; revoking: b
   return (
     <li className="advertiser-row api-key-row" data-testid="api-key-row" aria-label={`API key ${apiKey.label}`}>
       <div className="api-key-main">
-        <strong>{apiKey.label}</strong> {revoked ? <span className="api-key-revoked">Revoked</span> : null}
-        <p className="small">
+        <strong>{apiKey.label}</strong> {revoked ? <Badge tone="danger">Revoked</Badge> : null}
+        <p>
           <code className="api-key-id">{apiKey.keyId}</code>
         </p>
-        <dl className="api-key-dates small muted">
+        <dl className="api-key-dates advertiser-row-meta">
           <div>
             <dt>Created</dt>
-            <dd>{dateText(apiKey.createdAt, "—")}</dd>
+            <dd>
+              <DateOr at={apiKey.createdAt} never="—" />
+            </dd>
           </div>
           <div>
             <dt>Last used</dt>
-            <dd data-testid="api-key-last-used">{dateText(apiKey.lastUsedAt, "Never")}</dd>
+            <dd data-testid="api-key-last-used">
+              <DateOr at={apiKey.lastUsedAt} never="Never" />
+            </dd>
           </div>
           {revoked ? (
             <div>
               <dt>Revoked</dt>
-              <dd>{dateText(apiKey.revokedAt, "—")}</dd>
+              <dd>
+                <DateOr at={apiKey.revokedAt} never="—" />
+              </dd>
             </div>
           ) : null}
         </dl>
       </div>
       {revoked ? null : confirming ? (
         <div className="api-key-confirm" role="group" aria-label={`Confirm revoking ${apiKey.label}`}>
-          <p className="small">Calls with this key are refused at once. This cannot be undone.</p>
-          <div className="actions">
-            <button
+          <p className="advertiser-row-meta">Calls with this key are refused at once. This cannot be undone.</p>
+          <div className="advertiser-form-actions">
+            <Button
               ref={confirmButton}
-              type="button"
-              className="button button-small button-danger"
+              size="small"
+              variant="danger"
               disabled={revoking}
               onClick={() => {
                 onRevoke();
@@ -64,23 +75,16 @@ function ApiKeyRow({ apiKey, revoking, onRevoke }: { apiKey: ApiKey; revoking: b
               }}
             >
               {`Yes, revoke ${apiKey.label}`}
-            </button>
-            <button type="button" className="button button-small" onClick={() => setConfirming(false)}>
+            </Button>
+            <Button size="small" variant="quiet" onClick={() => setConfirming(false)}>
               Cancel
-            </button>
+            </Button>
           </div>
         </div>
       ) : (
-        <button
-          ref={revokeButton}
-          type="button"
-          className="button button-small"
-          disabled={revoking}
-          onClick={() => setConfirming(true)}
-          aria-label={`Revoke ${apiKey.label}`}
-        >
+        <Button ref={revokeButton} size="small" busy={revoking} onClick={() => setConfirming(true)} aria-label={`Revoke ${apiKey.label}`}>
           Revoke
-        </button>
+        </Button>
       )}
     </li>
   );
@@ -94,29 +98,31 @@ export function ApiKeysPage({ page }: { page: { account: { id: string; name: str
 
   return (
     <div className="advertiser-page">
-      <section className="page-heading">
-        <div>
-          <p className="eyebrow">
-            <Link to="/advertiser">Advertiser accounts</Link>
-          </p>
-          <h1>{`API keys of ${account.name}`}</h1>
-          <p className="lead">
+      <PageHeader
+        eyebrow={<Link to="/advertiser">Advertiser accounts</Link>}
+        title={`API keys of ${account.name}`}
+        description={
+          <>
             Your systems send conversion events (sign-ups, deposits, purchases…) to Chorus with a key id and its secret, in the headers{" "}
             <code>api-key</code> and <code>api-secret</code> of <code>POST /v1/conversion/event/ingest</code>.
-          </p>
-        </div>
-      </section>
+          </>
+        }
+      />
 
       <ApiKeyCreateForm advertiserId={account.id} />
 
       <section aria-labelledby="api-keys-title">
         <h2 id="api-keys-title">Keys</h2>
         {keys.isRefetchError ? (
-          <p role="alert" className="notice">{`The list could not be refreshed: ${failureText(keys.error)}`}</p>
+          <Notice tone="danger" announce="alert">{`The list could not be refreshed: ${failureText(keys.error)}`}</Notice>
         ) : null}
-        {revoke.isError ? <p role="alert" className="notice">{`The key was not revoked: ${failureText(revoke.error)}`}</p> : null}
+        {revoke.isError ? <Notice tone="danger" announce="alert">{`The key was not revoked: ${failureText(revoke.error)}`}</Notice> : null}
         {keys.data.length === 0 ? (
-          <p className="empty-state">This account has no API key yet. Create one above to start sending conversion events.</p>
+          <EmptyState
+            headingLevel={3}
+            title="This account has no API key yet"
+            text="Create one above to start sending conversion events."
+          />
         ) : (
           <ul className="advertiser-list" aria-busy={keys.isFetching}>
             {keys.data.map((apiKey) => (

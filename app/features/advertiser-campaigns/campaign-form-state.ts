@@ -111,17 +111,12 @@ export function useCampaignFormState(campaign: ConsoleCampaign | null, now: numb
   const [errors, setErrors] = useState<FieldErrors>({});
   const set = <K extends keyof CampaignFormValues>(key: K, value: CampaignFormValues[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
-  const fieldProps = (id: string, key: string) => ({
-    id,
-    "aria-invalid": errors[key] === undefined ? undefined : true,
-    "aria-describedby": errors[key] === undefined ? undefined : `${id}-error`,
-  });
   /** Shows the campaign as saved: its values, no errors. */
   const reset = (saved: ConsoleCampaign) => {
     setErrors({});
     setForm(formValuesOf(saved, now));
   };
-  return { form, set, errors, setErrors, fieldProps, reset };
+  return { form, set, errors, setErrors, reset };
 }
 
 export type CampaignFormState = ReturnType<typeof useCampaignFormState>;

@@ -1,6 +1,8 @@
 import type { ConsoleCampaign } from "@contracts/advertiser-campaigns.ts";
 import { useUploadCampaignImage } from "./api/upload-campaign-image";
 import { serverErrors } from "./server-errors";
+import { Card } from "~/components/ui/card";
+import { Notice } from "~/components/ui/notice";
 
 /** The campaign's image and the file input that replaces it (PNG, JPEG, GIF or WebP, at most 5 MB). */
 export function CampaignImageUpload({
@@ -14,14 +16,14 @@ export function CampaignImageUpload({
 }) {
   const upload = useUploadCampaignImage(advertiserId, campaign.id);
   return (
-    <section aria-labelledby="campaign-image-title">
-      <h2 id="campaign-image-title">Image</h2>
+    <Card title="Image">
       {campaign.imageUrl === null ? (
-        <p className="small muted">No image yet.</p>
+        <p className="campaign-form-note">No image yet.</p>
       ) : (
         <img className="campaign-image" src={campaign.imageUrl} alt="" />
       )}
-      <label htmlFor="campaign-image-file">
+      {/* The kit has no file control: the browser's own, labelled like the kit's fields. */}
+      <label htmlFor="campaign-image-file" className="ui-field-label campaign-image-label">
         Upload an image (PNG, JPEG, GIF or WebP, at most 5 MB)
         <input
           id="campaign-image-file"
@@ -34,12 +36,12 @@ export function CampaignImageUpload({
           }}
         />
       </label>
-      {upload.isPending ? <p role="status">Uploading…</p> : null}
+      {upload.isPending ? <Notice>Uploading…</Notice> : null}
       {upload.isError ? (
-        <p role="alert" className="campaign-field-error">
+        <Notice tone="danger" announce="alert">
           {serverErrors(upload.error).message}
-        </p>
+        </Notice>
       ) : null}
-    </section>
+    </Card>
   );
 }

@@ -1,12 +1,16 @@
 import { Link } from "react-router";
 import { useConsoleCampaigns } from "./api/get-campaigns";
-import { timeLeftText } from "./form-values";
-import { formatAmount, formatDate } from "~/lib/format";
+import { consoleStatusText, timeLeftText } from "./form-values";
+import { Badge } from "~/components/ui/badge";
+import { ButtonLink } from "~/components/ui/button";
+import { DateTime } from "~/components/ui/date-time";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Money } from "~/components/ui/money";
+import { PageHeader } from "~/components/ui/page-header";
+import { HealthBadge } from "~/components/ui/status-badge";
 import type { AdvertiserCampaignsPage } from "@contracts/advertiser-campaigns.ts";
 import "~/styles/advertisers.css";
 import "./advertiser-campaigns.css";
-
-const healthLabels = { good: "Good", moderate: "Moderate", unhealthy: "Unhealthy", unknown: "No data yet" } as const;
 
 /** `/advertiser/{advertiserId}/campaigns`: the account's campaigns, drafts included, and "New campaign". */
 export function CampaignListPage({ page }: { page: AdvertiserCampaignsPage }) {
@@ -15,24 +19,20 @@ export function CampaignListPage({ page }: { page: AdvertiserCampaignsPage }) {
   const base = `/advertiser/${encodeURIComponent(account.id)}/campaigns`;
   return (
     <div className="advertiser-page">
-      <section className="page-heading campaign-console-heading">
-        <div>
-          <p className="eyebrow">
-            <Link to="/advertiser">Advertiser accounts</Link>
-          </p>
-          <h1>{`Campaigns of ${account.name}`}</h1>
-        </div>
-        <Link className="button button-primary" to={`${base}/new`}>
-          New campaign
-        </Link>
-      </section>
+      <PageHeader
+        eyebrow={<Link to="/advertiser">Advertiser accounts</Link>}
+        title={`Campaigns of ${account.name}`}
+        actions={
+          <ButtonLink variant="primary" to={`${base}/new`}>
+            New campaign
+          </ButtonLink>
+        }
+      />
       {campaigns.data.campaigns.length === 0 ? (
-        <div className="empty-state">
-          <p>
-            <strong>No campaigns yet.</strong>
-          </p>
-          <p>Create one: it stays a draft, seen only by your account and whoever has its preview link, until you publish it.</p>
-        </div>
+        <EmptyState
+          title="No campaigns yet"
+          text="Create one: it stays a draft, seen only by your account and whoever has its preview link, until you publish it."
+        />
       ) : (
         <ul className="advertiser-list" aria-label="Campaigns" aria-busy={campaigns.isFetching}>
           {campaigns.data.campaigns.map((campaign) => (
@@ -41,13 +41,14 @@ export function CampaignListPage({ page }: { page: AdvertiserCampaignsPage }) {
                 <Link to={`${base}/${encodeURIComponent(campaign.id)}`}>
                   <strong>{campaign.title}</strong>
                 </Link>{" "}
-                <span className={`console-badge ${campaign.draft ? "console-badge-draft" : ""}`}>
-                  {campaign.draft ? "Draft" : campaign.status}
-                </span>
-                <p className="small muted">
-                  {`${formatDate(campaign.startsAt)} – ${formatDate(campaign.endsAt)} · ${timeLeftText(campaign.timeLeftMs)} · ${campaign.participantCount} creators`}
+                <Badge tone={campaign.draft ? "neutral" : "info"}>{consoleStatusText(campaign)}</Badge>
+                <p className="advertiser-row-meta">
+                  <DateTime value={campaign.startsAt} />
+                  {" – "}
+                  <DateTime value={campaign.endsAt} />
+                  {` · ${timeLeftText(campaign.timeLeftMs)} · ${campaign.participantCount} creators`}
                 </p>
-                <p className="small">
+                <p>
                   <Link to={`${base}/${encodeURIComponent(campaign.id)}/invitations`}>Funding and invitations</Link>
                   {" · "}
                   <Link to={`${base}/${encodeURIComponent(campaign.id)}/report`}>Report</Link>
@@ -56,11 +57,17 @@ export function CampaignListPage({ page }: { page: AdvertiserCampaignsPage }) {
               <dl className="console-facts">
                 <div>
                   <dt>Health</dt>
-                  <dd>{healthLabels[campaign.health]}</dd>
+                  <dd>
+                    <HealthBadge health={campaign.health} />
+                  </dd>
                 </div>
                 <div>
                   <dt>Spent</dt>
-                  <dd>{`${formatAmount(campaign.spent, campaign.rewardCurrency)} of ${formatAmount(campaign.funded, campaign.rewardCurrency)}`}</dd>
+                  <dd>
+                    <Money amount={campaign.spent} currency={campaign.rewardCurrency} />
+                    {" of "}
+                    <Money amount={campaign.funded} currency={campaign.rewardCurrency} />
+                  </dd>
                 </div>
               </dl>
             </li>

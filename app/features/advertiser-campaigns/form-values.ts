@@ -1,3 +1,4 @@
+import { notStartedReasonLabels, type ConsoleCampaignSummary } from "@contracts/advertiser-campaigns.ts";
 import { decimalsOf } from "@contracts/currencies.ts";
 
 /** An integer amount of the smallest unit as the form shows it: "1000.5" for 1_000_500_000 USDC (6 decimals). */
@@ -40,6 +41,12 @@ export function parseList(text: string): string[] {
     .split(/[,\s]+/)
     .map((item) => item.trim())
     .filter((item) => item !== "");
+}
+
+/** The console's status badge: "Draft", why it has not started ("Not started: not funded"), or the status. */
+export function consoleStatusText(campaign: Pick<ConsoleCampaignSummary, "draft" | "status" | "notStartedReason">): string {
+  if (campaign.draft) return "Draft";
+  return campaign.notStartedReason === null ? campaign.status : notStartedReasonLabels[campaign.notStartedReason];
 }
 
 /** How long until `endsAt`, in words: "3 days left", "5 hours left", "Ended". */

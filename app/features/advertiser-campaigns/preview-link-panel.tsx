@@ -1,4 +1,7 @@
-import { CopyButton } from "~/components/settings/copy-button";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { CopyButton } from "~/components/ui/copy-button";
+import { Notice } from "~/components/ui/notice";
 import type { ConsoleCampaign } from "@contracts/advertiser-campaigns.ts";
 import { useRotatePreviewToken } from "./api/rotate-preview-token";
 import { serverErrors } from "./server-errors";
@@ -16,9 +19,8 @@ export function PreviewLinkPanel({
   const rotate = useRotatePreviewToken(advertiserId, campaign.id);
   const previewPath = `/campaign-preview/${campaign.previewToken}`;
   return (
-    <section aria-labelledby="campaign-preview-title" className="campaign-preview-link">
-      <h2 id="campaign-preview-title">Preview link</h2>
-      <p className="small muted">
+    <Card title="Preview link" className="campaign-preview-link">
+      <p className="campaign-form-note">
         Anyone with this link sees the campaign as creators will, drafts included. Make a new link to stop the old one.
       </p>
       <p>
@@ -31,23 +33,23 @@ export function PreviewLinkPanel({
           label="Copy the preview link"
           text={typeof window === "undefined" ? previewPath : new URL(previewPath, window.location.origin).href}
         />
-        <button
-          type="button"
-          className="button button-small"
-          disabled={rotate.isPending}
+        <Button
+          size="small"
+          busy={rotate.isPending}
+          busyLabel="Making a new link…"
           onClick={() => {
             if (!window.confirm("Make a new link? The current link stops working at once.")) return;
             rotate.mutate(undefined, { onSuccess: ({ previewToken }) => onRotated({ ...campaign, previewToken }) });
           }}
         >
-          {rotate.isPending ? "Making a new link…" : "Make a new link"}
-        </button>
+          Make a new link
+        </Button>
       </div>
       {rotate.isError ? (
-        <p role="alert" className="campaign-field-error">
+        <Notice tone="danger" announce="alert">
           {serverErrors(rotate.error).message}
-        </p>
+        </Notice>
       ) : null}
-    </section>
+    </Card>
   );
 }

@@ -1,4 +1,7 @@
 import type { CampaignFormValues } from "./campaign-form-state";
+import { Button } from "~/components/ui/button";
+import { Notice } from "~/components/ui/notice";
+import { Textarea } from "~/components/ui/textarea";
 
 type Suggestion = CampaignFormValues["suggestions"][number];
 
@@ -16,14 +19,15 @@ export function SuggestedPostsFieldset({
     <fieldset>
       <legend>Suggested posts</legend>
       {error === undefined ? null : (
-        <p className="campaign-field-error" role="alert">
+        <Notice tone="danger" announce="alert">
           {error}
-        </p>
+        </Notice>
       )}
-      {suggestions.length === 0 ? <p className="small muted">No suggestions: creators write their own posts.</p> : null}
+      {suggestions.length === 0 ? <p className="campaign-form-note">No suggestions: creators write their own posts.</p> : null}
       {suggestions.map((suggestion, index) => (
         <div key={suggestion.key} className="campaign-suggestion">
-          <textarea
+          <Textarea
+            fullWidth
             id={`campaign-suggestion-${index}`}
             aria-label={`Suggested post ${index + 1}`}
             rows={2}
@@ -33,24 +37,20 @@ export function SuggestedPostsFieldset({
               onChange(suggestions.map((item) => (item.key === suggestion.key ? { ...item, text: event.target.value } : item)))
             }
           />
-          <button
-            type="button"
-            className="button button-small"
+          <Button
+            size="small"
+            variant="quiet"
             aria-label={`Remove suggested post ${index + 1}`}
             onClick={() => onChange(suggestions.filter((item) => item.key !== suggestion.key))}
           >
             Remove
-          </button>
+          </Button>
         </div>
       ))}
       <div>
-        <button
-          type="button"
-          className="button button-small"
-          onClick={() => onChange([...suggestions, { key: `new-${Date.now()}-${suggestions.length}`, text: "" }])}
-        >
+        <Button size="small" onClick={() => onChange([...suggestions, { key: `new-${Date.now()}-${suggestions.length}`, text: "" }])}>
           Add a suggested post
-        </button>
+        </Button>
       </div>
     </fieldset>
   );

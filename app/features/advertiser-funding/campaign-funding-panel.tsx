@@ -1,7 +1,11 @@
 import { Link } from "react-router";
 import type { CampaignFunding } from "@contracts/advertiser-funding.ts";
 import { failureText } from "~/lib/failure-text";
-import { formatAmount, formatDate } from "~/lib/format";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { DateTime } from "~/components/ui/date-time";
+import { Money } from "~/components/ui/money";
+import { Notice } from "~/components/ui/notice";
 import { useFundCampaign } from "./api/fund-campaign";
 
 /**
@@ -19,35 +23,47 @@ export function CampaignFundingPanel({
 }) {
   const fund = useFundCampaign(advertiserId, campaignId);
   return (
-    <section aria-labelledby="funding-title" className="card">
-      <h2 id="funding-title">Funding</h2>
+    <Card title="Funding" className="campaign-funding">
       {funding.fundedAt !== null ? (
-        <p>{`Funded on ${formatDate(funding.fundedAt)}: ${formatAmount(funding.needed, funding.currency)} in the campaign's pools.`}</p>
+        <p>
+          {"Funded on "}
+          <DateTime value={funding.fundedAt} />
+          {": "}
+          <Money amount={funding.needed} currency={funding.currency} />
+          {" in the campaign's pools."}
+        </p>
       ) : (
         <>
           <p>
-            {`The campaign's pools take ${formatAmount(funding.needed, funding.currency)} (weekly pool × weeks + bonus pool); the account has ${formatAmount(funding.available, funding.currency)}. `}
+            {"The campaign's pools take "}
+            <Money amount={funding.needed} currency={funding.currency} />
+            {" (weekly pool × weeks + bonus pool); the account has "}
+            <Money amount={funding.available} currency={funding.currency} />
+            {". "}
             It cannot start until it is funded.
           </p>
           {funding.missing > 0 ? (
-            <p className="notice">
-              {`You need ${formatAmount(funding.missing, funding.currency)} more. `}
+            <Notice tone="warning" announce="none">
+              {"You need "}
+              <Money amount={funding.missing} currency={funding.currency} />
+              {" more. "}
               <Link to={`/advertiser/${encodeURIComponent(advertiserId)}/funds`}>Add funds</Link>
-            </p>
+            </Notice>
           ) : null}
-          <div className="actions">
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={fund.isPending || funding.missing > 0}
+          <div className="advertiser-form-actions">
+            <Button
+              variant="primary"
+              busy={fund.isPending}
+              busyLabel="Funding…"
+              disabled={funding.missing > 0}
               onClick={() => fund.mutate()}
             >
-              {fund.isPending ? "Funding…" : "Fund campaign"}
-            </button>
+              Fund campaign
+            </Button>
           </div>
-          {fund.isError ? <p role="alert" className="notice">{`Not funded: ${failureText(fund.error)}`}</p> : null}
+          {fund.isError ? <Notice tone="danger" announce="alert">{`Not funded: ${failureText(fund.error)}`}</Notice> : null}
         </>
       )}
-    </section>
+    </Card>
   );
 }

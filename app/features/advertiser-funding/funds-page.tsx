@@ -1,15 +1,28 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { DateTime } from "~/components/ui/date-time";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Field } from "~/components/ui/field";
+import { Money } from "~/components/ui/money";
+import { Notice } from "~/components/ui/notice";
+import { PageHeader } from "~/components/ui/page-header";
+import { Select } from "~/components/ui/select";
+import { TextInput } from "~/components/ui/text-input";
 import { useCreateDeposit } from "./api/create-deposit";
 import { useFunds } from "./api/get-funds";
 import { failureText } from "~/lib/failure-text";
-import { formatAmount, formatDate } from "~/lib/format";
 import { fundingCurrencies, type AdvertiserFundsPage } from "@contracts/advertiser-funding.ts";
 import { parseDecimalAmount } from "@contracts/withdrawals.ts";
 import "~/styles/advertisers.css";
-import "~/styles/settings.css";
 
-const statusWords = { pending: "Pending", completed: "Completed", failed: "Failed" } as const;
+const statusBadges = {
+  pending: { label: "Pending", tone: "warning" },
+  completed: { label: "Completed", tone: "success" },
+  failed: { label: "Failed", tone: "danger" },
+} as const;
 
 /** `/advertiser/{advertiserId}/funds`: available funding per currency, "Add funds" and the deposits. */
 export function FundsPage({ page }: { page: AdvertiserFundsPage }) {
@@ -26,34 +39,32 @@ export function FundsPage({ page }: { page: AdvertiserFundsPage }) {
 
   return (
     <div className="advertiser-page">
-      <section className="page-heading">
-        <div>
-          <p className="eyebrow">
-            <Link to="/advertiser">Advertiser accounts</Link>
-          </p>
-          <h1>{`Funds of ${account.name}`}</h1>
-          <p className="lead">Deposits fund the account; funding a campaign moves its reward pools from here.</p>
-        </div>
-      </section>
+      <PageHeader
+        eyebrow={<Link to="/advertiser">Advertiser accounts</Link>}
+        title={`Funds of ${account.name}`}
+        description="Deposits fund the account; funding a campaign moves its reward pools from here."
+      />
 
       <section aria-labelledby={`${id}-balances`}>
         <h2 id={`${id}-balances`}>Available</h2>
         {funds.data.balances.length === 0 ? (
-          <p className="empty-state">No funds yet. Add funds below.</p>
+          <EmptyState headingLevel={3} title="No funds yet" text="Add funds below." />
         ) : (
           <ul className="advertiser-list">
             {funds.data.balances.map((balance) => (
               <li key={balance.currency} className="advertiser-row">
-                <strong>{formatAmount(balance.available, balance.currency)}</strong>
+                <strong>
+                  <Money amount={balance.available} currency={balance.currency} />
+                </strong>
               </li>
             ))}
           </ul>
         )}
       </section>
 
-      <section aria-labelledby={`${id}-add`} className="card">
-        <h2 id={`${id}-add`}>Add funds</h2>
+      <Card title="Add funds">
         <form
+          className="advertiser-form"
           onSubmit={(event) => {
             event.preventDefault();
             const parsed = parseDecimalAmount(amountText, currency);
@@ -77,63 +88,60 @@ export function FundsPage({ page }: { page: AdvertiserFundsPage }) {
             );
           }}
         >
-          <div className="settings-field">
-            <label htmlFor={`${id}-amount`}>Amount</label>
-            <input
-              id={`${id}-amount`}
-              className="settings-input"
+          <Field label="Amount" error={amountError ?? undefined}>
+            <TextInput
               inputMode="decimal"
               value={amountText}
               onChange={(event) => setAmountText(event.target.value)}
               placeholder="500.00"
               autoComplete="off"
-              aria-invalid={amountError === null ? undefined : true}
-              aria-describedby={amountError === null ? undefined : `${id}-amount-error`}
             />
-            {amountError === null ? null : (
-              <p id={`${id}-amount-error`} className="settings-field-error">
-                {amountError}
-              </p>
-            )}
-          </div>
-          <div className="settings-field">
-            <label htmlFor={`${id}-currency`}>Currency</label>
-            <select id={`${id}-currency`} className="settings-input" value={currency} onChange={(event) => setCurrency(event.target.value)}>
+          </Field>
+          <Field label="Currency">
+            <Select value={currency} onChange={(event) => setCurrency(event.target.value)}>
               {fundingCurrencies.map((code) => (
                 <option key={code} value={code}>
                   {code}
                 </option>
               ))}
-            </select>
+            </Select>
+          </Field>
+          <div className="advertiser-form-actions">
+            <Button type="submit" variant="primary" busy={deposit.isPending} busyLabel="Adding…">
+              Add funds
+            </Button>
           </div>
-          <div className="actions">
-            <button type="submit" className="button button-primary" disabled={deposit.isPending}>
-              {deposit.isPending ? "Adding…" : "Add funds"}
-            </button>
-          </div>
-          {deposit.isError ? <p role="alert" className="notice">{`The deposit was not made: ${failureText(deposit.error)}`}</p> : null}
+          {deposit.isError ? (
+            <Notice tone="danger" announce="alert">{`The deposit was not made: ${failureText(deposit.error)}`}</Notice>
+          ) : null}
         </form>
-      </section>
+      </Card>
 
       <section aria-labelledby={`${id}-deposits`}>
         <h2 id={`${id}-deposits`}>Deposits</h2>
-        {pending ? (
-          <p className="muted" role="status">
-            A deposit is pending: this list refreshes until the rail completes it.
-          </p>
-        ) : null}
+        {pending ? <Notice>A deposit is pending: this list refreshes until the rail completes it.</Notice> : null}
         {funds.data.deposits.length === 0 ? (
-          <p className="empty-state">No deposits yet.</p>
+          <EmptyState headingLevel={3} title="No deposits yet" />
         ) : (
           <ul className="advertiser-list" aria-busy={funds.isFetching}>
             {funds.data.deposits.map((item) => (
               <li key={item.id} className="advertiser-row">
                 <div>
-                  <strong>{formatAmount(item.amount, item.currency)}</strong>{" "}
-                  <span className={`deposit-status deposit-${item.status}`}>{statusWords[item.status]}</span>
-                  <p className="small muted">
-                    {`Requested ${formatDate(item.createdAt)}`}
-                    {item.completedAt === null ? "" : `, completed ${formatDate(item.completedAt)}`}
+                  <strong>
+                    <Money amount={item.amount} currency={item.currency} />
+                  </strong>{" "}
+                  <Badge tone={statusBadges[item.status].tone} className={`deposit-status deposit-${item.status}`}>
+                    {statusBadges[item.status].label}
+                  </Badge>
+                  <p className="advertiser-row-meta">
+                    {"Requested "}
+                    <DateTime value={item.createdAt} />
+                    {item.completedAt === null ? null : (
+                      <>
+                        {", completed "}
+                        <DateTime value={item.completedAt} />
+                      </>
+                    )}
                     {item.failureReason === null ? "" : ` — ${item.failureReason}`}
                   </p>
                 </div>

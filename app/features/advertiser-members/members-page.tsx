@@ -1,11 +1,15 @@
 import { Link, useNavigate } from "react-router";
+import { Button } from "~/components/ui/button";
+import { DateTime } from "~/components/ui/date-time";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Notice } from "~/components/ui/notice";
+import { PageHeader } from "~/components/ui/page-header";
 import { useMembers } from "./api/get-members";
 import { usePendingInvitations } from "./api/get-invitations";
 import { useRemoveMember } from "./api/remove-member";
 import { useRevokeInvitation } from "./api/revoke-invitation";
 import { useCurrentUser } from "~/lib/current-user";
 import { failureText } from "~/lib/failure-text";
-import { formatDate } from "~/lib/format";
 import type { AdvertiserMembersPage } from "@contracts/advertisers.ts";
 import { InviteMemberForm } from "./invite-member-form";
 import "~/styles/advertisers.css";
@@ -22,22 +26,18 @@ export function MembersPage({ page }: { page: AdvertiserMembersPage }) {
 
   return (
     <div className="advertiser-page">
-      <section className="page-heading">
-        <div>
-          <p className="eyebrow">
-            <Link to="/advertiser">Advertiser accounts</Link>
-          </p>
-          <h1>{`Members of ${account.name}`}</h1>
-          <p className="lead">{`You are ${role === "owner" ? "an owner" : "a member"} of this account.`}</p>
-        </div>
-      </section>
+      <PageHeader
+        eyebrow={<Link to="/advertiser">Advertiser accounts</Link>}
+        title={`Members of ${account.name}`}
+        description={`You are ${role === "owner" ? "an owner" : "a member"} of this account.`}
+      />
 
       <section aria-labelledby="members-title">
         <h2 id="members-title">Members</h2>
         {members.isRefetchError ? (
-          <p role="alert" className="notice">{`The list could not be refreshed: ${failureText(members.error)}`}</p>
+          <Notice tone="danger" announce="alert">{`The list could not be refreshed: ${failureText(members.error)}`}</Notice>
         ) : null}
-        {remove.isError ? <p role="alert" className="notice">{`Not removed: ${failureText(remove.error)}`}</p> : null}
+        {remove.isError ? <Notice tone="danger" announce="alert">{`Not removed: ${failureText(remove.error)}`}</Notice> : null}
         <ul className="advertiser-list" aria-busy={members.isFetching}>
           {members.data.map((member) => {
             const self = member.userId === user?.userId;
@@ -47,14 +47,17 @@ export function MembersPage({ page }: { page: AdvertiserMembersPage }) {
                 <div className="advertiser-row-main">
                   {member.avatarUrl ? <img src={member.avatarUrl} alt="" width="32" height="32" className="avatar" /> : null}
                   <div>
-                    <strong>{member.name}</strong> <span className="muted">{`@${member.handle}`}</span>
-                    <p className="small muted">{`${member.role === "owner" ? "Owner" : "Member"} since ${formatDate(member.joinedAt)}`}</p>
+                    <strong>{member.name}</strong> <span className="advertiser-row-meta">{`@${member.handle}`}</span>
+                    <p className="advertiser-row-meta">
+                      {`${member.role === "owner" ? "Owner" : "Member"} since `}
+                      <DateTime value={member.joinedAt} />
+                    </p>
                   </div>
                 </div>
                 {canRemove ? (
-                  <button
-                    type="button"
-                    className="button button-small"
+                  <Button
+                    size="small"
+                    busy={remove.isPending && remove.variables === member.userId}
                     disabled={remove.isPending}
                     onClick={() => {
                       const question = self ? `Leave ${account.name}?` : `Remove @${member.handle} from ${account.name}?`;
@@ -67,7 +70,7 @@ export function MembersPage({ page }: { page: AdvertiserMembersPage }) {
                     }}
                   >
                     {self ? "Leave" : `Remove @${member.handle}`}
-                  </button>
+                  </Button>
                 ) : null}
               </li>
             );
@@ -79,28 +82,30 @@ export function MembersPage({ page }: { page: AdvertiserMembersPage }) {
 
       <section aria-labelledby="invitations-title">
         <h2 id="invitations-title">Pending invitations</h2>
-        {revoke.isError ? <p role="alert" className="notice">{`Not revoked: ${failureText(revoke.error)}`}</p> : null}
+        {revoke.isError ? <Notice tone="danger" announce="alert">{`Not revoked: ${failureText(revoke.error)}`}</Notice> : null}
         {invitations.data.length === 0 ? (
-          <p className="empty-state">No invitation is waiting to be accepted.</p>
+          <EmptyState headingLevel={3} title="No invitation is waiting to be accepted" />
         ) : (
           <ul className="advertiser-list" aria-busy={invitations.isFetching}>
             {invitations.data.map((invitation) => (
               <li key={invitation.id} className="advertiser-row">
                 <div>
                   <strong>{invitation.xHandle === null ? "Anyone with the link" : `Only @${invitation.xHandle}`}</strong>
-                  <p className="small muted">
-                    {`Created by @${invitation.invitedBy.handle} on ${formatDate(invitation.createdAt)}, expires ${formatDate(invitation.expiresAt)}`}
+                  <p className="advertiser-row-meta">
+                    {`Created by @${invitation.invitedBy.handle} on `}
+                    <DateTime value={invitation.createdAt} />
+                    {", expires "}
+                    <DateTime value={invitation.expiresAt} />
                   </p>
                 </div>
-                <button
-                  type="button"
-                  className="button button-small"
+                <Button
+                  size="small"
                   disabled={revoke.isPending}
                   onClick={() => revoke.mutate(invitation.id)}
                   aria-label={`Revoke the invitation ${invitation.xHandle === null ? "for anyone with the link" : `for @${invitation.xHandle}`}`}
                 >
                   Revoke
-                </button>
+                </Button>
               </li>
             ))}
           </ul>

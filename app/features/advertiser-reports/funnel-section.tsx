@@ -1,3 +1,4 @@
+import { EmptyState } from "~/components/ui/empty-state";
 import { formatPercent } from "~/lib/format";
 import type { FunnelRow } from "@contracts/funnel.ts";
 import "./advertiser-reports.css";
@@ -16,12 +17,11 @@ export function FunnelSection({ funnel, perCampaign }: { funnel: FunnelRow[]; pe
     <section className="advertiser-page report-funnel" aria-labelledby="report-funnel-title">
       <h2 id="report-funnel-title">Landing → Sign-in → Join</h2>
       {funnel.length === 0 ? (
-        <div className="empty-state">
-          <p>
-            <strong>No visitors counted yet.</strong>
-          </p>
-          <p>Events appear here once visitors who allow analytics arrive on your landing page and campaigns.</p>
-        </div>
+        <EmptyState
+          headingLevel={3}
+          title="No visitors counted yet"
+          text="Events appear here once visitors who allow analytics arrive on your landing page and campaigns."
+        />
       ) : (
         <div className="report-table-wrap" tabIndex={0} role="region" aria-labelledby="report-funnel-caption">
           <table className="report-table">

@@ -2,9 +2,18 @@ import { FunnelSection } from "./funnel-section";
 import { useMemo, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { downloadReportCsv } from "./api/download-report-csv";
+import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Field } from "~/components/ui/field";
+import { Money } from "~/components/ui/money";
+import { Notice } from "~/components/ui/notice";
+import { PageHeader } from "~/components/ui/page-header";
+import { TextInput } from "~/components/ui/text-input";
+import type { ReactNode } from "react";
 import { useReport, type ReportRange, type ReportTarget } from "./api/get-report";
 import { failureText } from "~/lib/failure-text";
-import { formatAmount, formatPercent } from "~/lib/format";
+import { formatPercent } from "~/lib/format";
 import { decimalsOf } from "@contracts/currencies.ts";
 import type { Report, ReportPage as ReportPageData } from "@contracts/reports.ts";
 import { ReportChart, seriesColor, type ChartSeries } from "./report-chart";
@@ -24,22 +33,25 @@ function isEmpty(report: Report): boolean {
 
 function Totals({ report }: { report: Report }) {
   const { totals } = report;
-  const items: Array<[string, string]> = [
+  const items: Array<[string, ReactNode]> = [
     ["Posts", totals.posts.toLocaleString("en-US")],
     ["Impressions", totals.impressions.toLocaleString("en-US")],
     ["Engagement", totals.engagement.toLocaleString("en-US")],
     ["Eligible share", totals.eligibleShare === null ? "—" : formatPercent(totals.eligibleShare)],
-    ...report.currencies.map((currency): [string, string] => [`Spend (${currency})`, formatAmount(totals.spend[currency] ?? 0, currency)]),
+    ...report.currencies.map((currency): [string, ReactNode] => [
+      `Spend (${currency})`,
+      <Money key={currency} amount={totals.spend[currency] ?? 0} currency={currency} />,
+    ]),
     ["Conversions", totals.matchedConversions.toLocaleString("en-US")],
     ...(totals.unmatchedConversions === null
       ? []
-      : [["Unmatched conversions", totals.unmatchedConversions.toLocaleString("en-US")] as [string, string]]),
+      : [["Unmatched conversions", totals.unmatchedConversions.toLocaleString("en-US")] as [string, ReactNode]]),
     ["Per 1,000 impressions", totals.conversionsPerThousand === null ? "—" : totals.conversionsPerThousand.toFixed(2)],
   ];
   return (
     <dl className="report-totals">
       {items.map(([label, value]) => (
-        <div key={label} className="card report-total">
+        <div key={label} className="ui-card report-total">
           <dt>{label}</dt>
           <dd>{value}</dd>
         </div>
@@ -115,9 +127,9 @@ export function ReportPage({ page, campaignId }: { page: ReportPageData; campaig
 
   return (
     <div className="advertiser-page report-page">
-      <section className="page-heading">
-        <div>
-          <p className="eyebrow">
+      <PageHeader
+        eyebrow={
+          <>
             <Link to="/advertiser">Advertiser accounts</Link>
             {report.campaign === null ? null : (
               <>
@@ -125,39 +137,39 @@ export function ReportPage({ page, campaignId }: { page: ReportPageData; campaig
                 <Link to={`${accountPath}/reports`}>{`Reports for ${report.advertiser.name}`}</Link>
               </>
             )}
-          </p>
-          <h1>{title}</h1>
-          <p className="lead">{`${report.range.from} to ${report.range.to}, by UTC day.`}</p>
-        </div>
-      </section>
+          </>
+        }
+        title={title}
+        description={`${report.range.from} to ${report.range.to}, by UTC day.`}
+      />
 
-      <form className="card report-range" onSubmit={onSubmit} aria-label="Date range">
-        <label>
-          From
-          <input
+      <form className="ui-card report-range" onSubmit={onSubmit} aria-label="Date range">
+        <Field label="From">
+          <TextInput
             type="date"
             value={draft.from}
             max={draft.to}
             required
             onChange={(event) => setDraft({ ...draft, from: event.target.value })}
           />
-        </label>
-        <label>
-          To
-          <input
+        </Field>
+        <Field label="To">
+          <TextInput
             type="date"
             value={draft.to}
             min={draft.from}
             required
             onChange={(event) => setDraft({ ...draft, to: event.target.value })}
           />
-        </label>
-        <button type="submit" className="button button-small">
+        </Field>
+        <Button type="submit" size="small">
           Show
-        </button>
-        <a
-          className="button button-small report-download"
-          href={`/v1/advertiser/${encodeURIComponent(advertiserId)}/${campaignId === null ? "reports" : `campaigns/${encodeURIComponent(campaignId)}/report`}.csv?from=${range.from}&to=${range.to}`}
+        </Button>
+        <ButtonLink
+          size="small"
+          className="report-download"
+          reloadDocument
+          to={`/v1/advertiser/${encodeURIComponent(advertiserId)}/${campaignId === null ? "reports" : `campaigns/${encodeURIComponent(campaignId)}/report`}.csv?from=${range.from}&to=${range.to}`}
           download
           onClick={(event) => {
             event.preventDefault();
@@ -168,24 +180,24 @@ export function ReportPage({ page, campaignId }: { page: ReportPageData; campaig
           }}
         >
           Download CSV
-        </a>
+        </ButtonLink>
       </form>
       {downloadError === null ? null : (
-        <p role="alert" className="notice">
+        <Notice tone="danger" announce="alert">
           {downloadError}
-        </p>
+        </Notice>
       )}
-      {query.isError ? <p role="alert" className="notice">{`The report could not be loaded: ${failureText(query.error)}`}</p> : null}
+      {query.isError ? (
+        <Notice tone="danger" announce="alert">{`The report could not be loaded: ${failureText(query.error)}`}</Notice>
+      ) : null}
 
       <div aria-busy={loading} aria-live="polite" className={loading ? "report-body report-loading" : "report-body"}>
-        {loading ? <p className="muted report-loading-note">Loading the report…</p> : null}
+        {loading ? <p className="report-loading-note">Loading the report…</p> : null}
         {isEmpty(report) ? (
-          <div className="empty-state">
-            <p>
-              <strong>Nothing happened in this range.</strong>
-            </p>
-            <p>No posts, spend or conversions between these dates. Try a wider range.</p>
-          </div>
+          <EmptyState
+            title="Nothing happened in this range"
+            text="No posts, spend or conversions between these dates. Try a wider range."
+          />
         ) : (
           <>
             <section aria-labelledby="report-totals-title">
@@ -194,7 +206,7 @@ export function ReportPage({ page, campaignId }: { page: ReportPageData; campaig
             </section>
             <section aria-labelledby="report-charts-title">
               <h2 id="report-charts-title">Over time</h2>
-              <p className="small muted">The charts show the numbers of the daily table below.</p>
+              <p className="report-note">The charts show the numbers of the daily table below.</p>
               <Charts report={report} />
             </section>
             <section aria-labelledby="report-creators-title">
@@ -216,7 +228,7 @@ export function ReportPage({ page, campaignId }: { page: ReportPageData; campaig
             {page.campaigns.map((campaign) => (
               <li key={campaign.id}>
                 <Link to={`${accountPath}/campaigns/${encodeURIComponent(campaign.id)}/report`}>{campaign.title}</Link>{" "}
-                <span className="small muted">{campaign.status}</span>
+                <Badge>{campaign.status}</Badge>
               </li>
             ))}
           </ul>

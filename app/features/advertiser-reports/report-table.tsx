@@ -1,4 +1,5 @@
-import { formatAmount, formatPercent } from "~/lib/format";
+import { Money } from "~/components/ui/money";
+import { formatPercent } from "~/lib/format";
 import type { Report } from "@contracts/reports.ts";
 
 /** The report's daily numbers as a table: what the charts show, readable by everyone (and assistive technology). */
@@ -32,7 +33,9 @@ export function ReportTable({ report }: { report: Report }) {
               <td>{day.engagement.toLocaleString("en-US")}</td>
               <td>{`${day.eligiblePosts} / ${day.maturedPosts}`}</td>
               {report.currencies.map((currency) => (
-                <td key={currency}>{formatAmount(day.spend[currency] ?? 0, currency)}</td>
+                <td key={currency}>
+                  <Money amount={day.spend[currency] ?? 0} currency={currency} />
+                </td>
               ))}
               <td>{day.matchedConversions}</td>
               {account ? <td>{day.unmatchedConversions ?? 0}</td> : null}
@@ -51,7 +54,9 @@ export function ReportTable({ report }: { report: Report }) {
               {report.totals.eligibleShare === null ? null : ` (${formatPercent(report.totals.eligibleShare)})`}
             </td>
             {report.currencies.map((currency) => (
-              <td key={currency}>{formatAmount(report.totals.spend[currency] ?? 0, currency)}</td>
+              <td key={currency}>
+                <Money amount={report.totals.spend[currency] ?? 0} currency={currency} />
+              </td>
             ))}
             <td>{report.totals.matchedConversions}</td>
             {account ? <td>{report.totals.unmatchedConversions ?? 0}</td> : null}

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { CampaignInvitationsPage as CampaignInvitationsPageData } from "@contracts/campaign-invitations.ts";
+import { PageHeader } from "~/components/ui/page-header";
 import { CreateInvitationForm } from "./create-invitation-form";
 import { InvitationList } from "./invitation-list";
 import "~/styles/advertisers.css";
-import "~/styles/settings.css";
 
 /**
  * `/advertiser/{advertiserId}/campaigns/{campaignId}/invitations`: the campaign's funding (from the route: the
@@ -14,21 +14,21 @@ export function CampaignInvitationsPage({ page, funding }: { page: CampaignInvit
   const { account, campaign } = page;
   return (
     <div className="advertiser-page">
-      <section className="page-heading">
-        <div>
-          <p className="eyebrow">
+      <PageHeader
+        eyebrow={
+          <>
             <Link to="/advertiser">Advertiser accounts</Link>
             {" · "}
             <Link to={`/advertiser/${encodeURIComponent(account.id)}/funds`}>{`Funds of ${account.name}`}</Link>
-          </p>
-          <h1>{`Invitations to ${campaign.title}`}</h1>
-          <p className="lead">
-            {campaign.visibility === "invite-only"
-              ? "This campaign is invite-only: creators join with an invitation link."
-              : "This campaign is public: anyone can join; an invitation link still brings creators straight to it."}
-          </p>
-        </div>
-      </section>
+          </>
+        }
+        title={`Invitations to ${campaign.title}`}
+        description={
+          campaign.visibility === "invite-only"
+            ? "This campaign is invite-only: creators join with an invitation link."
+            : "This campaign is public: anyone can join; an invitation link still brings creators straight to it."
+        }
+      />
 
       {funding}
       <CreateInvitationForm advertiserId={account.id} campaignId={campaign.id} />

@@ -1,9 +1,14 @@
-import { useId, useState } from "react";
-import { CopyButton } from "~/components/settings/copy-button";
+import { useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { CopyButton } from "~/components/ui/copy-button";
+import { DateTime } from "~/components/ui/date-time";
+import { Field } from "~/components/ui/field";
+import { Notice } from "~/components/ui/notice";
+import { TextInput } from "~/components/ui/text-input";
 import type { CreateCampaignInvitationRequest, CreatedCampaignInvitation } from "@contracts/campaign-invitations.ts";
 import { ApiRequestError } from "~/lib/api/http-client";
 import { failureText } from "~/lib/failure-text";
-import { formatDate } from "~/lib/format";
 import { useCreateCampaignInvitation } from "./api/create-invitation";
 
 /**
@@ -11,7 +16,6 @@ import { useCreateCampaignInvitation } from "./api/create-invitation";
  * shown to copy.
  */
 export function CreateInvitationForm({ advertiserId, campaignId }: { advertiserId: string; campaignId: string }) {
-  const id = useId();
   const [handle, setHandle] = useState("");
   const [days, setDays] = useState("");
   const [uses, setUses] = useState("");
@@ -23,9 +27,9 @@ export function CreateInvitationForm({ advertiserId, campaignId }: { advertiserI
       : undefined;
 
   return (
-    <section aria-labelledby={`${id}-title`} className="card advertiser-invite">
-      <h2 id={`${id}-title`}>Create an invitation</h2>
+    <Card title="Create an invitation" className="advertiser-invite">
       <form
+        className="advertiser-form"
         onSubmit={(event) => {
           event.preventDefault();
           setCreated(null);
@@ -60,59 +64,46 @@ export function CreateInvitationForm({ advertiserId, campaignId }: { advertiserI
         ).map(([field, label, hint, value, set, placeholder, mode]) => {
           const error = fieldError(field);
           return (
-            <div className="settings-field" key={field}>
-              <label htmlFor={`${id}-${field}`}>{label}</label>
-              <p id={`${id}-${field}-hint`} className="settings-hint">
-                {hint}
-              </p>
-              <input
-                id={`${id}-${field}`}
-                className="settings-input"
+            <Field
+              key={field}
+              label={label}
+              hint={hint}
+              error={error === undefined ? undefined : `${label.replace(/ \(.*\)$/, "")} ${error}`}
+            >
+              <TextInput
                 value={value}
                 onChange={(event) => set(event.target.value)}
                 placeholder={placeholder}
                 inputMode={mode}
                 autoComplete="off"
                 spellCheck={false}
-                aria-invalid={error === undefined ? undefined : true}
-                aria-describedby={`${id}-${field}-hint${error === undefined ? "" : ` ${id}-${field}-error`}`}
               />
-              {error === undefined ? null : (
-                <p id={`${id}-${field}-error`} className="settings-field-error">
-                  {`${label.replace(/ \(.*\)$/, "")} ${error}`}
-                </p>
-              )}
-            </div>
+            </Field>
           );
         })}
-        <div className="actions">
-          <button type="submit" className="button button-primary" disabled={invite.isPending}>
-            {invite.isPending ? "Creating the link…" : "Create invitation link"}
-          </button>
+        <div className="advertiser-form-actions">
+          <Button type="submit" variant="primary" busy={invite.isPending} busyLabel="Creating the link…">
+            Create invitation link
+          </Button>
         </div>
         {invite.isError && !(invite.error instanceof ApiRequestError && invite.error.body?.detail?.length) ? (
-          <p role="alert" className="notice">{`The invitation was not created: ${failureText(invite.error)}`}</p>
+          <Notice tone="danger" announce="alert">{`The invitation was not created: ${failureText(invite.error)}`}</Notice>
         ) : null}
       </form>
       {created === null ? null : (
-        <div className="notice notice-success advertiser-link" role="status">
+        <Notice tone="success" className="advertiser-link">
           <p>
-            {`Send this link to the creators you invite. It works until ${created.invitation.expiresAt === null ? "revoked" : formatDate(created.invitation.expiresAt)}`}
+            {"Send this link to the creators you invite. It works until "}
+            {created.invitation.expiresAt === null ? "revoked" : <DateTime value={created.invitation.expiresAt} />}
             {created.invitation.xHandle === null ? "" : `, only for @${created.invitation.xHandle}`}
             {created.invitation.maxUses === null ? "." : `, for ${created.invitation.maxUses} creator(s).`}
           </p>
           <p className="advertiser-link-row">
-            <input
-              className="settings-input"
-              readOnly
-              value={created.link}
-              aria-label="Invitation link"
-              onFocus={(event) => event.target.select()}
-            />
+            <TextInput readOnly value={created.link} aria-label="Invitation link" onFocus={(event) => event.target.select()} />
             <CopyButton text={created.link} label="Copy link" />
           </p>
-        </div>
+        </Notice>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,16 +1,21 @@
-import { CopyButton } from "~/components/settings/copy-button";
+import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { CopyButton } from "~/components/ui/copy-button";
+import { DateTime } from "~/components/ui/date-time";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Notice } from "~/components/ui/notice";
+import { TextInput } from "~/components/ui/text-input";
 import type { CampaignInvitation } from "@contracts/campaign-invitations.ts";
 import { failureText } from "~/lib/failure-text";
-import { formatDate } from "~/lib/format";
 import { useCampaignInvitations } from "./api/get-invitations";
 import { useRevokeCampaignInvitation } from "./api/revoke-invitation";
 
-const stateWords: Record<CampaignInvitation["state"], string> = {
-  ok: "Active",
-  expired: "Expired",
-  revoked: "Revoked",
-  "used-up": "Used up",
-  "campaign-closed": "Campaign ended",
+const stateBadges: Record<CampaignInvitation["state"], { label: string; tone: BadgeTone }> = {
+  ok: { label: "Active", tone: "success" },
+  expired: { label: "Expired", tone: "danger" },
+  revoked: { label: "Revoked", tone: "neutral" },
+  "used-up": { label: "Used up", tone: "neutral" },
+  "campaign-closed": { label: "Campaign ended", tone: "neutral" },
 };
 
 /** The campaign's invitations with their state, uses and link, and Revoke for those still usable. */
@@ -28,41 +33,40 @@ export function InvitationList({
   return (
     <section aria-labelledby="invitations-title">
       <h2 id="invitations-title">Invitations</h2>
-      {revoke.isError ? <p role="alert" className="notice">{`Not revoked: ${failureText(revoke.error)}`}</p> : null}
+      {revoke.isError ? <Notice tone="danger" announce="alert">{`Not revoked: ${failureText(revoke.error)}`}</Notice> : null}
       {invitations.data.length === 0 ? (
-        <p className="empty-state">No invitations yet.</p>
+        <EmptyState headingLevel={3} title="No invitations yet" />
       ) : (
         <ul className="advertiser-list" aria-busy={invitations.isFetching}>
           {invitations.data.map((invitation) => (
             <li key={invitation.id} className="advertiser-row">
               <div>
                 <strong>{invitation.xHandle === null ? "Anyone with the link" : `Only @${invitation.xHandle}`}</strong>{" "}
-                <span className="muted">{stateWords[invitation.state]}</span>
-                <p className="small muted">
-                  {`Used ${invitation.uses}${invitation.maxUses === null ? "" : ` of ${invitation.maxUses}`} time(s) · created ${formatDate(invitation.createdAt)}`}
-                  {invitation.expiresAt === null ? "" : ` · expires ${formatDate(invitation.expiresAt)}`}
+                <Badge tone={stateBadges[invitation.state].tone}>{stateBadges[invitation.state].label}</Badge>
+                <p className="advertiser-row-meta">
+                  {`Used ${invitation.uses}${invitation.maxUses === null ? "" : ` of ${invitation.maxUses}`} time(s) · created `}
+                  <DateTime value={invitation.createdAt} />
+                  {invitation.expiresAt === null ? null : (
+                    <>
+                      {" · expires "}
+                      <DateTime value={invitation.expiresAt} />
+                    </>
+                  )}
                 </p>
                 <p className="advertiser-link-row">
-                  <input
-                    className="settings-input"
-                    readOnly
-                    value={invitation.link}
-                    aria-label="Invitation link"
-                    onFocus={(event) => event.target.select()}
-                  />
+                  <TextInput readOnly value={invitation.link} aria-label="Invitation link" onFocus={(event) => event.target.select()} />
                   <CopyButton text={invitation.link} label="Copy link" />
                 </p>
               </div>
               {invitation.revokedAt === null ? (
-                <button
-                  type="button"
-                  className="button button-small"
+                <Button
+                  size="small"
                   disabled={revoke.isPending}
                   onClick={() => revoke.mutate(invitation.id)}
                   aria-label={`Revoke the invitation ${invitation.xHandle === null ? "for anyone with the link" : `for @${invitation.xHandle}`}`}
                 >
                   Revoke
-                </button>
+                </Button>
               ) : null}
             </li>
           ))}

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { CampaignCard as CampaignCardData, StandingView } from "@contracts/pages.ts";
 import { formatAmount, formatRelative } from "~/lib/format";
 import { AppIcon } from "~/components/app-icon";
-import { HealthBadge, StatusBadge } from "~/components/status-badge";
+import { HealthBadge, StatusBadge } from "~/components/ui/status-badge";
 import "./campaigns.css";
 
 export type { CampaignCardData };

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { CampaignCard, CampaignPreviewPage } from "@contracts/pages.ts";
 import { formatAmount, formatDate } from "~/lib/format";
 import { Markdown } from "~/components/markdown";
-import { StatusBadge } from "~/components/status-badge";
+import { StatusBadge } from "~/components/ui/status-badge";
 
 type FactsCampaign = Pick<CampaignCard, "startsAt" | "endsAt" | "weeklyPool" | "bonusPool" | "rewardCurrency" | "participantCount">;
 

@@ -7,6 +7,7 @@ import { formatPercent } from "~/lib/format";
 import { CampaignFacts, CampaignHeading } from "./campaign-details";
 import { JoinCampaignButton } from "./join-campaign-button";
 import "./campaigns.css";
+import { Button } from "~/components/ui/button";
 
 function Rules({ rules }: { rules: CampaignPageData["campaign"]["rules"] }) {
   const items = [
@@ -28,15 +29,18 @@ function Rules({ rules }: { rules: CampaignPageData["campaign"]["rules"] }) {
 
 /**
  * `/campaign/{id}`: the campaign, Join, its rules and suggested posts, and the creator's posts in it by week. What
- * other features show here comes from the route: `payout` (Confirm payout) and `renderPosts` (the post list).
+ * other features show here comes from the route: `payout` (Confirm payout), `invite` (a joined creator's invitation
+ * link and who joined through it) and `renderPosts` (the post list).
  */
 export function CampaignPage({
   page,
   payout,
+  invite,
   renderPosts,
 }: {
   page: CampaignPageData;
   payout: ReactNode;
+  invite?: ReactNode;
   renderPosts: (posts: PostSummary[]) => ReactNode;
 }) {
   const { campaign, weeks, currentWeek, suggestions, standing, posts } = page;
@@ -65,6 +69,8 @@ export function CampaignPage({
       </CampaignHeading>
 
       {payout}
+
+      {invite}
 
       <CampaignFacts campaign={campaign}>
         <div>
@@ -104,18 +110,18 @@ export function CampaignPage({
         </div>
         {weeks.length > 1 ? (
           <div className="week-selector" role="group" aria-label="Campaign week">
-            <button type="button" aria-pressed={selectedWeek === null} onClick={() => select(campaign.id, null)}>
+            <Button size="small" aria-pressed={selectedWeek === null} onClick={() => select(campaign.id, null)}>
               All weeks
-            </button>
+            </Button>
             {weeks.map((week) => (
-              <button
+              <Button
                 key={week.number}
-                type="button"
+                size="small"
                 aria-pressed={selectedWeek === week.number}
                 onClick={() => select(campaign.id, week.number)}
               >
                 {`Week ${week.number}${week.number === currentWeek ? " (now)" : ""}`}
-              </button>
+              </Button>
             ))}
           </div>
         ) : null}

@@ -2,7 +2,7 @@ import { lazy, Suspense } from "react";
 import type { InvitationPage as InvitationPageData } from "@contracts/pages.ts";
 import { Markdown } from "~/components/markdown";
 import { SignInWithXButton } from "~/components/sign-in";
-import { StatusBadge } from "~/components/status-badge";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { useLandingViewed } from "~/lib/analytics/hooks";
 import { AnalyticsScope } from "~/lib/analytics/scope";
 import { useCurrentUser } from "~/lib/current-user";

@@ -2,6 +2,7 @@ import { useJoinCampaign } from "./api/join-campaign";
 import { analyticsAttributes } from "~/lib/analytics/click-attributes";
 import { useAnalyticsScope } from "~/lib/analytics/scope";
 import { notifyError, notifySuccess } from "~/lib/toast";
+import { Button } from "~/components/ui/button";
 
 /**
  * Joins a campaign through `POST /v1/page/campaign/{id}/join`, then refreshes the page's data. Tracked as
@@ -18,16 +19,15 @@ export function JoinCampaignButton({ campaignId, invitationToken }: { campaignId
   const busy = join.isPending;
   return (
     <div className="join">
-      <button
-        type="button"
-        className="button button-primary"
+      <Button
+        variant="primary"
         disabled={busy}
         aria-busy={busy}
         {...analyticsAttributes("campaign_join_clicked", "join-campaign", { campaign_id: campaignId, advertiser_id: advertiserId })}
         onClick={() => join.mutate({ campaignId, invitationToken })}
       >
         {busy ? "Joining…" : "Join campaign"}
-      </button>
+      </Button>
     </div>
   );
 }

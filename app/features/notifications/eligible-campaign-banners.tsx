@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import type { Notification } from "@contracts/notifications.ts";
 import { useEligibleCampaignNotifications } from "./api/get-recent-notifications";
 import "./notifications.css";
+import { ButtonLink } from "~/components/ui/button";
 
 /**
  * Unread campaign-eligible notifications as calls to action: the creator has posts to claim. The page brings them
@@ -20,9 +20,9 @@ export function EligibleCampaignBanners({ rendered }: { rendered: readonly Notif
             {notification.body ? <p>{notification.body}</p> : null}
           </div>
           {notification.campaignId === null ? null : (
-            <Link to={`/campaign/${notification.campaignId}`} className="button button-primary">
+            <ButtonLink variant="primary" to={`/campaign/${notification.campaignId}`}>
               Confirm payout
-            </Link>
+            </ButtonLink>
           )}
         </div>
       ))}

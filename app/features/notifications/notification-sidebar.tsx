@@ -7,6 +7,7 @@ import { useMarkNotificationRead } from "./api/mark-notification-read";
 import { notificationTarget, type SidebarNotification, type SidebarNotificationType } from "./notification-rules";
 import { useNotifications } from "./notifications-context";
 import "./notifications.css";
+import { Button, IconButton } from "~/components/ui/button";
 
 /** SPEC.md section 8, verbatim. */
 export const NOTIFICATIONS_LOAD_ERROR = "Error! Can not get notifications.";
@@ -113,29 +114,21 @@ export function NotificationSidebar() {
       <div className="notification-sidebar-panel">
         <header className="notification-sidebar-header">
           <h2 id={headingId}>Notifications</h2>
-          <button
+          <IconButton
             ref={closeButtonRef}
-            type="button"
-            className="notification-icon-button"
-            aria-label="Close notifications"
+            label="Close notifications"
+            icon={<AppIcon name="lucide:x" size={20} />}
             onClick={() => dialogRef.current?.close()}
-          >
-            <AppIcon name="lucide:x" size={20} />
-          </button>
+          />
         </header>
         <div className="notification-sidebar-actions">
           <p className="muted" aria-live="polite">
             {unreadCount === 0 ? "All caught up" : `${unreadCount} unread`}
           </p>
-          <button
-            type="button"
-            className="button button-small"
-            disabled={unreadCount === 0 || markAll.isPending}
-            onClick={() => markAll.mutate()}
-          >
+          <Button disabled={unreadCount === 0 || markAll.isPending} onClick={() => markAll.mutate()} size="small">
             <AppIcon name="lucide:check-check" size={16} />
             Mark all as read
-          </button>
+          </Button>
         </div>
         <div className="notification-sidebar-body">{content}</div>
       </div>
@@ -190,10 +183,10 @@ function NotificationItem({ notification, now, onNavigate }: { notification: Sid
     );
   } else if (unread) {
     entry = (
-      <button type="button" className="notification-entry" onClick={markThisRead}>
+      <Button variant="quiet" onClick={markThisRead} className="notification-entry">
         {inner}
         <span className="visually-hidden"> Mark as read</span>
-      </button>
+      </Button>
     );
   } else {
     entry = <div className="notification-entry">{inner}</div>;

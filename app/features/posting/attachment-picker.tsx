@@ -4,20 +4,21 @@ import { AppIcon } from "~/components/app-icon";
 import { ATTACHMENT_LIMIT_TEXT } from "./attachment-checks";
 import { CloseMark } from "./close-mark";
 import type { Attachments } from "./use-attachments";
+import { Button, IconButton } from "~/components/ui/button";
+import { FilePicker } from "~/components/ui/file-picker";
 
 /** The picker and the picked images: previews, upload progress, remove and retry. */
 export function AttachmentPicker({ attachments, disabled }: { attachments: Attachments; disabled: boolean }) {
-  const inputId = useId();
   const hintId = useId();
   const { items, problems } = attachments;
   const full = items.length >= MAX_ATTACHMENTS;
   return (
     <div className="post-editor-attachments">
       <div className="post-editor-attach-row">
-        <input
-          id={inputId}
-          type="file"
-          className="pe-visually-hidden"
+        <FilePicker
+          label="Add images"
+          icon={<AppIcon name="lucide:image-plus" size={16} />}
+          size="small"
           accept={attachmentContentTypes.join(",")}
           multiple
           disabled={disabled || full}
@@ -28,10 +29,6 @@ export function AttachmentPicker({ attachments, disabled }: { attachments: Attac
             void attachments.add(picked, items);
           }}
         />
-        <label htmlFor={inputId} className={`button button-small post-editor-attach${disabled || full ? " is-disabled" : ""}`}>
-          <AppIcon name="lucide:image-plus" size={16} />
-          Add images
-        </label>
         <span id={hintId} className="post-editor-hint">
           {`Up to ${MAX_ATTACHMENTS} PNG, JPEG, GIF or WebP images, ${ATTACHMENT_LIMIT_TEXT} each.`}
         </span>
@@ -69,19 +66,18 @@ export function AttachmentPicker({ attachments, disabled }: { attachments: Attac
               </span>
               <span className="post-editor-thumbnail-actions">
                 {item.status === "failed" ? (
-                  <button type="button" className="button button-small" onClick={() => attachments.retry(item.key)}>
+                  <Button size="small" onClick={() => attachments.retry(item.key)}>
                     Try again
-                  </button>
+                  </Button>
                 ) : null}
-                <button
-                  type="button"
+                <IconButton
+                  size="small"
                   className="post-editor-remove"
-                  aria-label={`Remove image ${index + 1} (${item.name})`}
+                  label={`Remove image ${index + 1} (${item.name})`}
+                  icon={<CloseMark size={16} />}
                   onClick={() => attachments.remove(item.key)}
                   disabled={disabled}
-                >
-                  <CloseMark size={16} />
-                </button>
+                />
               </span>
             </li>
           ))}

@@ -3,6 +3,9 @@ import { Link } from "react-router";
 import type { PostableCampaign } from "@contracts/posts.ts";
 import { errorText } from "~/lib/error-text";
 import type { usePostOptions } from "./api/get-post-options";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Select } from "~/components/ui/select";
 
 /**
  * What the post is for: the campaign (while the creator's campaigns load, or when they failed to load or there is
@@ -26,7 +29,6 @@ export function CampaignChoice({
   /** Runs when the creator follows the link to All Campaigns. */
   onLeave: () => void;
 }) {
-  const campaignFieldId = useId();
   const suggestionsLegendId = useId();
   const campaigns = options.data?.campaigns ?? [];
 
@@ -41,9 +43,9 @@ export function CampaignChoice({
     return (
       <div className="post-editor-problem" role="alert">
         <p>{`Your campaigns could not be loaded. ${errorText(options.error)}`}</p>
-        <button type="button" className="button button-small" onClick={() => void options.refetch()}>
+        <Button size="small" onClick={() => void options.refetch()}>
           Try again
-        </button>
+        </Button>
       </div>
     );
   }
@@ -60,21 +62,15 @@ export function CampaignChoice({
   }
   return (
     <>
-      <div className="post-editor-field">
-        <label htmlFor={campaignFieldId}>Campaign</label>
-        <select
-          id={campaignFieldId}
-          value={campaign.id}
-          onChange={(event) => onChooseCampaign(event.currentTarget.value)}
-          disabled={disabled}
-        >
+      <Field label="Campaign">
+        <Select fullWidth value={campaign.id} onChange={(event) => onChooseCampaign(event.currentTarget.value)} disabled={disabled}>
           {campaigns.map((candidate) => (
             <option key={candidate.id} value={candidate.id}>
               {`${candidate.title} · ${candidate.advertiserName}`}
             </option>
           ))}
-        </select>
-      </div>
+        </Select>
+      </Field>
 
       {campaign.suggestions.length > 0 ? (
         <fieldset className="post-editor-suggestions" aria-labelledby={suggestionsLegendId}>
@@ -85,16 +81,15 @@ export function CampaignChoice({
               return (
                 <li key={suggestion.id} className={selected ? "is-selected" : undefined}>
                   <p>{suggestion.text}</p>
-                  <button
-                    type="button"
-                    className="button button-small"
+                  <Button
+                    size="small"
                     aria-pressed={selected}
                     aria-label={`Use this text: suggestion ${index + 1}`}
                     disabled={disabled}
                     onClick={() => onUseSuggestion(suggestion)}
                   >
                     {selected ? "In use" : "Use this text"}
-                  </button>
+                  </Button>
                 </li>
               );
             })}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Button } from "~/components/ui/button";
 
 /** The editor's footer in both modes: an optional hint, Cancel, and the submit button with its progress. */
 export function EditorFooter({
@@ -22,19 +23,12 @@ export function EditorFooter({
     <footer className="post-editor-footer">
       {hint === null ? <span /> : <p className="post-editor-hint">{hint}</p>}
       <div className="post-editor-actions">
-        <button type="button" className="button" onClick={onCancel}>
+        <Button variant="quiet" onClick={onCancel}>
           Cancel
-        </button>
-        <button type="submit" className="button button-primary" aria-disabled={blocked} aria-busy={busy}>
-          {busy ? (
-            <>
-              <span className="pe-spinner pe-spinner-light" aria-hidden="true" />
-              {busyLabel}
-            </>
-          ) : (
-            label
-          )}
-        </button>
+        </Button>
+        <Button type="submit" variant="primary" aria-disabled={blocked} busy={busy} busyLabel={busyLabel}>
+          {label}
+        </Button>
       </div>
       {children}
     </footer>

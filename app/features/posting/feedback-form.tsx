@@ -1,5 +1,8 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
+import { Field } from "~/components/ui/field";
+import { Notice } from "~/components/ui/notice";
+import { Textarea } from "~/components/ui/textarea";
 import { EditorFooter } from "./editor-footer";
 import { useLocation } from "react-router";
 import { MAX_FEEDBACK_LENGTH } from "@contracts/posts.ts";
@@ -9,8 +12,6 @@ import { useSendFeedback } from "./api/send-feedback";
 /** The editor in feedback mode: text only, sent to the admins' inbox with the page it was written on. */
 export function FeedbackForm({ onDone }: { onDone: () => void }) {
   const location = useLocation();
-  const textId = useId();
-  const countId = useId();
   const [content, setContent] = useState("");
   const [error, setError] = useState<string | null>(null);
   const mutation = useSendFeedback({
@@ -33,27 +34,25 @@ export function FeedbackForm({ onDone }: { onDone: () => void }) {
   return (
     <form className="post-editor-form" onSubmit={onSubmit} aria-busy={mutation.isPending} noValidate>
       <div className="post-editor-body">
-        <div className="post-editor-field">
-          <label htmlFor={textId}>Your feedback</label>
-          <textarea
-            id={textId}
+        <Field
+          label="Your feedback"
+          hint={`${length} of ${MAX_FEEDBACK_LENGTH} characters. Only the Chorus team reads this; nothing is posted on X.`}
+        >
+          <Textarea
             data-autofocus
+            fullWidth
             value={content}
             rows={8}
             maxLength={MAX_FEEDBACK_LENGTH}
             onChange={(event) => setContent(event.currentTarget.value)}
-            aria-describedby={countId}
             readOnly={mutation.isPending}
             placeholder="What should we know?"
           />
-          <p id={countId} className="post-editor-hint">
-            {`${length} of ${MAX_FEEDBACK_LENGTH} characters. Only the Chorus team reads this; nothing is posted on X.`}
-          </p>
-        </div>
+        </Field>
         {error !== null ? (
-          <p className="post-editor-error" role="alert">
+          <Notice tone="danger" announce="alert">
             {error}
-          </p>
+          </Notice>
         ) : null}
       </div>
       <EditorFooter hint={null} onCancel={onDone} blocked={blocked} busy={mutation.isPending} label="Send feedback" busyLabel="Sending…" />

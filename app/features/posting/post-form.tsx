@@ -13,6 +13,7 @@ import { PostPreview } from "./post-preview";
 import { PostTextField } from "./post-text-field";
 import { usePublishPost } from "./use-publish-post";
 import { WriteAccessPanel } from "./write-access-panel";
+import { Notice } from "~/components/ui/notice";
 
 /**
  * New Post: the campaign, the text (from a suggestion or not), up to four images and the preview, then Post. A draft
@@ -127,9 +128,9 @@ export function PostForm(props: { initialCampaignId: string | undefined; restore
         </section>
 
         {publish.error !== null ? (
-          <p className="post-editor-error" role="alert">
+          <Notice tone="danger" announce="alert">
             {publish.error}
-          </p>
+          </Notice>
         ) : null}
       </div>
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { PostSummary } from "@contracts/pages.ts";
 import { formatDate } from "~/lib/format";
-import { StatusBadge } from "~/components/status-badge";
+import { StatusBadge } from "~/components/ui/status-badge";
 import "./post-list.css";
 
 /** A creator's posts with their status and, when there is one, the reason behind it. */

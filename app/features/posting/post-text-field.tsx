@@ -2,6 +2,10 @@ import { useId } from "react";
 import type { countXText } from "@contracts/x-text.ts";
 import type { checkPostRequirements } from "@contracts/post-requirements.ts";
 import { CharacterCount } from "./character-count";
+import { IconButton } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Textarea } from "~/components/ui/textarea";
+import { CloseMark } from "./close-mark";
 
 /**
  * The post's text: the suggestion it is based on (which can be dropped), the campaign's requirements marked met or
@@ -31,28 +35,25 @@ export function PostTextField({
   const requirementsId = useId();
   return (
     <div className="post-editor-field">
-      <div className="post-editor-label-row">
-        <label htmlFor={id}>Your post</label>
-        {suggestionNumber !== null ? (
-          <span className="post-editor-chip">
-            {`Based on suggestion ${suggestionNumber}`}
-            <button type="button" aria-label="Stop using the suggestion" onClick={onDropSuggestion}>
-              ×
-            </button>
-          </span>
-        ) : null}
-      </div>
-      <textarea
-        id={id}
-        data-autofocus
-        value={content}
-        rows={6}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        aria-describedby={[countId, requirements.length > 0 ? requirementsId : null].filter(Boolean).join(" ")}
-        aria-invalid={!count.withinLimit}
-        readOnly={readOnly}
-        placeholder="What do you want to say?"
-      />
+      {suggestionNumber !== null ? (
+        <span className="post-editor-chip">
+          {`Based on suggestion ${suggestionNumber}`}
+          <IconButton size="small" label="Stop using the suggestion" icon={<CloseMark size={16} />} onClick={onDropSuggestion} />
+        </span>
+      ) : null}
+      <Field id={id} label="Your post">
+        <Textarea
+          data-autofocus
+          fullWidth
+          value={content}
+          rows={6}
+          onChange={(event) => onChange(event.currentTarget.value)}
+          aria-describedby={[countId, requirements.length > 0 ? requirementsId : null].filter(Boolean).join(" ")}
+          aria-invalid={!count.withinLimit}
+          readOnly={readOnly}
+          placeholder="What do you want to say?"
+        />
+      </Field>
       <div className="post-editor-text-footer">
         {requirements.length > 0 ? (
           <p id={requirementsId} className="post-editor-requirements">

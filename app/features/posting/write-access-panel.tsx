@@ -1,4 +1,5 @@
 import type { WriteAccessState } from "./write-access";
+import { Button } from "~/components/ui/button";
 
 /**
  * Allow posting: why Chorus needs X's permission to post (`problem`, or the standing explanation) and the button that
@@ -16,15 +17,9 @@ export function WriteAccessPanel({
   return (
     <div className="post-editor-access" role={problem === null ? undefined : "alert"}>
       <p>{problem ?? "Chorus publishes your posts from your X account, so it needs your permission once. You confirm it on X."}</p>
-      <button
-        type="button"
-        className="button button-x button-small"
-        onClick={onRequest}
-        disabled={state === "waiting"}
-        aria-busy={state === "waiting"}
-      >
-        {state === "waiting" ? "Waiting for X…" : "Allow posting"}
-      </button>
+      <Button variant="primary" size="small" onClick={onRequest} busy={state === "waiting"} busyLabel="Waiting for X…">
+        Allow posting
+      </Button>
       {state === "waiting" ? (
         <p className="post-editor-hint" role="status">
           Finish in the X window that opened. This editor continues by itself.

@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { announceWriteAccess } from "./write-access";
+import { Button, ButtonLink } from "~/components/ui/button";
 
 const noSubscription = () => () => undefined;
 
@@ -31,13 +32,11 @@ export function WriteAccessPopup() {
           : "Nothing was changed and nothing was posted. You can close this window."}
       </p>
       {isPopup ? (
-        <button type="button" className="button" onClick={() => window.close()}>
-          Close this window
-        </button>
+        <Button onClick={() => window.close()}>Close this window</Button>
       ) : (
-        <Link to="/?modal_to_open=post-editor" className="button button-primary">
+        <ButtonLink to="/?modal_to_open=post-editor" variant="primary">
           Back to Chorus
-        </Link>
+        </ButtonLink>
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import { useConfirmPayout } from "./api/confirm-payout";
 import { analyticsAttributes } from "~/lib/analytics/click-attributes";
 import { notifyError } from "~/lib/toast";
 import "./rewards.css";
+import { Button } from "~/components/ui/button";
 
 /**
  * Claims the creator's eligible posts of a campaign (`POST /v1/action/payout/confirm/{campaignId}`); nothing while
@@ -23,16 +24,15 @@ export function ConfirmPayoutButton({ campaignId, claimable }: { campaignId: str
       <p>
         {`You have ${claimable} eligible ${claimable === 1 ? "post" : "posts"}. Confirm your payout before the campaign is evaluated, or the reward expires.`}
       </p>
-      <button
-        type="button"
-        className="button button-primary"
+      <Button
+        variant="primary"
         disabled={busy}
         aria-busy={busy}
         {...analyticsAttributes("payout_confirm_clicked", "confirm-payout", { campaign_id: campaignId })}
         onClick={() => confirm.mutate(campaignId)}
       >
         {busy ? "Confirming…" : "Confirm payout"}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -3,7 +3,12 @@ import { useUpdateBasicSettings } from "./api/update-basic-settings";
 import { formErrorsOf } from "./form-errors";
 import { notificationEventTypeSchema, type NotificationEventType } from "@contracts/notifications.ts";
 import { DISPLAY_NAME_MAX_LENGTH, notificationKindLabels, type UserSettings } from "@contracts/settings.ts";
-import { FormMessage, TextField } from "~/components/settings/form-field";
+import { Field } from "~/components/ui/field";
+import { TextInput } from "~/components/ui/text-input";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Select } from "~/components/ui/select";
+import { FormMessage } from "./form-message";
+import { Button } from "~/components/ui/button";
 
 const LABELS = {
   displayName: "Display name",
@@ -49,41 +54,39 @@ export function BasicSettingsForm({ settings }: { settings: UserSettings }) {
   const kindsErrorId = "settings-mailed-kinds-error";
   return (
     <form className="settings-form" onSubmit={submit} noValidate aria-busy={update.isPending}>
-      <TextField
+      <Field
         id="settings-display-name"
         label={LABELS.displayName}
         hint={`Shown in Chorus instead of your name on X (${settings.xName}). Up to ${DISPLAY_NAME_MAX_LENGTH} characters.`}
-        value={displayName}
-        onChange={(event) => {
-          setDisplayName(event.target.value);
-          edited();
-        }}
-        autoComplete="nickname"
-        maxLength={DISPLAY_NAME_MAX_LENGTH + 10}
         error={errors.fields.displayName}
-      />
+      >
+        <TextInput
+          value={displayName}
+          onChange={(event) => {
+            setDisplayName(event.target.value);
+            edited();
+          }}
+          autoComplete="nickname"
+          maxLength={DISPLAY_NAME_MAX_LENGTH + 10}
+        />
+      </Field>
 
-      <div className="settings-field">
-        <label htmlFor="settings-preferred-advertiser">{LABELS.preferredAdvertiserId}</label>
-        <p id="settings-preferred-advertiser-hint" className="settings-hint">
-          {settings.advertisers.length === 0
+      <Field
+        id="settings-preferred-advertiser"
+        label={LABELS.preferredAdvertiserId}
+        hint={
+          settings.advertisers.length === 0
             ? "Join a campaign to choose one of its advertisers."
-            : "One of the advertisers of the campaigns you joined."}
-        </p>
-        <select
-          id="settings-preferred-advertiser"
-          className="settings-input"
+            : "One of the advertisers of the campaigns you joined."
+        }
+        error={errors.fields.preferredAdvertiserId}
+      >
+        <Select
           value={advertiserId}
           onChange={(event) => {
             setAdvertiserId(event.target.value);
             edited();
           }}
-          aria-describedby={
-            errors.fields.preferredAdvertiserId === undefined
-              ? "settings-preferred-advertiser-hint"
-              : "settings-preferred-advertiser-hint settings-preferred-advertiser-error"
-          }
-          aria-invalid={errors.fields.preferredAdvertiserId === undefined ? undefined : true}
         >
           <option value="">No preference</option>
           {settings.advertisers.map((advertiser) => (
@@ -91,20 +94,15 @@ export function BasicSettingsForm({ settings }: { settings: UserSettings }) {
               {advertiser.name}
             </option>
           ))}
-        </select>
-        {errors.fields.preferredAdvertiserId === undefined ? null : (
-          <p id="settings-preferred-advertiser-error" className="settings-field-error">
-            {errors.fields.preferredAdvertiserId}
-          </p>
-        )}
-      </div>
+        </Select>
+      </Field>
 
       <fieldset
-        className="settings-field settings-kinds"
+        className="ui-field settings-kinds"
         aria-describedby={errors.fields.mailedNotificationKinds === undefined ? kindsHintId : `${kindsHintId} ${kindsErrorId}`}
       >
-        <legend>{LABELS.mailedNotificationKinds}</legend>
-        <p id={kindsHintId} className="settings-hint">
+        <legend className="ui-field-label">{LABELS.mailedNotificationKinds}</legend>
+        <p id={kindsHintId} className="ui-field-hint">
           {settings.verifiedEmail === ""
             ? "Choose what you also want by e-mail. Nothing is sent until you have a verified e-mail address (below)."
             : `Choose what you also want by e-mail, at ${settings.verifiedEmail}. Everything stays in the app too.`}
@@ -112,36 +110,33 @@ export function BasicSettingsForm({ settings }: { settings: UserSettings }) {
         <ul className="settings-kind-list">
           {notificationEventTypeSchema.options.map((kind) => (
             <li key={kind}>
-              <label className="settings-check">
-                <input
-                  type="checkbox"
-                  name="mailedNotificationKinds"
-                  value={kind}
-                  checked={kinds.has(kind)}
-                  onChange={(event) => {
-                    const next = new Set(kinds);
-                    if (event.target.checked) next.add(kind);
-                    else next.delete(kind);
-                    setKinds(next);
-                    edited();
-                  }}
-                />
-                <span>{notificationKindLabels[kind]}</span>
-              </label>
+              <Checkbox
+                name="mailedNotificationKinds"
+                value={kind}
+                checked={kinds.has(kind)}
+                onChange={(event) => {
+                  const next = new Set(kinds);
+                  if (event.target.checked) next.add(kind);
+                  else next.delete(kind);
+                  setKinds(next);
+                  edited();
+                }}
+                label={notificationKindLabels[kind]}
+              />
             </li>
           ))}
         </ul>
         {errors.fields.mailedNotificationKinds === undefined ? null : (
-          <p id={kindsErrorId} className="settings-field-error">
+          <p id={kindsErrorId} className="ui-field-error">
             {errors.fields.mailedNotificationKinds}
           </p>
         )}
       </fieldset>
 
       <div className="settings-actions">
-        <button type="submit" className="button button-primary" disabled={update.isPending}>
+        <Button type="submit" variant="primary" disabled={update.isPending}>
           {update.isPending ? "Saving…" : "Save"}
-        </button>
+        </Button>
       </div>
       <FormMessage error={errors.message} success={saved ? "Saved. Your name and preferences are up to date." : null} />
     </form>

@@ -4,7 +4,12 @@ import { useRequestEmailChange } from "./api/request-email-change";
 import { formErrorsOf, retryAfterSecondsOf } from "./form-errors";
 import { secondsLeft, useNow } from "./use-now";
 import { ONE_TIME_CODE_RESEND_INTERVAL_MS, type PendingEmail, type UserSettings } from "@contracts/settings.ts";
-import { FormMessage, SixDigitCodeField, TextField } from "~/components/settings/form-field";
+import { CodeInput } from "~/components/ui/code-input";
+import { Field } from "~/components/ui/field";
+import { TextInput } from "~/components/ui/text-input";
+import { FormMessage } from "./form-message";
+import { Button } from "~/components/ui/button";
+import { Notice } from "~/components/ui/notice";
 
 /** "14:05 UTC". */
 function utcTime(at: number): string {
@@ -50,9 +55,7 @@ export function EmailSettings({ settings }: { settings: UserSettings }) {
     <>
       {current}
       {confirmed === null ? null : (
-        <p role="status" className="notice notice-success settings-message">
-          {`Done: ${confirmed} is now your e-mail address.`}
-        </p>
+        <Notice tone="success" className="settings-message">{`Done: ${confirmed} is now your e-mail address.`}</Notice>
       )}
       <AddressStep
         hasAddress={settings.verifiedEmail !== ""}
@@ -87,29 +90,28 @@ function AddressStep({
 
   return (
     <form className="settings-form" onSubmit={submit} noValidate aria-busy={request.isPending}>
-      <TextField
+      <Field
         id="settings-new-email"
         label={hasAddress ? "New e-mail address" : "E-mail address"}
         hint="We send a 6-digit code to this address to make sure it is yours."
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        value={email}
-        onChange={(event) => {
-          setEmail(event.target.value);
-          if (request.isError) request.reset();
-        }}
         error={errors.fields.email}
-      />
+      >
+        <TextInput
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            if (request.isError) request.reset();
+          }}
+        />
+      </Field>
       <div className="settings-actions">
-        <button type="submit" className="button button-primary" disabled={request.isPending}>
+        <Button type="submit" variant="primary" disabled={request.isPending}>
           {request.isPending ? "Sending…" : "Send code"}
-        </button>
-        {onCancel === null ? null : (
-          <button type="button" className="button" onClick={onCancel}>
-            Cancel
-          </button>
-        )}
+        </Button>
+        {onCancel === null ? null : <Button onClick={onCancel}>Cancel</Button>}
       </div>
       <FormMessage error={errors.message} />
     </form>
@@ -172,26 +174,25 @@ function CodeStep({
           ? "The code we sent has expired. Send a new one."
           : `We sent a 6-digit code to ${pending.address}. Enter it here, or open the link in the e-mail. It works until ${utcTime(pending.expiresAt)}.`}
       </p>
-      <SixDigitCodeField
-        id="settings-email-code"
-        label="Code"
-        value={code}
-        onChange={(event) => {
-          setCode(event.target.value);
-          if (approve.isError) approve.reset();
-        }}
-        error={errors.fields.code}
-      />
+      <Field id="settings-email-code" label="Code" error={errors.fields.code}>
+        <CodeInput
+          value={code}
+          onChange={(event) => {
+            setCode(event.target.value);
+            if (approve.isError) approve.reset();
+          }}
+        />
+      </Field>
       <div className="settings-actions">
-        <button type="submit" className="button button-primary" disabled={approve.isPending}>
+        <Button type="submit" variant="primary" disabled={approve.isPending}>
           {approve.isPending ? "Confirming…" : "Confirm address"}
-        </button>
-        <button type="button" className="button" onClick={sendAgain} disabled={wait > 0 || resend.isPending}>
+        </Button>
+        <Button onClick={sendAgain} disabled={wait > 0 || resend.isPending}>
           {resend.isPending ? "Sending…" : wait > 0 ? `Send a new code (in ${wait} s)` : "Send a new code"}
-        </button>
-        <button type="button" className="button settings-link-button" onClick={onUseAnotherAddress}>
+        </Button>
+        <Button variant="link" onClick={onUseAnotherAddress}>
           Use another address
-        </button>
+        </Button>
       </div>
       <FormMessage error={errors.message} success={resent ? `We sent a new code to ${pending.address}.` : null} />
     </form>

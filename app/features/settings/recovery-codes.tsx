@@ -1,5 +1,7 @@
 import { useState } from "react";
-import { CopyButton } from "~/components/settings/copy-button";
+import { CopyButton } from "~/components/ui/copy-button";
+import { Button } from "~/components/ui/button";
+import { Notice } from "~/components/ui/notice";
 
 /** The recovery codes as a text file: what they are for, and the codes, one a line. */
 export function recoveryCodesText(codes: readonly string[], handle?: string): string {
@@ -32,9 +34,9 @@ export function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onD
   const text = recoveryCodesText(codes);
   return (
     <div className="settings-form">
-      <p role="status" className="notice notice-success settings-message">
+      <Notice tone="success" className="settings-message">
         Two-factor authentication is on.
-      </p>
+      </Notice>
       <h3 id="recovery-codes-heading">Your recovery codes</h3>
       <p>
         If you lose your phone, a recovery code turns two-factor authentication off. Each works once.{" "}
@@ -49,21 +51,20 @@ export function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onD
       </ol>
       <div className="settings-actions">
         <CopyButton text={text} label="Copy codes" copiedLabel="Codes copied" />
-        <button
-          type="button"
-          className="button button-small"
+        <Button
           onClick={() => {
             download(text, "chorus-recovery-codes.txt");
             setSaved(true);
           }}
+          size="small"
         >
           Download codes
-        </button>
+        </Button>
       </div>
       <div className="settings-actions">
-        <button type="button" className="button button-primary" onClick={onDone}>
+        <Button variant="primary" onClick={onDone}>
           {saved ? "Done" : "I saved my codes"}
-        </button>
+        </Button>
       </div>
     </div>
   );

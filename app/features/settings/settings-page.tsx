@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { useUserSettings } from "./api/get-settings";
 import { errorText } from "~/lib/error-text";
-import "~/styles/settings.css";
 import "./settings.css";
 import { BasicSettingsForm } from "./basic-settings-form";
 import { EmailSettings } from "./email-settings";
 import { TwoFactorSettings } from "./two-factor-settings";
+import { Button } from "~/components/ui/button";
 
 function SettingsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -43,9 +43,9 @@ export function SettingsPage({ walletsSection }: { walletsSection?: ReactNode })
       ) : settings.isError ? (
         <div className="card settings-section" role="alert">
           <p className="form-error">{`Your settings could not be loaded. ${errorText(settings.error)}`}</p>
-          <button type="button" className="button" onClick={() => void settings.refetch()} disabled={settings.isFetching}>
+          <Button onClick={() => void settings.refetch()} disabled={settings.isFetching}>
             {settings.isFetching ? "Trying again…" : "Try again"}
-          </button>
+          </Button>
         </div>
       ) : (
         <>

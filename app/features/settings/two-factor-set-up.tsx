@@ -1,11 +1,14 @@
 import { useState, type FormEvent } from "react";
-import { CopyButton } from "~/components/settings/copy-button";
-import { FormMessage, SixDigitCodeField } from "~/components/settings/form-field";
+import { CopyButton } from "~/components/ui/copy-button";
+import { CodeInput } from "~/components/ui/code-input";
+import { Field } from "~/components/ui/field";
+import { FormMessage } from "./form-message";
 import type { TwoFactorSetup } from "@contracts/settings.ts";
 import { useApproveTwoFactor } from "./api/approve-two-factor";
 import { useTurnOffTwoFactor } from "./api/change-two-factor";
 import { formErrorsOf } from "./form-errors";
 import { unlessLocked } from "./two-factor-lock";
+import { Button } from "~/components/ui/button";
 
 /** The secret in groups of four, as authenticator apps show it (they ignore the spaces). */
 function grouped(secret: string): string {
@@ -44,7 +47,7 @@ export function TwoFactorSetUp({
             width="200"
             height="200"
           />
-          <p className="settings-hint">Cannot scan it? Add an account by hand in the app and enter this key (time-based):</p>
+          <p className="ui-field-hint">Cannot scan it? Add an account by hand in the app and enter this key (time-based):</p>
           <p className="settings-secret-row">
             <code className="settings-secret" data-testid="two-factor-secret">
               {grouped(setup.secret)}
@@ -53,26 +56,27 @@ export function TwoFactorSetUp({
           </p>
         </li>
         <li>
-          <SixDigitCodeField
+          <Field
             id="settings-two-factor-code"
             label="Code from the app"
             hint="Enter the 6-digit code the app shows for Chorus."
-            value={code}
-            onChange={(event) => {
-              setCode(event.target.value);
-              if (approve.isError) approve.reset();
-            }}
             error={errors.fields.code}
-          />
+          >
+            <CodeInput
+              value={code}
+              onChange={(event) => {
+                setCode(event.target.value);
+                if (approve.isError) approve.reset();
+              }}
+            />
+          </Field>
         </li>
       </ol>
       <div className="settings-actions">
-        <button type="submit" className="button button-primary" disabled={approve.isPending || cancel.isPending}>
+        <Button type="submit" variant="primary" disabled={approve.isPending || cancel.isPending}>
           {approve.isPending ? "Checking…" : "Turn on"}
-        </button>
-        <button
-          type="button"
-          className="button"
+        </Button>
+        <Button
           disabled={approve.isPending || cancel.isPending}
           onClick={() => {
             approve.reset();
@@ -80,7 +84,7 @@ export function TwoFactorSetUp({
           }}
         >
           {cancel.isPending ? "Cancelling…" : "Cancel"}
-        </button>
+        </Button>
       </div>
       <FormMessage error={unlessLocked(approve.error, errors.message)} />
     </form>

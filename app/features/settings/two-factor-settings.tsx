@@ -5,6 +5,7 @@ import { TwoFactorSetUp } from "./two-factor-set-up";
 import { TwoFactorTurnOff } from "./two-factor-turn-off";
 import { TwoFactorTurnOn } from "./two-factor-turn-on";
 import { useNow } from "./use-now";
+import { Notice } from "~/components/ui/notice";
 
 /**
  * Two-factor authentication with an authenticator app: turn on (QR code or key, then a code), the recovery codes shown
@@ -52,9 +53,9 @@ export function TwoFactorSettings({ settings }: { settings: UserSettings }) {
         )}
       </p>
       {locked && twoFactor.lockedUntil !== null ? (
-        <p role="alert" className="form-error settings-message">
+        <Notice tone="danger" announce="alert" className="settings-message">
           {twoFactorLockedMessage(twoFactor.lockedUntil)}
-        </p>
+        </Notice>
       ) : null}
       {body}
     </>

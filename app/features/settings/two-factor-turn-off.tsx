@@ -1,8 +1,11 @@
 import { useState, type FormEvent } from "react";
-import { FormMessage, TextField } from "~/components/settings/form-field";
+import { Field } from "~/components/ui/field";
+import { TextInput } from "~/components/ui/text-input";
+import { FormMessage } from "./form-message";
 import { useTurnOffTwoFactor } from "./api/change-two-factor";
 import { formErrorsOf } from "./form-errors";
 import { unlessLocked } from "./two-factor-lock";
+import { Button } from "~/components/ui/button";
 
 /** Two-factor is on: turning it off asks for a code from the app or a recovery code (which is then used up). */
 export function TwoFactorTurnOff({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
@@ -24,29 +27,29 @@ export function TwoFactorTurnOff({ recoveryCodesLeft }: { recoveryCodesLeft: num
       </p>
       {asking ? (
         <form className="settings-form" onSubmit={submit} noValidate aria-busy={turnOff.isPending}>
-          <TextField
+          <Field
             id="settings-two-factor-off-code"
             label="Code"
             hint="The current code from your authenticator app, or one of your recovery codes (it is then used up)."
-            className="settings-code-input settings-code-input-wide"
-            value={code}
-            onChange={(event) => {
-              setCode(event.target.value);
-              if (turnOff.isError) turnOff.reset();
-            }}
-            autoComplete="one-time-code"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={40}
             error={errors.fields.code}
-          />
+          >
+            <TextInput
+              value={code}
+              onChange={(event) => {
+                setCode(event.target.value);
+                if (turnOff.isError) turnOff.reset();
+              }}
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={40}
+            />
+          </Field>
           <div className="settings-actions">
-            <button type="submit" className="button button-danger" disabled={turnOff.isPending}>
+            <Button type="submit" variant="danger" disabled={turnOff.isPending}>
               {turnOff.isPending ? "Turning off…" : "Turn off"}
-            </button>
-            <button
-              type="button"
-              className="button"
+            </Button>
+            <Button
               onClick={() => {
                 turnOff.reset();
                 setCode("");
@@ -54,15 +57,13 @@ export function TwoFactorTurnOff({ recoveryCodesLeft }: { recoveryCodesLeft: num
               }}
             >
               Keep it on
-            </button>
+            </Button>
           </div>
           <FormMessage error={unlessLocked(turnOff.error, errors.message)} />
         </form>
       ) : (
         <div className="settings-actions">
-          <button type="button" className="button" onClick={() => setAsking(true)}>
-            Turn off two-factor authentication
-          </button>
+          <Button onClick={() => setAsking(true)}>Turn off two-factor authentication</Button>
         </div>
       )}
     </>

@@ -1,7 +1,8 @@
-import { FormMessage } from "~/components/settings/form-field";
+import { FormMessage } from "./form-message";
 import type { TwoFactorSetup } from "@contracts/settings.ts";
 import { useStartTwoFactorSetup, useTurnOffTwoFactor } from "./api/change-two-factor";
 import { formErrorsOf } from "./form-errors";
+import { Button } from "~/components/ui/button";
 
 /** Turning two-factor on starts a set-up (a new secret); an unfinished set-up can be started again or cancelled. */
 export function TwoFactorTurnOn({ unfinished, onStarted }: { unfinished: boolean; onStarted: (setup: TwoFactorSetup) => void }) {
@@ -18,9 +19,8 @@ export function TwoFactorTurnOn({ unfinished, onStarted }: { unfinished: boolean
           : "Protect your withdrawals with a code from an authenticator app (Google Authenticator, 1Password, Authy, or any other) instead of a code by e-mail."}
       </p>
       <div className="settings-actions">
-        <button
-          type="button"
-          className="button button-primary"
+        <Button
+          variant="primary"
           disabled={start.isPending}
           onClick={() => {
             cancel.reset();
@@ -28,11 +28,9 @@ export function TwoFactorTurnOn({ unfinished, onStarted }: { unfinished: boolean
           }}
         >
           {start.isPending ? "Preparing…" : unfinishedBefore ? "Start again" : "Turn on two-factor authentication"}
-        </button>
+        </Button>
         {unfinishedBefore ? (
-          <button
-            type="button"
-            className="button"
+          <Button
             disabled={cancel.isPending}
             onClick={() => {
               start.reset();
@@ -40,7 +38,7 @@ export function TwoFactorTurnOn({ unfinished, onStarted }: { unfinished: boolean
             }}
           >
             {cancel.isPending ? "Cancelling…" : "Cancel set-up"}
-          </button>
+          </Button>
         ) : null}
       </div>
       <FormMessage error={errors.message} />

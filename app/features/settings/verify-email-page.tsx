@@ -1,9 +1,10 @@
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { AppProviders } from "~/components/app-providers";
 import { errorText } from "~/lib/error-text";
 import { useConfirmEmailLink } from "./api/confirm-email-link";
 import { outcomeWords } from "./link-outcomes";
 import "./settings.css";
+import { Button, ButtonLink } from "~/components/ui/button";
 
 /**
  * `/verify?token=…`, opened from the e-mail-change message. Opening the page changes nothing (mail scanners fetch
@@ -30,9 +31,9 @@ function VerifyPanel() {
           This page confirms a new e-mail address from the link in our e-mail, and this address has no link in it. Open the link from the
           e-mail again, or enter its 6-digit code in your settings. Codes expire after 10 minutes.
         </p>
-        <Link to="/profile/settings#email" className="button button-primary">
+        <ButtonLink variant="primary" to="/profile/settings#email">
           Open settings
-        </Link>
+        </ButtonLink>
       </section>
     );
   }
@@ -45,9 +46,9 @@ function VerifyPanel() {
         <p role="status" data-testid="verify-outcome">
           {words.text(confirm.data.email)}
         </p>
-        <Link to="/profile/settings#email" className="button button-primary">
+        <ButtonLink variant="primary" to="/profile/settings#email">
           Open settings
-        </Link>
+        </ButtonLink>
       </section>
     );
   }
@@ -56,15 +57,9 @@ function VerifyPanel() {
     <section className="centered-panel verify-panel" aria-labelledby="verify-heading">
       <h1 id="verify-heading">Confirm your new e-mail address</h1>
       <p>You opened the link from the e-mail we sent to your new address. Confirm to make it your e-mail address on Chorus.</p>
-      <button
-        type="button"
-        className="button button-primary"
-        disabled={confirm.isPending}
-        aria-busy={confirm.isPending}
-        onClick={() => confirm.mutate(token)}
-      >
+      <Button variant="primary" disabled={confirm.isPending} aria-busy={confirm.isPending} onClick={() => confirm.mutate(token)}>
         {confirm.isPending ? "Confirming…" : "Confirm my e-mail address"}
-      </button>
+      </Button>
       {confirm.isError ? (
         <p role="alert" className="form-error">
           {`It did not work: ${errorText(confirm.error)} Try again.`}

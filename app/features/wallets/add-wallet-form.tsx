@@ -5,6 +5,11 @@ import { useWalletTypes } from "./api/get-wallet-types";
 import { errorText } from "~/lib/error-text";
 import { notifySuccess } from "~/lib/toast";
 import type { WalletType } from "@contracts/withdrawal-rules.ts";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Notice } from "~/components/ui/notice";
+import { Select } from "~/components/ui/select";
+import { TextInput } from "~/components/ui/text-input";
 
 /** Adding a wallet: its type, the currency it receives and its address; the server's word on each field shown beside it. */
 export function AddWalletForm() {
@@ -16,13 +21,6 @@ export function AddWalletForm() {
   const addressRef = useRef<HTMLInputElement>(null);
   const ids = {
     heading: useId(),
-    type: useId(),
-    currency: useId(),
-    address: useId(),
-    hint: useId(),
-    typeError: useId(),
-    currencyError: useId(),
-    addressError: useId(),
   };
 
   const info = types.data?.find((candidate) => candidate.type === type);
@@ -53,32 +51,27 @@ export function AddWalletForm() {
     );
   }
 
-  const describedBy = (...candidates: Array<string | false>) => candidates.filter(Boolean).join(" ") || undefined;
-
   return (
     <form className="wallet-add" onSubmit={submit} noValidate aria-labelledby={ids.heading}>
       <h3 id={ids.heading}>Add a wallet</h3>
       {types.isError ? (
         <div className="wallets-problem" role="alert">
           <p>{`The wallet types could not be loaded. ${errorText(types.error)}`}</p>
-          <button type="button" className="button button-small" onClick={() => void types.refetch()} disabled={types.isFetching}>
+          <Button onClick={() => void types.refetch()} disabled={types.isFetching} size="small">
             {types.isFetching ? "Trying again…" : "Try again"}
-          </button>
+          </Button>
         </div>
       ) : null}
       <div className="wallet-add-grid">
-        <div className="wallet-field">
-          <label htmlFor={ids.type}>Type</label>
-          <select
-            id={ids.type}
+        <Field label="Type" error={errors.type}>
+          <Select
+            fullWidth
             value={type}
             disabled={!ready || add.isPending}
             onChange={(event) => {
               setType(event.currentTarget.value as WalletType);
               edited();
             }}
-            aria-invalid={errors.type !== undefined}
-            aria-describedby={describedBy(errors.type !== undefined && ids.typeError)}
           >
             {ready ? (
               types.data.map((candidate) => (
@@ -89,26 +82,18 @@ export function AddWalletForm() {
             ) : (
               <option value={type}>Loading…</option>
             )}
-          </select>
-          {errors.type !== undefined ? (
-            <p id={ids.typeError} className="form-error" role="alert">
-              {errors.type}
-            </p>
-          ) : null}
-        </div>
+          </Select>
+        </Field>
 
-        <div className="wallet-field">
-          <label htmlFor={ids.currency}>Currency</label>
-          <select
-            id={ids.currency}
+        <Field label="Currency" error={errors.currency}>
+          <Select
+            fullWidth
             value={chosenCurrency}
             disabled={!ready || add.isPending}
             onChange={(event) => {
               setCurrency(event.currentTarget.value);
               edited();
             }}
-            aria-invalid={errors.currency !== undefined}
-            aria-describedby={describedBy(errors.currency !== undefined && ids.currencyError)}
           >
             {ready ? (
               currencies.map((code) => (
@@ -119,20 +104,13 @@ export function AddWalletForm() {
             ) : (
               <option value="">Loading…</option>
             )}
-          </select>
-          {errors.currency !== undefined ? (
-            <p id={ids.currencyError} className="form-error" role="alert">
-              {errors.currency}
-            </p>
-          ) : null}
-        </div>
+          </Select>
+        </Field>
 
-        <div className="wallet-field wallet-field-wide">
-          <label htmlFor={ids.address}>Address</label>
-          <input
-            id={ids.address}
+        <Field label="Address" hint={info?.addressHint} error={errors.address} className="wallet-field-wide">
+          <TextInput
             ref={addressRef}
-            type="text"
+            fullWidth
             className="wallet-address-input"
             value={address}
             placeholder={info?.addressExample}
@@ -144,32 +122,23 @@ export function AddWalletForm() {
               setAddress(event.currentTarget.value);
               edited();
             }}
-            aria-invalid={errors.address !== undefined}
-            aria-describedby={describedBy(errors.address !== undefined && ids.addressError, info !== undefined && ids.hint)}
           />
-          {errors.address !== undefined ? (
-            <p id={ids.addressError} className="form-error" role="alert">
-              {errors.address}
-            </p>
-          ) : null}
-          {info !== undefined ? (
-            <p id={ids.hint} className="wallet-hint">
-              {info.addressHint}
-            </p>
-          ) : null}
-        </div>
+        </Field>
       </div>
 
-      {add.isError && !fieldNamed ? (
-        <p className="form-error" role="alert">
-          {errorText(add.error)}
-        </p>
+      {add.isError ? (
+        // The form's one announcement; the fields named in it say which value is wrong.
+        <Notice tone="danger" announce="alert">
+          {fieldNamed
+            ? `The wallet was not added: ${[errors.type, errors.currency, errors.address].filter(Boolean).join(" ")}`
+            : errorText(add.error)}
+        </Notice>
       ) : null}
 
       <div className="wallet-actions">
-        <button type="submit" className="button button-primary" disabled={!ready || add.isPending} aria-busy={add.isPending}>
+        <Button type="submit" variant="primary" disabled={!ready || add.isPending} aria-busy={add.isPending}>
           {add.isPending ? "Adding…" : "Add wallet"}
-        </button>
+        </Button>
       </div>
     </form>
   );

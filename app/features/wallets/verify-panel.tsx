@@ -5,6 +5,10 @@ import type { useStartWalletVerification } from "./api/start-verification";
 import { BrowserWalletError, injectedWalletFor } from "./browser-wallets";
 import { errorText } from "~/lib/error-text";
 import type { Wallet } from "@contracts/wallets.ts";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Notice } from "~/components/ui/notice";
+import { Textarea } from "~/components/ui/textarea";
 
 /** Answers after which this message cannot be used any more: a new one is needed. */
 const NEEDS_NEW_MESSAGE = new Set(["challenge_expired", "challenge_used", "no_challenge", "unknown_nonce", "message_mismatch"]);
@@ -37,7 +41,6 @@ export function VerifyPanel({ id, wallet, start, onRestart, onVerified, onCancel
   const [copied, setCopied] = useState<"copied" | "failed" | null>(null);
   const messageRef = useRef<HTMLTextAreaElement>(null);
   const messageId = useId();
-  const signatureId = useId();
   const signatureErrorId = useId();
   const copyStatusId = useId();
   // Read once the panel opens (after a click, so never during server rendering).
@@ -113,12 +116,12 @@ export function VerifyPanel({ id, wallet, start, onRestart, onVerified, onCancel
           <p>{start.isError ? errorText(start.error) : "The message to sign could not be made."}</p>
         </div>
         <div className="wallet-actions">
-          <button type="button" className="button button-small" onClick={onRestart}>
+          <Button onClick={onRestart} size="small">
             Try again
-          </button>
-          <button type="button" className="button button-small" onClick={onCancel}>
+          </Button>
+          <Button onClick={onCancel} size="small">
             Cancel
-          </button>
+          </Button>
         </div>
       </div>
     );
@@ -126,23 +129,23 @@ export function VerifyPanel({ id, wallet, start, onRestart, onVerified, onCancel
 
   const manual = (
     <div className="wallet-manual">
-      <div className="wallet-field">
-        <div className="wallet-label-row">
-          <label htmlFor={messageId}>Message to sign</label>
-          <button type="button" className="button button-small" onClick={() => void copyMessage()} aria-describedby={copyStatusId}>
-            Copy message
-          </button>
-        </div>
-        <textarea
-          id={messageId}
-          ref={messageRef}
-          className="wallet-message"
-          readOnly
-          value={challenge.message}
-          rows={11}
-          spellCheck={false}
-          onFocus={(event) => event.currentTarget.select()}
-        />
+      <div className="wallet-message-field">
+        <Field label="Message to sign" id={messageId}>
+          <Textarea
+            ref={messageRef}
+            fullWidth
+            className="wallet-message"
+            readOnly
+            value={challenge.message}
+            rows={11}
+            spellCheck={false}
+            aria-describedby={copyStatusId}
+            onFocus={(event) => event.currentTarget.select()}
+          />
+        </Field>
+        <Button onClick={() => void copyMessage()} aria-describedby={copyStatusId} size="small">
+          Copy message
+        </Button>
         <p id={copyStatusId} className="wallet-hint" role="status">
           {copied === "copied"
             ? "Copied. "
@@ -152,33 +155,36 @@ export function VerifyPanel({ id, wallet, start, onRestart, onVerified, onCancel
           {instructions[wallet.type]}
         </p>
       </div>
-      <form className="wallet-field" onSubmit={submitPasted} noValidate>
-        <label htmlFor={signatureId}>Signature</label>
-        <textarea
-          id={signatureId}
-          className="wallet-signature"
-          value={signature}
-          rows={3}
-          spellCheck={false}
-          autoComplete="off"
-          autoCapitalize="off"
-          onChange={(event) => {
-            setSignature(event.currentTarget.value);
-            if (signatureError !== undefined) complete.reset();
-          }}
-          aria-invalid={signatureError !== undefined}
-          aria-describedby={signatureError !== undefined ? signatureErrorId : undefined}
-          readOnly={busy}
-        />
+      <form className="wallet-signature-form" onSubmit={submitPasted} noValidate>
+        <Field label="Signature">
+          <Textarea
+            fullWidth
+            className="wallet-signature"
+            value={signature}
+            rows={3}
+            spellCheck={false}
+            autoComplete="off"
+            autoCapitalize="off"
+            onChange={(event) => {
+              setSignature(event.currentTarget.value);
+              if (signatureError !== undefined) complete.reset();
+            }}
+            aria-invalid={signatureError !== undefined}
+            aria-describedby={signatureError !== undefined ? signatureErrorId : undefined}
+            readOnly={busy}
+          />
+        </Field>
         {signatureError !== undefined ? (
-          <p id={signatureErrorId} className="form-error" role="alert">
-            {signatureError}
-          </p>
+          <div id={signatureErrorId}>
+            <Notice tone="danger" announce="alert">
+              {signatureError}
+            </Notice>
+          </div>
         ) : null}
         <div className="wallet-actions">
-          <button type="submit" className="button button-primary" disabled={busy || signature.trim() === ""} aria-busy={complete.isPending}>
+          <Button type="submit" variant="primary" disabled={busy || signature.trim() === ""} aria-busy={complete.isPending}>
             {complete.isPending && !walletBusy ? "Checking the signature…" : "Verify signature"}
-          </button>
+          </Button>
         </div>
       </form>
     </div>
@@ -192,9 +198,9 @@ export function VerifyPanel({ id, wallet, start, onRestart, onVerified, onCancel
 
       {injected !== null ? (
         <div className="wallet-actions">
-          <button type="button" className="button button-primary" onClick={() => void signInBrowser()} disabled={busy} aria-busy={busy}>
+          <Button variant="primary" onClick={() => void signInBrowser()} disabled={busy} aria-busy={busy}>
             {walletBusy ? "Confirm in your wallet…" : complete.isPending ? "Checking the signature…" : `Sign with ${injected.name}`}
-          </button>
+          </Button>
         </div>
       ) : null}
 
@@ -202,9 +208,9 @@ export function VerifyPanel({ id, wallet, start, onRestart, onVerified, onCancel
         <div className="wallets-problem" role="alert">
           <p>{generalError}</p>
           {needsNewMessage ? (
-            <button type="button" className="button button-small" onClick={restart}>
+            <Button onClick={restart} size="small">
               Get a new message
-            </button>
+            </Button>
           ) : null}
         </div>
       ) : null}
@@ -219,9 +225,9 @@ export function VerifyPanel({ id, wallet, start, onRestart, onVerified, onCancel
       )}
 
       <div className="wallet-actions">
-        <button type="button" className="button button-small" onClick={onCancel}>
+        <Button onClick={onCancel} size="small">
           Cancel
-        </button>
+        </Button>
       </div>
     </div>
   );

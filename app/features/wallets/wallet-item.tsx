@@ -5,6 +5,9 @@ import { errorText } from "~/lib/error-text";
 import { notifySuccess } from "~/lib/toast";
 import { walletTypeInfos, type Wallet } from "@contracts/wallets.ts";
 import { VerifyPanel } from "./verify-panel";
+import { Button } from "~/components/ui/button";
+import { Badge } from "~/components/ui/badge";
+import { Notice } from "~/components/ui/notice";
 
 const labels = new Map(walletTypeInfos.map((info) => [info.type, info.label]));
 
@@ -61,11 +64,7 @@ export function WalletItem({ wallet, onRemoved }: { wallet: Wallet; onRemoved: (
         <h3 id={titleId} className="wallet-item-title">
           {title}
         </h3>
-        {wallet.verified ? (
-          <span className="badge badge-verified">Verified</span>
-        ) : (
-          <span className="badge badge-unverified">Not verified</span>
-        )}
+        {wallet.verified ? <Badge tone="success">Verified</Badge> : <Badge tone="warning">Not verified</Badge>}
       </div>
       <code className="wallet-address">{wallet.address}</code>
       {wallet.verifiedAt !== null ? (
@@ -76,53 +75,46 @@ export function WalletItem({ wallet, onRemoved }: { wallet: Wallet; onRemoved: (
 
       <div className="wallet-actions">
         {!wallet.verified ? (
-          <button
+          <Button
+            variant="primary"
             ref={verifyButton}
-            type="button"
-            className="button button-small button-primary"
             aria-expanded={verifying}
             aria-controls={verifying ? panelId : undefined}
             onClick={verifying ? closeVerification : openVerification}
+            size="small"
           >
             {verifying ? "Close verification" : "Verify"}
             <span className="wallets-visually-hidden">{` ${title}`}</span>
-          </button>
+          </Button>
         ) : null}
-        <button
+        <Button
           ref={removeButton}
-          type="button"
-          className="button button-small"
           aria-expanded={confirming}
           aria-controls={confirming ? confirmId : undefined}
           onClick={() => (confirming ? cancelRemoval() : setConfirming(true))}
           disabled={remove.isPending}
+          size="small"
         >
           Remove
           <span className="wallets-visually-hidden">{` ${title}`}</span>
-        </button>
+        </Button>
       </div>
 
       {confirming ? (
         <div id={confirmId} className="wallet-confirm" role="group" aria-label={`Remove ${title}`}>
           <p>Remove this wallet? Withdrawals can no longer be sent to it. You can add it again later.</p>
           <div className="wallet-actions">
-            <button
-              type="button"
-              className="button button-small button-danger"
-              onClick={confirmRemoval}
-              disabled={remove.isPending}
-              aria-busy={remove.isPending}
-            >
+            <Button variant="danger" onClick={confirmRemoval} disabled={remove.isPending} aria-busy={remove.isPending} size="small">
               {remove.isPending ? "Removing…" : "Remove wallet"}
-            </button>
-            <button ref={keepButton} type="button" className="button button-small" onClick={cancelRemoval} disabled={remove.isPending}>
+            </Button>
+            <Button ref={keepButton} onClick={cancelRemoval} disabled={remove.isPending} size="small">
               Keep it
-            </button>
+            </Button>
           </div>
           {remove.isError ? (
-            <p className="form-error" role="alert">
+            <Notice tone="danger" announce="alert">
               {errorText(remove.error)}
-            </p>
+            </Notice>
           ) : null}
         </div>
       ) : null}

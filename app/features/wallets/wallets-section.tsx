@@ -4,6 +4,7 @@ import { errorText } from "~/lib/error-text";
 import { AddWalletForm } from "./add-wallet-form";
 import { WalletItem } from "./wallet-item";
 import "./wallets.css";
+import { Button } from "~/components/ui/button";
 
 /**
  * The creator's wallets on /profile/settings (anchor `#wallets`): the list with verified badges, adding one, removing
@@ -32,9 +33,9 @@ export function WalletsSection() {
       ) : wallets.isError ? (
         <div className="wallets-problem" role="alert">
           <p>{`Your wallets could not be loaded. ${errorText(wallets.error)}`}</p>
-          <button type="button" className="button button-small" onClick={() => void wallets.refetch()} disabled={wallets.isFetching}>
+          <Button onClick={() => void wallets.refetch()} disabled={wallets.isFetching} size="small">
             {wallets.isFetching ? "Trying again…" : "Try again"}
-          </button>
+          </Button>
         </div>
       ) : wallets.data.length === 0 ? (
         <p className="empty-state">You have no wallets yet. Add one below to receive withdrawals.</p>

@@ -9,6 +9,9 @@ import { formatAmount } from "~/lib/format";
 import type { Withdrawal } from "@contracts/withdrawals.ts";
 import { useNow } from "./use-now";
 import { clockText, maskedEmail, shortAddress } from "./withdrawal-text";
+import { Button } from "~/components/ui/button";
+import { CodeInput } from "~/components/ui/code-input";
+import { Field } from "~/components/ui/field";
 
 /** Answers after which this withdrawal takes no more codes: the dialog shows how it ended. */
 const finalCodes = new Set([
@@ -45,7 +48,6 @@ export function CodeStep(props: {
   );
   const [resendAt, setResendAt] = useState(props.receivedAt + (withdrawal.resendAvailableInSeconds ?? 0) * 1000);
   const now = useNow(true);
-  const codeId = useId();
   const instructionsId = useId();
   const problemId = useId();
   const mailed = withdrawal.secondFactor === "email";
@@ -112,18 +114,9 @@ export function CodeStep(props: {
       <p id={instructionsId}>
         {where} <span className="withdraw-expiry">{`It expires in ${clockText(expiresIn)}.`}</span>
       </p>
-      <div className="withdraw-field">
-        <label htmlFor={codeId}>{mailed ? "Code from the e-mail" : "Code from your authenticator app"}</label>
-        <input
-          id={codeId}
+      <Field label={mailed ? "Code from the e-mail" : "Code from your authenticator app"}>
+        <CodeInput
           name="code"
-          className="withdraw-code"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={7}
-          spellCheck={false}
           value={code}
           onChange={(event) => setCode(event.target.value)}
           aria-describedby={problem === null ? instructionsId : `${instructionsId} ${problemId}`}
@@ -131,7 +124,7 @@ export function CodeStep(props: {
           disabled={busy}
           data-autofocus
         />
-      </div>
+      </Field>
       <p className="withdraw-announcement" role="status" aria-live="polite">
         {announcement}
       </p>
@@ -141,17 +134,24 @@ export function CodeStep(props: {
         </p>
       )}
       <div className="withdraw-actions">
-        <button type="submit" className="button button-primary" disabled={busy} aria-busy={verify.isPending}>
-          {verify.isPending ? "Confirming…" : "Confirm withdrawal"}
-        </button>
+        <Button type="submit" variant="primary" disabled={busy && !verify.isPending} busy={verify.isPending} busyLabel="Confirming…">
+          Confirm withdrawal
+        </Button>
         {mailed ? (
-          <button type="button" className="button" onClick={sendAgain} disabled={resendIn > 0 || resend.isPending || busy}>
-            {resend.isPending ? "Sending…" : resendIn > 0 ? `Resend code in ${resendIn} s` : "Resend code"}
-          </button>
+          <Button onClick={sendAgain} disabled={resendIn > 0 || busy} busy={resend.isPending} busyLabel="Sending…">
+            {resendIn > 0 ? `Resend code in ${resendIn} s` : "Resend code"}
+          </Button>
         ) : null}
-        <button type="button" className="button withdraw-cancel" onClick={cancelIt} disabled={busy} aria-busy={cancel.isPending}>
-          {cancel.isPending ? "Cancelling…" : "Cancel withdrawal"}
-        </button>
+        <Button
+          variant="quiet"
+          className="withdraw-cancel"
+          onClick={cancelIt}
+          disabled={busy && !cancel.isPending}
+          busy={cancel.isPending}
+          busyLabel="Cancelling…"
+        >
+          Cancel withdrawal
+        </Button>
       </div>
       <p className="withdraw-hint">Five wrong codes cancel the withdrawal and release the amount.</p>
     </form>

@@ -3,6 +3,7 @@ import { formatAmount } from "~/lib/format";
 import type { Withdrawal } from "@contracts/withdrawals.ts";
 import { useRevalidateWhenSettled } from "./use-revalidate-when-settled";
 import { shortAddress } from "./withdrawal-text";
+import { Button } from "~/components/ui/button";
 
 /** What became of the withdrawal, followed live (the list polls while it is pending) until it completes or fails. */
 export function OutcomeStep(props: { withdrawal: Withdrawal | null; message: string | null; onClose: () => void }) {
@@ -49,9 +50,9 @@ export function OutcomeStep(props: { withdrawal: Withdrawal | null; message: str
         {text}
       </p>
       <div className="withdraw-actions">
-        <button type="button" className="button button-primary" onClick={props.onClose} data-autofocus>
+        <Button variant="primary" onClick={props.onClose} data-autofocus>
           Done
-        </button>
+        </Button>
       </div>
     </div>
   );

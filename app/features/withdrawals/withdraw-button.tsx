@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState, type ComponentProps } from "react";
 import { analyticsAttributes } from "~/lib/analytics/click-attributes";
 import { formatAmount } from "~/lib/format";
+import { Button } from "~/components/ui/button";
 import type { Withdrawal } from "@contracts/withdrawals.ts";
 import { minimumWithdrawalOf, WALLET_CURRENCIES } from "@contracts/withdrawal-rules.ts";
 
@@ -35,10 +36,10 @@ export function WithdrawButton(props: { currency: string; available: number }) {
   if (!withdrawable.has(currency)) return <p className="withdraw-hint">{`${currency} cannot be withdrawn to a wallet yet.`}</p>;
   return (
     <div className="withdraw-entry">
-      <button
+      <Button
         ref={opener}
-        type="button"
-        className="button button-primary button-small"
+        variant="primary"
+        size="small"
         aria-haspopup="dialog"
         aria-label={`Withdraw ${currency}`}
         disabled={!enough}
@@ -46,7 +47,7 @@ export function WithdrawButton(props: { currency: string; available: number }) {
         onClick={() => setOpen(true)}
       >
         Withdraw
-      </button>
+      </Button>
       {enough ? null : <p className="withdraw-hint">{`Withdrawals start at ${formatAmount(minimum, currency)}.`}</p>}
       {open ? (
         <LoadingWithdrawDialog
@@ -73,9 +74,9 @@ export function ResumeWithdrawalButton(props: { withdrawal: Withdrawal; waiting:
   return (
     <>
       {props.waiting ? (
-        <button ref={opener} type="button" className="button button-small" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <Button ref={opener} size="small" aria-haspopup="dialog" onClick={() => setOpen(true)}>
           Enter code
-        </button>
+        </Button>
       ) : null}
       {open ? (
         <LoadingWithdrawDialog

@@ -1,18 +1,11 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState } from "react";
+import { Dialog } from "~/components/ui/dialog";
+import { initialFocusIn } from "~/components/ui/focus-trap";
 import type { Withdrawal } from "@contracts/withdrawals.ts";
 import { CodeStep } from "./code-step";
 import { OutcomeStep } from "./outcome-step";
 import { WithdrawForm } from "./withdraw-form";
 import "./withdrawals.css";
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-function focusableIn(container: HTMLElement): HTMLElement[] {
-  return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (element) => element.offsetParent !== null || element === document.activeElement,
-  );
-}
 
 type Step =
   | { kind: "form" }
@@ -26,61 +19,33 @@ const titles: Record<Step["kind"], string> = {
 };
 
 /**
- * Withdrawing as a modal dialog (native <dialog> with showModal(): the page behind is inert, Escape closes it, Tab
- * wraps inside): the wallet and amount, then the code, then the outcome followed live. Opened on a withdrawal still
+ * Withdrawing in the kit's modal dialog: the wallet and amount, then the code, then the outcome followed live. Opened on a withdrawal still
  * waiting for its code (`resume`), it starts at the code step. The opener gets focus back when it closes.
  */
 export function WithdrawDialog(props: { currency: string; available: number; resume?: Withdrawal; onClose: () => void }) {
   const { currency, onClose } = props;
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const [step, setStep] = useState<Step>(() =>
     props.resume === undefined ? { kind: "form" } : { kind: "code", withdrawal: props.resume, codeSent: null, receivedAt: Date.now() },
   );
 
+  // Each later step starts with its first field (or its main button) focused; the Dialog focuses the first step's.
+  const steps = useRef<HTMLDivElement>(null);
+  const shownStep = useRef(step.kind);
   useEffect(() => {
-    const element = dialog.current;
-    if (element === null || element.open) return;
-    element.showModal();
-    return () => {
-      if (element.open) element.close();
-    };
-  }, []);
-
-  // Each step starts with its first field (or its main button) focused.
-  useEffect(() => {
-    const element = dialog.current;
-    if (element === null) return;
-    const first = element.querySelector<HTMLElement>("[data-autofocus]") ?? focusableIn(element)[0];
-    first?.focus();
+    if (shownStep.current === step.kind || steps.current === null) return;
+    shownStep.current = step.kind;
+    initialFocusIn(steps.current)?.focus();
   }, [step.kind]);
 
-  const requestClose = () => dialog.current?.close();
-
-  const trapTab = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== "Tab" || dialog.current === null) return;
-    const focusable = focusableIn(dialog.current);
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (first === undefined || last === undefined) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
   return (
-    <dialog ref={dialog} className="withdraw-dialog" aria-labelledby={titleId} onClose={onClose} onKeyDown={trapTab}>
-      <div className="withdraw-frame">
-        <header className="withdraw-header">
-          <h2 id={titleId}>{step.kind === "form" ? `${titles.form} ${currency}` : titles[step.kind]}</h2>
-          <button type="button" className="withdraw-close" aria-label="Close" onClick={requestClose}>
-            <span aria-hidden="true">×</span>
-          </button>
-        </header>
+    <Dialog
+      open
+      onClose={onClose}
+      title={step.kind === "form" ? `${titles.form} ${currency}` : titles[step.kind]}
+      size="small"
+      className="withdraw-dialog"
+    >
+      <div ref={steps}>
         {step.kind === "form" ? (
           <WithdrawForm
             currency={currency}
@@ -100,9 +65,9 @@ export function WithdrawDialog(props: { currency: string; available: number; res
             onEnded={(withdrawal, message) => setStep({ kind: "outcome", withdrawal, message })}
           />
         ) : (
-          <OutcomeStep withdrawal={step.withdrawal} message={step.message} onClose={requestClose} />
+          <OutcomeStep withdrawal={step.withdrawal} message={step.message} onClose={onClose} />
         )}
       </div>
-    </dialog>
+    </Dialog>
   );
 }

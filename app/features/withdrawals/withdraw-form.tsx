@@ -10,6 +10,10 @@ import { formatUnits, parseDecimalAmount, type Withdrawal, type WithdrawalCreate
 import { useNow } from "./use-now";
 import { shortAddress } from "./withdrawal-text";
 import { minimumWithdrawalOf } from "@contracts/withdrawal-rules.ts";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Select } from "~/components/ui/select";
+import { TextInput } from "~/components/ui/text-input";
 
 const SETTINGS_WALLETS = "/profile/settings#wallets";
 
@@ -37,9 +41,6 @@ export function WithdrawForm(props: {
   const [amountText, setAmountText] = useState("");
   const [problem, setProblem] = useState<{ text: string; settings: boolean } | null>(null);
   const idempotencyKey = useRef<string | null>(null);
-  const amountId = useId();
-  const walletFieldId = useId();
-  const hintId = useId();
   const problemId = useId();
 
   const minimum = minimumWithdrawalOf(currency);
@@ -95,9 +96,9 @@ export function WithdrawForm(props: {
     return (
       <div className="withdraw-problem" role="alert">
         <p>{`Your wallets could not be loaded. ${errorText(wallets.error)}`}</p>
-        <button type="button" className="button button-small" onClick={() => void wallets.refetch()} disabled={wallets.isFetching}>
-          {wallets.isFetching ? "Trying again…" : "Try again"}
-        </button>
+        <Button size="small" onClick={() => void wallets.refetch()} busy={wallets.isFetching} busyLabel="Trying again…">
+          Try again
+        </Button>
       </div>
     );
   }
@@ -105,9 +106,9 @@ export function WithdrawForm(props: {
     return (
       <div className="withdraw-empty">
         <p>{`You have no verified ${currency} wallet yet. Withdrawals are paid only to wallets you have verified.`}</p>
-        <Link className="button button-primary" to={SETTINGS_WALLETS}>
+        <ButtonLink variant="primary" to={SETTINGS_WALLETS}>
           Add and verify a wallet
-        </Link>
+        </ButtonLink>
       </div>
     );
   }
@@ -118,15 +119,14 @@ export function WithdrawForm(props: {
       {waiting === undefined ? null : (
         <div className="notice withdraw-waiting">
           <p>{`Your withdrawal of ${formatAmount(waiting.amount, waiting.currency)} is waiting for its code.`}</p>
-          <button type="button" className="button button-small" onClick={() => props.onResume(waiting)}>
+          <Button size="small" onClick={() => props.onResume(waiting)}>
             Enter its code
-          </button>
+          </Button>
         </div>
       )}
-      <div className="withdraw-field">
-        <label htmlFor={walletFieldId}>Pay to</label>
-        <select
-          id={walletFieldId}
+      <Field label="Pay to">
+        <Select
+          fullWidth
           value={walletId}
           onChange={(event) => {
             setWalletChoice(event.target.value);
@@ -140,24 +140,23 @@ export function WithdrawForm(props: {
               {`${shortAddress(wallet.address)} (${wallet.type === "evm" ? "EVM" : "Solana"})`}
             </option>
           ))}
-        </select>
-        <Link className="small" to={SETTINGS_WALLETS}>
-          Manage wallets
-        </Link>
-      </div>
-      <div className="withdraw-field">
-        <label htmlFor={amountId}>{`Amount (${currency})`}</label>
+        </Select>
+      </Field>
+      <Link className="small" to={SETTINGS_WALLETS}>
+        Manage wallets
+      </Link>
+      <Field
+        label={`Amount (${currency})`}
+        hint={`Available: ${formatAmount(available, currency)} · the smallest withdrawal is ${formatAmount(minimum, currency)}.`}
+      >
         <div className="withdraw-amount">
-          <input
-            id={amountId}
+          <TextInput
             name="amount"
-            type="text"
             inputMode="decimal"
             autoComplete="off"
             spellCheck={false}
             placeholder="0.00"
             value={amountText}
-            aria-describedby={hintId}
             aria-invalid={problem !== null && !problem.settings}
             disabled={busy}
             onChange={(event) => {
@@ -165,9 +164,8 @@ export function WithdrawForm(props: {
               changed();
             }}
           />
-          <button
-            type="button"
-            className="button button-small"
+          <Button
+            size="small"
             disabled={busy || available <= 0}
             onClick={() => {
               setAmountText(formatUnits(available, currency));
@@ -175,12 +173,9 @@ export function WithdrawForm(props: {
             }}
           >
             Max
-          </button>
+          </Button>
         </div>
-        <p id={hintId} className="withdraw-hint">
-          {`Available: ${formatAmount(available, currency)} · the smallest withdrawal is ${formatAmount(minimum, currency)}.`}
-        </p>
-      </div>
+      </Field>
       {problem === null ? null : (
         <div id={problemId} className="withdraw-problem" role="alert">
           <p>{problem.text}</p>
@@ -190,9 +185,9 @@ export function WithdrawForm(props: {
         </div>
       )}
       <div className="withdraw-actions">
-        <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
-          {busy ? "Holding the amount…" : "Continue"}
-        </button>
+        <Button type="submit" variant="primary" busy={busy} busyLabel="Holding the amount…">
+          Continue
+        </Button>
       </div>
       <p className="withdraw-hint">The amount is held at once. Confirm it with your code within 15 minutes, or it is released.</p>
     </form>

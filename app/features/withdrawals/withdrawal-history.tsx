@@ -7,6 +7,7 @@ import { useRevalidateWhenSettled } from "./use-revalidate-when-settled";
 import { ResumeWithdrawalButton } from "./withdraw-button";
 import { shortAddress, withdrawalStatusLabels } from "./withdrawal-text";
 import "./withdrawals.css";
+import { Button } from "~/components/ui/button";
 
 function WithdrawalItem({ withdrawal, now }: { withdrawal: Withdrawal; now: number }) {
   const waiting = withdrawal.status === "verifying" && withdrawal.expiresAt > now;
@@ -56,14 +57,9 @@ export function WithdrawalHistory() {
       ) : withdrawals.isError ? (
         <div className="withdraw-problem" role="alert">
           <p>{`Your withdrawals could not be loaded. ${errorText(withdrawals.error)}`}</p>
-          <button
-            type="button"
-            className="button button-small"
-            onClick={() => void withdrawals.refetch()}
-            disabled={withdrawals.isFetching}
-          >
-            {withdrawals.isFetching ? "Trying again…" : "Try again"}
-          </button>
+          <Button size="small" onClick={() => void withdrawals.refetch()} busy={withdrawals.isFetching} busyLabel="Trying again…">
+            Try again
+          </Button>
         </div>
       ) : withdrawals.data.length === 0 ? (
         <p className="empty-state">No withdrawals yet. Use Withdraw in your balance to send money to a verified wallet.</p>

@@ -98,7 +98,9 @@ async function afterLoginTarget(deps: LoginDeps, flow: LoginFlow, params: LoginP
     if (params.modal_to_open !== undefined) target.searchParams.set("modal_to_open", params.modal_to_open);
     return target;
   }
-  return safeRedirectTarget(params.afterLoginRedirectUrl, requestOrigin, deps.isServedOrigin);
+  // The advertiser login lands in the advertiser's console, the other logins on the site root.
+  const fallbackPath = flow === "advertiser" ? "/advertiser" : "/";
+  return safeRedirectTarget(params.afterLoginRedirectUrl, requestOrigin, deps.isServedOrigin, fallbackPath);
 }
 
 /** `GET /auth/twitter/callback`: checks the state, trades the code for X's tokens and signs the user in. */

@@ -30,6 +30,7 @@ import {
 } from "../../db/suggestions.ts";
 import { randomToken } from "../../security/tokens.ts";
 import { advertiserNotFound, requireMembership } from "../advertisers/membership.ts";
+import { notStartedReason } from "./start-rules.ts";
 
 /**
  * Campaigns in the advertiser console (docs/decisions/019-advertiser-console.md). Every use case authorizes by
@@ -68,6 +69,7 @@ function summary(campaign: CampaignListing, pool: { funded: number; remaining: n
     funded,
     timeLeftMs: Math.max(0, campaign.endsAt - now),
     participantCount: campaign.participantCount,
+    notStartedReason: notStartedReason(campaign, now),
   };
 }
 

@@ -1,3 +1,4 @@
+import { TERMS_PAGE_PATH } from "../../contracts/terms.ts";
 import { formatUnits } from "../../contracts/withdrawals.ts";
 import type { NewNotification } from "../../db/notifications.ts";
 
@@ -107,5 +108,17 @@ export function withdrawalNotification(input: {
     link: "/profile#withdrawals",
     dedupeKey: `transaction-${event}:${withdrawal.id}`,
     createdAt: now,
+  };
+}
+
+/**
+ * New terms are in force (docs/decisions/032-spec-server-items.md section 2): what every creator's
+ * `terms-and-conditions` notification says. The link opens the terms, where the Accept button waits until accepted.
+ */
+export function termsChangedNotice(terms: { effectiveDate: string; summary: string }): { title: string; body: string; link: string } {
+  return {
+    title: `Our terms and conditions change on ${terms.effectiveDate}`,
+    body: `${terms.summary} Read the new terms and accept them.`,
+    link: TERMS_PAGE_PATH,
   };
 }

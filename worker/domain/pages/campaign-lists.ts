@@ -11,12 +11,20 @@ type Deps = Pick<Capabilities, "db" | "clock" | "timings">;
 const cardsOf = (campaigns: readonly CampaignCardSummary[], joinedIds: ReadonlySet<string>) =>
   campaigns.map((campaign) => campaignCard(campaign, joinedIds.has(campaign.id)));
 
-/** `/campaigns`: what runs now and what starts soon, with whether the user joined each. */
+/**
+ * `/campaigns`: what runs now and what starts soon, with whether the user joined each. "Starting soon" leaves out
+ * campaigns that cannot start any more: ended, or past their start without funding (docs/decisions/032 section 3).
+ */
 export async function allCampaignsPage({ db, clock, timings }: Deps, userId: string) {
+  const now = clock.now();
   const [current, upcoming, joinedIds] = await timings.measure("q-campaigns", () =>
-    runBatch(db, [campaignCardsQuery(db, ["active", "ending"]), campaignCardsQuery(db, ["inactive"]), joinedCampaignIdsQuery(db, userId)]),
+    runBatch(db, [
+      campaignCardsQuery(db, ["active", "ending"]),
+      campaignCardsQuery(db, ["inactive"], { canStartAt: now }),
+      joinedCampaignIdsQuery(db, userId),
+    ]),
   );
-  return { current: cardsOf(current, joinedIds), upcoming: cardsOf(upcoming, joinedIds), now: clock.now() };
+  return { current: cardsOf(current, joinedIds), upcoming: cardsOf(upcoming, joinedIds), now };
 }
 
 /** `/past-campaigns`: ended campaigns, latest first, with the creator's own results in each. */

@@ -1,6 +1,10 @@
 import { countClosedWeeks } from "../../db/campaign-weeks.ts";
 import { accountBalances } from "../../db/ledger.ts";
-import { insertNotificationsStatement, notifyCampaignAudienceStatement } from "../../db/notification-fanout.ts";
+import {
+  insertNotificationsStatement,
+  notifyCampaignAudienceStatement,
+  notifyFirstRewardBadgesStatement,
+} from "../../db/notification-fanout.ts";
 import { countPostsAwaitingMaturity } from "../../db/post-metrics.ts";
 import { insertPostRewardsStatement, listClaimedPosts, type ClaimedPost } from "../../db/post-rewards.ts";
 import { changePostStatusesStatement, expireUnclaimedStatements } from "../../db/post-status-changes.ts";
@@ -18,7 +22,7 @@ import { campaignWeekCount } from "../../contracts/campaign-weeks.ts";
 import { chunked } from "../../contracts/collections.ts";
 import type { RewardsDeps } from "./deps.ts";
 import { planEvaluation } from "./evaluation-plan.ts";
-import { campaignMaturityNotice, campaignNotEligibleNotice, postsRewardedNotification } from "./notifications.ts";
+import { campaignMaturityNotice, campaignNotEligibleNotice, firstRewardBadgeNotice, postsRewardedNotification } from "./notifications.ts";
 import { healthOf } from "./pacing.ts";
 
 /**
@@ -29,7 +33,7 @@ import { healthOf } from "./pacing.ts";
  *    become claimed, so the claimed set is final.
  * 2. Payment, in ONE atomic batch: the ledger entries moving each week's pool (and the bonus pool) to the creators,
  *    a post_rewards row per claimed post, `claimed` → `rewarded` / `not-rewarded`, posts-rewarded notifications,
- *    and the campaign → `evaluated` last. Every statement runs only while the campaign is still evaluating, the
+ *    the first-rewarded-post badge of creators rewarded for the first time, and the campaign → `evaluated` last. Every statement runs only while the campaign is still evaluating, the
  *    entries carry idempotency keys and post_rewards is keyed by post: a retry, a crash between the two batches or
  *    a second run at the same moment pays nobody twice.
  *
@@ -115,6 +119,9 @@ async function pay({ db, clock }: RewardsDeps, campaign: RewardCampaign, limits:
       changePostStatusesStatement(db, { changes, from: ["claimed"], now, guard }),
     ),
     ...chunked(notifications, limits.rowsPerStatement).map((chunk) => insertNotificationsStatement(db, chunk)),
+    ...chunked([...plan.creatorTotals.keys()], limits.rowsPerStatement).map((userIds) =>
+      notifyFirstRewardBadgesStatement(db, { campaignId: campaign.id, userIds, ...firstRewardBadgeNotice(campaign), createdAt: now }),
+    ),
     moveCampaignStatement(db, { campaignId: campaign.id, from: "evaluating", to: "evaluated", now, health }),
   ]);
   return (results.at(-1)?.meta.changes ?? 0) > 0;

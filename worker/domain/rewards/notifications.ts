@@ -123,6 +123,15 @@ export function postsRewardedNotification(input: {
   };
 }
 
+/** The badge a creator earns with their first rewarded post (docs/decisions/032-spec-server-items.md section 2). */
+export function firstRewardBadgeNotice(campaign: CampaignRef): { title: string; body: string; link: string } {
+  return {
+    title: "Badge earned: first rewarded post",
+    body: `Your first post to earn a reward was in ${campaign.title}. Keep posting to earn more.`,
+    link: campaignLink(campaign),
+  };
+}
+
 /** "1,234.56 USDC": as the app shows amounts (app/lib/format.ts), two decimals, rounded down, never up. */
 export function formatAmount(amount: number, currency: string): string {
   const decimals = decimalsOf(currency);

@@ -1,5 +1,11 @@
 import { AppError } from "../../contracts/errors.ts";
-import { WITHDRAWAL_VERIFY_WINDOW_MS, type SecondFactor, type Withdrawal, type WithdrawalRequest } from "../../contracts/withdrawals.ts";
+import {
+  WITHDRAWAL_VERIFY_WINDOW_MS,
+  type SecondFactor,
+  type Withdrawal,
+  type WithdrawalRequest,
+  type WithdrawalTracking,
+} from "../../contracts/withdrawals.ts";
 import { accountBalances } from "../../db/ledger.ts";
 import { findAccount } from "../../db/users.ts";
 import { findWallet } from "../../db/wallets.ts";
@@ -13,7 +19,8 @@ import { applyTransition, requestTransition, type WithdrawalDeps } from "./trans
 /**
  * `POST /v1/withdrawal`: a creator asks to withdraw `amount` of `currency` to one of their verified wallets. The
  * withdrawal and the hold of its amount are written in one atomic batch (transitions.ts); then the mailed code goes
- * out when the second factor is e-mail. The creator's Idempotency-Key makes a repeat answer the same withdrawal.
+ * out when the second factor is e-mail. The creator's Idempotency-Key makes a repeat answer the same withdrawal; the
+ * request's `page_path` and `trigger` (`requestedFrom`) are stored with it.
  */
 export type RequestWithdrawalDeps = WithdrawalDeps & CodeMailDeps;
 
@@ -65,7 +72,7 @@ async function insufficientFunds(deps: WithdrawalDeps, userId: string, input: Wi
 export async function requestWithdrawal(
   deps: RequestWithdrawalDeps,
   userId: string,
-  input: WithdrawalRequest & { idempotencyKey: string },
+  input: WithdrawalRequest & { idempotencyKey: string; requestedFrom: WithdrawalTracking },
 ): Promise<RequestedWithdrawal> {
   const { db, clock } = deps;
   const earlier = await findWithdrawalByKey(db, userId, input.idempotencyKey);
@@ -131,7 +138,7 @@ export async function requestWithdrawal(
   };
   let created: boolean;
   try {
-    created = await applyTransition(deps, requestTransition(db, row));
+    created = await applyTransition(deps, requestTransition(db, { ...row, requestedFrom: input.requestedFrom }));
   } catch (error) {
     if (error instanceof InsufficientFundsError) throw await insufficientFunds(deps, userId, input);
     throw error;

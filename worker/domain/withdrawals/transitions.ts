@@ -15,6 +15,7 @@ import { mailNotificationIfWanted } from "../notifications/mail-delivery.ts";
 import { withdrawalNotification, type WithdrawalEvent } from "../notifications/events.ts";
 import { amountText } from "./present.ts";
 import type { WithdrawalStatus } from "../../contracts/withdrawal-rules.ts";
+import type { WithdrawalTracking } from "../../contracts/withdrawals.ts";
 
 /**
  * Every move of a withdrawal's state machine as ONE atomic D1 batch (docs/decisions/015-withdrawals.md): the status
@@ -121,11 +122,14 @@ export function requestTransition(db: D1Database, withdrawal: NewWithdrawal & { 
   };
 }
 
-/** verifying → cancelled, and the hold released. `expiry: "expired"` only cancels once the 15 minutes are over. */
+/**
+ * verifying → cancelled, and the hold released. `expiry: "expired"` only cancels once the 15 minutes are over;
+ * `cancelledFrom` is the creator's cancelling call's `page_path` and `trigger`.
+ */
 export function cancelTransition(
   db: D1Database,
   withdrawal: WithdrawalRef,
-  input: { reason: string; now: number; expiry?: "expired" },
+  input: { reason: string; now: number; expiry?: "expired"; cancelledFrom?: WithdrawalTracking },
 ): Transition {
   const cancelled = notify(db, "cancelled", withdrawal, input.now, "cancelled", input.reason);
   return {
@@ -136,6 +140,7 @@ export function cancelTransition(
         now: input.now,
         reason: input.reason,
         ...(input.expiry ? { expiry: input.expiry } : {}),
+        ...(input.cancelledFrom ? { cancelledFrom: input.cancelledFrom } : {}),
       }),
       ...releaseStatements(db, withdrawal, input.now),
       cancelled.statement,

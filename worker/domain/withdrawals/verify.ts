@@ -1,6 +1,6 @@
 import { AppError } from "../../contracts/errors.ts";
 import { TWO_FACTOR_LOCK_MS } from "../../contracts/settings.ts";
-import { WITHDRAWAL_MAX_WRONG_CODES, type Withdrawal } from "../../contracts/withdrawals.ts";
+import { WITHDRAWAL_MAX_WRONG_CODES, type Withdrawal, type WithdrawalTracking } from "../../contracts/withdrawals.ts";
 import { findAccount } from "../../db/users.ts";
 import { findWithdrawal, recordWrongCode, type WithdrawalRow } from "../../db/withdrawals.ts";
 import { checkCode } from "../accounts/one-time-codes.ts";
@@ -178,12 +178,23 @@ export async function resendWithdrawalCode(deps: VerifyDeps, userId: string, wit
   return presentWithdrawal(current, deps.clock.now());
 }
 
-/** Cancels a withdrawal that is still `verifying` and releases its hold; 409 once it is with the payout rail. */
-export async function cancelWithdrawal(deps: WithdrawalDeps, userId: string, withdrawalId: string): Promise<Withdrawal> {
+/**
+ * Cancels a withdrawal that is still `verifying` and releases its hold; 409 once it is with the payout rail. The
+ * cancelling call's `page_path` and `trigger` are stored with it.
+ */
+export async function cancelWithdrawal(
+  deps: WithdrawalDeps,
+  userId: string,
+  withdrawalId: string,
+  cancelledFrom: WithdrawalTracking,
+): Promise<Withdrawal> {
   const row = await ownWithdrawal(deps, userId, withdrawalId);
   if (row.status === "cancelled") return presentWithdrawal(row, deps.clock.now());
   if (row.status !== "verifying") throw noLongerVerifying(row, "cancel");
-  const changed = await applyTransition(deps, cancelTransition(deps.db, row, { reason: cancelReasons.creator, now: deps.clock.now() }));
+  const changed = await applyTransition(
+    deps,
+    cancelTransition(deps.db, row, { reason: cancelReasons.creator, now: deps.clock.now(), cancelledFrom }),
+  );
   const current = await ownWithdrawal(deps, userId, withdrawalId);
   if (!changed && current.status !== "cancelled") throw noLongerVerifying(current, "cancel");
   return presentWithdrawal(current, deps.clock.now());

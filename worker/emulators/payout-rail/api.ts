@@ -12,6 +12,8 @@ export type RailContext = {
   settleMs: number;
   /** Arms the timer that settles a new payout when its moment comes. */
   scheduleSettlement(payout: RailPayout): void;
+  /** Calls the app's webhook about payouts that just settled (nothing when no webhook is configured). */
+  announceSettled(payouts: readonly RailPayout[]): void;
 };
 
 type ErrorType = "authentication_error" | "invalid_request_error" | "idempotency_error" | "api_error";
@@ -45,7 +47,10 @@ export function refusal(request: EmulatorRequest, context: RailContext): Reply |
 
 /** Settles what is due before anything is read, so an answer never shows a payout pending past its moment. */
 export async function settled(context: RailContext): Promise<void> {
-  if (settleDue(context.state, context.now())) await context.save();
+  const due = settleDue(context.state, context.now());
+  if (!due.changed) return;
+  await context.save();
+  context.announceSettled(due.payouts);
 }
 
 const isoTime = (at: number) => new Date(at).toISOString();

@@ -1,5 +1,6 @@
 import { statusOf } from "./settlement.ts";
 import type { RailDeposit, RailPayout } from "./state.ts";
+import type { WebhookDelivery } from "./webhooks.ts";
 
 export function escapeHtml(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
@@ -101,7 +102,39 @@ ${[...deposits].reverse().map(depositRow).join("\n")}
 </table></div>`;
 }
 
-export function homePage(options: { payouts: RailPayout[]; deposits?: RailDeposit[]; failNewPayouts: boolean; settleMs: number }): string {
+function webhooksSection(webhookUrl: string | null, deliveries: readonly WebhookDelivery[]): string {
+  if (webhookUrl === null)
+    return `<p class="muted">No webhook is configured (PAYOUT_EMULATOR_WEBHOOK_URL): the app learns of settled payouts by asking.</p>`;
+  const rows = deliveries
+    .map(
+      (delivery) => `<tr><td><code>${escapeHtml(delivery.eventId)}</code></td><td>${escapeHtml(delivery.type)}</td>
+<td><code>${escapeHtml(delivery.withdrawalId)}</code></td><td class="number">${delivery.attempts}</td>
+<td><span class="status ${delivery.delivered ? "completed" : "pending"}">${escapeHtml(delivery.lastResult)}</span></td></tr>`,
+    )
+    .join("\n");
+  return `<p>Settled payouts are announced to <code>${escapeHtml(webhookUrl)}</code>, signed in <code>Payout-Signature</code>.</p>
+${
+  deliveries.length === 0
+    ? `<p class="muted">No deliveries since the rail started.</p>`
+    : `<div class="scroll"><table>
+<caption>Since the rail started, newest first.</caption>
+<thead><tr><th scope="col">Event</th><th scope="col">Type</th><th scope="col">Withdrawal</th><th scope="col">Attempts</th>
+<th scope="col">App's answer</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table></div>`
+}`;
+}
+
+export function homePage(options: {
+  payouts: RailPayout[];
+  deposits?: RailDeposit[];
+  failNewPayouts: boolean;
+  settleMs: number;
+  webhookUrl?: string | null;
+  webhookDeliveries?: readonly WebhookDelivery[];
+}): string {
   const deposits = options.deposits ?? [];
   const payouts = [...options.payouts].reverse();
   const table =
@@ -136,6 +169,10 @@ ${table}
 <section class="card" aria-labelledby="deposits-heading">
 <h2 id="deposits-heading">Deposits (${deposits.length})</h2>
 ${depositsTable(deposits)}
+</section>
+<section class="card" aria-labelledby="webhooks-heading">
+<h2 id="webhooks-heading">Webhooks</h2>
+${webhooksSection(options.webhookUrl ?? null, options.webhookDeliveries ?? [])}
 </section>
 <section class="card" aria-labelledby="rules-heading">
 <h2 id="rules-heading">How it behaves</h2>

@@ -7,6 +7,7 @@ import { FAIL_SWITCH_PATH, homePage, notFoundPage } from "./pages.ts";
 import { settleDue, settleNow } from "./settlement.ts";
 import { openStateFile, type StateFile } from "./state-file.ts";
 import type { RailPayout } from "./state.ts";
+import { createWebhookSender, type WebhookSender, type WebhookTarget } from "./webhooks.ts";
 
 export type PayoutRailEmulatorOptions = {
   /** 0 picks a free port; `start()` tells which. Default 0. */
@@ -21,6 +22,11 @@ export type PayoutRailEmulatorOptions = {
   settleMs?: number;
   /** The emulator's clock (epoch ms): creation and settlement times. */
   now?: () => number;
+  /**
+   * Where to announce settled payouts, and the secret that signs them (docs/decisions/032-spec-server-items.md
+   * section 4); without it the app learns of settlements only by asking.
+   */
+  webhook?: WebhookTarget | null;
 };
 
 export type PayoutRailEmulator = {
@@ -30,7 +36,7 @@ export type PayoutRailEmulator = {
 
 export const DEFAULT_SETTLE_MS = 3000;
 
-async function home(context: RailContext): Promise<Reply> {
+async function home(context: RailContext, webhooks: { url: string | null; sender: WebhookSender }): Promise<Reply> {
   await settled(context);
   return htmlReply(
     200,
@@ -39,6 +45,8 @@ async function home(context: RailContext): Promise<Reply> {
       deposits: context.state.deposits,
       failNewPayouts: context.state.failNewPayouts,
       settleMs: context.settleMs,
+      webhookUrl: webhooks.url,
+      webhookDeliveries: webhooks.sender.deliveries(),
     }),
   );
 }
@@ -57,8 +65,10 @@ async function setFailSwitch(request: EmulatorRequest, context: RailContext): Pr
 async function settleFromPage(context: RailContext, payoutId: string): Promise<Reply> {
   const payout = context.state.payouts.find((candidate) => candidate.id === payoutId);
   if (payout === undefined) return htmlReply(404, notFoundPage(`payout ${payoutId}`));
-  settleNow(payout, context.now());
-  await context.save();
+  if (settleNow(payout, context.now())) {
+    await context.save();
+    context.announceSettled([payout]);
+  }
   return seeOtherReply("/");
 }
 
@@ -67,12 +77,16 @@ const BY_WITHDRAWAL_PATH = /^\/v1\/payouts\/by-withdrawal\/([^/]+)$/;
 const DEPOSIT_PATH = /^\/v1\/deposits\/by-id\/([^/]+)$/;
 const SETTLE_PATH = /^\/emulator\/payouts\/([^/]+)\/settle$/;
 
-async function route(request: EmulatorRequest, context: RailContext): Promise<Reply> {
+async function route(
+  request: EmulatorRequest,
+  context: RailContext,
+  webhooks: { url: string | null; sender: WebhookSender },
+): Promise<Reply> {
   const path = request.url.pathname;
   const method = request.method === "HEAD" ? "GET" : request.method;
   const is = (wantedMethod: string, wantedPath: string) => method === wantedMethod && path === wantedPath;
 
-  if (is("GET", "/")) return home(context);
+  if (is("GET", "/")) return home(context, webhooks);
   if (is("GET", "/favicon.ico")) return { status: 204, headers: {}, body: "" };
   if (is("POST", FAIL_SWITCH_PATH)) return setFailSwitch(request, context);
   const settleId = method === "POST" ? SETTLE_PATH.exec(path)?.[1] : undefined;
@@ -99,6 +113,8 @@ export function createPayoutRailEmulator(options: PayoutRailEmulatorOptions): Pa
   const now = options.now ?? (() => Date.now());
   const host = options.host ?? "127.0.0.1";
   const settleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
+  // A new sender per start: stopping cancels the retries of the last run.
+  const webhooks = { url: options.webhook?.url ?? null, sender: createWebhookSender(null, now) };
   let server: Server | null = null;
   let stateFile: StateFile | null = null;
   const timers = new Set<NodeJS.Timeout>();
@@ -110,6 +126,7 @@ export function createPayoutRailEmulator(options: PayoutRailEmulatorOptions): Pa
       reply = await route(
         { method: incoming.method ?? "GET", url: requestUrl(incoming.url, "http://payout-rail.local"), headers: incoming.headers, body },
         context,
+        webhooks,
       );
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
@@ -129,6 +146,7 @@ export function createPayoutRailEmulator(options: PayoutRailEmulatorOptions): Pa
       if (server !== null) throw new Error("The payout rail is already running");
       const file = await openStateFile(options.statePath);
       stateFile = file;
+      webhooks.sender = createWebhookSender(options.webhook ?? null, now);
 
       // The timers only keep the file and the page current; every answer settles from the clock anyway.
       const settleOnTime = (payout: RailPayout) => {
@@ -137,8 +155,12 @@ export function createPayoutRailEmulator(options: PayoutRailEmulatorOptions): Pa
             timers.delete(timer);
             // A timer may fire a millisecond before the wall clock reaches its moment: then it is armed again.
             if (payout.settledAt === null && payout.settlesAt > now()) return settleOnTime(payout);
-            if (settleDue(file.state, now())) {
-              file.save().catch((error: unknown) => console.error("Payout rail: could not save a settlement", error));
+            const due = settleDue(file.state, now());
+            if (due.changed) {
+              file.save().then(
+                () => webhooks.sender.announce(due.payouts),
+                (error: unknown) => console.error("Payout rail: could not save a settlement", error),
+              );
             }
           },
           Math.max(0, payout.settlesAt - now()),
@@ -153,6 +175,7 @@ export function createPayoutRailEmulator(options: PayoutRailEmulatorOptions): Pa
         apiKey: options.apiKey,
         settleMs,
         scheduleSettlement: settleOnTime,
+        announceSettled: (payouts) => webhooks.sender.announce(payouts),
       };
       // Payouts that came due while the rail was stopped settle now; the others get their timers back.
       await settled(context);
@@ -170,6 +193,7 @@ export function createPayoutRailEmulator(options: PayoutRailEmulatorOptions): Pa
       server = null;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
+      webhooks.sender.stop();
       await closeServer(running);
       await stateFile?.flush();
       stateFile = null;

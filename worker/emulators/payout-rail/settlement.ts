@@ -24,12 +24,17 @@ export function statusOf(payout: RailPayout): PayoutStatus {
   return payout.settledAt === null ? "pending" : payout.outcome;
 }
 
-/** Settles every payout and deposit whose moment has come, at that moment. True when any changed (and the state needs saving). */
-export function settleDue(state: RailState, now: number): boolean {
+/**
+ * Settles every payout and deposit whose moment has come, at that moment. `changed`: the state needs saving;
+ * `payouts`: the payouts that settled now, whose webhooks go out once it is saved.
+ */
+export function settleDue(state: RailState, now: number): { changed: boolean; payouts: RailPayout[] } {
   let changed = false;
+  const payouts: RailPayout[] = [];
   for (const payout of state.payouts) {
     if (payout.settledAt === null && payout.settlesAt <= now) {
       payout.settledAt = payout.settlesAt;
+      payouts.push(payout);
       changed = true;
     }
   }
@@ -39,12 +44,13 @@ export function settleDue(state: RailState, now: number): boolean {
       changed = true;
     }
   }
-  return changed;
+  return { changed, payouts };
 }
 
-/** The home page's "Settle now": the payout ends at once, the way it would have ended later. */
-export function settleNow(payout: RailPayout, now: number): void {
-  if (payout.settledAt !== null) return;
+/** The home page's "Settle now": the payout ends at once, the way it would have ended later. False when it had settled. */
+export function settleNow(payout: RailPayout, now: number): boolean {
+  if (payout.settledAt !== null) return false;
   payout.settlesAt = Math.min(payout.settlesAt, now);
   payout.settledAt = payout.settlesAt;
+  return true;
 }

@@ -1,0 +1,37 @@
+import { expect, gotoHydrated, signInAs, test } from "./fixtures";
+import { consolePages, seriousViolations } from "./advertiser-console-pages";
+
+/** The console on a 390 px phone: the switch in the menu, a navigation that fits, no sideways scrolling of the page. */
+test.use({ viewport: { width: 390, height: 844 } });
+
+test("on a phone the menu switches to the console, whose navigation fits the screen", async ({ page }) => {
+  await signInAs(page, "aurora_team");
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("button", { name: "New Post" })).toHaveCount(0);
+  await header.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  await menu.getByRole("link", { name: "Advertiser" }).click();
+  await page.waitForURL((url) => url.pathname === "/advertiser");
+  await expect(menu).toBeHidden();
+
+  await gotoHydrated(page, "/advertiser/advertiser-aurora/funds");
+  const consoleNav = page.getByRole("navigation", { name: "Advertiser console" });
+  await expect(consoleNav.getByRole("link", { name: "Funding" })).toHaveAttribute("aria-current", "page");
+  const navBox = await consoleNav.boundingBox();
+  expect(navBox?.width ?? Infinity).toBeLessThanOrEqual(390);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  await consoleNav.getByRole("link", { name: "API keys" }).click();
+  await page.waitForURL((url) => url.pathname === "/advertiser/advertiser-aurora/api-keys");
+});
+
+test.describe("accessibility of the console on a phone", () => {
+  for (const path of [...consolePages, "/admin"]) {
+    test(`${path} has no serious accessibility violations`, async ({ page }) => {
+      await signInAs(page, path === "/admin" ? "chorus_admin" : "aurora_team");
+      await gotoHydrated(page, path);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+});

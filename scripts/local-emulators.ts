@@ -1,0 +1,127 @@
+/**
+ * The local emulators of outside services (README "Local emulators") and the variables that point the worker at
+ * them, for a worker served on `port`: the X emulator on port + 3, the mail outbox on + 4, the payout rail on + 5 and
+ * the telemetry sink on + 6, each keeping its state under `<persistTo>/emulators/`. `npm start` serves the worker
+ * through `wrangler dev` with these; `npm run fuzz` serves the production build under Miniflare with the same.
+ */
+import { readFileSync } from "node:fs";
+import { PAYOUT_WEBHOOK_PATH } from "../worker/contracts/payout-webhook.ts";
+import { demoWorld } from "./seed/demo-world.ts";
+
+export type Emulator = { label: string; script: string; url: string; env: Record<string, string> };
+
+export function emulatorUrls(port: number) {
+  return {
+    x: `http://127.0.0.1:${port + 3}`,
+    mail: `http://127.0.0.1:${port + 4}`,
+    payout: `http://127.0.0.1:${port + 5}`,
+    telemetry: `http://127.0.0.1:${port + 6}`,
+  };
+}
+
+/** The X accounts of the demo world's people (creators, advertisers' members, the admin), by their X ids. */
+function demoXAccounts() {
+  return demoWorld(Date.now()).users.map(({ user }) => ({ id: user.xUserId, username: user.handle, name: user.name }));
+}
+
+/** A value of .dev.vars (written by scripts/ensure-dev-vars.ts), so an emulator accepts exactly the key the worker sends. */
+function localSecret(name: string): string {
+  const line = readFileSync(".dev.vars", "utf8")
+    .split("\n")
+    .find((candidate) => candidate.trim().startsWith(`${name}=`));
+  if (line === undefined) throw new Error(`.dev.vars has no ${name} (node scripts/ensure-dev-vars.ts adds it)`);
+  return line
+    .slice(line.indexOf("=") + 1)
+    .trim()
+    .replace(/^"(.*)"$/, "$1");
+}
+
+/**
+ * The Application Insights connection string of wrangler.toml with the local sink as its ingestion endpoint: the
+ * instrumentation key stays the one the configuration names, so the worker forwards exactly what it accepts.
+ */
+function localConnectionString(ingestionEndpoint: string): string {
+  const key = /InstrumentationKey=([0-9a-f-]{36})/i.exec(readFileSync("wrangler.toml", "utf8"))?.[1];
+  if (key === undefined) throw new Error("wrangler.toml has no APPLICATIONINSIGHTS_CONNECTION_STRING with an InstrumentationKey");
+  return `InstrumentationKey=${key};IngestionEndpoint=${ingestionEndpoint}/`;
+}
+
+/** The emulators to run beside a worker on `port` (each a Node script, its environment and the URL it answers at). */
+export function localEmulators(port: number, persistTo: string): Emulator[] {
+  const urls = emulatorUrls(port);
+  return [
+    {
+      label: "The X emulator",
+      script: "worker/emulators/x/main.ts",
+      url: urls.x,
+      env: {
+        X_EMULATOR_PORT: String(port + 3),
+        X_EMULATOR_STATE: `${persistTo}/emulators/x.json`,
+        // The demo world's people exist on the local X, so "Sign in with X" as one of them reaches their seeded account.
+        X_KNOWN_ACCOUNTS: JSON.stringify(demoXAccounts()),
+      },
+    },
+    {
+      label: "The mail outbox",
+      script: "worker/emulators/mail/main.ts",
+      url: urls.mail,
+      env: {
+        MAIL_EMULATOR_PORT: String(port + 4),
+        MAIL_EMULATOR_STATE: `${persistTo}/emulators/mail.json`,
+        MAIL_API_KEY: localSecret("MAIL_API_KEY"),
+      },
+    },
+    {
+      label: "The payout rail",
+      script: "worker/emulators/payout-rail/main.ts",
+      url: urls.payout,
+      env: {
+        PAYOUT_EMULATOR_PORT: String(port + 5),
+        PAYOUT_EMULATOR_STATE: `${persistTo}/emulators/payout-rail.json`,
+        PAYOUT_API_KEY: localSecret("PAYOUT_API_KEY"),
+        // Settled payouts are announced to the worker at once (docs/decisions/032-spec-server-items.md section 4).
+        PAYOUT_EMULATOR_WEBHOOK_URL: `http://127.0.0.1:${port}${PAYOUT_WEBHOOK_PATH}`,
+        PAYOUT_WEBHOOK_SECRET: localSecret("PAYOUT_WEBHOOK_SECRET"),
+      },
+    },
+    {
+      label: "The telemetry sink",
+      script: "worker/emulators/telemetry-sink/main.ts",
+      url: urls.telemetry,
+      env: {
+        TELEMETRY_SINK_PORT: String(port + 6),
+        TELEMETRY_SINK_STATE: `${persistTo}/emulators/telemetry-sink.json`,
+      },
+    },
+  ];
+}
+
+/** The worker's variables that point it at the emulators and make the origin it is served on its own. */
+export function localWorkerVars(port: number): Record<string, string> {
+  const urls = emulatorUrls(port);
+  return {
+    X_AUTHORIZE_URL: `${urls.x}/i/oauth2/authorize`,
+    X_API_BASE_URL: urls.x,
+    MAIL_API_URL: urls.mail,
+    PAYOUT_API_URL: urls.payout,
+    APPLICATIONINSIGHTS_CONNECTION_STRING: localConnectionString(urls.telemetry),
+    APP_ORIGINS: `http://127.0.0.1:${port},http://localhost:${port}`,
+  };
+}
+
+/** Waits until every emulator answers at its URL. */
+export async function waitForEmulators(emulators: readonly Emulator[]): Promise<void> {
+  await Promise.all(emulators.map((emulator) => waitFor(`${emulator.url}/`, emulator.label)));
+}
+
+async function waitFor(url: string, label: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${label} did not start at ${url}`);
+}
