@@ -21,8 +21,8 @@ import {
  * Withdrawing from the balance on /profile: the dialog (wallet, amount, code), the withdrawal pending and then
  * completed, the balance and the posts' statuses following, and a payout the rail fails giving the money back. The
  * money comes from a campaign evaluated by the rewards engine in the server's own D1 (.wrangler/e2e-state); the
- * mailed code is read from the mail outbox, the payout settled at the payout rail, and the scheduler called through
- * `wrangler dev`'s scheduled route instead of waiting for its next minute.
+ * mailed code is read from the mail outbox, the payout settled at the payout rail, whose webhook completes it (the
+ * first test), or the scheduler called through `wrangler dev`'s scheduled route instead of waiting for its next minute.
  */
 const persistTo = ".wrangler/e2e-state";
 const { outbox, rail } = emulatorUrls(baseURL);
@@ -35,11 +35,20 @@ function availableOf(page: Page) {
     .locator("xpath=following-sibling::dd[1]");
 }
 
-async function settleLatestWithdrawal(db: D1Database, userId: string, request: Parameters<typeof tickScheduler>[0]) {
+/**
+ * Settles the creator's latest withdrawal at the payout rail, which calls the worker's webhook; `poll`: then runs the
+ * scheduler too, whose poll is the fallback (docs/decisions/032-spec-server-items.md section 4).
+ */
+async function settleLatestWithdrawal(
+  db: D1Database,
+  userId: string,
+  request: Parameters<typeof tickScheduler>[0],
+  options: { poll: boolean } = { poll: true },
+) {
   const withdrawal = await latestWithdrawal(db, userId);
   if (withdrawal?.rail_payout_id === null || withdrawal === null) throw new Error("The withdrawal was not handed to the payout rail");
   await settlePayoutNow(rail, withdrawal.rail_payout_id);
-  await tickScheduler(request, baseURL);
+  if (options.poll) await tickScheduler(request, baseURL);
   return withdrawal.id;
 }
 
@@ -94,8 +103,15 @@ test("a creator withdraws with a mailed code, sees it pending then completed, an
     await expect(outcome.getByRole("status")).toContainText("Confirmed. 3.00 USDC is on its way");
     await expect(page.getByRole("region", { name: "Withdrawals" }).getByText("Pending", { exact: true })).toBeVisible();
 
-    await settleLatestWithdrawal(db, userId, request);
+    // No scheduler run: the rail's webhook completes it, and the rail's page shows the worker accepted the delivery.
+    const withdrawalId = await settleLatestWithdrawal(db, userId, request, { poll: false });
     await expect(outcome.getByRole("status")).toContainText("Done: 3.00 USDC was paid to", { timeout: 15_000 });
+    const railPage = await (await request.get(`${rail}/`)).text();
+    expect(railPage).toMatch(
+      new RegExp(
+        `payout\\.completed</td>\\s*<td><code>${withdrawalId}</code></td><td class="number">1</td>\\s*<td><span class="status completed">200<`,
+      ),
+    );
     await outcome.getByRole("button", { name: "Done" }).click();
     await expect(outcome).toBeHidden();
     await expect(balance.getByRole("button", { name: "Withdraw USDC" })).toBeFocused();

@@ -1,6 +1,12 @@
 import type { Capabilities } from "../../capabilities.ts";
 import { findDedupeFamily } from "../../db/notifications.ts";
-import { findTerms, listUnfinishedFanOuts, termsFanOutPageStatements, termsNotificationDedupePrefix, type TermsRow } from "../../db/terms.ts";
+import {
+  findTerms,
+  listUnfinishedFanOuts,
+  termsFanOutPageStatements,
+  termsNotificationDedupePrefix,
+  type TermsRow,
+} from "../../db/terms.ts";
 import { termsChangedNotice } from "../notifications/events.ts";
 
 /**
@@ -51,7 +57,10 @@ export async function termsNotifiedCount({ db }: Pick<Capabilities, "db">, terms
  * The scheduler's step: the versions still being sent out, oldest first, each as far as the run's budget of batches
  * goes. Overlapping runs are harmless (each page reads the cursor the last one left; notifications are deduplicated).
  */
-export async function continueTermsFanOuts(deps: Deps, limits: TermsFanOutLimits = defaultTermsFanOutLimits): Promise<{ notified: number }> {
+export async function continueTermsFanOuts(
+  deps: Deps,
+  limits: TermsFanOutLimits = defaultTermsFanOutLimits,
+): Promise<{ notified: number }> {
   let notified = 0;
   let batches = 0;
   for (const terms of await listUnfinishedFanOuts(deps.db, limits.batchesPerRun)) {
