@@ -146,7 +146,7 @@ export type CampaignCardRow = z.infer<typeof campaignCardRowSchema>;
 /** `campaignFields`: every column of the campaign, or the few a card in a list shows (`summarySelect` below). */
 const listingFieldsOf = (campaignFields: string) => `${campaignFields}, advertisers.name AS advertiser_name,
     advertisers.slug AS advertiser_slug,
-    (SELECT COUNT(*) FROM campaign_participants WHERE campaign_participants.campaign_id = campaigns.id) AS participant_count`;
+    COALESCE((SELECT participants FROM campaign_participant_counts WHERE campaign_id = campaigns.id), 0) AS participant_count`;
 const listingFields = listingFieldsOf("campaigns.*");
 const listingFrom = `FROM campaigns JOIN advertisers ON advertisers.id = campaigns.advertiser_id`;
 const listingSelect = `SELECT ${listingFields} ${listingFrom}`;
