@@ -11,6 +11,8 @@ import { runQuery } from "../../worker/db/query.ts";
 import { campaignPacingFacts } from "../../worker/db/reward-campaigns.ts";
 import { findUserIdByIdOrHandle, insertUserStatements } from "../../worker/db/users.ts";
 import { trackingFrom } from "../../worker/domain/rewards/poll-schedule.ts";
+import { depositAdvertiserFunds, fundCampaign } from "../../worker/domain/ledger/funding.ts";
+import { fixedClock } from "../support/clock.ts";
 import { insertAdvertiser } from "./rewards-fixtures.ts";
 
 /*
@@ -167,5 +169,25 @@ describe("counts kept as rows are written", () => {
 
     expect((await env.DB.prepare(`SELECT role, users FROM user_role_counts ORDER BY role`).all()).results).toEqual(rolesBefore);
     expect((await runQuery(campaignCardQuery(env.DB, campaign.id)))?.participantCount).toBe(2);
+  });
+
+  it("keeps a card's pools as ledger lines are written, and migration 0026 backfills them", async () => {
+    const campaign = await liveCampaign("pools");
+    const clock = fixedClock(now);
+    expect((await runQuery(campaignCardQuery(env.DB, campaign.id)))?.pool).toEqual({ funded: 0, remaining: 0 });
+    // Two weeks of 500 USDC and a bonus pool of 100 USDC (buildCampaign's), in the smallest unit.
+    const amount = 2 * 500_000_000 + 100_000_000;
+    await depositAdvertiserFunds(env.DB, clock, {
+      advertiserId: campaign.advertiserId,
+      currency: "USDC",
+      amount,
+      idempotencyKey: "deposit:pools",
+    });
+    expect(await fundCampaign(env.DB, clock, campaign.id)).toEqual({ funded: true, amount });
+    expect((await runQuery(campaignCardQuery(env.DB, campaign.id)))?.pool).toEqual({ funded: amount, remaining: amount });
+
+    await env.DB.prepare(`DELETE FROM campaign_pool_totals`).run();
+    for (const statement of backfillsOf("0026_")) await env.DB.prepare(statement).run();
+    expect((await runQuery(campaignCardQuery(env.DB, campaign.id)))?.pool).toEqual({ funded: amount, remaining: amount });
   });
 });

@@ -138,6 +138,7 @@ describe("the plan of every statement the db layer can send", () => {
       "users.findUserIdByIdOrHandle#2": "users_by_handle",
       "reward-campaigns.campaignPacingFacts": "sqlite_autoindex_campaign_pacing_1",
       "notification-fanout.creatorCountQuery": "sqlite_autoindex_user_role_counts_1",
+      "campaigns.campaignCardQuery": "sqlite_autoindex_campaign_pool_totals_1",
     };
     const indexesUsed = Object.fromEntries(
       Object.keys(expectedIndexes).map((name) => {
