@@ -6,10 +6,10 @@ import { insertInvitationStatement } from "../../worker/db/invitations.ts";
 import { insertNotificationStatement } from "../../worker/db/notifications.ts";
 import { listPartners, replacePartnerStatements } from "../../worker/db/partners.ts";
 import { claimEligiblePosts } from "../../worker/db/payout-confirmations.ts";
-import { findPost, insertPostStatement } from "../../worker/db/posts.ts";
+import { findPost } from "../../worker/db/posts.ts";
 import { insertSuggestionStatement } from "../../worker/db/suggestions.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
-import { polledPostsStatements } from "./factories.ts";
+import { polledPostsStatements, publishedPostsStatements } from "./factories.ts";
 import { seedDemoConversions, type CreatedDemoKey } from "./demo-conversions.ts";
 import { seedDemoLedger } from "./demo-ledger.ts";
 import { demoNotifications } from "./demo-notifications.ts";
@@ -59,7 +59,11 @@ export async function seedDemoData(db: D1Database, clock: Clock): Promise<Create
       })),
       now,
     ),
-    ...evaluating.map((item) => insertPostStatement(db, item.post)),
+    ...publishedPostsStatements(
+      db,
+      evaluating.map((item) => item.post),
+      now,
+    ),
     ...demoNotifications(now).map((notification) => insertNotificationStatement(db, notification)),
   ]);
   for (const { post } of claimed) await claimEligiblePosts(db, { campaignId: post.campaignId, userId: post.userId, now });

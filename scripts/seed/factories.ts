@@ -5,11 +5,11 @@ import type { Advertiser } from "../../worker/db/advertisers.ts";
 import { markBonusPostsStatement } from "../../worker/db/campaign-weeks.ts";
 import type { Campaign } from "../../worker/db/campaigns.ts";
 import type { Partner } from "../../worker/db/partners.ts";
-import { recordMaturedStatement, recordPolledMetricsStatement, trackNewPostsStatement } from "../../worker/db/post-metrics.ts";
+import { recordMaturedStatement, recordPolledMetricsStatement, trackPostsStatement } from "../../worker/db/post-metrics.ts";
 import { changePostStatusesStatement } from "../../worker/db/post-status-changes.ts";
 import { insertPostStatement, type Post } from "../../worker/db/posts.ts";
 import type { User } from "../../worker/db/users.ts";
-import { FIRST_POLL_AFTER } from "../../worker/domain/rewards/poll-schedule.ts";
+import { trackingFrom } from "../../worker/domain/rewards/poll-schedule.ts";
 
 /**
  * Factories for every stored record, shared by the demo seed (scripts/seed/), the tests, the benchmarks and the
@@ -135,6 +135,22 @@ export function buildPost(
   };
 }
 
+/**
+ * Posts stored as published on X (with their X ids) and tracked from `now`, as publishing does in one batch
+ * (`markPostPublished`): the rewards engine polls a post only once it is tracked.
+ */
+export function publishedPostsStatements(db: D1Database, posts: readonly Post[], now: number): D1PreparedStatement[] {
+  if (posts.length === 0) return [];
+  return [
+    ...posts.map((post) => insertPostStatement(db, post)),
+    trackPostsStatement(
+      db,
+      posts.map((post) => post.id),
+      trackingFrom(now),
+    ),
+  ];
+}
+
 /** A post published on X, what X said about it and when, and whether it has matured. */
 export type PolledPost = {
   /** Its status is where the post ends: `evaluating` stays tracked, anything else has matured (or gone further). */
@@ -168,8 +184,11 @@ export function polledPostsStatements(db: D1Database, posts: readonly PolledPost
     if (item.maturedAt === undefined) throw new Error(`${item.post.id} is ${item.post.status} but has not matured`);
   }
   return [
-    ...posts.map((item) => insertPostStatement(db, { ...item.post, status: "evaluating" })),
-    trackNewPostsStatement(db, now, FIRST_POLL_AFTER),
+    ...publishedPostsStatements(
+      db,
+      posts.map((item) => ({ ...item.post, status: "evaluating" as const })),
+      now,
+    ),
     ...groupBy(posts, (item) => String(item.polledAt)).map((group) =>
       recordPolledMetricsStatement(
         db,

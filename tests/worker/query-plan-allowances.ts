@@ -25,29 +25,4 @@ export const planAllowances: readonly PlanAllowance[] = [
     statements: ["notification-fanout.notifyAdHocAudienceStatement"],
     why: "Open: an announcement to all creators is one statement over every creator; it is to be fanned out in chunks.",
   },
-  {
-    table: "user_roles",
-    statements: ["notification-fanout.creatorCountQuery"],
-    why: "Open: /admin counts every creator on each view.",
-  },
-  {
-    table: "advertiser_deposits",
-    statements: ["advertiser-deposits.listPendingDeposits"],
-    why: "Open: the deposit settlement sorts every pending deposit.",
-  },
-  {
-    table: "posts",
-    statements: ["post-metrics.trackNewPostsStatement"],
-    why: "Open: the scheduler looks for untracked posts among all posts every minute.",
-  },
-  {
-    table: "users",
-    statements: ["users.findUserIdByIdOrHandle"],
-    why: "Open: `id = ? OR handle = ?` cannot use either index on SQLite 3.53.",
-  },
-  {
-    table: "withdrawals",
-    statements: ["withdrawals.listExpiredVerifying", "withdrawals.listPendingWithdrawals"],
-    why: "Open: `status = ?` does not imply the partial index withdrawals_in_flight's `status IN (…)`.",
-  },
 ];

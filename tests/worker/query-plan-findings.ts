@@ -61,20 +61,28 @@ function tablesOf(row: PlanRow, aliases: ReadonlyMap<string, ReadonlySet<string>
   return [...(aliases.get(match[1]) ?? [])];
 }
 
-function isFullScan(row: PlanRow): boolean {
-  return (row.detail.startsWith("SCAN ") || row.detail.includes("AUTOMATIC")) && !row.detail.includes("VIRTUAL TABLE");
+/**
+ * A scan of every row of a table, or of a full index of it. A scan of a partial index reads only the rows its WHERE
+ * holds (the withdrawals still `verifying`, the deposits still `pending`): a queue, not the table.
+ */
+function isFullScan(row: PlanRow, partialIndexes: ReadonlySet<string>): boolean {
+  if (row.detail.includes("VIRTUAL TABLE")) return false;
+  if (row.detail.includes("AUTOMATIC")) return true;
+  if (!row.detail.startsWith("SCAN ")) return false;
+  const index = / USING (?:COVERING )?INDEX (\S+)/.exec(row.detail)?.[1];
+  return index === undefined || !partialIndexes.has(index);
 }
 
 /** A key that picks out one owner's rows (a user's, a campaign's, an advertiser's) or one row. */
-const ownerKey = /^(?:rowid|id|\w+_id|\w+_hash|\w+_key|\w+_token|slug|hostname|nonce)$/;
+const ownerKey = /^(?:rowid|id|\w+_id|\w+_hash|\w+_key|\w+_token|slug|hostname|handle|nonce)$/;
 
 /**
  * Whether a loop reads a range that grows with the whole table: a full scan, or an index search with no equality on
  * an owner key (`status=?`, `handled_at=?`, a time range). Such a range is harmless when read in index order and cut
  * by a LIMIT, which is why only a sort or a grouping over it (a temp B-tree) counts against it.
  */
-function readsWideRange(row: PlanRow): boolean {
-  if (isFullScan(row)) return true;
+function readsWideRange(row: PlanRow, partialIndexes: ReadonlySet<string>): boolean {
+  if (isFullScan(row, partialIndexes)) return true;
   const constraint = /^SEARCH \S+ .*\((.+)\)/.exec(row.detail)?.[1];
   if (constraint === undefined) return false;
   return !constraint.split(" AND ").some((term) => {
@@ -84,11 +92,16 @@ function readsWideRange(row: PlanRow): boolean {
 }
 
 /** What is unbounded in one statement's plan: its full scans, and its temp B-trees with the tables whose rows they hold. */
-export function planFindings(sql: string, rows: readonly PlanRow[], tables: ReadonlySet<string>): PlanFinding[] {
+export function planFindings(
+  sql: string,
+  rows: readonly PlanRow[],
+  schema: { tables: ReadonlySet<string>; partialIndexes: ReadonlySet<string> },
+): PlanFinding[] {
+  const { tables, partialIndexes } = schema;
   const aliases = tableAliases(sql, tables);
   const findings: PlanFinding[] = [];
   for (const row of rows) {
-    if (isFullScan(row)) {
+    if (isFullScan(row, partialIndexes)) {
       for (const table of tablesOf(row, aliases)) findings.push({ table, kind: "scan", detail: row.detail });
     }
     // "FOR LAST TERM OF ORDER BY" / "FOR RIGHT PART OF ORDER BY" sorts only the ties of an index order, one group at a
@@ -98,7 +111,7 @@ export function planFindings(sql: string, rows: readonly PlanRow[], tables: Read
       // it counts against the tables those loops read in wide ranges.
       const siblings = rows.filter((other) => other.parent === row.parent && other !== row);
       const loops = siblings.some((sibling) => tablesOf(sibling, aliases).length > 0) ? siblings : descendantsOf(row.parent, rows);
-      const sorted = loops.filter(readsWideRange).flatMap((loop) => tablesOf(loop, aliases));
+      const sorted = loops.filter((loop) => readsWideRange(loop, partialIndexes)).flatMap((loop) => tablesOf(loop, aliases));
       for (const table of new Set(sorted)) findings.push({ table, kind: "temp-b-tree", detail: row.detail });
     }
   }

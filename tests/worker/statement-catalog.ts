@@ -517,7 +517,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
   },
   "post-metrics": {
     calls: {
-      trackNewPostsStatement: (db) => postMetrics.trackNewPostsStatement(db, now, 15 * 60_000),
+      trackPostsStatement: (db) => postMetrics.trackPostsStatement(db, [post.id], { now, firstPollAfter: 15 * 60_000 }),
       leaseDuePosts: (db) => postMetrics.leaseDuePosts(db, { now, leaseUntil: now + 120_000, limit: 100 }),
       findPollTargets: (db) => postMetrics.findPollTargets(db, [post.id]),
       recordPolledMetricsStatement: (db) =>
@@ -600,7 +600,8 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       findPost: (db) => posts.findPost(db, post.id),
       findPostByClientRequest: (db) => posts.findPostByClientRequest(db, creator.id, "request-1"),
       insertPostIfNew: (db) => posts.insertPostIfNew(db, post),
-      markPostPublished: (db) => posts.markPostPublished(db, post.id, { xPostId: "x-post-1", postedAt: now }),
+      markPostPublished: (db) =>
+        posts.markPostPublished(db, post.id, { xPostId: "x-post-1", postedAt: now }, { now, firstPollAfter: 15 * 60_000 }),
       listStaleReservations: (db) => posts.listStaleReservations(db, now - 600_000, 50),
       oldestPendingReservationWith: (db) => posts.oldestPendingReservationWith(db, post),
       recordedXPostIds: (db) => posts.recordedXPostIds(db, ["x-post-1"]),

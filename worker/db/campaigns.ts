@@ -146,20 +146,18 @@ export type CampaignCardRow = z.infer<typeof campaignCardRowSchema>;
 /** `campaignFields`: every column of the campaign, or the few a card in a list shows (`summarySelect` below). */
 const listingFieldsOf = (campaignFields: string) => `${campaignFields}, advertisers.name AS advertiser_name,
     advertisers.slug AS advertiser_slug,
-    (SELECT COUNT(*) FROM campaign_participants WHERE campaign_participants.campaign_id = campaigns.id) AS participant_count`;
+    COALESCE((SELECT participants FROM campaign_participant_counts WHERE campaign_id = campaigns.id), 0) AS participant_count`;
 const listingFields = listingFieldsOf("campaigns.*");
 const listingFrom = `FROM campaigns JOIN advertisers ON advertisers.id = campaigns.advertiser_id`;
 const listingSelect = `SELECT ${listingFields} ${listingFrom}`;
 
 /*
- * A card's pools (weekly and bonus, every week) summed from the ledger's lines in the same statement, so a card
- * needs no second read; `remaining` is read from the index on (account_id, amount) alone.
+ * A card's pools (weekly and bonus, every week): what was funded into them and what remains, from the row migration
+ * 0026 keeps as ledger lines are written (none before the campaign is funded).
  */
-const poolLines = `FROM ledger_accounts AS account JOIN ledger_lines AS line ON line.account_id = account.id
-  WHERE account.owner_id = campaigns.id AND account.kind IN ('campaign-pool', 'campaign-bonus-pool')`;
 const cardSelectOf = (campaignFields: string) => `SELECT ${listingFieldsOf(campaignFields)},
-    (SELECT COALESCE(SUM(line.amount), 0) ${poolLines} AND line.amount > 0 AND line.entry_kind = 'campaign-funding') AS pool_funded,
-    (SELECT COALESCE(SUM(line.amount), 0) ${poolLines}) AS pool_remaining
+    COALESCE((SELECT funded FROM campaign_pool_totals WHERE campaign_id = campaigns.id), 0) AS pool_funded,
+    COALESCE((SELECT remaining FROM campaign_pool_totals WHERE campaign_id = campaigns.id), 0) AS pool_remaining
   ${listingFrom}`;
 const cardSelect = cardSelectOf("campaigns.*");
 

@@ -143,10 +143,10 @@ const campaignAudienceRowSchema = z
     creators: row.creators,
   }));
 
-/** How many creators there are (whom an ad-hoc notification to all creators reaches). */
+/** How many creators there are (whom an ad-hoc notification to all creators reaches), from the count migration 0025 keeps. */
 export function creatorCountQuery(db: D1Database): Query<number> {
   return mapQuery(
-    firstRow(db.prepare(`SELECT COUNT(*) AS count FROM user_roles WHERE role = 'creator'`), z.object({ count: z.number().int() })),
+    firstRow(db.prepare(`SELECT users AS count FROM user_role_counts WHERE role = 'creator'`), z.object({ count: z.number().int() })),
     (row) => row?.count ?? 0,
   );
 }
@@ -158,7 +158,7 @@ export function campaignAudiencesQuery(db: D1Database): Query<PublishedCampaignA
   return allRows(
     db.prepare(
       `SELECT c.id, c.title, c.status, c.advertiser_id, a.name AS advertiser_name,
-              (SELECT COUNT(*) FROM campaign_participants p WHERE p.campaign_id = c.id) AS creators
+              COALESCE((SELECT participants FROM campaign_participant_counts WHERE campaign_id = c.id), 0) AS creators
        FROM campaigns c JOIN advertisers a ON a.id = c.advertiser_id
        WHERE c.published_at IS NOT NULL
        ORDER BY a.name, c.starts_at DESC, c.id`,

@@ -10,19 +10,25 @@ import { queryAll } from "./query.ts";
 
 const HOUR_MS = 3_600_000;
 
-/** Starts tracking every published post still evaluating that is not tracked yet; one statement. */
-export function trackNewPostsStatement(db: D1Database, now: number, firstPollAfter: number) {
+/** When tracking starts and how long after posting the first poll comes (the rewards engine's FIRST_POLL_AFTER). */
+export type PostTracking = { now: number; firstPollAfter: number };
+
+/**
+ * Starts tracking these posts, each once, if they are published and still evaluating: batched with the statement that
+ * gives a post its X id (`markPostPublished`), so tracking starts at that moment and nothing has to look for untracked
+ * posts later (docs/decisions/033-bounded-statements.md).
+ */
+export function trackPostsStatement(db: D1Database, postIds: readonly string[], tracking: PostTracking) {
   return db
     .prepare(
       `INSERT INTO post_metrics (post_id, campaign_id, matures_at, next_poll_at, created_at, updated_at)
        SELECT posts.id, posts.campaign_id, posts.posted_at + campaigns.maturity_hours * ?3,
               MIN(posts.posted_at + ?2, posts.posted_at + campaigns.maturity_hours * ?3), ?1, ?1
        FROM posts JOIN campaigns ON campaigns.id = posts.campaign_id
-       WHERE posts.status = 'evaluating' AND posts.x_post_id IS NOT NULL
-         AND NOT EXISTS (SELECT 1 FROM post_metrics WHERE post_metrics.post_id = posts.id)
+       WHERE posts.id IN (SELECT value FROM json_each(?4)) AND posts.status = 'evaluating' AND posts.x_post_id IS NOT NULL
        ON CONFLICT DO NOTHING`,
     )
-    .bind(now, firstPollAfter, HOUR_MS);
+    .bind(tracking.now, tracking.firstPollAfter, HOUR_MS, JSON.stringify(postIds));
 }
 
 const leasedSchema = z.object({ post_id: z.string() });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { campaignRulesSchema, statusReasonSchema } from "../contracts/campaign-rules.ts";
 import { campaignStatusSchema, postStatusSchema, type CampaignStatus } from "../contracts/vocabulary.ts";
+import { trackPostsStatement, type PostTracking } from "./post-metrics.ts";
 import { allRows, queryAll, queryFirst, type Query } from "./query.ts";
 
 /** Built once: a schema built inside a transform is rebuilt for every row (it was most of a post row's parse). */
@@ -139,17 +140,20 @@ export async function insertPostIfNew(db: D1Database, post: Post): Promise<boole
   return result.meta.changes > 0;
 }
 
-/** Records X's id for a post being published. Only a post still waiting for X is changed. */
+/** Records X's id for a post being published and starts tracking it, in one batch. Only a post still waiting for X is changed. */
 export async function markPostPublished(
   db: D1Database,
   postId: string,
   published: { xPostId: string; postedAt: number },
+  tracking: PostTracking,
 ): Promise<boolean> {
-  const result = await db
-    .prepare(`UPDATE posts SET x_post_id = ?, posted_at = ?, updated_at = ? WHERE id = ? AND x_post_id IS NULL`)
-    .bind(published.xPostId, published.postedAt, published.postedAt, postId)
-    .run();
-  return result.meta.changes > 0;
+  const [marked] = await db.batch([
+    db
+      .prepare(`UPDATE posts SET x_post_id = ?, posted_at = ?, updated_at = ? WHERE id = ? AND x_post_id IS NULL`)
+      .bind(published.xPostId, published.postedAt, published.postedAt, postId),
+    trackPostsStatement(db, [postId], tracking),
+  ]);
+  return (marked?.meta.changes ?? 0) > 0;
 }
 
 /**

@@ -96,17 +96,14 @@ const pacingSchema = z.object({
   polled: z.number().int(),
 });
 
-/** Per campaign: the engagement so far (scores of posts not deleted) and whether X has answered for any post. */
+/**
+ * Per campaign: the engagement so far (scores of posts not deleted) and how many posts X has answered for, from the
+ * counters migration 0024 keeps as metrics arrive (one row per campaign, none before its first tracked post).
+ */
 export function campaignPacingFacts(db: D1Database, campaignIds: readonly string[]) {
   return queryAll(
     db
-      .prepare(
-        `SELECT metrics.campaign_id, COALESCE(SUM(CASE WHEN posts.status != 'deleted' THEN metrics.score END), 0) AS score,
-           COUNT(metrics.polled_at) AS polled
-         FROM post_metrics AS metrics JOIN posts ON posts.id = metrics.post_id
-         WHERE metrics.campaign_id IN (SELECT value FROM json_each(?))
-         GROUP BY metrics.campaign_id`,
-      )
+      .prepare(`SELECT campaign_id, score, polled FROM campaign_pacing WHERE campaign_id IN (SELECT value FROM json_each(?))`)
       .bind(JSON.stringify(campaignIds)),
     pacingSchema,
   );

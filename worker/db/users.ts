@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { userRoleSchema, type UserRole } from "../contracts/vocabulary.ts";
-import { firstRow, mapQuery, queryAll, queryFirst, runQuery, type Query } from "./query.ts";
+import { firstRow, mapQuery, queryAll, queryFirst, runBatch, runQuery, type Query } from "./query.ts";
 
 export const userSchema = z
   .object({
@@ -81,15 +81,17 @@ export function findAccount(db: D1Database, userId: string): Promise<AccountRow 
   return runQuery(accountQuery(db, userId));
 }
 
+/**
+ * A user by id, or else by handle (with or without "@", any case). Two lookups in one batch, each on its own index:
+ * `id = ? OR handle = ?` in one statement is planned as a scan of every user.
+ */
 export async function findUserIdByIdOrHandle(db: D1Database, idOrHandle: string): Promise<string | null> {
   const handle = idOrHandle.replace(/^@/, "");
-  const row = await queryFirst(
-    db
-      .prepare(`SELECT id FROM users WHERE id = ? OR handle = ? COLLATE NOCASE ORDER BY id = ? DESC LIMIT 1`)
-      .bind(idOrHandle, handle, idOrHandle),
-    idRowSchema,
-  );
-  return row?.id ?? null;
+  const [byId, byHandle] = await runBatch(db, [
+    firstRow(db.prepare(`SELECT id FROM users WHERE id = ?`).bind(idOrHandle), idRowSchema),
+    firstRow(db.prepare(`SELECT id FROM users WHERE handle = ? COLLATE NOCASE ORDER BY id LIMIT 1`).bind(handle), idRowSchema),
+  ]);
+  return byId?.id ?? byHandle?.id ?? null;
 }
 
 export function hasRoleQuery(db: D1Database, userId: string, role: UserRole): Query<boolean> {

@@ -17,7 +17,6 @@ export function schedulerDepsFromEnv(env: Cloudflare.Env, clock: Clock = systemC
 function summary(report: SchedulerReport): string | null {
   const parts = [
     report.campaignsMoved.length > 0 ? `${report.campaignsMoved.length} campaign(s) moved` : "",
-    report.postsTracked > 0 ? `${report.postsTracked} post(s) tracked` : "",
     report.polling.polled + report.polling.deleted > 0 ? `${report.polling.polled} polled, ${report.polling.deleted} deleted on X` : "",
     report.maturity.matured > 0 ? `${report.maturity.matured} matured` : "",
     report.weeks.closed > 0 ? `${report.weeks.closed} week(s) closed` : "",

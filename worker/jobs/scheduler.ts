@@ -5,7 +5,7 @@ import { evaluateCampaigns, defaultEvaluationLimits, type EvaluationLimits, type
 import { advanceCampaigns, type CampaignMove } from "../domain/rewards/lifecycle.ts";
 import { defaultMaturityLimits, maturePosts, type MaturityLimits, type MaturityReport } from "../domain/rewards/maturity.ts";
 import { refreshCampaignHealth } from "../domain/rewards/pacing.ts";
-import { defaultPollingLimits, pollDueMetrics, trackNewPosts, type PollingLimits, type PollReport } from "../domain/rewards/polling.ts";
+import { defaultPollingLimits, pollDueMetrics, type PollingLimits, type PollReport } from "../domain/rewards/polling.ts";
 import { closeCampaignWeeks, type WeekReport } from "../domain/rewards/weeks.ts";
 import { emptyDepositSettlementReport, settleDeposits, type DepositSettlementReport } from "../domain/advertisers/funding.ts";
 import type { DepositRail } from "../clients/deposit-rail.ts";
@@ -71,7 +71,6 @@ export type SchedulerReport = {
   campaignsMoved: CampaignMove[];
   /** Posts whose request died between X and D1: adopted from X, or released (docs/decisions/026-data-hardening.md). */
   reservations: ReconcileReport;
-  postsTracked: number;
   polling: PollReport;
   maturity: MaturityReport;
   weeks: WeekReport;
@@ -105,9 +104,9 @@ async function step<Result>(name: string, log: StepLog, fallback: Result, work: 
 }
 
 /**
- * One run of every step, in the order that lets a post go furthest in one run: campaigns move on, new posts are
- * tracked, due metrics are polled, ripe posts mature, finished weeks close, health is refreshed, finished
- * campaigns are evaluated, withdrawals are settled with the payout rail (docs/decisions/015-withdrawals.md), new terms
+ * One run of every step, in the order that lets a post go furthest in one run: campaigns move on, due metrics are
+ * polled (a post is tracked from the moment it gets its X id, docs/decisions/033-bounded-statements.md), ripe posts
+ * mature, finished weeks close, health is refreshed, finished campaigns are evaluated, withdrawals are settled with the payout rail (docs/decisions/015-withdrawals.md), new terms
  * reach more creators (docs/decisions/032-spec-server-items.md) and abandoned sign-ins are swept
  * (docs/decisions/023-limits-on-every-door.md). A failing step does not stop the others.
  */
@@ -124,7 +123,6 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
       : await step("post reconciliation", log, emptyReconcileReport, () =>
           reconcileStaleReservations({ ...rewards, xClient: { recentPosts }, accessTokenFor: deps.accessTokenFor }),
         );
-  const postsTracked = await step("post tracking", log, 0, () => trackNewPosts(rewards));
   const polling = await step("metric polling", log, { polled: 0, deleted: 0, failed: 0, deferred: 0, xCalls: 0 }, () =>
     pollDueMetrics({ ...rewards, xClient: deps.xClient, accessTokenFor: deps.accessTokenFor }, limits.polling),
   );
@@ -155,7 +153,6 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
   return {
     campaignsMoved,
     reservations,
-    postsTracked,
     polling,
     maturity,
     weeks,

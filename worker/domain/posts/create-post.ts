@@ -18,6 +18,7 @@ import {
 import { listSuggestions } from "../../db/suggestions.ts";
 import { AppError } from "../../contracts/errors.ts";
 import { randomToken } from "../../security/tokens.ts";
+import { trackingFrom } from "../rewards/poll-schedule.ts";
 import { publishingToken } from "./publishing-access.ts";
 import { ABANDONED_AFTER_MS, adoptPublishedCopy, findPublishedCopy } from "./reconcile-posts.ts";
 import { apiErrorFromX } from "./x-errors.ts";
@@ -149,7 +150,7 @@ async function settleExisting(deps: PostingDeps, existing: Post): Promise<Outcom
     if (clock.now() - current.createdAt > ABANDONED_AFTER_MS) {
       const abandoned = current;
       const copy = await findPublishedCopy(deps, await publishingToken(deps, abandoned.userId, false), abandoned);
-      if (copy !== null && (await adoptPublishedCopy(db, abandoned, copy))) {
+      if (copy !== null && (await adoptPublishedCopy(db, abandoned, copy, clock.now()))) {
         const adopted: Post = { ...abandoned, xPostId: copy.id, postedAt: copy.createdAt };
         return { kind: "done", result: { post: postView(adopted, await listAttachmentsOfPost(db, abandoned.id)), created: false } };
       }
@@ -227,7 +228,7 @@ async function publish(deps: PostingDeps, userId: string, command: CreatePostCom
       tweet = { id: copy.id, postedAt: copy.createdAt };
     }
     publishedOnX = true;
-    await markPostPublished(db, reservation.id, { xPostId: tweet.id, postedAt: tweet.postedAt });
+    await markPostPublished(db, reservation.id, { xPostId: tweet.id, postedAt: tweet.postedAt }, trackingFrom(clock.now()));
     const post: Post = { ...reservation, xPostId: tweet.id, postedAt: tweet.postedAt, updatedAt: tweet.postedAt };
     return { kind: "done", result: { post: postView(post, attachments), created: true } };
   } catch (error) {

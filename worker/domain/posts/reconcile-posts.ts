@@ -3,6 +3,7 @@ import { XApiError, type XClient, type XTimelinePost } from "../../clients/x-cli
 import { deleteUnpublishedPost, listStaleReservations, markPostPublished, recordedXPostIds, type Post } from "../../db/posts.ts";
 import { findXUserId } from "../../db/users.ts";
 import { MissingXAccessError } from "../accounts/x-credentials.ts";
+import { trackingFrom } from "../rewards/poll-schedule.ts";
 
 /**
  * The reservation row of a post is its write-ahead record (docs/decisions/026-data-hardening.md): written before X is
@@ -44,9 +45,9 @@ export async function findPublishedCopy(
 }
 
 /** Completes a reservation with the post found on X. False if another request or run completed it first. */
-export async function adoptPublishedCopy(db: D1Database, reservation: Post, copy: XTimelinePost): Promise<boolean> {
+export async function adoptPublishedCopy(db: D1Database, reservation: Post, copy: XTimelinePost, now: number): Promise<boolean> {
   try {
-    return await markPostPublished(db, reservation.id, { xPostId: copy.id, postedAt: copy.createdAt });
+    return await markPostPublished(db, reservation.id, { xPostId: copy.id, postedAt: copy.createdAt }, trackingFrom(now));
   } catch (error) {
     // The unique index on x_post_id: another reservation adopted the same copy a moment ago.
     if (error instanceof Error && /UNIQUE/i.test(error.message)) return false;
@@ -86,7 +87,7 @@ export async function reconcileStaleReservations(deps: ReconcileDeps, batch = RE
       }
       copy = null;
     }
-    if (copy !== null && (await adoptPublishedCopy(deps.db, reservation, copy))) {
+    if (copy !== null && (await adoptPublishedCopy(deps.db, reservation, copy, deps.clock.now()))) {
       report.adopted += 1;
     } else {
       await deleteUnpublishedPost(deps.db, reservation.id);

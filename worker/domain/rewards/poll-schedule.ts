@@ -16,6 +16,11 @@ export const MAX_RETRY_GAP = 6 * HOUR;
 /** A post X never answered for matures anyway this long after its maturity time, with the metrics we have. */
 export const MATURITY_GRACE = 24 * HOUR;
 
+/** Tracking of a post that gets its X id at `now` (worker/db/post-metrics.ts `trackPostsStatement`). */
+export function trackingFrom(now: number): { now: number; firstPollAfter: number } {
+  return { now, firstPollAfter: FIRST_POLL_AFTER };
+}
+
 export function firstPollAt(postedAt: number, maturesAt: number): number {
   return Math.min(postedAt + FIRST_POLL_AFTER, maturesAt);
 }

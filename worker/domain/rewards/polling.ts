@@ -7,15 +7,14 @@ import {
   recordPolledMetricsStatement,
   releaseLeasesStatement,
   stopTrackingStatement,
-  trackNewPostsStatement,
   type FailedPoll,
   type PollTarget,
   type PolledMetrics,
 } from "../../db/post-metrics.ts";
 import { changePostStatusesStatement } from "../../db/post-status-changes.ts";
 import { MissingXAccessError } from "../accounts/x-credentials.ts";
-import type { PollingDeps, RewardsDeps } from "./deps.ts";
-import { FIRST_POLL_AFTER, nextPollAfterFailure, nextPollAfterSuccess } from "./poll-schedule.ts";
+import type { PollingDeps } from "./deps.ts";
+import { nextPollAfterFailure, nextPollAfterSuccess } from "./poll-schedule.ts";
 import { metricsFromX, scoreOf } from "./scoring.ts";
 
 /**
@@ -39,12 +38,6 @@ export const defaultPollingLimits: PollingLimits = { postsPerRun: 2_000, xCallsP
 const LOOKUP_BATCH = 100;
 
 export const deletedOnXReason = { code: "deleted-on-x", message: "X no longer has this post." };
-
-/** Starts tracking newly published posts. Returns how many. */
-export async function trackNewPosts({ db, clock }: RewardsDeps): Promise<number> {
-  const result = await trackNewPostsStatement(db, clock.now(), FIRST_POLL_AFTER).run();
-  return result.meta.changes;
-}
 
 export type PollReport = { polled: number; deleted: number; failed: number; deferred: number; xCalls: number };
 
