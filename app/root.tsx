@@ -21,6 +21,7 @@ import { TrackerDeviceSync } from "./components/tracker-device-sync";
 import { AnalyticsTracker } from "./components/analytics-tracker";
 import { Telemetry } from "./lib/telemetry/telemetry";
 import { consentChosenScript } from "./lib/analytics/consent";
+import { DocumentHydrated } from "./lib/interactive/interactive-suspense";
 
 /**
  * The site's title and link preview for pages that set none, and a title for every error screen (a boundary above the
@@ -85,6 +86,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {root === undefined ? null : (
           <Telemetry instrumentationKey={root.telemetry.instrumentationKey} userId={root.currentUser?.userId ?? null} />
         )}
+        <DocumentHydrated />
         <ScrollRestoration nonce={root?.nonce} />
         <Scripts nonce={root?.nonce} />
       </body>

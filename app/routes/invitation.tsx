@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import type { Route } from "./+types/invitation";
 import { Markdown } from "~/components/markdown";
 import { useLandingViewed } from "~/lib/analytics/hooks";
@@ -6,6 +6,7 @@ import { AnalyticsScope } from "~/lib/analytics/scope";
 import { SignInWithXButton } from "~/components/sign-in";
 import { StatusBadge } from "~/components/status-badge";
 import { useCurrentUser } from "~/lib/current-user";
+import { InteractiveSuspense } from "~/lib/interactive/interactive-suspense";
 import { preloadLazyModule } from "~/lib/lazy-chunks";
 import { useRootData } from "~/lib/root-data";
 import { formatAmount, formatDate } from "~/lib/format";
@@ -68,9 +69,9 @@ export default function Invitation({ loaderData }: Route.ComponentProps) {
             <SignInWithXButton label="Sign in with X to accept" query={{ invite_id: invitationToken }} />
           </div>
         ) : (
-          <Suspense fallback={null}>
+          <InteractiveSuspense>
             <InvitationJoinButton campaignId={campaign.id} invitationToken={invitationToken} />
-          </Suspense>
+          </InteractiveSuspense>
         )}
       </AnalyticsScope>
     </section>
