@@ -3,13 +3,14 @@ import { AppFrame } from "./app-frame";
 import { AppProviders } from "./app-providers";
 import type { HeaderActions } from "./site-header";
 import { useHasCurrentCampaign } from "~/features/campaigns/api/current-campaigns";
+import { useRootData } from "~/lib/root-data";
 import { NotificationBell } from "./notifications/notification-bell";
 import { NotificationsProvider } from "./notifications/notifications-provider";
 import { usePostEditor } from "./post-editor/post-editor-context";
 import { PostEditorProvider } from "./post-editor/post-editor-provider";
 
 function FrameWithActions({ children }: { children: ReactNode }) {
-  const newPostEnabled = useHasCurrentCampaign();
+  const newPostEnabled = useHasCurrentCampaign(useRootData()?.hasCurrentCampaign ?? false);
   const editor = usePostEditor();
   const actions: HeaderActions = {
     newPostEnabled,

@@ -1,7 +1,10 @@
+import { TAP_PENDING_ATTRIBUTE, takePendingTaps } from "./tap-recorder";
+
 /**
  * When the page becomes interactive: React has hydrated the document and every Suspense boundary the server rendered
  * (`InteractiveSuspense`), so every control the server painted has its handlers. At that moment the page marks
- * `chorus:interactive` in the performance timeline (the benchmark reads it). docs/decisions/031-no-tap-lost.md.
+ * `chorus:interactive` in the performance timeline (the benchmark reads it) and replays, once each and in order, the
+ * taps the head's recorder took before (./tap-recorder.ts). docs/decisions/031-no-tap-lost.md.
  *
  * React hydrates the document first and each dehydrated Suspense boundary later, in a pass of its own (and a boundary
  * whose lazy module has not arrived waits for it), so the document's commit alone is not the moment: the boundaries
@@ -39,5 +42,17 @@ function becomeInteractiveWhenReady(): void {
   if (interactive || !documentHydrated) return;
   for (const id of boundariesRendered) if (!boundariesHydrated.has(id)) return;
   interactive = true;
+  const taps = takePendingTaps();
   performance.mark(INTERACTIVE_MARK);
+  // In a task of its own, after the commit whose effects brought the page here has finished.
+  if (taps.length > 0) setTimeout(() => replay(taps), 0);
+}
+
+/** Each tap once, as a click React now handles; a button no longer in the page (React replaced it) is dropped. */
+function replay(taps: readonly HTMLButtonElement[]): void {
+  for (const button of taps) {
+    button.removeAttribute(TAP_PENDING_ATTRIBUTE);
+    button.removeAttribute("aria-busy");
+    if (button.isConnected) button.click();
+  }
 }
