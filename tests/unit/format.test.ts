@@ -34,4 +34,14 @@ describe("formatRelative", () => {
     expect(formatRelative(now - 2 * 3_600_000, now)).toBe("2 hours ago");
     expect(formatRelative(now + 1000, now)).toBe("in less than a minute");
   });
+
+  it("words them as Intl's English does with numeric: auto", () => {
+    expect(formatRelative(now + 86_400_000, now)).toBe("tomorrow");
+    expect(formatRelative(now - 86_400_000, now)).toBe("yesterday");
+    expect(formatRelative(now + 3_600_000, now)).toBe("in 1 hour");
+    expect(formatRelative(now - 60_000, now)).toBe("1 minute ago");
+    expect(formatRelative(now - 120_000, now)).toBe("2 minutes ago");
+    expect(formatRelative(now + 1_234 * 86_400_000, now)).toBe("in 1,234 days");
+    expect(formatRelative(now - 2_000, now)).toBe("just now");
+  });
 });
