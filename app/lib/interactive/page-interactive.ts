@@ -48,11 +48,24 @@ function becomeInteractiveWhenReady(): void {
   if (taps.length > 0) setTimeout(() => replay(taps), 0);
 }
 
-/** Each tap once, as a click React now handles; a button no longer in the page (React replaced it) is dropped. */
+/** Each tap once, as a click React now handles, on the button tapped or the one React put in its place. */
 function replay(taps: readonly HTMLButtonElement[]): void {
   for (const button of taps) {
     button.removeAttribute(TAP_PENDING_ATTRIBUTE);
     button.removeAttribute("aria-busy");
-    if (button.isConnected) button.click();
+    (button.isConnected ? button : replacementOf(button))?.click();
   }
+}
+
+const labelOf = (button: HTMLButtonElement) => button.getAttribute("aria-label") ?? button.textContent?.trim() ?? "";
+
+/**
+ * React renders a part of the page anew instead of hydrating it when it could not (markup that differs, an update that
+ * reached it first): the tapped button is then gone and a new one shows the same control. It is the one button of the
+ * page with the same label; where there are several, or none, the tap is dropped rather than given to a guess.
+ */
+function replacementOf(button: HTMLButtonElement): HTMLButtonElement | undefined {
+  const label = labelOf(button);
+  const candidates = [...document.querySelectorAll("button")].filter((candidate) => labelOf(candidate) === label);
+  return candidates.length === 1 ? candidates[0] : undefined;
 }
