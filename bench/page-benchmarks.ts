@@ -11,7 +11,8 @@ import { benchCreatorId, printPageCost, runPageCost } from "./page-cost.ts";
 import { signIn } from "./signed-in.ts";
 import { printTimeToInteractive, runTimeToInteractive } from "./time-to-interactive.ts";
 
-const port = 8870;
+// PAGE_BENCH_PORT moves it when another checkout's server holds the port (as CHORUS_E2E_PORT does for e2e).
+const port = Number(process.env.PAGE_BENCH_PORT ?? 8870);
 const persistTo = ".wrangler/page-cost/state";
 const numberFrom = (variable: string, fallback: number) => Number(process.env[variable] ?? fallback);
 

@@ -9,7 +9,8 @@
  * others run against it served by the start script (`wrangler dev`) on a fresh database.
  * `BENCH_SKIP_BUILD=1` measures the existing build. `PAGE_COST_REQUESTS` (default 1000), `PAGE_COST_WARM_UP` (100),
  * `PAGE_COST_RUNS` (3), `LIGHTHOUSE_RUNS` (5) and `INTERACTIVE_RUNS` (5) size the page benchmarks, `LIGHTHOUSE_PAGES`
- * (home, landing, article, dashboard; comma-separated) picks the pages of Lighthouse and of the time to interactive; `INGEST_BENCH_SECONDS` shortens the
+ * (home, landing, article, dashboard; comma-separated) picks the pages of Lighthouse and of the time to interactive,
+ * `PAGE_BENCH_PORT` (8870) moves the page benchmarks' server; `INGEST_BENCH_SECONDS` shortens the
  * ingestion run (default 60), `ANALYTICS_BENCH_SECONDS` the analytics one (default 20).
  */
 import { spawn, type ChildProcess } from "node:child_process";
