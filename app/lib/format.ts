@@ -34,14 +34,14 @@ const units: Array<["day" | "hour" | "minute", number]> = [
   ["minute", 60 * 1000],
 ];
 
-// Built once per isolate: building an Intl formatter costs 50–90 µs in workerd, formatting with one about 1 µs.
-const mediumDate = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
-
-/**
- * A whole number of units from now in English, worded as `Intl.RelativeTimeFormat("en", { numeric: "auto" })` words it
- * ("tomorrow", "in 3 days", "1 hour ago"). Written out because building that formatter costs a browser about 50 ms
- * (it loads its locale data), one long task on a phone, in the middle of hydrating the first page that shows a date.
+/*
+ * Dates and relative times are worded here in English as Intl's "en" formatters word them, without Intl: the first
+ * Intl formatter a page builds costs a browser 50–100 ms (it loads its locale data), one long task on a phone in the
+ * middle of hydrating the first page that shows a date (docs/decisions/031-no-tap-lost.md).
  */
+const monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** A whole number of units from now, as `Intl.RelativeTimeFormat("en", { numeric: "auto" })` words it. */
 function relativeUnits(count: number, unit: "day" | "hour" | "minute"): string {
   if (unit === "day" && count === 1) return "tomorrow";
   if (unit === "day" && count === -1) return "yesterday";
@@ -59,6 +59,8 @@ export function formatRelative(at: number, now: number): string {
   return difference >= 0 ? "in less than a minute" : "just now";
 }
 
+/** "Nov 4, 2026": the UTC day, as `Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" })` writes it. */
 export function formatDate(at: number): string {
-  return mediumDate.format(at);
+  const date = new Date(at);
+  return `${monthNames[date.getUTCMonth()] ?? ""} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAmount, formatPercent, formatRelative } from "~/lib/format";
+import { formatAmount, formatDate, formatPercent, formatRelative } from "~/lib/format";
 
 describe("formatPercent", () => {
   it("shows one decimal place", () => {
@@ -43,5 +43,13 @@ describe("formatRelative", () => {
     expect(formatRelative(now - 120_000, now)).toBe("2 minutes ago");
     expect(formatRelative(now + 1_234 * 86_400_000, now)).toBe("in 1,234 days");
     expect(formatRelative(now - 2_000, now)).toBe("just now");
+  });
+});
+
+describe("formatDate", () => {
+  it("writes the UTC day as Intl's English medium date does", () => {
+    expect(formatDate(Date.UTC(2026, 10, 4))).toBe("Nov 4, 2026");
+    expect(formatDate(Date.UTC(2026, 8, 30, 23, 59))).toBe("Sep 30, 2026");
+    expect(formatDate(Date.UTC(1999, 0, 1))).toBe("Jan 1, 1999");
   });
 });
