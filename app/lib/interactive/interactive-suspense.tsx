@@ -1,5 +1,5 @@
-import { Suspense, useEffect, useId, type ReactNode } from "react";
-import { boundaryHydrated, boundaryRendered, documentCommitted, isInteractive } from "./page-interactive";
+import { Suspense, useEffect, useId, useLayoutEffect, type ReactNode } from "react";
+import { boundaryGone, boundaryHydrated, boundaryMounted, documentCommitted } from "./page-interactive";
 
 function Hydrated({ id }: { id: string }) {
   useEffect(() => boundaryHydrated(id), [id]);
@@ -12,8 +12,12 @@ function Hydrated({ id }: { id: string }) {
  */
 export function InteractiveSuspense({ fallback = null, children }: { fallback?: ReactNode; children: ReactNode }) {
   const id = useId();
-  // During render, so that the page knows of this boundary before the pass that commits its parent has ended.
-  if (typeof window !== "undefined" && !isInteractive()) boundaryRendered(id);
+  // A layout effect: it runs before any passive effect of the same commit, so the page knows of this boundary before
+  // its parent's own boundary says it is hydrated. One removed before it hydrated (an error above it) is not waited for.
+  useLayoutEffect(() => {
+    boundaryMounted(id);
+    return () => boundaryGone(id);
+  }, [id]);
   return (
     <Suspense fallback={fallback}>
       <Hydrated id={id} />

@@ -7,29 +7,31 @@ import { TAP_PENDING_ATTRIBUTE, takePendingTaps } from "./tap-recorder";
  * taps the head's recorder took before (./tap-recorder.ts). docs/decisions/031-no-tap-lost.md.
  *
  * React hydrates the document first and each dehydrated Suspense boundary later, in a pass of its own (and a boundary
- * whose lazy module has not arrived waits for it), so the document's commit alone is not the moment: the boundaries
- * rendered while hydrating say that they exist when they render and that they are hydrated when they commit.
+ * whose lazy module has not arrived waits for it), so the document's commit alone is not the moment: each boundary says
+ * that it exists when its parent commits, and that it is hydrated when its own content commits.
  */
 export const INTERACTIVE_MARK = "chorus:interactive";
 
 let documentHydrated = false;
 let interactive = false;
-const boundariesRendered = new Set<string>();
+const boundariesMounted = new Set<string>();
 const boundariesHydrated = new Set<string>();
 
-/** Whether the page has become interactive (always false on the server). */
-export function isInteractive(): boolean {
-  return interactive;
-}
-
-/** A boundary rendered while the page hydrates: the page waits for it. Called again for the same id, nothing changes. */
-export function boundaryRendered(id: string): void {
-  if (!interactive) boundariesRendered.add(id);
+/** A boundary mounted while the page hydrates: the page waits for it. Called again for the same id, nothing changes. */
+export function boundaryMounted(id: string): void {
+  if (!interactive) boundariesMounted.add(id);
 }
 
 export function boundaryHydrated(id: string): void {
   if (interactive) return;
   boundariesHydrated.add(id);
+  becomeInteractiveWhenReady();
+}
+
+/** A boundary removed from the page (an error screen took its place): the page no longer waits for it. */
+export function boundaryGone(id: string): void {
+  if (interactive) return;
+  boundariesMounted.delete(id);
   becomeInteractiveWhenReady();
 }
 
@@ -40,7 +42,7 @@ export function documentCommitted(): void {
 
 function becomeInteractiveWhenReady(): void {
   if (interactive || !documentHydrated) return;
-  for (const id of boundariesRendered) if (!boundariesHydrated.has(id)) return;
+  for (const id of boundariesMounted) if (!boundariesHydrated.has(id)) return;
   interactive = true;
   const taps = takePendingTaps();
   performance.mark(INTERACTIVE_MARK);
