@@ -73,11 +73,19 @@ const frameworkPackages = /[\\/]node_modules[\\/](react|react-dom|react-router|s
 const queryPackages = /[\\/]node_modules[\\/]@tanstack[\\/]/;
 
 /**
- * The shell: what app/entry.client.tsx and app/root.tsx import, transitively and statically, which every page loads.
- * Chunking puts it in one file instead of the two dozen sub-kilobyte chunks automatic splitting made of it, each a
- * request on the critical path. The two roots keep their own chunks (React Router names them).
+ * The shell: what app/entry.client.tsx, app/root.tsx and the layouts import, transitively and statically, which every
+ * page loads (each page has one of these layouts). Chunking puts it in one file instead of the two dozen sub-kilobyte
+ * chunks automatic splitting made of it, each a request on the critical path: on a phone's connection a request costs
+ * its round trip, six at a time over HTTP/1.1 (docs/decisions/031-no-tap-lost.md). The roots keep their own chunks
+ * (React Router names them).
  */
-const shellRoots = [modulePath("app/entry.client.tsx"), modulePath("app/root.tsx")];
+const shellRoots = [
+  "app/entry.client.tsx",
+  "app/root.tsx",
+  "app/layouts/default-layout.tsx",
+  "app/layouts/blank-layout.tsx",
+  "app/layouts/article-layout.tsx",
+].map(modulePath);
 let shellModules = new Set<string>();
 const inShell = (id: string) => shellModules.has(id) && !shellRoots.includes(withoutQuery(id));
 
@@ -91,6 +99,9 @@ function shellModulesPlugin(): Plugin {
       if (this.environment.name !== "client" || moduleIds.length === 0) return;
       const found = new Set<string>();
       const pending = moduleIds.filter((id) => shellRoots.includes(withoutQuery(id)));
+      // A root moved or renamed would leave the shell in pieces without a word.
+      const missing = shellRoots.filter((root) => !pending.some((id) => withoutQuery(id) === root));
+      if (missing.length > 0) throw new Error(`vite.config.ts: the shell's roots ${missing.join(", ")} are not in the build`);
       while (pending.length > 0) {
         const id = pending.pop();
         if (id === undefined || found.has(id)) continue;

@@ -94,7 +94,7 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html");
   // Complete by now, so sent whole: one buffer, with its length, instead of a stream of React's chunks; its scripts
   // wait for the first paint (./lib/scripts-after-first-paint.server.ts).
-  const document = withScriptsAfterFirstPaint(new Uint8Array(await new Response(body).arrayBuffer()));
+  const document = withScriptsAfterFirstPaint(new Uint8Array(await new Response(body).arrayBuffer()), nonce);
   return new Response(document, {
     headers: responseHeaders,
     status: responseStatusCode,

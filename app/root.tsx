@@ -23,6 +23,8 @@ import { TrackerDeviceSync } from "./components/tracker-device-sync";
 import { AnalyticsTracker } from "./components/analytics-tracker";
 import { Telemetry } from "./lib/telemetry/telemetry";
 import { consentChosenScript } from "./lib/analytics/consent";
+import { DocumentHydrated } from "./lib/interactive/interactive-suspense";
+import { tapRecorderScript } from "./lib/interactive/tap-recorder";
 
 /**
  * The site's title and link preview for pages that set none, and a title for every error screen (a boundary above the
@@ -44,9 +46,10 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const { capabilities, session, brand, nonce } = context.get(workerContext);
   const { config } = capabilities;
-  const currentUser = await documentUser(capabilities, session);
+  const { currentUser, hasCurrentCampaign } = await documentUser(capabilities, session);
   return {
     currentUser,
+    hasCurrentCampaign,
     sessionId: currentUser === null ? null : (session?.id ?? null),
     brand,
     brandLayout: layoutForBrand(brand?.theme ?? null, config.dedicatedBrands),
@@ -84,12 +87,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         <script nonce={root?.nonce} dangerouslySetInnerHTML={{ __html: consentChosenScript }} />
+        <script nonce={root?.nonce} dangerouslySetInnerHTML={{ __html: tapRecorderScript }} />
       </head>
       <body>
         {children}
         {root === undefined ? null : (
           <Telemetry instrumentationKey={root.telemetry.instrumentationKey} userId={root.currentUser?.userId ?? null} />
         )}
+        <DocumentHydrated />
         <ScrollRestoration nonce={root?.nonce} />
         <Scripts nonce={root?.nonce} />
       </body>

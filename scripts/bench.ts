@@ -1,15 +1,16 @@
 /**
  * `npm run bench`: the benchmarks, against the production build. Prints a table per benchmark and writes
  * bench-results/*.json. Figures are for reading, never pass/fail.
- * `BENCH_ONLY=page-cost` (or first-load, lighthouse, ingestion, page-brand, withdrawals, analytics, evaluation, profile;
- * comma-separated) runs only those.
+ * `BENCH_ONLY=page-cost` (or first-load, lighthouse, interactive, ingestion, page-brand, withdrawals, analytics,
+ * evaluation, profile; comma-separated) runs only those.
  *
  * The build is made once, at the start, under the lock the end-to-end tests take (they share build/); the page
- * benchmarks (bench/page-benchmarks.ts: page-cost, first-load, lighthouse) measure a copy of it under Miniflare, the
+ * benchmarks (bench/page-benchmarks.ts: page-cost, first-load, lighthouse, interactive) measure a copy of it under Miniflare, the
  * others run against it served by the start script (`wrangler dev`) on a fresh database.
  * `BENCH_SKIP_BUILD=1` measures the existing build. `PAGE_COST_REQUESTS` (default 1000), `PAGE_COST_WARM_UP` (100),
- * `PAGE_COST_RUNS` (3) and `LIGHTHOUSE_RUNS` (5) size the page benchmarks, `LIGHTHOUSE_PAGES` (home, landing, article,
- * dashboard; comma-separated) picks Lighthouse's pages; `INGEST_BENCH_SECONDS` shortens the
+ * `PAGE_COST_RUNS` (3), `LIGHTHOUSE_RUNS` (5) and `INTERACTIVE_RUNS` (5) size the page benchmarks, `LIGHTHOUSE_PAGES`
+ * (home, landing, article, dashboard; comma-separated) picks the pages of Lighthouse and of the time to interactive,
+ * `PAGE_BENCH_PORT` (8870) moves the page benchmarks' server; `INGEST_BENCH_SECONDS` shortens the
  * ingestion run (default 60), `ANALYTICS_BENCH_SECONDS` the analytics one (default 20).
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -26,7 +27,7 @@ import { runWithdrawalBenchmark } from "../bench/withdrawals.ts";
 const port = 8797;
 const only = new Set((process.env.BENCH_ONLY ?? "").split(",").filter((name) => name.length > 0));
 const wanted = (name: string) => only.size === 0 || only.has(name);
-const pageBenchmarks = ["page-cost", "first-load", "lighthouse"].filter(wanted);
+const pageBenchmarks = ["page-cost", "first-load", "lighthouse", "interactive"].filter(wanted);
 const serverBenchmarks = ["page-brand", "withdrawals", "ingestion", "analytics"].filter(wanted);
 
 mkdirSync("bench-results", { recursive: true });

@@ -1,10 +1,11 @@
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy, type ReactNode } from "react";
 import { isRouteErrorResponse, Outlet } from "react-router";
 import type { Route } from "./+types/default-layout";
 import { AppFrame } from "~/components/app-frame";
 import { ErrorScreen } from "~/components/error-screen";
 import { SignInPrompt } from "~/components/sign-in";
 import { useCurrentUser } from "~/lib/current-user";
+import { InteractiveSuspense } from "~/lib/interactive/interactive-suspense";
 import { preloadLazyModule } from "~/lib/lazy-chunks";
 import { useRootData } from "~/lib/root-data";
 
@@ -17,9 +18,9 @@ function Frame({ children }: { children: ReactNode }) {
   if (user === null) return <AppFrame actions={null}>{children}</AppFrame>;
   preloadLazyModule("app/layouts/signed-in-frame.tsx", nonce);
   return (
-    <Suspense fallback={null}>
+    <InteractiveSuspense>
       <SignedInFrame>{children}</SignedInFrame>
-    </Suspense>
+    </InteractiveSuspense>
   );
 }
 

@@ -3,6 +3,7 @@ import { AppFrame } from "~/components/app-frame";
 import { AppProviders } from "~/components/app-providers";
 import type { HeaderActions } from "~/components/site-header";
 import { useHasCurrentCampaign } from "~/features/campaigns/api/current-campaigns";
+import { useRootData } from "~/lib/root-data";
 import { NotificationBell } from "~/features/notifications/notification-bell";
 import { NotificationsProvider } from "~/features/notifications/notifications-provider";
 import { usePostEditor } from "~/features/posting/post-editor-context";
@@ -10,7 +11,7 @@ import { NewPostButton } from "~/features/posting/new-post-button";
 import { PostEditorProvider } from "~/features/posting/post-editor-provider";
 
 function FrameWithActions({ children }: { children: ReactNode }) {
-  const newPostEnabled = useHasCurrentCampaign();
+  const newPostEnabled = useHasCurrentCampaign(useRootData()?.hasCurrentCampaign ?? false);
   const editor = usePostEditor();
   const openNewPost = () => editor.open({ mode: "post" });
   const actions: HeaderActions = {

@@ -7,6 +7,11 @@ export function formatPercent(ratio: number): string {
   return `${percent.toFixed(1)}%`;
 }
 
+/** A whole number with a comma between each group of three digits ("12,345"). */
+function grouped(digits: bigint | number): string {
+  return digits.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
 /** An integer amount in the currency's smallest unit, shown with grouping and at most two decimals. */
 export function formatAmount(amount: number, currency: string): string {
   if (!Number.isSafeInteger(amount)) throw new RangeError(`Amount must be an integer, got ${amount}`);
@@ -18,30 +23,44 @@ export function formatAmount(amount: number, currency: string): string {
   const fraction = absolute % unit;
   const shownDecimals = Math.min(decimals, 2);
   const cents = decimals === 0 ? 0n : (fraction * 10n ** BigInt(shownDecimals)) / unit;
-  const wholeText = whole.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const wholeText = grouped(whole);
   const fractionText = shownDecimals === 0 ? "" : `.${cents.toString().padStart(shownDecimals, "0")}`;
   return `${sign}${wholeText}${fractionText} ${currency}`;
 }
 
-const units: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+const units: Array<["day" | "hour" | "minute", number]> = [
   ["day", 24 * 60 * 60 * 1000],
   ["hour", 60 * 60 * 1000],
   ["minute", 60 * 1000],
 ];
 
-// Built once per isolate: building an Intl formatter costs 50–90 µs in workerd, formatting with one about 1 µs.
-const relativeTime = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
-const mediumDate = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
+/*
+ * Dates and relative times are worded here in English as Intl's "en" formatters word them, without Intl: the first
+ * Intl formatter a page builds costs a browser 50–100 ms (it loads its locale data), one long task on a phone in the
+ * middle of hydrating the first page that shows a date (docs/decisions/031-no-tap-lost.md).
+ */
+const monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** A whole number of units from now, as `Intl.RelativeTimeFormat("en", { numeric: "auto" })` words it. */
+function relativeUnits(count: number, unit: "day" | "hour" | "minute"): string {
+  if (unit === "day" && count === 1) return "tomorrow";
+  if (unit === "day" && count === -1) return "yesterday";
+  const size = Math.abs(count);
+  const amount = `${grouped(size)} ${unit}${size === 1 ? "" : "s"}`;
+  return count > 0 ? `in ${amount}` : `${amount} ago`;
+}
 
 /** "in 3 days", "2 hours ago": relative to a `now` that the server chose, so SSR and hydration agree. */
 export function formatRelative(at: number, now: number): string {
   const difference = at - now;
   for (const [unit, size] of units) {
-    if (Math.abs(difference) >= size) return relativeTime.format(Math.round(difference / size), unit);
+    if (Math.abs(difference) >= size) return relativeUnits(Math.round(difference / size), unit);
   }
   return difference >= 0 ? "in less than a minute" : "just now";
 }
 
+/** "Nov 4, 2026": the UTC day, as `Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" })` writes it. */
 export function formatDate(at: number): string {
-  return mediumDate.format(at);
+  const date = new Date(at);
+  return `${monthNames[date.getUTCMonth()] ?? ""} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }

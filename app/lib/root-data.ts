@@ -5,6 +5,8 @@ import type { CurrentUser } from "@contracts/current-user.ts";
 /** What the root loader hands to every page: who is signed in, the brand of the hostname, telemetry, and the page's nonce. */
 export type RootData = {
   currentUser: CurrentUser | null;
+  /** Whether the signed-in creator has a running campaign to post to: New Post is rendered usable from the start. */
+  hasCurrentCampaign: boolean;
   sessionId: string | null;
   brand: Brand | null;
   brandLayout: BrandLayout;

@@ -6,7 +6,9 @@
  * Two rewrites of the finished document, where React Router and React write them:
  * - the module preloads of the head go into an inert `<template>`, at low priority and each named once (React Router
  *   names a page's chunks and React those of the code loaded on demand, app/lib/lazy-chunks.ts, so a chunk both need
- *   was named twice);
+ *   was named twice), followed by a small script that puts them back at the first paint: on a slow phone the parser
+ *   is still busy with the rest of the body then, and the scripts need not wait for it
+ *   (docs/decisions/031-no-tap-lost.md);
  * - React Router's module script, which imports the route modules statically (fetched as soon as it is parsed), waits
  *   for the first paint, puts the preloads back in their place and imports the same modules dynamically; what follows
  *   (the manifest, the route modules' table, the entry's import) is as React Router wrote it.
@@ -30,16 +32,22 @@ const findScriptEnd = bytesFinder(encoder.encode("</script>"));
 /** The attribute that marks the template of deferred preloads; `afterFirstPaint` below looks for it. */
 const DEFERRED_PRELOADS_ATTRIBUTE = "data-after-first-paint";
 
+const putPreloadsBack = `for (const template of document.querySelectorAll("template[${DEFERRED_PRELOADS_ATTRIBUTE}]")) template.replaceWith(template.content);`;
+
+/** In the head, after the template: the preloads go back at the first paint, whether or not the parser is done. */
+const preloadsAtFirstPaint = `PerformanceObserver.supportedEntryTypes?.includes("paint") && new PerformanceObserver((_, observer) => { observer.disconnect(); ${putPreloadsBack} }).observe({ type: "paint", buffered: true });`;
+
 /**
  * Resolves once the page has painted (the paint timing entries, buffered), at once where nothing will paint (a tab
- * opened in the background) or paint timing is missing, and after 3 s whatever happens.
+ * opened in the background) or paint timing is missing, and after 3 s whatever happens; then puts the preloads back
+ * (the head's script has done so already where the page painted).
  */
 const afterFirstPaint = `await new Promise((resolve) => {
 if (document.visibilityState !== "visible" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) return resolve();
 new PerformanceObserver((_, observer) => { observer.disconnect(); resolve(); }).observe({ type: "paint", buffered: true });
 setTimeout(resolve, 3000);
 });
-for (const template of document.querySelectorAll("template[${DEFERRED_PRELOADS_ATTRIBUTE}]")) template.replaceWith(template.content);
+${putPreloadsBack}
 `;
 
 /**
@@ -59,16 +67,16 @@ export function importsAfterFirstPaint(script: string): string {
 /**
  * `document` with its head's module preloads deferred and React Router's module script waiting for the first paint.
  * A document without that script (or without a head) keeps its preloads where they are, at low priority: nothing
- * would put them back.
+ * would put them back. `nonce` is the page's script nonce, which the head's script carries.
  */
-export function withScriptsAfterFirstPaint(document: Uint8Array): Uint8Array<ArrayBuffer> {
+export function withScriptsAfterFirstPaint(document: Uint8Array, nonce?: string): Uint8Array<ArrayBuffer> {
   const foundHeadEnd = findHeadEnd(document, 0);
   const split = foundHeadEnd === -1 ? document.length : foundHeadEnd;
   const scriptBodyStart = foundHeadEnd === -1 ? -1 : findModuleScriptStart(document, split);
   const scriptBodyEnd = scriptBodyStart === -1 ? -1 : findScriptEnd(document, scriptBodyStart + moduleScriptStartBytes.length);
   const deferred = scriptBodyEnd !== -1;
 
-  const parts: Uint8Array[] = [encoder.encode(headWithPreloads(decoder.decode(document.subarray(0, split)), deferred))];
+  const parts: Uint8Array[] = [encoder.encode(headWithPreloads(decoder.decode(document.subarray(0, split)), deferred, nonce))];
   if (deferred) {
     const bodyStart = scriptBodyStart + moduleScriptStartBytes.length;
     parts.push(document.subarray(split, bodyStart));
@@ -86,8 +94,11 @@ export function withScriptsAfterFirstPaint(document: Uint8Array): Uint8Array<Arr
   return rewritten;
 }
 
-/** The head with each module preload named once and marked low priority, all in one template where deferred. */
-function headWithPreloads(head: string, deferred: boolean): string {
+/**
+ * The head with each module preload named once and marked low priority, all in one template where deferred, with the
+ * script that puts them back at the first paint after it.
+ */
+function headWithPreloads(head: string, deferred: boolean, nonce: string | undefined): string {
   const named = new Set<string | undefined>();
   let rewritten = "";
   let preloads = "";
@@ -110,7 +121,8 @@ function headWithPreloads(head: string, deferred: boolean): string {
   }
   rewritten += head.slice(copiedUpTo);
   if (templateAt === -1) return rewritten;
-  return `${rewritten.slice(0, templateAt)}<template ${DEFERRED_PRELOADS_ATTRIBUTE}>${preloads}</template>${rewritten.slice(templateAt)}`;
+  const script = `<script${nonce === undefined ? "" : ` nonce="${nonce}"`}>${preloadsAtFirstPaint}</script>`;
+  return `${rewritten.slice(0, templateAt)}<template ${DEFERRED_PRELOADS_ATTRIBUTE}>${preloads}</template>${script}${rewritten.slice(templateAt)}`;
 }
 
 /**

@@ -1,7 +1,8 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import type { Route } from "./+types/dashboard";
 import { SignInPage } from "~/components/sign-in";
 import { useCurrentUser } from "~/lib/current-user";
+import { InteractiveSuspense } from "~/lib/interactive/interactive-suspense";
 import { seo } from "~/lib/seo";
 import { preloadLazyModule } from "~/lib/lazy-chunks";
 import { useRootData } from "~/lib/root-data";
@@ -26,8 +27,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   if (user === null || page === null) return <SignInPage />;
   preloadLazyModule("app/routes/dashboard-content.tsx", nonce);
   return (
-    <Suspense fallback={null}>
+    <InteractiveSuspense>
       <DashboardContent page={page} user={user} />
-    </Suspense>
+    </InteractiveSuspense>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAmount, formatPercent, formatRelative } from "~/lib/format";
+import { formatAmount, formatDate, formatPercent, formatRelative } from "~/lib/format";
 
 describe("formatPercent", () => {
   it("shows one decimal place", () => {
@@ -33,5 +33,23 @@ describe("formatRelative", () => {
     expect(formatRelative(now + 3 * 86_400_000, now)).toBe("in 3 days");
     expect(formatRelative(now - 2 * 3_600_000, now)).toBe("2 hours ago");
     expect(formatRelative(now + 1000, now)).toBe("in less than a minute");
+  });
+
+  it("words them as Intl's English does with numeric: auto", () => {
+    expect(formatRelative(now + 86_400_000, now)).toBe("tomorrow");
+    expect(formatRelative(now - 86_400_000, now)).toBe("yesterday");
+    expect(formatRelative(now + 3_600_000, now)).toBe("in 1 hour");
+    expect(formatRelative(now - 60_000, now)).toBe("1 minute ago");
+    expect(formatRelative(now - 120_000, now)).toBe("2 minutes ago");
+    expect(formatRelative(now + 1_234 * 86_400_000, now)).toBe("in 1,234 days");
+    expect(formatRelative(now - 2_000, now)).toBe("just now");
+  });
+});
+
+describe("formatDate", () => {
+  it("writes the UTC day as Intl's English medium date does", () => {
+    expect(formatDate(Date.UTC(2026, 10, 4))).toBe("Nov 4, 2026");
+    expect(formatDate(Date.UTC(2026, 8, 30, 23, 59))).toBe("Sep 30, 2026");
+    expect(formatDate(Date.UTC(1999, 0, 1))).toBe("Jan 1, 1999");
   });
 });

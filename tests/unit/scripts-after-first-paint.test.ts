@@ -19,7 +19,10 @@ const moduleScript = (body: string) => `<script nonce="n" type="module" async=""
 const body = (script: string) =>
   `<body><p>Zürich · 東京 — <link rel="modulepreload" href="/in-the-body.js"/> 🎉</p>${script}<script nonce="n">data()</script></body></html>`;
 
-const rewritten = (html: string) => new TextDecoder().decode(withScriptsAfterFirstPaint(new TextEncoder().encode(html)));
+const headScript = /<script nonce="n">(PerformanceObserver[^<]*)<\/script>/;
+const rewrittenWithHeadScript = (html: string) => new TextDecoder().decode(withScriptsAfterFirstPaint(new TextEncoder().encode(html), "n"));
+// The head's script that puts the preloads back at the first paint is checked on its own below.
+const rewritten = (html: string) => rewrittenWithHeadScript(html).replace(headScript, "");
 
 describe("scripts after the first paint", () => {
   it("puts the head's module preloads, at low priority, in one template where the first was, and leaves the rest", () => {
@@ -32,6 +35,19 @@ describe("scripts after the first paint", () => {
       ),
     );
     expect(result).toContain(body(moduleScript(importsAfterFirstPaint(routeModules))));
+  });
+
+  it("follows the template with a script, carrying the page's nonce, that puts the preloads back at the first paint", () => {
+    const result = rewrittenWithHeadScript(head(`${preload("/a.js")}${stylesheet}`) + body(moduleScript(routeModules)));
+    const script = headScript.exec(result)?.[1] ?? "";
+    expect(result).toContain(`${lowPreload("/a.js")}</template><script nonce="n">${script}</script>${stylesheet}`);
+    expect(script).toContain('observe({ type: "paint", buffered: true })');
+    expect(script).toContain('document.querySelectorAll("template[data-after-first-paint]")) template.replaceWith(template.content)');
+    expect(() => new Function(script)).not.toThrow();
+  });
+
+  it("adds no script where nothing is deferred", () => {
+    expect(rewrittenWithHeadScript(head(preload("/a.js")) + body(""))).not.toContain("PerformanceObserver");
   });
 
   it("names a module preloaded twice once", () => {

@@ -31,6 +31,15 @@ describe("server-rendered pages", () => {
     expect(section("recent-posts")).toContain("Loving Aurora wallet launch week! #demo");
   });
 
+  it("renders New Post as it will work: usable for a creator with a running campaign, dimmed for someone without", async () => {
+    const newPostDisabled = async (cookie: string) => {
+      const html = await (await fetchPage("/", cookie)).text();
+      return /<button type="button" class="button button-primary new-post[^"]*" aria-disabled="(true|false)"/.exec(html)?.[1];
+    };
+    expect(await newPostDisabled(signedIn)).toBe("false");
+    expect(await newPostDisabled(await sessionCookieFor("user-chorus_admin"))).toBe("true");
+  });
+
   it("renders a campaign with its Markdown description and safe external links", async () => {
     const html = await (await fetchPage("/campaign/campaign-aurora-launch", signedIn)).text();
     expect(html).toContain("<strong>Aurora wallet</strong>");

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { campaignRulesSchema, scoreWeightsSchema } from "../contracts/campaign-rules.ts";
 import { campaignHealthSchema, campaignStatusSchema, campaignVisibilitySchema, type CampaignStatus } from "../contracts/vocabulary.ts";
-import { allRows, firstRow, queryAll, queryFirst, type Query } from "./query.ts";
+import { allRows, firstRow, mapQuery, queryAll, queryFirst, type Query } from "./query.ts";
 
 const campaignColumns = {
   id: z.string(),
@@ -245,8 +245,9 @@ export function campaignCardsQuery(
   return allRows(statement, campaignCardSummarySchema);
 }
 
-const joinedInStatuses = `JOIN campaign_participants joined ON joined.campaign_id = campaigns.id AND joined.user_id = ?
-  WHERE campaigns.status IN (SELECT value FROM json_each(?)) AND ${PUBLISHED}
+const joinedInStatusesFilter = `JOIN campaign_participants joined ON joined.campaign_id = campaigns.id AND joined.user_id = ?
+  WHERE campaigns.status IN (SELECT value FROM json_each(?)) AND ${PUBLISHED}`;
+const joinedInStatuses = `${joinedInStatusesFilter}
   ORDER BY campaigns.ends_at ASC, campaigns.id ASC LIMIT ?`;
 
 /** Campaigns the user joined, in the given statuses, soonest ending first. */
@@ -257,6 +258,16 @@ export function listJoinedCampaigns(
   limit = 100,
 ): Promise<CampaignListing[]> {
   return queryAll(db.prepare(`${listingSelect} ${joinedInStatuses}`).bind(userId, JSON.stringify(statuses), limit), campaignListingSchema);
+}
+
+const existsRowSchema = z.object({ found: z.number() });
+
+/** Whether the user joined any campaign in the given statuses. */
+export function joinedAnyCampaignQuery(db: D1Database, userId: string, statuses: readonly CampaignStatus[]): Query<boolean> {
+  const statement = db
+    .prepare(`SELECT EXISTS (SELECT 1 FROM campaigns ${joinedInStatusesFilter}) AS found`)
+    .bind(userId, JSON.stringify(statuses));
+  return mapQuery(firstRow(statement, existsRowSchema), (row) => row?.found === 1);
 }
 
 /** The same campaigns as `listJoinedCampaigns`, as cards. */

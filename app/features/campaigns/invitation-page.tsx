@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import type { InvitationPage as InvitationPageData } from "@contracts/pages.ts";
 import { Markdown } from "~/components/markdown";
 import { SignInWithXButton } from "~/components/sign-in";
@@ -7,6 +7,7 @@ import { useLandingViewed } from "~/lib/analytics/hooks";
 import { AnalyticsScope } from "~/lib/analytics/scope";
 import { useCurrentUser } from "~/lib/current-user";
 import { formatAmount, formatDate } from "~/lib/format";
+import { InteractiveSuspense } from "~/lib/interactive/interactive-suspense";
 import { preloadLazyModule } from "~/lib/lazy-chunks";
 import { useRootData } from "~/lib/root-data";
 import "./campaigns.css";
@@ -53,9 +54,9 @@ export function InvitationPage({ page }: { page: InvitationPageData }) {
             <SignInWithXButton label="Sign in with X to accept" query={{ invite_id: invitationToken }} />
           </div>
         ) : (
-          <Suspense fallback={null}>
+          <InteractiveSuspense>
             <InvitationJoinButton campaignId={campaign.id} invitationToken={invitationToken} />
-          </Suspense>
+          </InteractiveSuspense>
         )}
       </AnalyticsScope>
     </section>

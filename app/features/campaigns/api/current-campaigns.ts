@@ -17,8 +17,11 @@ export function currentCampaignsQueryOptions(limit: number) {
   });
 }
 
-/** Whether the creator has a running campaign to post to: two are asked for, one is enough. */
-export function useHasCurrentCampaign(): boolean {
+/**
+ * Whether the creator has a running campaign to post to: two are asked for, one is enough. Until the answer arrives,
+ * what the server rendered (`rendered`, the root loader's `hasCurrentCampaign`).
+ */
+export function useHasCurrentCampaign(rendered: boolean): boolean {
   const { data } = useQuery(currentCampaignsQueryOptions(2));
-  return (data?.length ?? 0) > 0;
+  return data === undefined ? rendered : data.length > 0;
 }
