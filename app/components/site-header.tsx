@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { useBrand } from "~/lib/brand";
 import { useCurrentUser } from "~/lib/current-user";
 import { AppIcon } from "./app-icon";
+import { Button, IconButton } from "./ui/button";
 import { SignInWithXButton } from "./sign-in";
 import { signOut } from "~/lib/api/sign-out";
 import { UserMenu } from "./user-menu";
@@ -156,25 +157,20 @@ function MobileMenu({
           ))}
           {newPostShown ? (
             <li>
-              <button
-                type="button"
-                onClick={choose(actions.openNewPost)}
-                aria-disabled={!actions.newPostEnabled}
-                disabled={!actions.newPostEnabled}
-              >
+              <Button variant="quiet" className="mobile-menu-item" onClick={choose(actions.openNewPost)} disabled={!actions.newPostEnabled}>
                 New Post
-              </button>
+              </Button>
             </li>
           ) : null}
           <li>
-            <button type="button" onClick={choose(actions.openFeedback)}>
+            <Button variant="quiet" className="mobile-menu-item" onClick={choose(actions.openFeedback)}>
               Share Feedback
-            </button>
+            </Button>
           </li>
           <li>
-            <button type="button" onClick={choose(() => void signOut())}>
+            <Button variant="quiet" className="mobile-menu-item" onClick={choose(() => void signOut())}>
               Sign out
-            </button>
+            </Button>
           </li>
         </ul>
       </nav>
@@ -232,16 +228,14 @@ export function SiteHeader({ actions }: { actions: HeaderActions | null }) {
               <div className="desktop-only">
                 <UserMenu user={user} />
               </div>
-              <button
-                type="button"
-                className="icon-button mobile-only"
+              <IconButton
+                className="mobile-only"
                 aria-expanded={menuOpen}
                 aria-controls={menuId}
-                aria-label={menuOpen ? "Close menu" : "Open menu"}
+                label={menuOpen ? "Close menu" : "Open menu"}
+                icon={<AppIcon name={menuOpen ? "lucide:x" : "lucide:menu"} size={22} />}
                 onClick={() => setMenuOpen(!menuOpen)}
-              >
-                <AppIcon name={menuOpen ? "lucide:x" : "lucide:menu"} size={22} />
-              </button>
+              />
             </div>
           </>
         )}

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { CurrentUser } from "@contracts/current-user.ts";
 import { signOut } from "~/lib/api/sign-out";
+import { Button } from "./ui/button";
 
 /** The signed-in user's handle and avatar in the header, with sign-out. */
 export function UserMenu({ user }: { user: CurrentUser }) {
@@ -19,18 +20,17 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         {`@${user.twitterHandle}`}
         {impersonating ? <span className="badge badge-ending"> acting as</span> : null}
       </span>
-      <button
-        type="button"
-        className="button button-small"
-        disabled={signingOut}
-        aria-busy={signingOut}
+      <Button
+        size="small"
+        busy={signingOut}
+        busyLabel="Signing out…"
         onClick={() => {
           setSigningOut(true);
           void signOut();
         }}
       >
-        {signingOut ? "Signing out…" : "Sign out"}
-      </button>
+        Sign out
+      </Button>
     </div>
   );
 }

@@ -205,7 +205,7 @@ describe("server rendering of the notification UI", () => {
     expect(html).toMatch(/<button[^>]*class="notification-bell"[^>]*aria-label="Notifications"/);
     expect(html).toContain('aria-expanded="false"');
     expect(html).not.toContain("notification-badge");
-    expect(html).toMatch(/<dialog[^>]*class="notification-sidebar"/);
+    expect(html).toMatch(/<dialog[^>]*class="ui-dialog notification-sidebar"/);
     expect(html).not.toContain("welcome-dialog");
   });
 });

@@ -18,6 +18,15 @@ export type DialogProps = {
   /** Width from 641 px up: small 420 px, medium 560 px (default), large 760 px. Narrower screens get a full-width sheet. */
   size?: "small" | "medium" | "large";
   /**
+   * center (default): in the middle of the screen. side: a drawer the full height of the screen along its right edge
+   * (a list beside the page, such as the notifications), the full screen on phones.
+   */
+  placement?: "center" | "side";
+  /** The close button's accessible name when "Close" alone is ambiguous ("Close notifications"). */
+  closeLabel?: string;
+  /** The element's id, for a control that names it in aria-controls. */
+  id?: string;
+  /**
    * false while closing would lose work in flight (a request being sent): Escape and the close button do nothing then.
    * Default true.
    */
@@ -43,6 +52,9 @@ export function Dialog({
   children,
   footer,
   size = "medium",
+  placement = "center",
+  closeLabel = "Close",
+  id,
   dismissible = true,
   closeOnBackdrop = false,
   returnFocusTo,
@@ -96,8 +108,10 @@ export function Dialog({
   return (
     <dialog
       ref={dialogRef}
+      id={id}
       className={classNames("ui-dialog", className)}
       data-size={size}
+      data-placement={placement}
       aria-labelledby={titleId}
       aria-describedby={description === undefined ? undefined : descriptionId}
       onKeyDown={keepTabInside}
@@ -115,7 +129,7 @@ export function Dialog({
           <h2 id={titleId} className="ui-dialog-title">
             {title}
           </h2>
-          <IconButton label="Close" icon={<CloseMark />} disabled={!dismissible} onClick={onClose} className="ui-dialog-close" />
+          <IconButton label={closeLabel} icon={<CloseMark />} disabled={!dismissible} onClick={onClose} className="ui-dialog-close" />
         </header>
         {description === undefined ? null : (
           <p id={descriptionId} className="ui-dialog-description">

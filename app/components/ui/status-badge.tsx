@@ -1,4 +1,4 @@
-import type { CampaignHealth, CampaignStatus, PostStatus } from "../../../worker/contracts/vocabulary.ts";
+import type { CampaignHealth, CampaignStatus, PostStatus } from "@contracts/vocabulary.ts";
 import { Badge, type BadgeTone } from "./badge";
 
 /** How each campaign and post status reads and which tone it takes. */

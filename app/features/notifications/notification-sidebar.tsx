@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AppIcon } from "~/components/app-icon";
 import { formatRelative } from "~/lib/format";
@@ -7,7 +7,8 @@ import { useMarkNotificationRead } from "./api/mark-notification-read";
 import { notificationTarget, type SidebarNotification, type SidebarNotificationType } from "./notification-rules";
 import { useNotifications } from "./notifications-context";
 import "./notifications.css";
-import { Button, IconButton } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
 
 /** SPEC.md section 8, verbatim. */
 export const NOTIFICATIONS_LOAD_ERROR = "Error! Can not get notifications.";
@@ -27,43 +28,12 @@ const icons: Record<SidebarNotificationType, `lucide:${string}`> = {
   badge: "lucide:award",
 };
 
-/** The notification sidebar: a modal drawer opened by the bell; Escape, the close button or the backdrop close it. */
+/** The notification sidebar: a drawer opened by the bell (the kit's Dialog); Escape, its close button or the backdrop close it. */
 export function NotificationSidebar() {
   const notifications = useNotifications();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const closeButtonRef = useRef<HTMLButtonElement>(null);
-  const returnFocusRef = useRef<HTMLElement | null>(null);
-  const headingId = useId();
   const markAll = useMarkAllNotificationsRead();
-  const open = notifications?.sidebarOpen ?? false;
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog === null) return;
-    if (open && !dialog.open) {
-      returnFocusRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      dialog.showModal();
-      closeButtonRef.current?.focus();
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
-  }, [open]);
-
   if (notifications === null) return null;
-  const { items, status, unreadCount, fetchedAt, closeSidebar } = notifications;
-
-  // Focus goes back where it was (the bell), whichever way the sidebar closed.
-  const onClose = () => {
-    closeSidebar();
-    const previous = returnFocusRef.current;
-    returnFocusRef.current = null;
-    if (previous?.isConnected) previous.focus();
-  };
-
-  // A click on the dialog element itself is a click on its backdrop: the panel covers the rest.
-  const closeOnBackdrop = (event: MouseEvent<HTMLDialogElement>) => {
-    if (event.target === event.currentTarget) dialogRef.current?.close();
-  };
+  const { items, status, unreadCount, fetchedAt, closeSidebar, sidebarOpen, sidebarId } = notifications;
 
   let content: ReactNode;
   if (status === "error" && items === undefined) {
@@ -103,36 +73,27 @@ export function NotificationSidebar() {
   }
 
   return (
-    <dialog
-      ref={dialogRef}
-      id={notifications.sidebarId}
+    <Dialog
+      open={sidebarOpen}
+      onClose={closeSidebar}
+      title="Notifications"
+      placement="side"
+      closeLabel="Close notifications"
+      closeOnBackdrop
+      id={sidebarId}
       className="notification-sidebar"
-      aria-labelledby={headingId}
-      onClose={onClose}
-      onClick={closeOnBackdrop}
     >
-      <div className="notification-sidebar-panel">
-        <header className="notification-sidebar-header">
-          <h2 id={headingId}>Notifications</h2>
-          <IconButton
-            ref={closeButtonRef}
-            label="Close notifications"
-            icon={<AppIcon name="lucide:x" size={20} />}
-            onClick={() => dialogRef.current?.close()}
-          />
-        </header>
-        <div className="notification-sidebar-actions">
-          <p className="muted" aria-live="polite">
-            {unreadCount === 0 ? "All caught up" : `${unreadCount} unread`}
-          </p>
-          <Button disabled={unreadCount === 0 || markAll.isPending} onClick={() => markAll.mutate()} size="small">
-            <AppIcon name="lucide:check-check" size={16} />
-            Mark all as read
-          </Button>
-        </div>
-        <div className="notification-sidebar-body">{content}</div>
+      <div className="notification-sidebar-actions">
+        <p className="muted" aria-live="polite">
+          {unreadCount === 0 ? "All caught up" : `${unreadCount} unread`}
+        </p>
+        <Button disabled={unreadCount === 0 || markAll.isPending} onClick={() => markAll.mutate()} size="small">
+          <AppIcon name="lucide:check-check" size={16} />
+          Mark all as read
+        </Button>
       </div>
-    </dialog>
+      <div className="notification-sidebar-body">{content}</div>
+    </Dialog>
   );
 }
 
