@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { CurrentUser } from "@contracts/current-user.ts";
 import { signOut } from "~/lib/api/sign-out";
 import { Button } from "./ui/button";
+import { Badge } from "./ui/badge";
 
 /** The signed-in user's handle and avatar in the header, with sign-out. */
 export function UserMenu({ user }: { user: CurrentUser }) {
@@ -18,7 +19,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
       )}
       <span className="user-handle" data-testid="signed-in-handle">
         {`@${user.twitterHandle}`}
-        {impersonating ? <span className="badge badge-ending"> acting as</span> : null}
+        {impersonating ? <Badge tone="warning">acting as</Badge> : null}
       </span>
       <Button
         size="small"

@@ -132,3 +132,21 @@ describe("the kit's stylesheets", () => {
     expect([...tokens.read].filter((name) => !tokens.declared.has(name))).toEqual([]);
   });
 });
+
+/* Every other stylesheet of the app (features, layouts, app.css) follows the same rule: a partner's brand re-colours a
+ * screen only if the screen's colours are tokens. */
+const appStylesheets = readdirSync("app", { recursive: true, encoding: "utf8" })
+  .filter((name) => name.endsWith(".css"))
+  .map((name) => join("app", name))
+  .filter((path) => path !== tokensPath && !path.startsWith(`${kitDirectory}/`));
+
+describe("the app's other stylesheets", () => {
+  it("are found", () => {
+    expect(appStylesheets).toContain("app/styles/app.css");
+    expect(appStylesheets).toContain("app/features/notifications/notifications.css");
+  });
+
+  it.each(appStylesheets)("%s writes no colour: every colour is a token", (path) => {
+    expect(colourLiterals(readFileSync(path, "utf8"), "kit")).toEqual([]);
+  });
+});

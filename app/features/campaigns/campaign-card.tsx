@@ -4,6 +4,7 @@ import { formatAmount, formatRelative } from "~/lib/format";
 import { AppIcon } from "~/components/app-icon";
 import { HealthBadge, StatusBadge } from "~/components/ui/status-badge";
 import "./campaigns.css";
+import { Badge } from "~/components/ui/badge";
 
 export type { CampaignCardData };
 
@@ -28,7 +29,7 @@ export function CampaignCard({ campaign, now, standing }: { campaign: CampaignCa
     <article className="card campaign-card">
       <header>
         <StatusBadge status={campaign.status} />
-        {campaign.joined ? <span className="badge badge-joined">Joined</span> : null}
+        {campaign.joined ? <Badge tone="info">Joined</Badge> : null}
         <p className="muted advertiser">{campaign.advertiserName}</p>
       </header>
       <h3>

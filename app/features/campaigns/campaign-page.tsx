@@ -8,6 +8,7 @@ import { CampaignFacts, CampaignHeading } from "./campaign-details";
 import { JoinCampaignButton } from "./join-campaign-button";
 import "./campaigns.css";
 import { Button } from "~/components/ui/button";
+import { Notice } from "~/components/ui/notice";
 
 function Rules({ rules }: { rules: CampaignPageData["campaign"]["rules"] }) {
   const items = [
@@ -58,11 +59,13 @@ export function CampaignPage({
     <article className="campaign-page">
       <CampaignHeading campaign={campaign}>
         {campaign.joined ? (
-          <p className="notice" role="status">
-            You joined this campaign. Use <strong>New Post</strong> to write a post for it.
-          </p>
+          <Notice>
+            <p>
+              You joined this campaign. Use <strong>New Post</strong> to write a post for it.
+            </p>
+          </Notice>
         ) : campaign.status === "evaluating" || campaign.status === "evaluated" ? (
-          <p className="notice">This campaign has ended, so it can no longer be joined.</p>
+          <Notice announce="none">This campaign has ended, so it can no longer be joined.</Notice>
         ) : (
           <JoinCampaignButton campaignId={campaign.id} />
         )}

@@ -11,6 +11,7 @@ import { InteractiveSuspense } from "~/lib/interactive/interactive-suspense";
 import { preloadLazyModule } from "~/lib/lazy-chunks";
 import { useRootData } from "~/lib/root-data";
 import "./campaigns.css";
+import { Notice } from "~/components/ui/notice";
 
 const InvitationJoinButton = lazy(() => import("./invitation-join-button"));
 
@@ -46,9 +47,13 @@ export function InvitationPage({ page }: { page: InvitationPageData }) {
       <Markdown source={campaign.description} className="prose" />
       <AnalyticsScope advertiserId={advertiserId} campaignId={campaign.id}>
         {state !== "ok" ? (
-          <p className="notice">{unusable[state]}</p>
+          <Notice tone="warning" announce="none">
+            {unusable[state]}
+          </Notice>
         ) : forSomeoneElse ? (
-          <p className="notice">{`This invitation is for @${xHandle}, and you are signed in as @${user.twitterHandle.replace(/^@/, "")}.`}</p>
+          <Notice tone="warning" announce="none">
+            {`This invitation is for @${xHandle}, and you are signed in as @${user.twitterHandle.replace(/^@/, "")}.`}
+          </Notice>
         ) : user === null ? (
           <div className="actions">
             <SignInWithXButton label="Sign in with X to accept" query={{ invite_id: invitationToken }} />

@@ -3,6 +3,7 @@ import { analyticsAttributes } from "~/lib/analytics/click-attributes";
 import { notifyError } from "~/lib/toast";
 import "./rewards.css";
 import { Button } from "~/components/ui/button";
+import { Notice } from "~/components/ui/notice";
 
 /**
  * Claims the creator's eligible posts of a campaign (`POST /v1/action/payout/confirm/{campaignId}`); nothing while
@@ -11,11 +12,7 @@ import { Button } from "~/components/ui/button";
 export function ConfirmPayoutButton({ campaignId, claimable }: { campaignId: string; claimable: number }) {
   const confirm = useConfirmPayout({ onError: (error) => notifyError(error) });
   if (confirm.isSuccess) {
-    return (
-      <p className="notice notice-success" role="status">
-        Payout confirmed. Your reward is credited to your balance when the campaign is evaluated.
-      </p>
-    );
+    return <Notice tone="success">Payout confirmed. Your reward is credited to your balance when the campaign is evaluated.</Notice>;
   }
   if (claimable === 0) return null;
   const busy = confirm.isPending;

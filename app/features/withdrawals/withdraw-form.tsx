@@ -14,6 +14,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { TextInput } from "~/components/ui/text-input";
+import { Notice } from "~/components/ui/notice";
 
 const SETTINGS_WALLETS = "/profile/settings#wallets";
 
@@ -117,12 +118,17 @@ export function WithdrawForm(props: {
   return (
     <form className="withdraw-form" onSubmit={submit} noValidate aria-describedby={problem === null ? undefined : problemId}>
       {waiting === undefined ? null : (
-        <div className="notice withdraw-waiting">
-          <p>{`Your withdrawal of ${formatAmount(waiting.amount, waiting.currency)} is waiting for its code.`}</p>
-          <Button size="small" onClick={() => props.onResume(waiting)}>
-            Enter its code
-          </Button>
-        </div>
+        <Notice
+          tone="warning"
+          announce="none"
+          action={
+            <Button size="small" onClick={() => props.onResume(waiting)}>
+              Enter its code
+            </Button>
+          }
+        >
+          {`Your withdrawal of ${formatAmount(waiting.amount, waiting.currency)} is waiting for its code.`}
+        </Notice>
       )}
       <Field label="Pay to">
         <Select

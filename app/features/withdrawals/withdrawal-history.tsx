@@ -5,8 +5,9 @@ import type { Withdrawal } from "@contracts/withdrawals.ts";
 import { useNow } from "./use-now";
 import { useRevalidateWhenSettled } from "./use-revalidate-when-settled";
 import { ResumeWithdrawalButton } from "./withdraw-button";
-import { shortAddress, withdrawalStatusLabels } from "./withdrawal-text";
+import { shortAddress, withdrawalStatusLabels, withdrawalStatusTones } from "./withdrawal-text";
 import "./withdrawals.css";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 
 function WithdrawalItem({ withdrawal, now }: { withdrawal: Withdrawal; now: number }) {
@@ -25,7 +26,7 @@ function WithdrawalItem({ withdrawal, now }: { withdrawal: Withdrawal; now: numb
     <li className="withdrawal-item" data-withdrawal-id={withdrawal.id} data-status={withdrawal.status}>
       <div className="withdrawal-main">
         <strong>{formatAmount(withdrawal.amount, withdrawal.currency)}</strong>
-        <span className={`badge withdrawal-badge-${withdrawal.status}`}>{withdrawalStatusLabels[withdrawal.status]}</span>
+        <Badge tone={withdrawalStatusTones[withdrawal.status]}>{withdrawalStatusLabels[withdrawal.status]}</Badge>
       </div>
       <p className="withdrawal-meta">
         {`To ${shortAddress(withdrawal.wallet.address)} · requested ${formatDate(withdrawal.createdAt)} · ${

@@ -9,6 +9,15 @@ export const withdrawalStatusLabels: Record<WithdrawalStatus, string> = {
   cancelled: "Cancelled",
 };
 
+/** The colour of each status's badge: waiting is a warning, paid went well, failed or cancelled went wrong. */
+export const withdrawalStatusTones: Record<WithdrawalStatus, "warning" | "success" | "danger"> = {
+  verifying: "warning",
+  pending: "warning",
+  completed: "success",
+  failed: "danger",
+  cancelled: "danger",
+};
+
 /** "0x52908400…9EE7": enough of an address to recognise it. */
 export function shortAddress(address: string): string {
   return address.length <= 14 ? address : `${address.slice(0, 6)}…${address.slice(-4)}`;
