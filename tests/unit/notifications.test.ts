@@ -202,7 +202,7 @@ describe("server rendering of the notification UI", () => {
 
   it("renders a plain bell (no badge) before the notifications arrive, so hydration agrees", () => {
     const html = render(true);
-    expect(html).toMatch(/<button[^>]*class="notification-bell"[^>]*aria-label="Notifications"/);
+    expect(html).toMatch(/<button[^>]*aria-label="Notifications"[^>]*class="ui-button notification-bell"/);
     expect(html).toContain('aria-expanded="false"');
     expect(html).not.toContain("notification-badge");
     expect(html).toMatch(/<dialog[^>]*class="ui-dialog notification-sidebar"/);
