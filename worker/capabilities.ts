@@ -60,7 +60,11 @@ export type Capabilities = {
  */
 export type D1SessionStart = D1SessionBookmark | D1SessionConstraint;
 
-export function capabilitiesFor(env: Cloudflare.Env, clock: Clock = systemClock, sessionStart: D1SessionStart = "first-primary"): Capabilities {
+export function capabilitiesFor(
+  env: Cloudflare.Env,
+  clock: Clock = systemClock,
+  sessionStart: D1SessionStart = "first-primary",
+): Capabilities {
   const config = configFrom(env);
   const timings = startTimings();
   const session = env.DB.withSession(sessionStart);

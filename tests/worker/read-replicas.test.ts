@@ -106,7 +106,12 @@ describe("a request without a bookmark", () => {
 
   it("ignores a malformed bookmark instead of refusing the request", async () => {
     const creator = await newCreator();
-    for (const carried of ["garbage", "0000ffff-00000000-00000000", `${AHEAD}0`, "0000FFFF-00000000-00000000-00000000000000000000000000000000"]) {
+    for (const carried of [
+      "garbage",
+      "0000ffff-00000000-00000000",
+      `${AHEAD}0`,
+      "0000FFFF-00000000-00000000-00000000000000000000000000000000",
+    ]) {
       const read = await readSettings(creator.bearer, { "x-d1-bookmark": carried });
       expect(read.status, carried).toBe(200);
       const returned = read.headers.get("x-d1-bookmark") ?? "";

@@ -92,11 +92,7 @@ const postSummaryRowSchema = z
 export type PostSummaryRow = z.infer<typeof postSummaryRowSchema>;
 
 /** A creator's posts, newest first, with the campaign each belongs to (optionally of one campaign). */
-export function postSummariesQuery(
-  db: Database,
-  userId: string,
-  options: { campaignId?: string; limit: number },
-): Query<PostSummaryRow[]> {
+export function postSummariesQuery(db: Database, userId: string, options: { campaignId?: string; limit: number }): Query<PostSummaryRow[]> {
   const campaignFilter = options.campaignId === undefined ? "" : "AND posts.campaign_id = ?";
   return allRows(
     db

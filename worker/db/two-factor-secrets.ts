@@ -41,10 +41,7 @@ export function findTwoFactorSecret(db: Database, userId: string): Promise<TwoFa
  * A new set-up (not yet verified) replaces any earlier unverified one; a verified secret is never replaced here
  * (turning two-factor off deletes it first). Returns whether the set-up was stored.
  */
-export async function startTwoFactorSetup(
-  db: Database,
-  input: { userId: string; secretEncrypted: string; now: number },
-): Promise<boolean> {
+export async function startTwoFactorSetup(db: Database, input: { userId: string; secretEncrypted: string; now: number }): Promise<boolean> {
   const result = await db
     .prepare(
       `INSERT INTO two_factor_secrets (user_id, secret_encrypted, created_at, verified_at, last_used_step, wrong_attempts, locked_until)
