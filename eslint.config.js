@@ -21,6 +21,7 @@ const GROUPS = {
   platform: [
     "worker/clock.ts",
     "worker/timings.ts",
+    "worker/database.ts",
     "worker/isolate-memory.ts",
     "worker/config.ts",
     "worker/capabilities.ts",

@@ -10,6 +10,7 @@ import type { XClient } from "./clients/x-client.ts";
 import { systemClock, type Clock } from "./clock.ts";
 import { configFrom, type AppConfig } from "./config.ts";
 import { meteredD1, startTimings, type ServerTimings } from "./timings.ts";
+import type { Database } from "./database.ts";
 
 /**
  * What a use case may reach, built once per request (or per scheduled run) from the bindings and the validated
@@ -18,8 +19,14 @@ import { meteredD1, startTimings, type ServerTimings } from "./timings.ts";
  * so a test builds only that part.
  */
 export type Capabilities = {
-  /** The D1 binding, metered: its round trips and waiting time go into `timings`. */
-  db: D1Database;
+  /**
+   * This request's (or run's) session of D1's Sessions API, metered: its round trips and waiting time go into
+   * `timings`. Reads may be answered by a nearby read replica, never older than where the session started
+   * (docs/decisions/035-read-replicas.md).
+   */
+  db: Database;
+  /** Where the session stands after its latest query (null before any): the bookmark the client carries onwards. */
+  d1Bookmark: () => D1SessionBookmark | null;
   brandCache: KVNamespace;
   media: R2Bucket;
   clock: Clock;
@@ -46,11 +53,24 @@ export type Capabilities = {
   timings: ServerTimings;
 };
 
-export function capabilitiesFor(env: Cloudflare.Env, clock: Clock = systemClock): Capabilities {
+/**
+ * Where a D1 session starts: a bookmark a client carried (its reads are at least that recent), "first-unconstrained"
+ * (the first read may go to any replica: a request that carried none) or "first-primary" (the first statement goes
+ * to the primary: scheduled runs and queue consumers, which write).
+ */
+export type D1SessionStart = D1SessionBookmark | D1SessionConstraint;
+
+export function capabilitiesFor(
+  env: Cloudflare.Env,
+  clock: Clock = systemClock,
+  sessionStart: D1SessionStart = "first-primary",
+): Capabilities {
   const config = configFrom(env);
   const timings = startTimings();
+  const session = env.DB.withSession(sessionStart);
   return {
-    db: meteredD1(env.DB, timings.d1),
+    db: meteredD1(session, timings.d1),
+    d1Bookmark: () => session.getBookmark(),
     brandCache: env.BRAND_CACHE,
     media: env.MEDIA,
     clock,

@@ -1,3 +1,5 @@
+import type { Database } from "./database.ts";
+
 /**
  * Where a request's milliseconds go, as a `Server-Timing` header (docs/decisions/028-page-cost.md): the session and
  * brand look-ups, one entry per data query group (one D1 round trip), the render, the time spent waiting on D1 with
@@ -68,10 +70,10 @@ export function newD1Meter(): D1Meter {
 const ROUND_TRIP_METHODS = new Set<PropertyKey>(["first", "all", "run", "raw"]);
 
 /**
- * The same D1 binding, metering its round trips. Statements are wrapped so that `batch()` receives the originals
+ * The same D1 binding or session, metering its round trips. Statements are wrapped so that `batch()` receives the originals
  * (D1 refuses statements it did not prepare).
  */
-export function meteredD1(db: D1Database, meter: D1Meter, now: () => number = () => performance.now()): D1Database {
+export function meteredD1(db: Database, meter: D1Meter, now: () => number = () => performance.now()): Database {
   const originals = new WeakMap<object, D1PreparedStatement>();
   const timed = async <T>(statements: number, work: () => Promise<T>): Promise<T> => {
     const started = now();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { allRows, queryAll, queryFirst, type Query } from "./query.ts";
+import type { Database } from "../database.ts";
 
 /** Money paid into an advertiser account through the deposit rail (migration 0011). */
 const depositRowSchema = z
@@ -32,7 +33,7 @@ const depositRowSchema = z
 export type AdvertiserDeposit = z.infer<typeof depositRowSchema>;
 
 /** Inserts once per (account, idempotency key); false when that key was used already. */
-export async function insertDeposit(db: D1Database, deposit: AdvertiserDeposit): Promise<boolean> {
+export async function insertDeposit(db: Database, deposit: AdvertiserDeposit): Promise<boolean> {
   const result = await db
     .prepare(
       `INSERT INTO advertiser_deposits (id, advertiser_id, idempotency_key, amount, currency, status, failure_reason, requested_by,
@@ -56,7 +57,7 @@ export async function insertDeposit(db: D1Database, deposit: AdvertiserDeposit):
   return result.meta.changes > 0;
 }
 
-export function findDepositByKey(db: D1Database, advertiserId: string, idempotencyKey: string): Promise<AdvertiserDeposit | null> {
+export function findDepositByKey(db: Database, advertiserId: string, idempotencyKey: string): Promise<AdvertiserDeposit | null> {
   return queryFirst(
     db.prepare(`SELECT * FROM advertiser_deposits WHERE advertiser_id = ? AND idempotency_key = ?`).bind(advertiserId, idempotencyKey),
     depositRowSchema,
@@ -64,7 +65,7 @@ export function findDepositByKey(db: D1Database, advertiserId: string, idempoten
 }
 
 /** An account's deposits, newest first. */
-export function depositsOfAdvertiserQuery(db: D1Database, advertiserId: string, limit = 100): Query<AdvertiserDeposit[]> {
+export function depositsOfAdvertiserQuery(db: Database, advertiserId: string, limit = 100): Query<AdvertiserDeposit[]> {
   return allRows(
     db.prepare(`SELECT * FROM advertiser_deposits WHERE advertiser_id = ? ORDER BY created_at DESC, id LIMIT ?`).bind(advertiserId, limit),
     depositRowSchema,
@@ -72,7 +73,7 @@ export function depositsOfAdvertiserQuery(db: D1Database, advertiserId: string, 
 }
 
 /** Pending deposits, oldest first, for the scheduler to reconcile with the rail. */
-export function listPendingDeposits(db: D1Database, limit: number): Promise<AdvertiserDeposit[]> {
+export function listPendingDeposits(db: Database, limit: number): Promise<AdvertiserDeposit[]> {
   return queryAll(
     db.prepare(`SELECT * FROM advertiser_deposits WHERE status = 'pending' ORDER BY created_at, id LIMIT ?`).bind(limit),
     depositRowSchema,
@@ -80,13 +81,13 @@ export function listPendingDeposits(db: D1Database, limit: number): Promise<Adve
 }
 
 /** Marks a pending deposit completed and credited, in the batch that posts its ledger entry. */
-export function markDepositCreditedStatement(db: D1Database, depositId: string, completedAt: number, now: number) {
+export function markDepositCreditedStatement(db: Database, depositId: string, completedAt: number, now: number) {
   return db
     .prepare(`UPDATE advertiser_deposits SET status = 'completed', completed_at = ?, credited_at = ? WHERE id = ? AND status = 'pending'`)
     .bind(completedAt, now, depositId);
 }
 
-export function markDepositFailedStatement(db: D1Database, depositId: string, reason: string) {
+export function markDepositFailedStatement(db: Database, depositId: string, reason: string) {
   return db
     .prepare(`UPDATE advertiser_deposits SET status = 'failed', failure_reason = ? WHERE id = ? AND status = 'pending'`)
     .bind(reason, depositId);

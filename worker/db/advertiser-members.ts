@@ -2,6 +2,7 @@ import { z } from "zod";
 import { memberRoleSchema, type MemberRole } from "../contracts/advertisers.ts";
 import { advertiserSchema } from "./advertisers.ts";
 import { allRows, firstRow, mapQuery, queryFirst, runQuery, type Query } from "./query.ts";
+import type { Database } from "../database.ts";
 
 /** Members of advertiser accounts and the invitations that make them (migration 0008). */
 
@@ -22,7 +23,7 @@ const memberRowSchema = z
   }));
 export type AdvertiserMemberRow = z.infer<typeof memberRowSchema>;
 
-export function insertMemberStatement(db: D1Database, member: AdvertiserMemberRow) {
+export function insertMemberStatement(db: Database, member: AdvertiserMemberRow) {
   return db
     .prepare(
       `INSERT INTO advertiser_members (advertiser_id, user_id, role, invited_by, created_at) VALUES (?, ?, ?, ?, ?)
@@ -31,14 +32,14 @@ export function insertMemberStatement(db: D1Database, member: AdvertiserMemberRo
     .bind(member.advertiserId, member.userId, member.role, member.invitedBy, member.createdAt);
 }
 
-export function memberQuery(db: D1Database, advertiserId: string, userId: string): Query<AdvertiserMemberRow | null> {
+export function memberQuery(db: Database, advertiserId: string, userId: string): Query<AdvertiserMemberRow | null> {
   return firstRow(
     db.prepare(`SELECT * FROM advertiser_members WHERE advertiser_id = ? AND user_id = ?`).bind(advertiserId, userId),
     memberRowSchema,
   );
 }
 
-export function findMember(db: D1Database, advertiserId: string, userId: string): Promise<AdvertiserMemberRow | null> {
+export function findMember(db: Database, advertiserId: string, userId: string): Promise<AdvertiserMemberRow | null> {
   return runQuery(memberQuery(db, advertiserId, userId));
 }
 
@@ -50,7 +51,7 @@ const membershipRowSchema = z.intersection(
 );
 
 /** The accounts a user belongs to, by name. */
-export function membershipsOfUserQuery(db: D1Database, userId: string) {
+export function membershipsOfUserQuery(db: Database, userId: string) {
   return mapQuery(
     allRows(
       db
@@ -86,7 +87,7 @@ const memberWithUserSchema = z
   }));
 
 /** An account's members: owners first, then by when they joined. */
-export function membersQuery(db: D1Database, advertiserId: string) {
+export function membersQuery(db: Database, advertiserId: string) {
   return allRows(
     db
       .prepare(
@@ -99,7 +100,7 @@ export function membersQuery(db: D1Database, advertiserId: string) {
   );
 }
 
-export function listMembers(db: D1Database, advertiserId: string) {
+export function listMembers(db: Database, advertiserId: string) {
   return runQuery(membersQuery(db, advertiserId));
 }
 
@@ -107,7 +108,7 @@ export function listMembers(db: D1Database, advertiserId: string) {
  * Removes a member unless that would leave the account without an owner (the check and the delete are one
  * statement, so two owners removing each other at once cannot both succeed). Whether a row went.
  */
-export async function deleteMemberKeepingAnOwner(db: D1Database, advertiserId: string, userId: string): Promise<boolean> {
+export async function deleteMemberKeepingAnOwner(db: Database, advertiserId: string, userId: string): Promise<boolean> {
   const result = await db
     .prepare(
       `DELETE FROM advertiser_members WHERE advertiser_id = ?1 AND user_id = ?2
@@ -118,7 +119,7 @@ export async function deleteMemberKeepingAnOwner(db: D1Database, advertiserId: s
   return result.meta.changes > 0;
 }
 
-export async function countOwners(db: D1Database, advertiserId: string): Promise<number> {
+export async function countOwners(db: Database, advertiserId: string): Promise<number> {
   const row = await queryFirst(
     db.prepare(`SELECT COUNT(*) AS n FROM advertiser_members WHERE advertiser_id = ? AND role = 'owner'`).bind(advertiserId),
     z.object({ n: z.number() }),
@@ -153,7 +154,7 @@ const invitationRowSchema = z
   }));
 export type MemberInvitationRow = z.infer<typeof invitationRowSchema>;
 
-export async function insertMemberInvitation(db: D1Database, invitation: MemberInvitationRow): Promise<void> {
+export async function insertMemberInvitation(db: Database, invitation: MemberInvitationRow): Promise<void> {
   await db
     .prepare(
       `INSERT INTO advertiser_member_invitations
@@ -172,11 +173,11 @@ export async function insertMemberInvitation(db: D1Database, invitation: MemberI
     .run();
 }
 
-export function findMemberInvitationByTokenHash(db: D1Database, tokenHash: string): Promise<MemberInvitationRow | null> {
+export function findMemberInvitationByTokenHash(db: Database, tokenHash: string): Promise<MemberInvitationRow | null> {
   return queryFirst(db.prepare(`SELECT * FROM advertiser_member_invitations WHERE token_hash = ?`).bind(tokenHash), invitationRowSchema);
 }
 
-export function findMemberInvitation(db: D1Database, advertiserId: string, invitationId: string): Promise<MemberInvitationRow | null> {
+export function findMemberInvitation(db: Database, advertiserId: string, invitationId: string): Promise<MemberInvitationRow | null> {
   return queryFirst(
     db.prepare(`SELECT * FROM advertiser_member_invitations WHERE id = ? AND advertiser_id = ?`).bind(invitationId, advertiserId),
     invitationRowSchema,
@@ -189,7 +190,7 @@ const pendingRowSchema = z.intersection(
 );
 
 /** Invitations still usable at `now` (not accepted, revoked or expired), newest first. */
-export function pendingMemberInvitationsQuery(db: D1Database, advertiserId: string, now: number) {
+export function pendingMemberInvitationsQuery(db: Database, advertiserId: string, now: number) {
   return allRows(
     db
       .prepare(
@@ -202,12 +203,12 @@ export function pendingMemberInvitationsQuery(db: D1Database, advertiserId: stri
   );
 }
 
-export function listPendingMemberInvitations(db: D1Database, advertiserId: string, now: number) {
+export function listPendingMemberInvitations(db: Database, advertiserId: string, now: number) {
   return runQuery(pendingMemberInvitationsQuery(db, advertiserId, now));
 }
 
 /** Revokes an invitation not yet accepted or revoked; whether it did. */
-export async function revokeMemberInvitation(db: D1Database, advertiserId: string, invitationId: string, now: number): Promise<boolean> {
+export async function revokeMemberInvitation(db: Database, advertiserId: string, invitationId: string, now: number): Promise<boolean> {
   const result = await db
     .prepare(
       `UPDATE advertiser_member_invitations SET revoked_at = ?
@@ -224,7 +225,7 @@ export async function revokeMemberInvitation(db: D1Database, advertiserId: strin
  * Whether this call was the one that used it.
  */
 export async function acceptMemberInvitation(
-  db: D1Database,
+  db: Database,
   invitation: { id: string; advertiserId: string; invitedBy: string },
   userId: string,
   role: MemberRole,
@@ -249,7 +250,7 @@ export async function acceptMemberInvitation(
 }
 
 /** Whether the user is a member of any advertiser account (the derived `advertiser` role). */
-export async function isMemberOfAnyAdvertiser(db: D1Database, userId: string): Promise<boolean> {
+export async function isMemberOfAnyAdvertiser(db: Database, userId: string): Promise<boolean> {
   const row = await queryFirst(
     db.prepare(`SELECT 1 AS yes FROM advertiser_members WHERE user_id = ? LIMIT 1`).bind(userId),
     z.object({ yes: z.number() }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { firstRow, runQuery, type Query } from "./query.ts";
+import type { Database } from "../database.ts";
 
 export const advertiserSchema = z
   .object({
@@ -20,7 +21,7 @@ export const advertiserSchema = z
   }));
 export type Advertiser = z.infer<typeof advertiserSchema>;
 
-export function insertAdvertiserStatement(db: D1Database, advertiser: Advertiser) {
+export function insertAdvertiserStatement(db: Database, advertiser: Advertiser) {
   return db
     .prepare(
       `INSERT INTO advertisers (id, slug, name, tagline, website_url, created_at)
@@ -30,24 +31,24 @@ export function insertAdvertiserStatement(db: D1Database, advertiser: Advertiser
 }
 
 /** Slugs are lower case; the one asked for is matched whatever its case. */
-export function advertiserBySlugQuery(db: D1Database, slug: string): Query<Advertiser | null> {
+export function advertiserBySlugQuery(db: Database, slug: string): Query<Advertiser | null> {
   return firstRow(db.prepare(`SELECT * FROM advertisers WHERE slug = ?`).bind(slug.toLowerCase()), advertiserSchema);
 }
 
-export function findAdvertiserBySlug(db: D1Database, slug: string): Promise<Advertiser | null> {
+export function findAdvertiserBySlug(db: Database, slug: string): Promise<Advertiser | null> {
   return runQuery(advertiserBySlugQuery(db, slug));
 }
 
-export function advertiserQuery(db: D1Database, advertiserId: string): Query<Advertiser | null> {
+export function advertiserQuery(db: Database, advertiserId: string): Query<Advertiser | null> {
   return firstRow(db.prepare(`SELECT * FROM advertisers WHERE id = ?`).bind(advertiserId), advertiserSchema);
 }
 
-export function findAdvertiser(db: D1Database, advertiserId: string): Promise<Advertiser | null> {
+export function findAdvertiser(db: Database, advertiserId: string): Promise<Advertiser | null> {
   return runQuery(advertiserQuery(db, advertiserId));
 }
 
 /** Adds a new advertiser account; false when its id or slug is taken (nothing is written then). */
-export async function insertNewAdvertiser(db: D1Database, advertiser: Advertiser): Promise<boolean> {
+export async function insertNewAdvertiser(db: Database, advertiser: Advertiser): Promise<boolean> {
   const result = await db
     .prepare(
       `INSERT INTO advertisers (id, slug, name, tagline, website_url, created_at)

@@ -1,6 +1,7 @@
 import { funnelSteps } from "../contracts/analytics.ts";
 import { funnelRowSchema, type FunnelRow } from "../contracts/funnel.ts";
 import { allRows, runQuery, type Query } from "./query.ts";
+import type { Database } from "../database.ts";
 
 /**
  * The table `analytics_events` (migration 0012): the first-party tracker's events, written by the queue consumer and
@@ -71,7 +72,7 @@ const insertSql = `INSERT OR IGNORE INTO analytics_events (${columns.map(([colum
  * from one JSON parameter. An event id stored before is skipped, so a batch delivered twice writes each event once;
  * a user id that no longer exists becomes null instead of failing the foreign key.
  */
-export function insertAnalyticsEventsStatements(db: D1Database, rows: AnalyticsEventRow[]): D1PreparedStatement[] {
+export function insertAnalyticsEventsStatements(db: Database, rows: AnalyticsEventRow[]): D1PreparedStatement[] {
   const statements: D1PreparedStatement[] = [];
   let chunk: string[] = [];
   let chunkChars = 0;
@@ -98,7 +99,7 @@ export type FunnelFilter = { advertiserId: string | null; campaignId: string | n
  * An event naming a campaign counts toward it; one naming only an advertiser (its landing page) counts toward each
  * published campaign of that advertiser. Rows exist only where some event was counted.
  */
-export function funnelRowsQuery(db: D1Database, filter: FunnelFilter): Query<FunnelRow[]> {
+export function funnelRowsQuery(db: Database, filter: FunnelFilter): Query<FunnelRow[]> {
   const [landing, signIn, join] = funnelSteps;
   return allRows(
     db
@@ -128,6 +129,6 @@ export function funnelRowsQuery(db: D1Database, filter: FunnelFilter): Query<Fun
   );
 }
 
-export function listFunnelRows(db: D1Database, filter: FunnelFilter): Promise<FunnelRow[]> {
+export function listFunnelRows(db: Database, filter: FunnelFilter): Promise<FunnelRow[]> {
   return runQuery(funnelRowsQuery(db, filter));
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { attachmentContentTypeSchema } from "../contracts/posts.ts";
 import { queryAll } from "./query.ts";
+import type { Database } from "../database.ts";
 
 const attachmentRowSchema = z
   .object({
@@ -23,7 +24,7 @@ const attachmentRowSchema = z
   }));
 export type StoredAttachment = z.infer<typeof attachmentRowSchema>;
 
-export function findAttachments(db: D1Database, ids: readonly string[]): Promise<StoredAttachment[]> {
+export function findAttachments(db: Database, ids: readonly string[]): Promise<StoredAttachment[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return queryAll(
     db.prepare(`SELECT * FROM post_attachments WHERE id IN (SELECT value FROM json_each(?))`).bind(JSON.stringify(ids)),
@@ -31,7 +32,7 @@ export function findAttachments(db: D1Database, ids: readonly string[]): Promise
   );
 }
 
-export function listAttachmentsOfPost(db: D1Database, postId: string): Promise<StoredAttachment[]> {
+export function listAttachmentsOfPost(db: Database, postId: string): Promise<StoredAttachment[]> {
   return queryAll(db.prepare(`SELECT * FROM post_attachments WHERE post_id = ? ORDER BY created_at, id`).bind(postId), attachmentRowSchema);
 }
 
@@ -39,7 +40,7 @@ export function listAttachmentsOfPost(db: D1Database, postId: string): Promise<S
  * Gives the still-unused attachments among `ids` to a post, in one statement, so two posts can never both take the
  * same image. Returns how many were taken; fewer than asked means another post took one first.
  */
-export async function claimAttachments(db: D1Database, postId: string, userId: string, ids: readonly string[]): Promise<number> {
+export async function claimAttachments(db: Database, postId: string, userId: string, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
   const result = await db
     .prepare(
@@ -52,7 +53,7 @@ export async function claimAttachments(db: D1Database, postId: string, userId: s
 }
 
 /** Frees the attachments of a post that was not published, so they can be used again. */
-export function releaseAttachmentsStatement(db: D1Database, postId: string) {
+export function releaseAttachmentsStatement(db: Database, postId: string) {
   return db.prepare(`UPDATE post_attachments SET post_id = NULL WHERE post_id = ?`).bind(postId);
 }
 
@@ -62,7 +63,7 @@ export function releaseAttachmentsStatement(db: D1Database, postId: string) {
  * it was recorded.
  */
 export async function insertAttachmentWithinQuota(
-  db: D1Database,
+  db: Database,
   attachment: StoredAttachment,
   quota: { max: number; since: number },
 ): Promise<boolean> {
@@ -87,6 +88,6 @@ export async function insertAttachmentWithinQuota(
 }
 
 /** Forgets an upload whose bytes could not be stored. */
-export async function deleteUnusedAttachment(db: D1Database, attachmentId: string): Promise<void> {
+export async function deleteUnusedAttachment(db: Database, attachmentId: string): Promise<void> {
   await db.prepare(`DELETE FROM post_attachments WHERE id = ? AND post_id IS NULL`).bind(attachmentId).run();
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { LoginParams } from "../contracts/login.ts";
 import { queryFirst } from "./query.ts";
+import type { Database } from "../database.ts";
 
 const firstTouchColumns = ["first_utm_source", "first_utm_medium", "first_utm_campaign", "first_utm_term", "first_utm_content"] as const;
 /** The stored row already has a first touch: then none of its first-touch values changes. */
@@ -13,7 +14,7 @@ const keepOrSetFirstTouch = firstTouchColumns
  * First touch is written once, as a whole, and never changed: the `first_utm_*` values the browser kept when the
  * login carries any, else the login's own utm values. Last touch follows the latest login that carried a value.
  */
-export function upsertAttributionStatement(db: D1Database, userId: string, params: LoginParams, now: number) {
+export function upsertAttributionStatement(db: Database, userId: string, params: LoginParams, now: number) {
   const lastTouch = [params.utm_source, params.utm_medium, params.utm_campaign, params.utm_term, params.utm_content].map(
     (value) => value ?? null,
   );
@@ -57,7 +58,7 @@ export function upsertAttributionStatement(db: D1Database, userId: string, param
 }
 
 /** The invitation a user carried through sign-in (`invite_id`), if any. */
-export async function findCarriedInvitationId(db: D1Database, userId: string): Promise<string | null> {
+export async function findCarriedInvitationId(db: Database, userId: string): Promise<string | null> {
   const row = await queryFirst(
     db.prepare(`SELECT invite_id FROM user_attribution WHERE user_id = ?`).bind(userId),
     z.object({ invite_id: z.string().nullable() }),

@@ -1,3 +1,5 @@
+import type { Database } from "../database.ts";
+
 export type NewAuditEntry = {
   action: string;
   actorUserId: string | null;
@@ -8,19 +10,19 @@ export type NewAuditEntry = {
 };
 
 /** Appends one entry to the audit log (in a batch with the change it records); entries are never changed or removed. */
-export function recordAuditStatement(db: D1Database, entry: NewAuditEntry): D1PreparedStatement {
+export function recordAuditStatement(db: Database, entry: NewAuditEntry): D1PreparedStatement {
   return db
     .prepare(`INSERT INTO audit_log (action, actor_user_id, subject_user_id, outcome, detail, created_at) VALUES (?, ?, ?, ?, ?, ?)`)
     .bind(entry.action, entry.actorUserId, entry.subjectUserId, entry.outcome, JSON.stringify(entry.detail), entry.at);
 }
 
-export async function recordAudit(db: D1Database, entry: NewAuditEntry): Promise<void> {
+export async function recordAudit(db: Database, entry: NewAuditEntry): Promise<void> {
   await recordAuditStatement(db, entry).run();
 }
 
 /** Counts one failed spoofing attempt of a source in its hour. Nothing the caller sent is stored, only why it failed. */
 export async function countSpoofingFailure(
-  db: D1Database,
+  db: Database,
   failure: { sourceHash: string; hourStart: number; reason: string; at: number },
 ): Promise<void> {
   await db

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { queryAll } from "./query.ts";
+import type { Database } from "../database.ts";
 
 /**
  * campaign_weeks (migration 0004): a campaign week whose posts have all matured and whose bonus posts were chosen.
@@ -8,7 +9,7 @@ import { queryAll } from "./query.ts";
  */
 const closedWeekSchema = z.object({ campaign_id: z.string(), week: z.number().int() });
 
-export async function closedWeeks(db: D1Database, campaignIds: readonly string[]): Promise<Set<string>> {
+export async function closedWeeks(db: Database, campaignIds: readonly string[]): Promise<Set<string>> {
   if (campaignIds.length === 0) return new Set();
   const rows = await queryAll(
     db
@@ -26,7 +27,7 @@ export function weekKey(campaignId: string, week: number): string {
 const openWeekSchema = z.object({ campaign_id: z.string(), campaign_week: z.number().int() });
 
 /** Weeks that still have published posts evaluating (not closable yet). */
-export async function weeksWithEvaluatingPosts(db: D1Database, campaignIds: readonly string[]): Promise<Set<string>> {
+export async function weeksWithEvaluatingPosts(db: Database, campaignIds: readonly string[]): Promise<Set<string>> {
   if (campaignIds.length === 0) return new Set();
   const rows = await queryAll(
     db
@@ -48,7 +49,7 @@ export function weekStillOpenGuard(campaignId: string, week: number) {
   };
 }
 
-export function markBonusPostsStatement(db: D1Database, campaignId: string, week: number, postIds: readonly string[], now: number) {
+export function markBonusPostsStatement(db: Database, campaignId: string, week: number, postIds: readonly string[], now: number) {
   return db
     .prepare(
       `UPDATE post_metrics SET bonus = 1, updated_at = ?1
@@ -58,7 +59,7 @@ export function markBonusPostsStatement(db: D1Database, campaignId: string, week
     .bind(now, JSON.stringify(postIds), campaignId, week);
 }
 
-export function closeWeekStatement(db: D1Database, campaignId: string, week: number, bonusPosts: number, now: number) {
+export function closeWeekStatement(db: Database, campaignId: string, week: number, bonusPosts: number, now: number) {
   return db
     .prepare(`INSERT INTO campaign_weeks (campaign_id, week, bonus_posts, closed_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`)
     .bind(campaignId, week, bonusPosts, now);
@@ -66,7 +67,7 @@ export function closeWeekStatement(db: D1Database, campaignId: string, week: num
 
 const countSchema = z.object({ count: z.number().int() });
 
-export async function countClosedWeeks(db: D1Database, campaignId: string): Promise<number> {
+export async function countClosedWeeks(db: Database, campaignId: string): Promise<number> {
   const rows = await queryAll(
     db.prepare(`SELECT COUNT(*) AS count FROM campaign_weeks WHERE campaign_id = ?`).bind(campaignId),
     countSchema,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { campaignRulesSchema, scoreWeightsSchema } from "../contracts/campaign-rules.ts";
 import { campaignHealthSchema, campaignStatusSchema, campaignVisibilitySchema, type CampaignStatus } from "../contracts/vocabulary.ts";
 import { allRows, firstRow, mapQuery, queryAll, queryFirst, type Query } from "./query.ts";
+import type { Database } from "../database.ts";
 
 const campaignColumns = {
   id: z.string(),
@@ -177,7 +178,7 @@ const summarySelect = cardSelectOf(
 /** Creators never see drafts: every creator-facing query carries this. */
 const PUBLISHED = "campaigns.published_at IS NOT NULL";
 
-export function insertCampaignStatement(db: D1Database, campaign: Campaign) {
+export function insertCampaignStatement(db: Database, campaign: Campaign) {
   return db
     .prepare(
       `INSERT INTO campaigns (id, advertiser_id, title, description, image_url, status, visibility, starts_at, ends_at,
@@ -216,7 +217,7 @@ export function insertCampaignStatement(db: D1Database, campaign: Campaign) {
  * docs/decisions/032-spec-server-items.md section 3).
  */
 export function campaignCardsQuery(
-  db: D1Database,
+  db: Database,
   statuses: readonly CampaignStatus[],
   options: { advertiserSlug?: string; notJoinedBy?: string; canStartAt?: number; limit?: number } = {},
 ): Query<CampaignCardSummary[]> {
@@ -252,7 +253,7 @@ const joinedInStatuses = `${joinedInStatusesFilter}
 
 /** Campaigns the user joined, in the given statuses, soonest ending first. */
 export function listJoinedCampaigns(
-  db: D1Database,
+  db: Database,
   userId: string,
   statuses: readonly CampaignStatus[],
   limit = 100,
@@ -263,7 +264,7 @@ export function listJoinedCampaigns(
 const existsRowSchema = z.object({ found: z.number() });
 
 /** Whether the user joined any campaign in the given statuses. */
-export function joinedAnyCampaignQuery(db: D1Database, userId: string, statuses: readonly CampaignStatus[]): Query<boolean> {
+export function joinedAnyCampaignQuery(db: Database, userId: string, statuses: readonly CampaignStatus[]): Query<boolean> {
   const statement = db
     .prepare(`SELECT EXISTS (SELECT 1 FROM campaigns ${joinedInStatusesFilter}) AS found`)
     .bind(userId, JSON.stringify(statuses));
@@ -272,7 +273,7 @@ export function joinedAnyCampaignQuery(db: D1Database, userId: string, statuses:
 
 /** The same campaigns as `listJoinedCampaigns`, as cards. */
 export function joinedCampaignCardsQuery(
-  db: D1Database,
+  db: Database,
   userId: string,
   statuses: readonly CampaignStatus[],
   limit = 100,
@@ -286,17 +287,17 @@ export function joinedCampaignCardsQuery(
 const publishedById = `WHERE campaigns.id = ? AND ${PUBLISHED}`;
 
 /** A published campaign as creators see it (drafts are null, as if they did not exist). */
-export function findCampaignListing(db: D1Database, campaignId: string): Promise<CampaignListing | null> {
+export function findCampaignListing(db: Database, campaignId: string): Promise<CampaignListing | null> {
   return queryFirst(db.prepare(`${listingSelect} ${publishedById}`).bind(campaignId), campaignListingSchema);
 }
 
 /** The same campaign as `findCampaignListing`, as a card. */
-export function campaignCardQuery(db: D1Database, campaignId: string): Query<CampaignCardRow | null> {
+export function campaignCardQuery(db: Database, campaignId: string): Query<CampaignCardRow | null> {
   return firstRow(db.prepare(`${cardSelect} ${publishedById}`).bind(campaignId), campaignCardRowSchema);
 }
 
 /** The published campaign an invitation (by its public token) is for, as a card. */
-export function invitedCampaignCardQuery(db: D1Database, publicToken: string): Query<CampaignCardRow | null> {
+export function invitedCampaignCardQuery(db: Database, publicToken: string): Query<CampaignCardRow | null> {
   return firstRow(
     db
       .prepare(`${cardSelect} WHERE campaigns.id = (SELECT campaign_id FROM invitations WHERE public_token = ?) AND ${PUBLISHED}`)
@@ -306,13 +307,13 @@ export function invitedCampaignCardQuery(db: D1Database, publicToken: string): Q
 }
 
 /** The secret preview link shows drafts too: showing a campaign before it is published is what it is for. */
-export function campaignCardByPreviewTokenQuery(db: D1Database, token: string): Query<CampaignCardRow | null> {
+export function campaignCardByPreviewTokenQuery(db: Database, token: string): Query<CampaignCardRow | null> {
   return firstRow(db.prepare(`${cardSelect} WHERE campaigns.preview_token = ?`).bind(token), campaignCardRowSchema);
 }
 
 /** The creator joins the campaign (once), with the invitation that let them in, if one did. */
 export function insertParticipantStatement(
-  db: D1Database,
+  db: Database,
   campaignId: string,
   userId: string,
   joinedAt: number,
@@ -326,7 +327,7 @@ export function insertParticipantStatement(
 }
 
 /** Every campaign of an advertiser account, drafts included, newest first, with its pools (the console's list). */
-export function advertiserCampaignCardsQuery(db: D1Database, advertiserId: string): Query<CampaignCardRow[]> {
+export function advertiserCampaignCardsQuery(db: Database, advertiserId: string): Query<CampaignCardRow[]> {
   return allRows(
     db.prepare(`${cardSelect} WHERE campaigns.advertiser_id = ? ORDER BY campaigns.created_at DESC, campaigns.id`).bind(advertiserId),
     campaignCardRowSchema,
@@ -334,7 +335,7 @@ export function advertiserCampaignCardsQuery(db: D1Database, advertiserId: strin
 }
 
 /** One campaign of an advertiser account, drafts included, with its pools; null when it is not that account's. */
-export function advertiserCampaignCardQuery(db: D1Database, advertiserId: string, campaignId: string): Query<CampaignCardRow | null> {
+export function advertiserCampaignCardQuery(db: Database, advertiserId: string, campaignId: string): Query<CampaignCardRow | null> {
   return firstRow(
     db.prepare(`${cardSelect} WHERE campaigns.id = ? AND campaigns.advertiser_id = ?`).bind(campaignId, advertiserId),
     campaignCardRowSchema,
@@ -342,7 +343,7 @@ export function advertiserCampaignCardQuery(db: D1Database, advertiserId: string
 }
 
 /** One campaign of an advertiser account, drafts included; null when it is not that account's. */
-export function findAdvertiserCampaign(db: D1Database, advertiserId: string, campaignId: string): Promise<CampaignListing | null> {
+export function findAdvertiserCampaign(db: Database, advertiserId: string, campaignId: string): Promise<CampaignListing | null> {
   return queryFirst(
     db.prepare(`${listingSelect} WHERE campaigns.id = ? AND campaigns.advertiser_id = ?`).bind(campaignId, advertiserId),
     campaignListingSchema,
@@ -365,7 +366,7 @@ export type CampaignEdit = Pick<
 >;
 
 /** Writes the console's fields; `expectedUpdatedAt` makes it a no-op when someone saved in between. */
-export function updateCampaignStatement(db: D1Database, campaignId: string, edit: CampaignEdit, now: number) {
+export function updateCampaignStatement(db: Database, campaignId: string, edit: CampaignEdit, now: number) {
   return db
     .prepare(
       `UPDATE campaigns SET title = ?, description = ?, visibility = ?, starts_at = ?, ends_at = ?, reward_currency = ?,
@@ -390,16 +391,16 @@ export function updateCampaignStatement(db: D1Database, campaignId: string, edit
 }
 
 /** A draft becomes published, once (the condition makes a second publish change nothing). */
-export function publishCampaignStatement(db: D1Database, campaignId: string, now: number) {
+export function publishCampaignStatement(db: Database, campaignId: string, now: number) {
   return db
     .prepare(`UPDATE campaigns SET published_at = ?, updated_at = ? WHERE id = ? AND published_at IS NULL`)
     .bind(now, now, campaignId);
 }
 
-export function setCampaignImageStatement(db: D1Database, campaignId: string, imageUrl: string, now: number) {
+export function setCampaignImageStatement(db: Database, campaignId: string, imageUrl: string, now: number) {
   return db.prepare(`UPDATE campaigns SET image_url = ?, updated_at = ? WHERE id = ?`).bind(imageUrl, now, campaignId);
 }
 
-export function setPreviewTokenStatement(db: D1Database, campaignId: string, previewToken: string, now: number) {
+export function setPreviewTokenStatement(db: Database, campaignId: string, previewToken: string, now: number) {
   return db.prepare(`UPDATE campaigns SET preview_token = ?, updated_at = ? WHERE id = ?`).bind(previewToken, now, campaignId);
 }

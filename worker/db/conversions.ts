@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ValidConversionEvent } from "../contracts/conversions.ts";
+import type { Database } from "../database.ts";
 
 /**
  * The table `conversion_events` (migration 0009), and the matching of events to verified wallets (`wallets`), their
@@ -21,7 +22,7 @@ export type StoredBatch = {
  * campaign of THIS account and the inviting creator. `extra` statements ride along in the same batch.
  */
 export async function storeConversionBatch(
-  db: D1Database,
+  db: Database,
   advertiserId: string,
   events: ValidConversionEvent[],
   now: number,

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import type { AdminFeedback, FeedbackStatusFilter } from "../contracts/admin.ts";
 import { allRows, firstRow, mapQuery, queryFirst, type Query } from "./query.ts";
+import type { Database } from "../database.ts";
 
 /** A message sent from the editor in feedback mode, as the editor's use case writes it. */
 export type Feedback = { id: string; userId: string; content: string; pagePath: string | null; createdAt: number };
 
 /** The admins' feedback inbox: one row per message sent from the editor in feedback mode. */
-export function insertFeedbackStatement(db: D1Database, feedback: Feedback) {
+export function insertFeedbackStatement(db: Database, feedback: Feedback) {
   return db
     .prepare(`INSERT INTO feedback (id, user_id, content, page_path, created_at) VALUES (?, ?, ?, ?, ?)`)
     .bind(feedback.id, feedback.userId, feedback.content, feedback.pagePath, feedback.createdAt);
@@ -49,7 +50,7 @@ const statusConditions: Record<FeedbackStatusFilter, string> = {
 };
 
 /** The inbox with the authors' handles: unhandled first, then newest first. */
-export function feedbackInboxQuery(db: D1Database, status: FeedbackStatusFilter, limit: number): Query<AdminFeedback[]> {
+export function feedbackInboxQuery(db: Database, status: FeedbackStatusFilter, limit: number): Query<AdminFeedback[]> {
   return allRows(
     db
       .prepare(
@@ -61,14 +62,14 @@ export function feedbackInboxQuery(db: D1Database, status: FeedbackStatusFilter,
   );
 }
 
-export function findFeedbackInboxItem(db: D1Database, feedbackId: string): Promise<AdminFeedback | null> {
+export function findFeedbackInboxItem(db: Database, feedbackId: string): Promise<AdminFeedback | null> {
   return queryFirst(db.prepare(`${inboxSelect} WHERE f.id = ?`).bind(feedbackId), inboxRowSchema);
 }
 
 const countsSchema = z.object({ open: z.number().int().nullable(), handled: z.number().int().nullable() });
 
 /** How many messages are open and handled, over the whole inbox. */
-export function feedbackCountsQuery(db: D1Database): Query<{ open: number; handled: number }> {
+export function feedbackCountsQuery(db: Database): Query<{ open: number; handled: number }> {
   return mapQuery(
     firstRow(db.prepare(`SELECT SUM(handled_at IS NULL) AS open, SUM(handled_at IS NOT NULL) AS handled FROM feedback`), countsSchema),
     (counts) => ({ open: counts?.open ?? 0, handled: counts?.handled ?? 0 }),
@@ -76,7 +77,7 @@ export function feedbackCountsQuery(db: D1Database): Query<{ open: number; handl
 }
 
 /** Marks a message read; false when it was read already (its first read time stays) or does not exist. */
-export async function markFeedbackRead(db: D1Database, feedbackId: string, now: number): Promise<boolean> {
+export async function markFeedbackRead(db: Database, feedbackId: string, now: number): Promise<boolean> {
   const result = await db.prepare(`UPDATE feedback SET read_at = ? WHERE id = ? AND read_at IS NULL`).bind(now, feedbackId).run();
   return result.meta.changes > 0;
 }
@@ -85,7 +86,7 @@ export async function markFeedbackRead(db: D1Database, feedbackId: string, now: 
  * Marks a message handled by an admin (and read, if nobody had opened it); false when it was handled already, which
  * keeps who handled it first and when.
  */
-export async function markFeedbackHandled(db: D1Database, feedbackId: string, adminUserId: string, now: number): Promise<boolean> {
+export async function markFeedbackHandled(db: Database, feedbackId: string, adminUserId: string, now: number): Promise<boolean> {
   const result = await db
     .prepare(`UPDATE feedback SET handled_at = ?1, handled_by = ?2, read_at = COALESCE(read_at, ?1) WHERE id = ?3 AND handled_at IS NULL`)
     .bind(now, adminUserId, feedbackId)

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { allRows, firstRow, mapQuery, queryFirst, runQuery, type Query } from "./query.ts";
+import type { Database } from "../database.ts";
 
 const invitationColumns = {
   id: z.string(),
@@ -43,7 +44,7 @@ export type Invitation = z.infer<typeof invitationSchema>;
 export type NewInvitation = Omit<Invitation, "xHandle" | "maxUses" | "uses" | "revokedAt" | "idRedeemable" | "createdBy"> &
   Partial<Pick<Invitation, "xHandle" | "maxUses" | "idRedeemable" | "createdBy">>;
 
-export function insertInvitationStatement(db: D1Database, invitation: NewInvitation) {
+export function insertInvitationStatement(db: Database, invitation: NewInvitation) {
   return db
     .prepare(
       `INSERT INTO invitations (id, public_token, campaign_id, inviter_user_id, inviter_advertiser_id, created_at, expires_at,
@@ -66,7 +67,7 @@ export function insertInvitationStatement(db: D1Database, invitation: NewInvitat
 }
 
 /** An invitation by its public token, with the handle of the creator or the name of the advertiser who made it. */
-export function invitationWithInviterQuery(db: D1Database, publicToken: string) {
+export function invitationWithInviterQuery(db: Database, publicToken: string) {
   return firstRow(
     db
       .prepare(
@@ -87,28 +88,28 @@ export function invitationWithInviterQuery(db: D1Database, publicToken: string) 
   );
 }
 
-export function findInvitationByToken(db: D1Database, publicToken: string): Promise<Invitation | null> {
+export function findInvitationByToken(db: Database, publicToken: string): Promise<Invitation | null> {
   return queryFirst(db.prepare(`SELECT * FROM invitations WHERE public_token = ?`).bind(publicToken), invitationSchema);
 }
 
-export function findInvitation(db: D1Database, id: string): Promise<Invitation | null> {
+export function findInvitation(db: Database, id: string): Promise<Invitation | null> {
   return queryFirst(db.prepare(`SELECT * FROM invitations WHERE id = ?`).bind(id), invitationSchema);
 }
 
 /** A campaign's invitations, newest first. */
-export function campaignInvitationsQuery(db: D1Database, campaignId: string): Query<Invitation[]> {
+export function campaignInvitationsQuery(db: Database, campaignId: string): Query<Invitation[]> {
   return allRows(
     db.prepare(`SELECT * FROM invitations WHERE campaign_id = ? ORDER BY created_at DESC, id LIMIT 500`).bind(campaignId),
     invitationSchema,
   );
 }
 
-export function listCampaignInvitations(db: D1Database, campaignId: string): Promise<Invitation[]> {
+export function listCampaignInvitations(db: Database, campaignId: string): Promise<Invitation[]> {
   return runQuery(campaignInvitationsQuery(db, campaignId));
 }
 
 /** Revokes once; false when there is no such invitation of this campaign or it was revoked already. */
-export async function revokeCampaignInvitation(db: D1Database, campaignId: string, id: string, now: number): Promise<boolean> {
+export async function revokeCampaignInvitation(db: Database, campaignId: string, id: string, now: number): Promise<boolean> {
   const result = await db
     .prepare(`UPDATE invitations SET revoked_at = ? WHERE id = ? AND campaign_id = ? AND revoked_at IS NULL`)
     .bind(now, id, campaignId)
@@ -121,7 +122,7 @@ export async function revokeCampaignInvitation(db: D1Database, campaignId: strin
  * under its limit). Guarded in SQL, so two joins racing for the last use cannot both count; batch it with
  * `abortUnlessCountedStatement` right after, so a join whose use was not counted writes nothing.
  */
-export function countInvitationUseStatement(db: D1Database, invitationId: string, now: number) {
+export function countInvitationUseStatement(db: Database, invitationId: string, now: number) {
   return db
     .prepare(
       `UPDATE invitations SET uses = uses + 1
@@ -137,7 +138,7 @@ export const USE_NOT_COUNTED = "CHECK constraint failed";
  * Fails the whole batch (the `uses >= 0` CHECK) when the statement before it changed nothing: the invitation could
  * not be used, so nothing of the join may be written.
  */
-export function abortUnlessCountedStatement(db: D1Database, invitationId: string) {
+export function abortUnlessCountedStatement(db: Database, invitationId: string) {
   return db.prepare(`UPDATE invitations SET uses = -1 WHERE id = ? AND changes() = 0`).bind(invitationId);
 }
 
@@ -152,7 +153,7 @@ const USABLE_AT = (now: string) =>
  * written. Uses `invitations_by_inviter_user`.
  */
 export function insertCreatorInvitationStatement(
-  db: D1Database,
+  db: Database,
   invitation: Pick<Invitation, "id" | "publicToken" | "campaignId" | "createdAt" | "expiresAt" | "maxUses"> & { inviterUserId: string },
   limit: { perDay: number; dayAgo: number },
 ) {
@@ -178,7 +179,7 @@ export function insertCreatorInvitationStatement(
 }
 
 /** The creator's newest usable link to the campaign, or null. */
-export function usableCreatorInvitationQuery(db: D1Database, userId: string, campaignId: string, now: number): Query<Invitation | null> {
+export function usableCreatorInvitationQuery(db: Database, userId: string, campaignId: string, now: number): Query<Invitation | null> {
   return firstRow(
     db
       .prepare(
@@ -192,7 +193,7 @@ export function usableCreatorInvitationQuery(db: D1Database, userId: string, cam
 
 /** How many links the creator made after `since`, over all campaigns, and when the oldest of them was made. */
 export function creatorInvitationsMadeSinceQuery(
-  db: D1Database,
+  db: Database,
   userId: string,
   since: number,
 ): Query<{ count: number; oldest: number | null }> {
@@ -208,7 +209,7 @@ export function creatorInvitationsMadeSinceQuery(
 }
 
 /** Who joined the campaign through the creator's links, newest first. */
-export function joinedThroughQuery(db: D1Database, inviterUserId: string, campaignId: string, limit: number) {
+export function joinedThroughQuery(db: Database, inviterUserId: string, campaignId: string, limit: number) {
   return allRows(
     db
       .prepare(

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { allRows, mapQuery, queryAll, queryFirst, type Query } from "./query.ts";
+import type { Database } from "../database.ts";
 
 /**
  * The ledger tables (migration 0004): accounts, entries, and the lines the database derives from each entry. Nothing
@@ -14,7 +15,7 @@ export type StatementGuard = { sql: string; params: (string | number)[] };
 export const noGuard: StatementGuard = { sql: "1", params: [] };
 
 /** Creates the accounts that do not exist yet, in one statement however many there are. */
-export function insertAccountsStatement(db: D1Database, accounts: readonly LedgerAccountRow[], createdAt: number) {
+export function insertAccountsStatement(db: Database, accounts: readonly LedgerAccountRow[], createdAt: number) {
   const rows = accounts.map((account) => ({ id: account.id, o: account.ownerId, k: account.kind, c: account.currency, p: account.period }));
   return db
     .prepare(
@@ -39,7 +40,7 @@ export type NewLedgerEntry = {
  * One entry; the trigger expands its lines and refuses it unless they balance. A second entry with the same key is
  * ignored, which is what makes a retried movement harmless.
  */
-export function insertEntryStatement(db: D1Database, entry: NewLedgerEntry, guard: StatementGuard = noGuard) {
+export function insertEntryStatement(db: Database, entry: NewLedgerEntry, guard: StatementGuard = noGuard) {
   const lines = entry.lines.map((line) => ({ account: line.accountId, amount: line.amount }));
   return db
     .prepare(
@@ -54,7 +55,7 @@ const entrySchema = z
   .object({ id: z.number().int(), idempotency_key: z.string(), kind: z.string(), memo: z.string(), created_at: z.number() })
   .transform((row) => ({ id: row.id, idempotencyKey: row.idempotency_key, kind: row.kind, memo: row.memo, createdAt: row.created_at }));
 
-export function findEntryByKey(db: D1Database, idempotencyKey: string) {
+export function findEntryByKey(db: Database, idempotencyKey: string) {
   return queryFirst(
     db.prepare(`SELECT id, idempotency_key, kind, memo, created_at FROM ledger_entries WHERE idempotency_key = ?`).bind(idempotencyKey),
     entrySchema,
@@ -69,7 +70,7 @@ const ownerBalanceSchema = z.object({ currency: z.string(), balance: z.number().
  * The balance per currency of every account of one owner and kind (e.g. an advertiser's funding); a currency without
  * an account is absent from the map.
  */
-export function ownerBalancesQuery(db: D1Database, ownerId: string, kind: string): Query<Map<string, number>> {
+export function ownerBalancesQuery(db: Database, ownerId: string, kind: string): Query<Map<string, number>> {
   return mapQuery(
     allRows(
       db
@@ -86,7 +87,7 @@ export function ownerBalancesQuery(db: D1Database, ownerId: string, kind: string
 }
 
 /** Balances of the given accounts; an account that does not exist yet has none (absent from the map). */
-export async function accountBalances(db: D1Database, accountIds: readonly string[]): Promise<Map<string, number>> {
+export async function accountBalances(db: Database, accountIds: readonly string[]): Promise<Map<string, number>> {
   if (accountIds.length === 0) return new Map();
   const rows = await queryAll(
     db
@@ -107,7 +108,7 @@ export type UserBalanceRow = z.infer<typeof userBalanceSchema>;
  * A creator's money per currency: available (free to withdraw), held (withdrawals in flight) and earned (every
  * reward ever credited, whatever happened to it since).
  */
-export function userBalancesQuery(db: D1Database, userId: string): Query<UserBalanceRow[]> {
+export function userBalancesQuery(db: Database, userId: string): Query<UserBalanceRow[]> {
   return allRows(
     db
       .prepare(

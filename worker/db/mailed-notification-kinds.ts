@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { notificationEventTypeSchema, type NotificationEventType } from "../contracts/notifications.ts";
 import { queryAll, queryFirst } from "./query.ts";
+import type { Database } from "../database.ts";
 
 /** mailed_notification_kinds (migration 0005): the notification kinds a user also wants by e-mail. */
 
 const kindRowSchema = z.object({ event_type: notificationEventTypeSchema }).transform((row) => row.event_type);
 
 /** The kinds a user has asked to receive by e-mail, in the vocabulary's order. */
-export async function listMailedNotificationKinds(db: D1Database, userId: string): Promise<NotificationEventType[]> {
+export async function listMailedNotificationKinds(db: Database, userId: string): Promise<NotificationEventType[]> {
   const kinds = new Set(
     await queryAll(db.prepare(`SELECT event_type FROM mailed_notification_kinds WHERE user_id = ?`).bind(userId), kindRowSchema),
   );
@@ -15,7 +16,7 @@ export async function listMailedNotificationKinds(db: D1Database, userId: string
 }
 
 /** Replaces the user's mailed kinds with exactly these (statements to batch with the rest of the settings). */
-export function replaceMailedNotificationKindsStatements(db: D1Database, userId: string, kinds: readonly NotificationEventType[]) {
+export function replaceMailedNotificationKindsStatements(db: Database, userId: string, kinds: readonly NotificationEventType[]) {
   return [
     db.prepare(`DELETE FROM mailed_notification_kinds WHERE user_id = ?`).bind(userId),
     ...kinds.map((kind) =>
@@ -33,7 +34,7 @@ export type MailRecipient = z.infer<typeof recipientRowSchema>;
  * Where a notification of this kind goes by e-mail: the user's verified address and name, when the user asked for
  * this kind and has a verified address; null otherwise.
  */
-export function findMailRecipient(db: D1Database, userId: string, kind: NotificationEventType): Promise<MailRecipient | null> {
+export function findMailRecipient(db: Database, userId: string, kind: NotificationEventType): Promise<MailRecipient | null> {
   return queryFirst(
     db
       .prepare(

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { notificationAudiencesSchema, type AdHocAudience, type NotificationAudiences } from "../contracts/admin.ts";
 import type { NewNotification, NotificationEventType } from "./notifications.ts";
 import { allRows, firstRow, mapQuery, type Query } from "./query.ts";
+import type { Database } from "../database.ts";
 
 /**
  * Notifications for many users in ONE statement, with the same columns, id format and once-per-dedupe-key rule as
@@ -15,7 +16,7 @@ export const sqlNotificationId = `'ntf_' || lower(hex(randomblob(4))) || '-' || 
   substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6)))`;
 
 /** A list of notifications (each with its own user, text and dedupe key) as one statement. */
-export function insertNotificationsStatement(db: D1Database, notifications: readonly NewNotification[]) {
+export function insertNotificationsStatement(db: Database, notifications: readonly NewNotification[]) {
   const rows = notifications.map((notification) => ({
     u: notification.userId,
     e: notification.eventType,
@@ -45,7 +46,7 @@ export function insertNotificationsStatement(db: D1Database, notifications: read
  * `badge:first-rewarded-post:{userId}` gives each creator the badge once, however often evaluation runs.
  */
 export function notifyFirstRewardBadgesStatement(
-  db: D1Database,
+  db: Database,
   input: { campaignId: string; userIds: readonly string[]; title: string; body: string; link: string; createdAt: number },
 ) {
   return db
@@ -80,7 +81,7 @@ const audienceQueries: Record<CampaignAudience, string> = {
  * `{dedupePrefix}:{userId}`, so each user hears of the event once however often this runs.
  */
 export function notifyCampaignAudienceStatement(
-  db: D1Database,
+  db: Database,
   input: {
     campaignId: string;
     audience: CampaignAudience;
@@ -107,7 +108,7 @@ export function notifyCampaignAudienceStatement(
  * who joined one campaign. The dedupe key of each is `{dedupePrefix}{userId}`, so a retry notifies nobody twice.
  */
 export function notifyAdHocAudienceStatement(
-  db: D1Database,
+  db: Database,
   input: { audience: AdHocAudience; title: string; body: string; link: string | null; dedupePrefix: string; createdAt: number },
 ) {
   const audience =
@@ -144,7 +145,7 @@ const campaignAudienceRowSchema = z
   }));
 
 /** How many creators there are (whom an ad-hoc notification to all creators reaches), from the count migration 0025 keeps. */
-export function creatorCountQuery(db: D1Database): Query<number> {
+export function creatorCountQuery(db: Database): Query<number> {
   return mapQuery(
     firstRow(db.prepare(`SELECT users AS count FROM user_role_counts WHERE role = 'creator'`), z.object({ count: z.number().int() })),
     (row) => row?.count ?? 0,
@@ -154,7 +155,7 @@ export function creatorCountQuery(db: D1Database): Query<number> {
 export type PublishedCampaignAudience = z.infer<typeof campaignAudienceRowSchema>;
 
 /** Each published campaign with how many creators joined it (whom a campaign's ad-hoc notification reaches). */
-export function campaignAudiencesQuery(db: D1Database): Query<PublishedCampaignAudience[]> {
+export function campaignAudiencesQuery(db: Database): Query<PublishedCampaignAudience[]> {
   return allRows(
     db.prepare(
       `SELECT c.id, c.title, c.status, c.advertiser_id, a.name AS advertiser_name,
@@ -173,7 +174,7 @@ export function notificationAudiencesOf(allCreators: number, campaigns: readonly
 }
 
 /** Whether a campaign exists and creators can see it (published). */
-export async function isPublishedCampaign(db: D1Database, campaignId: string): Promise<boolean> {
+export async function isPublishedCampaign(db: Database, campaignId: string): Promise<boolean> {
   const row = await db.prepare(`SELECT 1 AS found FROM campaigns WHERE id = ? AND published_at IS NOT NULL`).bind(campaignId).first();
   return row !== null;
 }

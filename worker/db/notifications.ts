@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { notificationEventTypeSchema, type Notification } from "../contracts/notifications.ts";
 import { allRows, queryAll, queryFirst, type Query } from "./query.ts";
+import type { Database } from "../database.ts";
 
 export type NotificationEventType = z.infer<typeof notificationEventTypeSchema>;
 
@@ -19,7 +20,7 @@ export type NewNotification = {
 };
 
 /** One notification, as a statement to batch with the change that causes it. */
-export function insertNotificationStatement(db: D1Database, notification: NewNotification) {
+export function insertNotificationStatement(db: Database, notification: NewNotification) {
   const readAt = notification.readAt ?? null;
   return db
     .prepare(
@@ -67,7 +68,7 @@ const notificationRowSchema = z
 const notificationColumns = "id, event_type, title, body, link, campaign_id, is_read, created_at";
 
 /** A user's most recent notifications, newest first. */
-export function listRecentNotifications(db: D1Database, userId: string, limit: number): Promise<Notification[]> {
+export function listRecentNotifications(db: Database, userId: string, limit: number): Promise<Notification[]> {
   return queryAll(
     db
       .prepare(
@@ -84,7 +85,7 @@ export function listRecentNotifications(db: D1Database, userId: string, limit: n
  * with the page so that they are in its first paint (the browser keeps them fresh with the same rule,
  * app/features/notifications/utils/notification-rules.ts `eligibleCampaignNotifications`).
  */
-export function payoutsToConfirmQuery(db: D1Database, userId: string, limit: number): Query<Notification[]> {
+export function payoutsToConfirmQuery(db: Database, userId: string, limit: number): Query<Notification[]> {
   return allRows(
     db
       .prepare(
@@ -100,7 +101,7 @@ export function payoutsToConfirmQuery(db: D1Database, userId: string, limit: num
  * Marks one of the user's notifications read; false when the user has no notification with this id (someone
  * else's counts as none). Marking a read one again keeps its first read time.
  */
-export async function markNotificationRead(db: D1Database, userId: string, notificationId: string, now: number): Promise<boolean> {
+export async function markNotificationRead(db: Database, userId: string, notificationId: string, now: number): Promise<boolean> {
   const result = await db
     .prepare(`UPDATE notifications SET is_read = 1, read_at = COALESCE(read_at, ?) WHERE id = ? AND user_id = ?`)
     .bind(now, notificationId, userId)
@@ -109,12 +110,12 @@ export async function markNotificationRead(db: D1Database, userId: string, notif
 }
 
 /** Marks the notification of one event (its dedupe key) read, in the batch of what settles that event. */
-export function markNotificationReadByKeyStatement(db: D1Database, dedupeKey: string, now: number) {
+export function markNotificationReadByKeyStatement(db: Database, dedupeKey: string, now: number) {
   return db.prepare(`UPDATE notifications SET is_read = 1, read_at = ? WHERE dedupe_key = ? AND is_read = 0`).bind(now, dedupeKey);
 }
 
 /** Marks every unread notification of the user read; returns how many changed. */
-export async function markAllNotificationsRead(db: D1Database, userId: string, now: number): Promise<number> {
+export async function markAllNotificationsRead(db: Database, userId: string, now: number): Promise<number> {
   const result = await db
     .prepare(`UPDATE notifications SET is_read = 1, read_at = ? WHERE user_id = ? AND is_read = 0`)
     .bind(now, userId)
@@ -128,7 +129,7 @@ const countSchema = z.object({ count: z.number().int() });
  * How many of the user's notifications are unread, over all of them (not only the recent ones) and every type but
  * welcome: an unread welcome is the first-time-user notification, which has its own dialog (SPEC.md section 4).
  */
-export async function countUnreadNotifications(db: D1Database, userId: string): Promise<number> {
+export async function countUnreadNotifications(db: Database, userId: string): Promise<number> {
   const row = await queryFirst(
     db.prepare(`SELECT COUNT(*) AS count FROM notifications WHERE user_id = ? AND is_read = 0 AND event_type <> 'welcome'`).bind(userId),
     countSchema,
@@ -149,7 +150,7 @@ const dedupeFamilySchema = z.object({
  * the part before it): how many there are, and the text of one of them. The range uses the dedupe key's index.
  */
 export async function findDedupeFamily(
-  db: D1Database,
+  db: Database,
   prefix: string,
 ): Promise<{ sent: number; title: string; body: string; link: string | null; campaignId: string | null } | null> {
   const upperBound = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { loginFlows, loginParamsSchema, type LoginFlow, type LoginParams } from "../contracts/login.ts";
+import type { Database } from "../database.ts";
 
 const oauthStateSchema = z
   .object({
@@ -23,7 +24,7 @@ const oauthStateSchema = z
 export type OAuthState = z.infer<typeof oauthStateSchema>;
 
 export async function insertOAuthState(
-  db: D1Database,
+  db: Database,
   state: {
     stateHash: string;
     flow: LoginFlow;
@@ -54,7 +55,7 @@ export async function insertOAuthState(
 }
 
 /** Deletes up to `limit` states that expired at or before `now` (oldest first, by the expiry index); returns how many. */
-export async function deleteExpiredOAuthStates(db: D1Database, now: number, limit: number): Promise<number> {
+export async function deleteExpiredOAuthStates(db: Database, now: number, limit: number): Promise<number> {
   const result = await db
     .prepare(
       `DELETE FROM oauth_states WHERE state_hash IN (
@@ -67,7 +68,7 @@ export async function deleteExpiredOAuthStates(db: D1Database, now: number, limi
 }
 
 /** Takes a state out of the table: it can be used once, whoever asks first. */
-export async function takeOAuthState(db: D1Database, stateHash: string): Promise<OAuthState | null> {
+export async function takeOAuthState(db: Database, stateHash: string): Promise<OAuthState | null> {
   const row = await db.prepare(`DELETE FROM oauth_states WHERE state_hash = ? RETURNING *`).bind(stateHash).first();
   return row === null ? null : oauthStateSchema.parse(row);
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { queryFirst } from "./query.ts";
+import type { Database } from "../database.ts";
 
 /** one_time_codes (migration 0005): mailed codes and their links, stored only as hashes. */
 
@@ -55,7 +56,7 @@ export type NewCode = {
  * `notSentAfter` (the resend limit). One statement, so two requests at once cannot both send a code. Returns whether
  * the code was stored.
  */
-export async function replaceCode(db: D1Database, code: NewCode, notSentAfter: number): Promise<boolean> {
+export async function replaceCode(db: Database, code: NewCode, notSentAfter: number): Promise<boolean> {
   const result = await db
     .prepare(
       `INSERT INTO one_time_codes (id, user_id, purpose, subject_id, target, code_salt, code_hash, link_token_hash, wrong_attempts, created_at, expires_at, used_at)
@@ -83,7 +84,7 @@ export async function replaceCode(db: D1Database, code: NewCode, notSentAfter: n
   return result.meta.changes > 0;
 }
 
-export function findCode(db: D1Database, key: { userId: string; purpose: CodePurpose; subjectId: string }): Promise<StoredCode | null> {
+export function findCode(db: Database, key: { userId: string; purpose: CodePurpose; subjectId: string }): Promise<StoredCode | null> {
   return queryFirst(
     db
       .prepare(`SELECT ${columns} FROM one_time_codes WHERE user_id = ? AND purpose = ? AND subject_id = ?`)
@@ -92,7 +93,7 @@ export function findCode(db: D1Database, key: { userId: string; purpose: CodePur
   );
 }
 
-export function findCodeByLinkTokenHash(db: D1Database, linkTokenHash: string): Promise<StoredCode | null> {
+export function findCodeByLinkTokenHash(db: Database, linkTokenHash: string): Promise<StoredCode | null> {
   return queryFirst(db.prepare(`SELECT ${columns} FROM one_time_codes WHERE link_token_hash = ?`).bind(linkTokenHash), codeRowSchema);
 }
 
@@ -100,7 +101,7 @@ export function findCodeByLinkTokenHash(db: D1Database, linkTokenHash: string): 
  * Spends a code: only a live one (not used, not expired, not locked) is marked used, and only once, however many
  * requests race for it. Returns whether this call spent it.
  */
-export async function spendCode(db: D1Database, id: string, input: { now: number; maxWrongAttempts: number }): Promise<boolean> {
+export async function spendCode(db: Database, id: string, input: { now: number; maxWrongAttempts: number }): Promise<boolean> {
   const result = await db
     .prepare(`UPDATE one_time_codes SET used_at = ? WHERE id = ? AND used_at IS NULL AND expires_at > ? AND wrong_attempts < ?`)
     .bind(input.now, id, input.now, input.maxWrongAttempts)
@@ -109,7 +110,7 @@ export async function spendCode(db: D1Database, id: string, input: { now: number
 }
 
 /** Counts one wrong code against a live code; returns the new count, or null when the code is no longer live. */
-export async function recordWrongCode(db: D1Database, id: string, maxWrongAttempts: number): Promise<number | null> {
+export async function recordWrongCode(db: Database, id: string, maxWrongAttempts: number): Promise<number | null> {
   const row = await queryFirst(
     db
       .prepare(
@@ -123,7 +124,7 @@ export async function recordWrongCode(db: D1Database, id: string, maxWrongAttemp
 }
 
 /** Forgets the code of (user, purpose, subject), e.g. one whose e-mail could not be sent. */
-export async function deleteCode(db: D1Database, key: { userId: string; purpose: CodePurpose; subjectId: string }): Promise<void> {
+export async function deleteCode(db: Database, key: { userId: string; purpose: CodePurpose; subjectId: string }): Promise<void> {
   await db
     .prepare(`DELETE FROM one_time_codes WHERE user_id = ? AND purpose = ? AND subject_id = ?`)
     .bind(key.userId, key.purpose, key.subjectId)

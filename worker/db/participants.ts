@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { postStatusSchema } from "../contracts/vocabulary.ts";
 import { allRows, mapQuery, queryAll, type Query } from "./query.ts";
+import type { Database } from "../database.ts";
 
 /** Which of these campaigns the user joined. */
-export async function joinedCampaignIdsAmong(db: D1Database, userId: string, campaignIds: readonly string[]): Promise<Set<string>> {
+export async function joinedCampaignIdsAmong(db: Database, userId: string, campaignIds: readonly string[]): Promise<Set<string>> {
   if (campaignIds.length === 0) return new Set();
   const rows = await queryAll(
     db
@@ -15,7 +16,7 @@ export async function joinedCampaignIdsAmong(db: D1Database, userId: string, cam
 }
 
 /** Every campaign the user joined (a creator joins a handful; pages look their cards up in it). */
-export function joinedCampaignIdsQuery(db: D1Database, userId: string): Query<Set<string>> {
+export function joinedCampaignIdsQuery(db: Database, userId: string): Query<Set<string>> {
   return mapQuery(
     allRows(
       db.prepare(`SELECT campaign_id FROM campaign_participants WHERE user_id = ?`).bind(userId),
@@ -30,7 +31,7 @@ export type PostCountRow = z.infer<typeof postCountSchema>;
 
 /** A creator's posts counted per campaign and status, in every campaign or in one. */
 export function postCountsByCampaignAndStatusQuery(
-  db: D1Database,
+  db: Database,
   userId: string,
   options: { campaignId?: string } = {},
 ): Query<PostCountRow[]> {
@@ -43,7 +44,7 @@ export function postCountsByCampaignAndStatusQuery(
   );
 }
 
-export function countJoinedCampaignsQuery(db: D1Database, userId: string): Query<number> {
+export function countJoinedCampaignsQuery(db: Database, userId: string): Query<number> {
   return mapQuery(
     allRows(
       db.prepare(`SELECT COUNT(*) AS count FROM campaign_participants WHERE user_id = ?`).bind(userId),

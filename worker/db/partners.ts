@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { allRows, queryAll, queryFirst, type Query } from "./query.ts";
+import type { Database } from "../database.ts";
 
 export const partnerSchema = z
   .object({
@@ -25,7 +26,7 @@ export const partnerSchema = z
 export type Partner = z.infer<typeof partnerSchema>;
 
 /** Inserts the partner, or replaces the fields of the one with its id. */
-function upsertPartnerStatement(db: D1Database, partner: Partner) {
+function upsertPartnerStatement(db: Database, partner: Partner) {
   return db
     .prepare(
       `INSERT INTO partners (id, theme, display_name, primary_color, accent_color, logo_url, created_at, updated_at)
@@ -46,18 +47,18 @@ function upsertPartnerStatement(db: D1Database, partner: Partner) {
 }
 
 /** Every partner, by display name, for batching (the admin page). */
-export function partnersQuery(db: D1Database): Query<Partner[]> {
+export function partnersQuery(db: Database): Query<Partner[]> {
   return allRows(db.prepare(`SELECT * FROM partners ORDER BY display_name, id`), partnerSchema);
 }
 
 const partnerHostnameRowSchema = z.object({ partner_id: z.string(), hostname: z.string() });
 
 /** Every partner hostname with its partner, for batching (the admin page). */
-export function partnerHostnamesQuery(db: D1Database): Query<z.infer<typeof partnerHostnameRowSchema>[]> {
+export function partnerHostnamesQuery(db: Database): Query<z.infer<typeof partnerHostnameRowSchema>[]> {
   return allRows(db.prepare(`SELECT partner_id, hostname FROM partner_hostnames ORDER BY hostname`), partnerHostnameRowSchema);
 }
 
-export function listPartners(db: D1Database): Promise<Partner[]> {
+export function listPartners(db: Database): Promise<Partner[]> {
   return queryAll(db.prepare(`SELECT * FROM partners ORDER BY display_name`), partnerSchema);
 }
 
@@ -69,7 +70,7 @@ const brandRowSchema = z.object({
   logo_url: z.string().nullable(),
 });
 
-export async function findBrandByHostname(db: D1Database, hostname: string) {
+export async function findBrandByHostname(db: Database, hostname: string) {
   const row = await db
     .prepare(
       `SELECT partners.theme, partners.display_name, partners.primary_color, partners.accent_color, partners.logo_url
@@ -90,7 +91,7 @@ export async function findBrandByHostname(db: D1Database, hostname: string) {
 }
 
 /** Upserts the partner and makes `hostnames` exactly its hostnames. */
-export function replacePartnerStatements(db: D1Database, partner: Partner, hostnames: readonly string[]) {
+export function replacePartnerStatements(db: Database, partner: Partner, hostnames: readonly string[]) {
   return [
     upsertPartnerStatement(db, partner),
     db.prepare(`DELETE FROM partner_hostnames WHERE partner_id = ?`).bind(partner.id),
@@ -100,7 +101,7 @@ export function replacePartnerStatements(db: D1Database, partner: Partner, hostn
   ];
 }
 
-export async function listHostnamesOfPartner(db: D1Database, partnerId: string): Promise<string[]> {
+export async function listHostnamesOfPartner(db: Database, partnerId: string): Promise<string[]> {
   const rows = await queryAll(
     db.prepare(`SELECT hostname FROM partner_hostnames WHERE partner_id = ? ORDER BY hostname`).bind(partnerId),
     z.object({ hostname: z.string() }),
@@ -109,7 +110,7 @@ export async function listHostnamesOfPartner(db: D1Database, partnerId: string):
 }
 
 /** Which of these hostnames another partner already holds. */
-export async function hostnamesHeldByOthers(db: D1Database, partnerId: string, hostnames: readonly string[]): Promise<string[]> {
+export async function hostnamesHeldByOthers(db: Database, partnerId: string, hostnames: readonly string[]): Promise<string[]> {
   const rows = await queryAll(
     db
       .prepare(`SELECT hostname FROM partner_hostnames WHERE partner_id != ? AND hostname IN (SELECT value FROM json_each(?))`)
@@ -120,7 +121,7 @@ export async function hostnamesHeldByOthers(db: D1Database, partnerId: string, h
 }
 
 /** The partner (other than `partnerId`) whose theme this is, or null. */
-export async function findThemeOwner(db: D1Database, theme: string, partnerId: string): Promise<string | null> {
+export async function findThemeOwner(db: Database, theme: string, partnerId: string): Promise<string | null> {
   const row = await queryFirst(
     db.prepare(`SELECT id FROM partners WHERE theme = ? AND id != ?`).bind(theme, partnerId),
     z.object({ id: z.string() }),
@@ -128,11 +129,11 @@ export async function findThemeOwner(db: D1Database, theme: string, partnerId: s
   return row?.id ?? null;
 }
 
-export function findPartner(db: D1Database, partnerId: string): Promise<Partner | null> {
+export function findPartner(db: Database, partnerId: string): Promise<Partner | null> {
   return queryFirst(db.prepare(`SELECT * FROM partners WHERE id = ?`).bind(partnerId), partnerSchema);
 }
 
-export async function isPartnerHostname(db: D1Database, hostname: string): Promise<boolean> {
+export async function isPartnerHostname(db: Database, hostname: string): Promise<boolean> {
   const row = await queryFirst(
     db.prepare(`SELECT 1 AS yes FROM partner_hostnames WHERE hostname = ?`).bind(hostname.toLowerCase()),
     z.object({ yes: z.number() }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { queryAll } from "./query.ts";
+import type { Database } from "../database.ts";
 
 /**
  * Claiming: a creator confirms payout for a campaign. Their eligible posts become `claimed` in one conditional
@@ -8,7 +9,7 @@ import { queryAll } from "./query.ts";
  */
 const claimedSchema = z.object({ id: z.string() });
 
-export async function claimEligiblePosts(db: D1Database, input: { campaignId: string; userId: string; now: number }): Promise<string[]> {
+export async function claimEligiblePosts(db: Database, input: { campaignId: string; userId: string; now: number }): Promise<string[]> {
   const [claimed] = await db.batch([
     db
       .prepare(
@@ -29,7 +30,7 @@ export async function claimEligiblePosts(db: D1Database, input: { campaignId: st
   return (claimed?.results ?? []).map((row) => claimedSchema.parse(row).id);
 }
 
-export async function hasConfirmedPayout(db: D1Database, campaignId: string, userId: string): Promise<boolean> {
+export async function hasConfirmedPayout(db: Database, campaignId: string, userId: string): Promise<boolean> {
   const rows = await queryAll(
     db.prepare(`SELECT campaign_id AS id FROM payout_confirmations WHERE campaign_id = ? AND user_id = ?`).bind(campaignId, userId),
     claimedSchema,

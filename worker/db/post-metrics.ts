@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { scoreWeightsSchema, type PostMetrics } from "../contracts/campaign-rules.ts";
 import { queryAll } from "./query.ts";
+import type { Database } from "../database.ts";
 
 /**
  * post_metrics (migration 0004): what X last said about each published post, its score, and the polling schedule.
@@ -18,7 +19,7 @@ export type PostTracking = { now: number; firstPollAfter: number };
  * gives a post its X id (`markPostPublished`), so tracking starts at that moment and nothing has to look for untracked
  * posts later (docs/decisions/033-bounded-statements.md).
  */
-export function trackPostsStatement(db: D1Database, postIds: readonly string[], tracking: PostTracking) {
+export function trackPostsStatement(db: Database, postIds: readonly string[], tracking: PostTracking) {
   return db
     .prepare(
       `INSERT INTO post_metrics (post_id, campaign_id, matures_at, next_poll_at, created_at, updated_at)
@@ -34,7 +35,7 @@ export function trackPostsStatement(db: D1Database, postIds: readonly string[], 
 const leasedSchema = z.object({ post_id: z.string() });
 
 /** Takes up to `limit` posts due for a poll for this run (oldest due first); returns their ids. */
-export async function leaseDuePosts(db: D1Database, input: { now: number; leaseUntil: number; limit: number }): Promise<string[]> {
+export async function leaseDuePosts(db: Database, input: { now: number; leaseUntil: number; limit: number }): Promise<string[]> {
   const rows = await queryAll(
     db
       .prepare(
@@ -74,7 +75,7 @@ const pollTargetSchema = z
   }));
 export type PollTarget = z.infer<typeof pollTargetSchema>;
 
-export function findPollTargets(db: D1Database, postIds: readonly string[]): Promise<PollTarget[]> {
+export function findPollTargets(db: Database, postIds: readonly string[]): Promise<PollTarget[]> {
   return queryAll(
     db
       .prepare(
@@ -97,7 +98,7 @@ export type PolledMetrics = PostMetrics & {
 };
 
 /** The answers X gave, written back in one statement; the lease is released. */
-export function recordPolledMetricsStatement(db: D1Database, rows: readonly PolledMetrics[], now: number) {
+export function recordPolledMetricsStatement(db: Database, rows: readonly PolledMetrics[], now: number) {
   return db
     .prepare(
       `UPDATE post_metrics SET impressions = polled.impressions, likes = polled.likes, reposts = polled.reposts,
@@ -118,7 +119,7 @@ export function recordPolledMetricsStatement(db: D1Database, rows: readonly Poll
 export type FailedPoll = { postId: string; failures: number; error: string; nextPollAt: number };
 
 /** Failed attempts: counted, the error kept for support, the next try scheduled; the lease is released. */
-export function recordFailedPollsStatement(db: D1Database, rows: readonly FailedPoll[], now: number) {
+export function recordFailedPollsStatement(db: Database, rows: readonly FailedPoll[], now: number) {
   return db
     .prepare(
       `UPDATE post_metrics SET failures = failed.failures, last_error = failed.error, next_poll_at = failed.next_poll_at,
@@ -132,14 +133,14 @@ export function recordFailedPollsStatement(db: D1Database, rows: readonly Failed
 }
 
 /** Posts this run leased but did not get to: free for the next run at once. */
-export function releaseLeasesStatement(db: D1Database, postIds: readonly string[]) {
+export function releaseLeasesStatement(db: Database, postIds: readonly string[]) {
   return db
     .prepare(`UPDATE post_metrics SET leased_until = 0 WHERE post_id IN (SELECT value FROM json_each(?))`)
     .bind(JSON.stringify(postIds));
 }
 
 /** Posts X no longer has: no more polls. */
-export function stopTrackingStatement(db: D1Database, postIds: readonly string[], now: number, error: string) {
+export function stopTrackingStatement(db: Database, postIds: readonly string[], now: number, error: string) {
   return db
     .prepare(
       `UPDATE post_metrics SET next_poll_at = NULL, leased_until = 0, matured_at = ?1, last_error = ?2, updated_at = ?1
@@ -199,7 +200,7 @@ export type MaturingPost = z.infer<typeof maturingSchema>;
  * week, whether the account is flagged, and whether they already confirmed payout for the campaign. (The campaign's
  * rules are read once per campaign by the caller, not once per post.)
  */
-export function listPostsReadyToMature(db: D1Database, input: { now: number; grace: number; limit: number }): Promise<MaturingPost[]> {
+export function listPostsReadyToMature(db: Database, input: { now: number; grace: number; limit: number }): Promise<MaturingPost[]> {
   return queryAll(
     db
       .prepare(
@@ -231,7 +232,7 @@ export function listPostsReadyToMature(db: D1Database, input: { now: number; gra
 }
 
 /** The score each post matured with; no more polls. */
-export function recordMaturedStatement(db: D1Database, rows: readonly { postId: string; score: number }[], now: number) {
+export function recordMaturedStatement(db: Database, rows: readonly { postId: string; score: number }[], now: number) {
   return db
     .prepare(
       `UPDATE post_metrics SET score = matured.score, matured_at = ?1, next_poll_at = NULL, leased_until = 0, updated_at = ?1
@@ -248,13 +249,13 @@ const bonusCandidates = `FROM posts LEFT JOIN post_metrics AS metrics ON metrics
   WHERE posts.campaign_id = ? AND posts.campaign_week = ? AND posts.status IN ('eligible', 'eligible-bonus', 'claimed')`;
 
 /** How many posts of a campaign week are eligible (or already claimed): the candidates for the bonus. */
-export async function countBonusCandidates(db: D1Database, campaignId: string, week: number): Promise<number> {
+export async function countBonusCandidates(db: Database, campaignId: string, week: number): Promise<number> {
   const rows = await queryAll(db.prepare(`SELECT COUNT(*) AS count ${bonusCandidates}`).bind(campaignId, week), countSchema);
   return rows[0]?.count ?? 0;
 }
 
 /** The best-scoring candidates of a campaign week, best first (ties: smaller post id), at most `limit`. */
-export async function topBonusCandidates(db: D1Database, campaignId: string, week: number, limit: number) {
+export async function topBonusCandidates(db: Database, campaignId: string, week: number, limit: number) {
   const rows = await queryAll(
     db
       .prepare(
@@ -268,7 +269,7 @@ export async function topBonusCandidates(db: D1Database, campaignId: string, wee
 }
 
 /** Published posts of a campaign still evaluating: the campaign cannot be evaluated before they mature. */
-export async function countPostsAwaitingMaturity(db: D1Database, campaignId: string): Promise<number> {
+export async function countPostsAwaitingMaturity(db: Database, campaignId: string): Promise<number> {
   const rows = await queryAll(
     db
       .prepare(`SELECT COUNT(*) AS count FROM posts WHERE campaign_id = ? AND status = 'evaluating' AND x_post_id IS NOT NULL`)

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { StatementGuard } from "./ledger.ts";
 import { queryAll } from "./query.ts";
+import type { Database } from "../database.ts";
 
 /**
  * post_rewards (migration 0004): what each claimed post received at evaluation — its share of its week's pool and of
@@ -10,7 +11,7 @@ import { queryAll } from "./query.ts";
 export type PostReward = { postId: string; userId: string; poolAmount: number; bonusAmount: number };
 
 export function insertPostRewardsStatement(
-  db: D1Database,
+  db: Database,
   input: { campaignId: string; currency: string; rewards: readonly PostReward[]; now: number; guard: StatementGuard },
 ) {
   const rows = input.rewards.map((reward) => ({ p: reward.postId, u: reward.userId, a: reward.poolAmount, b: reward.bonusAmount }));
@@ -44,7 +45,7 @@ const claimedPostSchema = z
 export type ClaimedPost = z.infer<typeof claimedPostSchema>;
 
 /** A page of a campaign's claimed posts (by id, after `afterId`), with score, bonus mark and flagged account. */
-export function listClaimedPosts(db: D1Database, input: { campaignId: string; afterId: string; limit: number }): Promise<ClaimedPost[]> {
+export function listClaimedPosts(db: Database, input: { campaignId: string; afterId: string; limit: number }): Promise<ClaimedPost[]> {
   return queryAll(
     db
       .prepare(
@@ -69,7 +70,7 @@ export function listClaimedPosts(db: D1Database, input: { campaignId: string; af
  * Recomputed from the ledger each time, so it is idempotent and catches up after any crash.
  */
 export function markSpentRewardsPaidStatement(
-  db: D1Database,
+  db: Database,
   input: { userId: string; currency: string; paidOutAccountId: string; now: number; guard: StatementGuard },
 ) {
   return db

@@ -1,6 +1,7 @@
 import type { StatusReason } from "../contracts/campaign-rules.ts";
 import type { PostStatus } from "../contracts/vocabulary.ts";
 import { noGuard, type StatementGuard } from "./ledger.ts";
+import type { Database } from "../database.ts";
 
 /**
  * The rewards engine's changes to post statuses, many posts per statement. Each change names the status it expects
@@ -9,7 +10,7 @@ import { noGuard, type StatementGuard } from "./ledger.ts";
 export type PostStatusChange = { postId: string; status: PostStatus; reasons?: readonly StatusReason[] };
 
 export function changePostStatusesStatement(
-  db: D1Database,
+  db: Database,
   input: { changes: readonly PostStatusChange[]; from: readonly PostStatus[]; now: number; guard?: StatementGuard },
 ) {
   const guard = input.guard ?? noGuard;
@@ -32,7 +33,7 @@ export function changePostStatusesStatement(
  * At evaluation, eligible posts nobody claimed expire: `eligible` → `expired`, `eligible-bonus` → `expired-bonus`.
  * Evaluating posts that never reached X (no X id: the publishing request died) end as not-eligible.
  */
-export function expireUnclaimedStatements(db: D1Database, campaignId: string, now: number, guard: StatementGuard = noGuard) {
+export function expireUnclaimedStatements(db: Database, campaignId: string, now: number, guard: StatementGuard = noGuard) {
   const reasons = JSON.stringify([{ code: "not-claimed", message: "Payout was not confirmed before the campaign was evaluated." }]);
   const unpublished = JSON.stringify([{ code: "not-published", message: "The post never reached X." }]);
   return [

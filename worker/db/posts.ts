@@ -3,6 +3,7 @@ import { campaignRulesSchema, statusReasonSchema } from "../contracts/campaign-r
 import { campaignStatusSchema, postStatusSchema, type CampaignStatus } from "../contracts/vocabulary.ts";
 import { trackPostsStatement, type PostTracking } from "./post-metrics.ts";
 import { allRows, queryAll, queryFirst, type Query } from "./query.ts";
+import type { Database } from "../database.ts";
 
 /** Built once: a schema built inside a transform is rebuilt for every row (it was most of a post row's parse). */
 const statusReasonListSchema = z.array(statusReasonSchema);
@@ -41,7 +42,7 @@ export const postSchema = z
   }));
 export type Post = z.infer<typeof postSchema>;
 
-export function insertPostStatement(db: D1Database, post: Post) {
+export function insertPostStatement(db: Database, post: Post) {
   return db
     .prepare(
       `INSERT INTO posts (id, campaign_id, user_id, x_post_id, content, status, campaign_week, selected_suggestion_id,
@@ -91,11 +92,7 @@ const postSummaryRowSchema = z
 export type PostSummaryRow = z.infer<typeof postSummaryRowSchema>;
 
 /** A creator's posts, newest first, with the campaign each belongs to (optionally of one campaign). */
-export function postSummariesQuery(
-  db: D1Database,
-  userId: string,
-  options: { campaignId?: string; limit: number },
-): Query<PostSummaryRow[]> {
+export function postSummariesQuery(db: Database, userId: string, options: { campaignId?: string; limit: number }): Query<PostSummaryRow[]> {
   const campaignFilter = options.campaignId === undefined ? "" : "AND posts.campaign_id = ?";
   return allRows(
     db
@@ -112,18 +109,18 @@ export function postSummariesQuery(
 }
 
 /** How many posts a creator has in each status, over all campaigns. */
-export function postCountsByStatusQuery(db: D1Database, userId: string) {
+export function postCountsByStatusQuery(db: Database, userId: string) {
   return allRows(
     db.prepare(`SELECT status, COUNT(*) AS count FROM posts WHERE user_id = ? GROUP BY status`).bind(userId),
     z.object({ status: postStatusSchema, count: z.number().int() }),
   );
 }
 
-export function findPost(db: D1Database, postId: string): Promise<Post | null> {
+export function findPost(db: Database, postId: string): Promise<Post | null> {
   return queryFirst(db.prepare(`SELECT * FROM posts WHERE id = ?`).bind(postId), postSchema);
 }
 
-export function findPostByClientRequest(db: D1Database, userId: string, clientRequestId: string): Promise<Post | null> {
+export function findPostByClientRequest(db: Database, userId: string, clientRequestId: string): Promise<Post | null> {
   return queryFirst(
     db.prepare(`SELECT * FROM posts WHERE user_id = ? AND client_request_id = ?`).bind(userId, clientRequestId),
     postSchema,
@@ -135,14 +132,14 @@ export function findPostByClientRequest(db: D1Database, userId: string, clientRe
  * client request id is what keeps two concurrent submits of one press from both going on: only one insert wins.
  * Returns whether this one did.
  */
-export async function insertPostIfNew(db: D1Database, post: Post): Promise<boolean> {
+export async function insertPostIfNew(db: Database, post: Post): Promise<boolean> {
   const result = await insertPostStatement(db, post).run();
   return result.meta.changes > 0;
 }
 
 /** Records X's id for a post being published and starts tracking it, in one batch. Only a post still waiting for X is changed. */
 export async function markPostPublished(
-  db: D1Database,
+  db: Database,
   postId: string,
   published: { xPostId: string; postedAt: number },
   tracking: PostTracking,
@@ -160,7 +157,7 @@ export async function markPostPublished(
  * Reservations still without X's id that were made before `before`: the request that made each died between X and
  * D1, or never reached X. Oldest first.
  */
-export function listStaleReservations(db: D1Database, before: number, limit: number): Promise<Post[]> {
+export function listStaleReservations(db: Database, before: number, limit: number): Promise<Post[]> {
   return queryAll(
     db.prepare(`SELECT * FROM posts WHERE x_post_id IS NULL AND created_at < ? ORDER BY created_at, id LIMIT ?`).bind(before, limit),
     postSchema,
@@ -172,7 +169,7 @@ export function listStaleReservations(db: D1Database, before: number, limit: num
  * the sign that an earlier attempt may have published the text without recording it.
  */
 export async function oldestPendingReservationWith(
-  db: D1Database,
+  db: Database,
   reservation: Pick<Post, "id" | "userId" | "content">,
 ): Promise<number | null> {
   const row = await queryFirst(
@@ -188,7 +185,7 @@ export async function oldestPendingReservationWith(
 }
 
 /** Which of these X post ids a post of Chorus already records. */
-export async function recordedXPostIds(db: D1Database, xPostIds: readonly string[]): Promise<Set<string>> {
+export async function recordedXPostIds(db: Database, xPostIds: readonly string[]): Promise<Set<string>> {
   if (xPostIds.length === 0) return new Set();
   const rows = await queryAll(
     db.prepare(`SELECT x_post_id FROM posts WHERE x_post_id IN (SELECT value FROM json_each(?))`).bind(JSON.stringify(xPostIds)),
@@ -201,7 +198,7 @@ export async function recordedXPostIds(db: D1Database, xPostIds: readonly string
  * Removes a post X did not publish (its attachments are freed first: they reference it). A post that has X's id by
  * now (adopted by a concurrent reconciliation) keeps both.
  */
-export async function deleteUnpublishedPost(db: D1Database, postId: string): Promise<void> {
+export async function deleteUnpublishedPost(db: Database, postId: string): Promise<void> {
   await db.batch([
     db
       .prepare(
@@ -213,7 +210,7 @@ export async function deleteUnpublishedPost(db: D1Database, postId: string): Pro
   ]);
 }
 
-export async function isCampaignParticipant(db: D1Database, campaignId: string, userId: string): Promise<boolean> {
+export async function isCampaignParticipant(db: Database, campaignId: string, userId: string): Promise<boolean> {
   const row = await db
     .prepare(`SELECT 1 AS joined FROM campaign_participants WHERE campaign_id = ? AND user_id = ?`)
     .bind(campaignId, userId)
@@ -244,7 +241,7 @@ export type PostableCampaignRow = z.infer<typeof postableCampaignSchema>;
 
 /** The campaigns a creator has joined that are in one of `statuses` and open at `now`, closing soonest first. */
 export function listJoinedOpenCampaigns(
-  db: D1Database,
+  db: Database,
   userId: string,
   statuses: readonly CampaignStatus[],
   now: number,

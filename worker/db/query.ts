@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Database } from "../database.ts";
 
 /**
  * One read: its statement and how its rows become what the caller wants. Table modules build them (the SQL stays in
@@ -49,7 +50,7 @@ export type QueryValues<Queries extends readonly Query<unknown>[]> = {
  * their values in the same order. For reads only: a failing statement fails every caller of the batch.
  */
 export async function runBatch<const Queries extends readonly Query<unknown>[]>(
-  db: D1Database,
+  db: Database,
   queries: Queries,
 ): Promise<QueryValues<Queries>> {
   if (queries.length === 0) return [] as QueryValues<Queries>;
@@ -62,19 +63,19 @@ export async function runBatch<const Queries extends readonly Query<unknown>[]>(
 
 type OpenBatch = { statements: D1PreparedStatement[]; results: Promise<D1Result[]> };
 
-const openBatches = new WeakMap<D1Database, OpenBatch>();
+const openBatches = new WeakMap<Database, OpenBatch>();
 
 /** A read waiting for the next batch on its database; `board` hands it its place in that batch's answer. */
 type Rider = { statement: D1PreparedStatement; board(result: Promise<D1Result | undefined>): void };
 
-const waitingRiders = new WeakMap<D1Database, Rider[]>();
+const waitingRiders = new WeakMap<Database, Rider[]>();
 
 /**
  * A read sent with the next batch asked for on `db`, so that it costs no round trip of its own; when its value is
  * wanted before any batch went out, it goes then (joined with whatever is being gathered). The session check of a page
  * rides with the page's data this way (worker/domain/accounts/sessions.ts).
  */
-export function withNextBatch<T>(db: D1Database, query: Query<T>): () => Promise<T> {
+export function withNextBatch<T>(db: Database, query: Query<T>): () => Promise<T> {
   let value: Promise<T> | undefined;
   const rider: Rider = {
     statement: query.statement,
@@ -116,7 +117,7 @@ function boardOpenBatch(open: OpenBatch, riders: readonly Rider[]): void {
  * trip instead of two. The database object is the request's own (capabilities are built per request), so requests
  * never share a batch.
  */
-function sendWithOthers(db: D1Database, statements: readonly D1PreparedStatement[]): Promise<D1Result[]> {
+function sendWithOthers(db: Database, statements: readonly D1PreparedStatement[]): Promise<D1Result[]> {
   const open = openBatch(db);
   const from = open.statements.length;
   open.statements.push(...statements);
@@ -124,7 +125,7 @@ function sendWithOthers(db: D1Database, statements: readonly D1PreparedStatement
 }
 
 /** The batch being gathered on `db`, opened (with the reads waiting to ride along) if there is none. */
-function openBatch(db: D1Database): OpenBatch {
+function openBatch(db: Database): OpenBatch {
   const open = openBatches.get(db);
   if (open !== undefined) return open;
   const gathered: D1PreparedStatement[] = [];

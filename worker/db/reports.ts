@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { allRows, firstRow, type Query } from "./query.ts";
+import type { Database } from "../database.ts";
 
 /**
  * The queries behind advertiser reports (docs/decisions/021-advertiser-reports.md), over `posts` with their
@@ -46,7 +47,7 @@ const rangeSchema = z
   .transform((row) => (row.from_ms === null || row.last_day === null ? null : { from: row.from_ms, to: row.last_day }));
 
 /** The scope's first and last day; null when a default end needs a campaign the account does not have. */
-export function reportRangeQuery(db: D1Database, scope: ReportScope): Query<{ from: number; to: number } | null> {
+export function reportRangeQuery(db: Database, scope: ReportScope): Query<{ from: number; to: number } | null> {
   return firstRow(bindScope(db.prepare(`${SCOPE} SELECT from_ms, last_day FROM scope`), scope), rangeSchema);
 }
 
@@ -79,7 +80,7 @@ const postDaySchema = z
   }));
 export type PostDayRow = z.infer<typeof postDaySchema>;
 
-export function reportPostDaysQuery(db: D1Database, scope: ReportScope): Query<PostDayRow[]> {
+export function reportPostDaysQuery(db: Database, scope: ReportScope): Query<PostDayRow[]> {
   return allRows(
     bindScope(
       db.prepare(
@@ -102,7 +103,7 @@ const spendDaySchema = z
 export type SpendDayRow = z.infer<typeof spendDaySchema>;
 
 /** Rewards paid out of the scope's campaign pools (weekly and bonus), per day and currency, from the ledger's lines. */
-export function reportSpendDaysQuery(db: D1Database, scope: ReportScope): Query<SpendDayRow[]> {
+export function reportSpendDaysQuery(db: Database, scope: ReportScope): Query<SpendDayRow[]> {
   return allRows(
     bindScope(
       db.prepare(
@@ -129,7 +130,7 @@ export type ConversionDayRow = z.infer<typeof conversionDaySchema>;
  * Conversions by the day they occurred. For a campaign: those attributed to it (`campaign_id`), none unmatched. For
  * the account: matched to a verified wallet, and not.
  */
-export function reportConversionDaysQuery(db: D1Database, scope: ReportScope): Query<ConversionDayRow[]> {
+export function reportConversionDaysQuery(db: Database, scope: ReportScope): Query<ConversionDayRow[]> {
   return allRows(
     bindScope(
       db.prepare(
@@ -173,7 +174,7 @@ export type TopCreatorRow = z.infer<typeof topCreatorSchema>;
  * The creators with the highest total score in the scope's range, with their posts, impressions and the conversions
  * they brought (the converting user's inviter, else the owner of the verified wallet) in the same scope and range.
  */
-export function reportTopCreatorsQuery(db: D1Database, scope: ReportScope, limit = 10): Query<TopCreatorRow[]> {
+export function reportTopCreatorsQuery(db: Database, scope: ReportScope, limit = 10): Query<TopCreatorRow[]> {
   return allRows(
     bindScope(
       db.prepare(
@@ -216,7 +217,7 @@ export type ReportCampaign = z.infer<typeof reportCampaignSchema>;
 const CAMPAIGN_COLUMNS = "id, advertiser_id, title, status, reward_currency, starts_at, ends_at";
 
 /** One campaign of the account; null for another account's or none. */
-export function reportCampaignQuery(db: D1Database, advertiserId: string, campaignId: string | null): Query<ReportCampaign | null> {
+export function reportCampaignQuery(db: Database, advertiserId: string, campaignId: string | null): Query<ReportCampaign | null> {
   return firstRow(
     db.prepare(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns WHERE id = ? AND advertiser_id = ?`).bind(campaignId, advertiserId),
     reportCampaignSchema,
@@ -224,7 +225,7 @@ export function reportCampaignQuery(db: D1Database, advertiserId: string, campai
 }
 
 /** The account's campaigns, newest first. */
-export function reportCampaignsQuery(db: D1Database, advertiserId: string): Query<ReportCampaign[]> {
+export function reportCampaignsQuery(db: Database, advertiserId: string): Query<ReportCampaign[]> {
   return allRows(
     db.prepare(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns WHERE advertiser_id = ? ORDER BY starts_at DESC, id`).bind(advertiserId),
     reportCampaignSchema,

@@ -3,6 +3,7 @@ import type { CampaignHealth, CampaignStatus } from "../contracts/vocabulary.ts"
 import { campaignSchema, type Campaign } from "./campaigns.ts";
 import type { StatementGuard } from "./ledger.ts";
 import { firstRow, queryAll, runQuery, type Query } from "./query.ts";
+import type { Database } from "../database.ts";
 
 /**
  * The campaigns the rewards engine works on (status, times, pools, rules, health, funding), and its conditional
@@ -13,16 +14,16 @@ import { firstRow, queryAll, runQuery, type Query } from "./query.ts";
 const rewardCampaignSchema = campaignSchema;
 export type RewardCampaign = Campaign;
 
-export function rewardCampaignQuery(db: D1Database, campaignId: string): Query<RewardCampaign | null> {
+export function rewardCampaignQuery(db: Database, campaignId: string): Query<RewardCampaign | null> {
   return firstRow(db.prepare(`SELECT * FROM campaigns WHERE id = ?`).bind(campaignId), rewardCampaignSchema);
 }
 
-export function findRewardCampaign(db: D1Database, campaignId: string): Promise<RewardCampaign | null> {
+export function findRewardCampaign(db: Database, campaignId: string): Promise<RewardCampaign | null> {
   return runQuery(rewardCampaignQuery(db, campaignId));
 }
 
 /** Campaigns whose status time may have changed: funded and started, or in their last day, or over. */
-export function listCampaignsToAdvance(db: D1Database, now: number, endingWindow: number): Promise<RewardCampaign[]> {
+export function listCampaignsToAdvance(db: Database, now: number, endingWindow: number): Promise<RewardCampaign[]> {
   return queryAll(
     db
       .prepare(
@@ -38,7 +39,7 @@ export function listCampaignsToAdvance(db: D1Database, now: number, endingWindow
 }
 
 /** Campaigns the engine still works on: live or maturing. */
-export function listCampaignsInStatus(db: D1Database, statuses: readonly CampaignStatus[]): Promise<RewardCampaign[]> {
+export function listCampaignsInStatus(db: Database, statuses: readonly CampaignStatus[]): Promise<RewardCampaign[]> {
   return queryAll(
     db
       .prepare(`SELECT * FROM campaigns WHERE status IN (SELECT value FROM json_each(?)) ORDER BY ends_at, id`)
@@ -48,7 +49,7 @@ export function listCampaignsInStatus(db: D1Database, statuses: readonly Campaig
 }
 
 /** Evaluating campaigns whose maturity period is over. */
-export function listCampaignsDueForEvaluation(db: D1Database, now: number): Promise<RewardCampaign[]> {
+export function listCampaignsDueForEvaluation(db: Database, now: number): Promise<RewardCampaign[]> {
   return queryAll(
     db
       .prepare(
@@ -61,7 +62,7 @@ export function listCampaignsDueForEvaluation(db: D1Database, now: number): Prom
 }
 
 export function moveCampaignStatement(
-  db: D1Database,
+  db: Database,
   input: { campaignId: string; from: CampaignStatus; to: CampaignStatus; now: number; health?: CampaignHealth },
 ) {
   const health = input.health === undefined ? "" : ", health = ?5";
@@ -75,12 +76,12 @@ export function stillEvaluatingGuard(campaignId: string): StatementGuard {
   return { sql: `EXISTS (SELECT 1 FROM campaigns WHERE id = ? AND status = 'evaluating')`, params: [campaignId] };
 }
 
-export function markFundedStatement(db: D1Database, campaignId: string, now: number) {
+export function markFundedStatement(db: Database, campaignId: string, now: number) {
   return db.prepare(`UPDATE campaigns SET funded_at = ?, updated_at = ? WHERE id = ? AND funded_at IS NULL`).bind(now, now, campaignId);
 }
 
 /** Health of many campaigns in one statement; only rows whose health changed are touched. */
-export function updateHealthStatement(db: D1Database, rows: readonly { campaignId: string; health: CampaignHealth }[], now: number) {
+export function updateHealthStatement(db: Database, rows: readonly { campaignId: string; health: CampaignHealth }[], now: number) {
   return db
     .prepare(
       `UPDATE campaigns SET health = change.health, updated_at = ?
@@ -100,7 +101,7 @@ const pacingSchema = z.object({
  * Per campaign: the engagement so far (scores of posts not deleted) and how many posts X has answered for, from the
  * counters migration 0024 keeps as metrics arrive (one row per campaign, none before its first tracked post).
  */
-export function campaignPacingFacts(db: D1Database, campaignIds: readonly string[]) {
+export function campaignPacingFacts(db: Database, campaignIds: readonly string[]) {
   return queryAll(
     db
       .prepare(`SELECT campaign_id, score, polled FROM campaign_pacing WHERE campaign_id IN (SELECT value FROM json_each(?))`)

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { queryAll } from "./query.ts";
+import type { Database } from "../database.ts";
 
 /**
  * Named leases (migration 0004): one scheduler run at a time does a piece of work (e.g. evaluating a campaign). A
@@ -9,7 +10,7 @@ import { queryAll } from "./query.ts";
 const holderSchema = z.object({ holder: z.string() });
 
 export async function acquireLease(
-  db: D1Database,
+  db: Database,
   input: { name: string; holder: string; now: number; durationMs: number },
 ): Promise<boolean> {
   const rows = await queryAll(
@@ -26,6 +27,6 @@ export async function acquireLease(
   return rows.some((row) => row.holder === input.holder);
 }
 
-export async function releaseLease(db: D1Database, name: string, holder: string): Promise<void> {
+export async function releaseLease(db: Database, name: string, holder: string): Promise<void> {
   await db.prepare(`UPDATE scheduler_leases SET expires_at = 0 WHERE name = ? AND holder = ?`).bind(name, holder).run();
 }

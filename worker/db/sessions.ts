@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { firstRow, mapQuery, queryFirst, type Query } from "./query.ts";
+import type { Database } from "../database.ts";
 
 const sessionSchema = z
   .object({
@@ -23,7 +24,7 @@ const sessionSchema = z
 export type SessionRecord = z.infer<typeof sessionSchema>;
 
 export function insertSessionStatement(
-  db: D1Database,
+  db: Database,
   session: { id: string; userId: string; realUserId: string | null; cookieSecretHash: string; createdAt: number; expiresAt: number },
 ) {
   return db
@@ -31,7 +32,7 @@ export function insertSessionStatement(
     .bind(session.id, session.userId, session.realUserId, session.cookieSecretHash, session.createdAt, session.expiresAt);
 }
 
-export function findSession(db: D1Database, sessionId: string): Promise<SessionRecord | null> {
+export function findSession(db: Database, sessionId: string): Promise<SessionRecord | null> {
   return queryFirst(db.prepare(`SELECT * FROM sessions WHERE id = ?`).bind(sessionId), sessionSchema);
 }
 
@@ -41,14 +42,14 @@ const revocationSchema = z.object({ revoked_at: z.number().nullable() });
  * Whether the session is still there and not revoked: the only part of a session row that changes after it is
  * written (the rest is remembered per isolate, worker/domain/accounts/sessions.ts).
  */
-export function sessionNotRevokedQuery(db: D1Database, sessionId: string): Query<boolean> {
+export function sessionNotRevokedQuery(db: Database, sessionId: string): Query<boolean> {
   return mapQuery(
     firstRow(db.prepare(`SELECT revoked_at FROM sessions WHERE id = ?`).bind(sessionId), revocationSchema),
     (row) => row !== null && row.revoked_at === null,
   );
 }
 
-export async function revokeSession(db: D1Database, sessionId: string, reason: string, now: number): Promise<void> {
+export async function revokeSession(db: Database, sessionId: string, reason: string, now: number): Promise<void> {
   await db
     .prepare(`UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL`)
     .bind(now, reason, sessionId)
@@ -56,7 +57,7 @@ export async function revokeSession(db: D1Database, sessionId: string, reason: s
 }
 
 export function insertRefreshTokenStatement(
-  db: D1Database,
+  db: Database,
   token: { tokenHash: string; sessionId: string; createdAt: number; expiresAt: number },
 ) {
   return db
@@ -76,7 +77,7 @@ const spentTokenSchema = z.object({
  * presented with another session's access token is never spent (a stolen token alone cannot burn its session).
  */
 export async function spendRefreshToken(
-  db: D1Database,
+  db: Database,
   token: { tokenHash: string; sessionId: string },
   now: number,
 ): Promise<{ expiresAt: number; spentNow: boolean; usedAt: number | null } | null> {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { sqlNotificationId } from "./notification-fanout.ts";
 import { firstRow, queryAll, queryFirst, type Query } from "./query.ts";
+import type { Database } from "../database.ts";
 
 /**
  * The tables `terms_versions` and `terms_acceptances` (migration 0016, docs/decisions/032-spec-server-items.md
@@ -46,7 +47,7 @@ const termsRowSchema = z.object(termsColumns).transform(toTerms);
 const TERMS_COLUMNS = "id, effective_date, summary, published_by, published_at, idempotency_key, fanout_done_at";
 
 /** A new version; a second one with the same Idempotency-Key is ignored (the UNIQUE index). */
-export function insertTermsVersionStatement(db: D1Database, terms: Omit<TermsRow, "fanOutDoneAt">) {
+export function insertTermsVersionStatement(db: Database, terms: Omit<TermsRow, "fanOutDoneAt">) {
   return db
     .prepare(
       `INSERT INTO terms_versions (id, effective_date, summary, published_by, published_at, idempotency_key)
@@ -59,7 +60,7 @@ export function insertTermsVersionStatement(db: D1Database, terms: Omit<TermsRow
  * Batched after the insert of `newTermsId`: older versions still being sent out stop (creators hear of the newest
  * terms only). Does nothing when the insert was ignored (a repeated Idempotency-Key), as the new row does not exist.
  */
-export function closeOlderFanOutsStatement(db: D1Database, newTermsId: string, now: number) {
+export function closeOlderFanOutsStatement(db: Database, newTermsId: string, now: number) {
   return db
     .prepare(
       `UPDATE terms_versions SET fanout_done_at = ?1
@@ -68,24 +69,24 @@ export function closeOlderFanOutsStatement(db: D1Database, newTermsId: string, n
     .bind(now, newTermsId);
 }
 
-export function findTermsByKey(db: D1Database, idempotencyKey: string): Promise<TermsRow | null> {
+export function findTermsByKey(db: Database, idempotencyKey: string): Promise<TermsRow | null> {
   return queryFirst(
     db.prepare(`SELECT ${TERMS_COLUMNS} FROM terms_versions WHERE idempotency_key = ?`).bind(idempotencyKey),
     termsRowSchema,
   );
 }
 
-export function findTerms(db: D1Database, termsId: string): Promise<TermsRow | null> {
+export function findTerms(db: Database, termsId: string): Promise<TermsRow | null> {
   return queryFirst(db.prepare(`SELECT ${TERMS_COLUMNS} FROM terms_versions WHERE id = ?`).bind(termsId), termsRowSchema);
 }
 
 /** The version in force: the newest published. */
-export function latestTermsQuery(db: D1Database): Query<TermsRow | null> {
+export function latestTermsQuery(db: Database): Query<TermsRow | null> {
   return firstRow(db.prepare(`SELECT ${TERMS_COLUMNS} FROM terms_versions ORDER BY published_at DESC, id DESC LIMIT 1`), termsRowSchema);
 }
 
 /** The version in force with when the user accepted it (null: not yet), in one read; null before any version. */
-export function latestTermsForUserQuery(db: D1Database, userId: string): Query<{ terms: TermsRow; acceptedAt: number | null } | null> {
+export function latestTermsForUserQuery(db: Database, userId: string): Query<{ terms: TermsRow; acceptedAt: number | null } | null> {
   return firstRow(
     db
       .prepare(
@@ -100,7 +101,7 @@ export function latestTermsForUserQuery(db: D1Database, userId: string): Query<{
 }
 
 /** When the user accepted the version; null when they have not. */
-export function acceptanceQuery(db: D1Database, userId: string, termsId: string): Query<{ acceptedAt: number } | null> {
+export function acceptanceQuery(db: Database, userId: string, termsId: string): Query<{ acceptedAt: number } | null> {
   return firstRow(
     db.prepare(`SELECT accepted_at FROM terms_acceptances WHERE user_id = ? AND terms_version_id = ?`).bind(userId, termsId),
     z.object({ accepted_at: z.number().int() }).transform((row) => ({ acceptedAt: row.accepted_at })),
@@ -108,14 +109,14 @@ export function acceptanceQuery(db: D1Database, userId: string, termsId: string)
 }
 
 /** The user accepts the version; accepting again keeps the first time. */
-export function insertAcceptanceStatement(db: D1Database, userId: string, termsId: string, now: number) {
+export function insertAcceptanceStatement(db: Database, userId: string, termsId: string, now: number) {
   return db
     .prepare(`INSERT INTO terms_acceptances (user_id, terms_version_id, accepted_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`)
     .bind(userId, termsId, now);
 }
 
 /** Versions whose notification has not reached every creator yet, oldest first. */
-export function listUnfinishedFanOuts(db: D1Database, limit: number): Promise<TermsRow[]> {
+export function listUnfinishedFanOuts(db: Database, limit: number): Promise<TermsRow[]> {
   return queryAll(
     db.prepare(`SELECT ${TERMS_COLUMNS} FROM terms_versions WHERE fanout_done_at IS NULL ORDER BY published_at, id LIMIT ?`).bind(limit),
     termsRowSchema,
@@ -139,7 +140,7 @@ const nextCreatorPage = (cursor: string, limit: string) =>
  * Nothing but the version's id and the page size travels to D1: no list of users, however many there are.
  */
 export function termsFanOutPageStatements(
-  db: D1Database,
+  db: Database,
   input: { termsId: string; title: string; body: string; link: string; pageSize: number; now: number },
 ): [D1PreparedStatement, D1PreparedStatement] {
   const notify = db

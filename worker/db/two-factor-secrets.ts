@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { queryFirst } from "./query.ts";
+import type { Database } from "../database.ts";
 
 /** two_factor_secrets (migration 0005): a user's authenticator secret (encrypted), its replay guard and its lock. */
 
@@ -24,7 +25,7 @@ const secretRowSchema = z
   }));
 export type TwoFactorSecret = z.infer<typeof secretRowSchema>;
 
-export function findTwoFactorSecret(db: D1Database, userId: string): Promise<TwoFactorSecret | null> {
+export function findTwoFactorSecret(db: Database, userId: string): Promise<TwoFactorSecret | null> {
   return queryFirst(
     db
       .prepare(
@@ -40,10 +41,7 @@ export function findTwoFactorSecret(db: D1Database, userId: string): Promise<Two
  * A new set-up (not yet verified) replaces any earlier unverified one; a verified secret is never replaced here
  * (turning two-factor off deletes it first). Returns whether the set-up was stored.
  */
-export async function startTwoFactorSetup(
-  db: D1Database,
-  input: { userId: string; secretEncrypted: string; now: number },
-): Promise<boolean> {
+export async function startTwoFactorSetup(db: Database, input: { userId: string; secretEncrypted: string; now: number }): Promise<boolean> {
   const result = await db
     .prepare(
       `INSERT INTO two_factor_secrets (user_id, secret_encrypted, created_at, verified_at, last_used_step, wrong_attempts, locked_until)
@@ -62,7 +60,7 @@ export async function startTwoFactorSetup(
  * requests with the same code cannot both pass), and the wrong-code count starts again; `meta.changes` says whether
  * it was recorded. `verify` also marks the set-up verified.
  */
-export function acceptTwoFactorStepStatement(db: D1Database, input: { userId: string; step: number; now: number; verify: boolean }) {
+export function acceptTwoFactorStepStatement(db: Database, input: { userId: string; step: number; now: number; verify: boolean }) {
   return db
     .prepare(
       `UPDATE two_factor_secrets SET last_used_step = ?, wrong_attempts = 0, locked_until = NULL,
@@ -73,7 +71,7 @@ export function acceptTwoFactorStepStatement(db: D1Database, input: { userId: st
 }
 
 /** Resets the wrong-code count after a recovery code was accepted. */
-export function clearTwoFactorAttemptsStatement(db: D1Database, userId: string) {
+export function clearTwoFactorAttemptsStatement(db: Database, userId: string) {
   return db.prepare(`UPDATE two_factor_secrets SET wrong_attempts = 0, locked_until = NULL WHERE user_id = ?`).bind(userId);
 }
 
@@ -82,7 +80,7 @@ export function clearTwoFactorAttemptsStatement(db: D1Database, userId: string) 
  * Returns the count after this one (0 when it locked) and the lock, or null when there is no secret.
  */
 export async function recordWrongTwoFactorCode(
-  db: D1Database,
+  db: Database,
   input: { userId: string; maxWrongAttempts: number; lockUntil: number },
 ): Promise<{ wrongAttempts: number; lockedUntil: number | null } | null> {
   const row = await queryFirst(
@@ -99,6 +97,6 @@ export async function recordWrongTwoFactorCode(
   return row === null ? null : { wrongAttempts: row.wrong_attempts, lockedUntil: row.locked_until };
 }
 
-export function deleteTwoFactorSecretStatement(db: D1Database, userId: string) {
+export function deleteTwoFactorSecretStatement(db: Database, userId: string) {
   return db.prepare(`DELETE FROM two_factor_secrets WHERE user_id = ?`).bind(userId);
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { userRoleSchema, type UserRole } from "../contracts/vocabulary.ts";
 import { firstRow, mapQuery, queryAll, queryFirst, runBatch, runQuery, type Query } from "./query.ts";
+import type { Database } from "../database.ts";
 
 export const userSchema = z
   .object({
@@ -23,7 +24,7 @@ export const userSchema = z
   }));
 export type User = z.infer<typeof userSchema>;
 
-export function insertUserStatements(db: D1Database, user: User, roles: readonly UserRole[]) {
+export function insertUserStatements(db: Database, user: User, roles: readonly UserRole[]) {
   return [
     db
       .prepare(
@@ -58,7 +59,7 @@ export type AccountRow = z.infer<typeof accountRowSchema>;
  * A user with their roles and settings, for the current-user answer. The `advertiser` role is derived: a member of at
  * least one advertiser account holds it (docs/decisions/017-advertiser-accounts.md); a stored one is ignored.
  */
-export function accountQuery(db: D1Database, userId: string): Query<AccountRow | null> {
+export function accountQuery(db: Database, userId: string): Query<AccountRow | null> {
   return firstRow(
     db
       .prepare(
@@ -77,7 +78,7 @@ export function accountQuery(db: D1Database, userId: string): Query<AccountRow |
   );
 }
 
-export function findAccount(db: D1Database, userId: string): Promise<AccountRow | null> {
+export function findAccount(db: Database, userId: string): Promise<AccountRow | null> {
   return runQuery(accountQuery(db, userId));
 }
 
@@ -85,7 +86,7 @@ export function findAccount(db: D1Database, userId: string): Promise<AccountRow 
  * A user by id, or else by handle (with or without "@", any case). Two lookups in one batch, each on its own index:
  * `id = ? OR handle = ?` in one statement is planned as a scan of every user.
  */
-export async function findUserIdByIdOrHandle(db: D1Database, idOrHandle: string): Promise<string | null> {
+export async function findUserIdByIdOrHandle(db: Database, idOrHandle: string): Promise<string | null> {
   const handle = idOrHandle.replace(/^@/, "");
   const [byId, byHandle] = await runBatch(db, [
     firstRow(db.prepare(`SELECT id FROM users WHERE id = ?`).bind(idOrHandle), idRowSchema),
@@ -94,7 +95,7 @@ export async function findUserIdByIdOrHandle(db: D1Database, idOrHandle: string)
   return byId?.id ?? byHandle?.id ?? null;
 }
 
-export function hasRoleQuery(db: D1Database, userId: string, role: UserRole): Query<boolean> {
+export function hasRoleQuery(db: Database, userId: string, role: UserRole): Query<boolean> {
   return mapQuery(
     firstRow(
       db.prepare(`SELECT 1 AS yes FROM user_roles WHERE user_id = ? AND role = ?`).bind(userId, role),
@@ -104,7 +105,7 @@ export function hasRoleQuery(db: D1Database, userId: string, role: UserRole): Qu
   );
 }
 
-export function userHasRole(db: D1Database, userId: string, role: UserRole): Promise<boolean> {
+export function userHasRole(db: Database, userId: string, role: UserRole): Promise<boolean> {
   return runQuery(hasRoleQuery(db, userId, role));
 }
 
@@ -113,7 +114,7 @@ export function userHasRole(db: D1Database, userId: string, role: UserRole): Pro
  * Returns our user id and whether the user is new.
  */
 export async function upsertUserFromX(
-  db: D1Database,
+  db: Database,
   profile: { xUserId: string; handle: string; name: string; avatarUrl: string | null },
   roles: readonly UserRole[],
   now: number,
@@ -136,12 +137,12 @@ export async function upsertUserFromX(
 const idRowSchema = z.object({ id: z.string() });
 
 /** The creator's account id on X (what X's user endpoints take), or null for an unknown user. */
-export async function findXUserId(db: D1Database, userId: string): Promise<string | null> {
+export async function findXUserId(db: Database, userId: string): Promise<string | null> {
   const row = await queryFirst(db.prepare(`SELECT x_user_id FROM users WHERE id = ?`).bind(userId), z.object({ x_user_id: z.string() }));
   return row?.x_user_id ?? null;
 }
 
-export async function findUserHandle(db: D1Database, userId: string): Promise<string | null> {
+export async function findUserHandle(db: Database, userId: string): Promise<string | null> {
   const row = await queryFirst(db.prepare(`SELECT handle FROM users WHERE id = ?`).bind(userId), z.object({ handle: z.string() }));
   return row?.handle ?? null;
 }
@@ -149,7 +150,7 @@ export async function findUserHandle(db: D1Database, userId: string): Promise<st
 const advertiserChoiceRowSchema = z.object({ id: z.string(), name: z.string() });
 
 /** The advertisers of the campaigns a user joined, by name: the ones they may choose as preferred. */
-export function listAdvertisersOfJoinedCampaigns(db: D1Database, userId: string): Promise<{ id: string; name: string }[]> {
+export function listAdvertisersOfJoinedCampaigns(db: Database, userId: string): Promise<{ id: string; name: string }[]> {
   return queryAll(
     db
       .prepare(
@@ -165,7 +166,7 @@ export function listAdvertisersOfJoinedCampaigns(db: D1Database, userId: string)
 
 /** The basic settings: the chosen display name (null: the name from X) and the preferred advertiser (null: none). */
 export function updateBasicSettingsStatement(
-  db: D1Database,
+  db: Database,
   userId: string,
   settings: { displayName: string | null; preferredAdvertiserId: string | null; now: number },
 ) {
@@ -175,12 +176,12 @@ export function updateBasicSettingsStatement(
 }
 
 /** A proven address becomes the user's e-mail address and their verified one. */
-export async function setVerifiedEmail(db: D1Database, userId: string, email: string, now: number): Promise<void> {
+export async function setVerifiedEmail(db: Database, userId: string, email: string, now: number): Promise<void> {
   await db.prepare(`UPDATE users SET email = ?, verified_email = ?, updated_at = ? WHERE id = ?`).bind(email, email, now, userId).run();
 }
 
 /** The two-factor flags of the current user (SPEC.md section 6): on or being set up, and confirmed. */
-export function setTwoFactorFlagsStatement(db: D1Database, userId: string, flags: { enabled: boolean; verified: boolean; now: number }) {
+export function setTwoFactorFlagsStatement(db: Database, userId: string, flags: { enabled: boolean; verified: boolean; now: number }) {
   return db
     .prepare(`UPDATE users SET two_factor_enabled = ?, two_factor_verified = ?, updated_at = ? WHERE id = ?`)
     .bind(flags.enabled ? 1 : 0, flags.verified ? 1 : 0, flags.now, userId);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { walletTypeSchema } from "../contracts/wallets.ts";
 import { queryAll, queryFirst } from "./query.ts";
+import type { Database } from "../database.ts";
 
 /**
  * The tables `wallets` and `wallet_challenges` (migration 0006): a creator's addresses with proof of ownership, and
@@ -63,7 +64,7 @@ export type NewWallet = {
  * Adds a wallet, unverified; false when the user already has this address for this currency (not removed), which
  * the partial unique index `wallets_one_per_address` decides, so two requests at once cannot both add it.
  */
-export async function insertWallet(db: D1Database, wallet: NewWallet): Promise<boolean> {
+export async function insertWallet(db: Database, wallet: NewWallet): Promise<boolean> {
   const result = await db
     .prepare(
       `INSERT INTO wallets (id, user_id, type, address, address_key, currency, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -79,7 +80,7 @@ export async function insertWallet(db: D1Database, wallet: NewWallet): Promise<b
  * is none with this id or it is someone else's. Withdrawals go only to a wallet with `verifiedAt` set and no
  * `removedAt`.
  */
-export function findWallet(db: D1Database, userId: string, walletId: string): Promise<WalletRow | null> {
+export function findWallet(db: Database, userId: string, walletId: string): Promise<WalletRow | null> {
   return queryFirst(
     db.prepare(`SELECT ${WALLET_COLUMNS} FROM wallets WHERE id = ? AND user_id = ?`).bind(walletId, userId),
     walletRowSchema,
@@ -87,7 +88,7 @@ export function findWallet(db: D1Database, userId: string, walletId: string): Pr
 }
 
 /** The user's wallets that are not removed, oldest first; of one currency when given. */
-export function listWallets(db: D1Database, userId: string, currency?: string): Promise<WalletRow[]> {
+export function listWallets(db: Database, userId: string, currency?: string): Promise<WalletRow[]> {
   const statement =
     currency === undefined
       ? db.prepare(`SELECT ${WALLET_COLUMNS} FROM wallets WHERE user_id = ? AND removed_at IS NULL ORDER BY created_at, id`).bind(userId)
@@ -102,7 +103,7 @@ export function listWallets(db: D1Database, userId: string, currency?: string): 
 const countSchema = z.object({ count: z.number().int() });
 
 /** How many of the wallet's withdrawals are in flight (`verifying` or `pending`). */
-export async function countWithdrawalsInFlight(db: D1Database, walletId: string): Promise<number> {
+export async function countWithdrawalsInFlight(db: Database, walletId: string): Promise<number> {
   const row = await queryFirst(
     db.prepare(`SELECT COUNT(*) AS count FROM withdrawals WHERE wallet_id = ? AND status IN (${IN_FLIGHT})`).bind(walletId),
     countSchema,
@@ -115,7 +116,7 @@ export async function countWithdrawalsInFlight(db: D1Database, walletId: string)
  * statement, so a withdrawal requested at the same moment cannot slip between the check and the removal. True when
  * it was removed; false when it was not (not the user's, already removed, or a withdrawal in flight).
  */
-export async function removeWalletUnlessInFlight(db: D1Database, userId: string, walletId: string, now: number): Promise<boolean> {
+export async function removeWalletUnlessInFlight(db: Database, userId: string, walletId: string, now: number): Promise<boolean> {
   const result = await db
     .prepare(
       `UPDATE wallets SET removed_at = ?
@@ -160,7 +161,7 @@ const challengeRowSchema = z
 
 const CHALLENGE_COLUMNS = "nonce, wallet_id, user_id, message, expires_at, spent_at, created_at";
 
-export async function insertChallenge(db: D1Database, challenge: Omit<WalletChallengeRow, "spentAt">): Promise<void> {
+export async function insertChallenge(db: Database, challenge: Omit<WalletChallengeRow, "spentAt">): Promise<void> {
   await db
     .prepare(`INSERT INTO wallet_challenges (nonce, wallet_id, user_id, message, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)`)
     .bind(challenge.nonce, challenge.walletId, challenge.userId, challenge.message, challenge.expiresAt, challenge.createdAt)
@@ -168,7 +169,7 @@ export async function insertChallenge(db: D1Database, challenge: Omit<WalletChal
 }
 
 /** The challenge with this nonce for this wallet of this user; null for any other. */
-export function findChallenge(db: D1Database, userId: string, walletId: string, nonce: string): Promise<WalletChallengeRow | null> {
+export function findChallenge(db: Database, userId: string, walletId: string, nonce: string): Promise<WalletChallengeRow | null> {
   return queryFirst(
     db
       .prepare(`SELECT ${CHALLENGE_COLUMNS} FROM wallet_challenges WHERE nonce = ? AND wallet_id = ? AND user_id = ?`)
@@ -178,7 +179,7 @@ export function findChallenge(db: D1Database, userId: string, walletId: string, 
 }
 
 /** The wallet's most recent challenge, spent or not. */
-export function latestChallenge(db: D1Database, userId: string, walletId: string): Promise<WalletChallengeRow | null> {
+export function latestChallenge(db: Database, userId: string, walletId: string): Promise<WalletChallengeRow | null> {
   return queryFirst(
     db
       .prepare(
@@ -196,7 +197,7 @@ export function latestChallenge(db: D1Database, userId: string, walletId: string
  * the message was used. False when nothing changed. A wallet verified before keeps its first `verified_at`.
  */
 export async function spendChallengeAndVerify(
-  db: D1Database,
+  db: Database,
   challenge: { nonce: string; walletId: string; userId: string },
   now: number,
 ): Promise<boolean> {

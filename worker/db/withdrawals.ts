@@ -4,6 +4,7 @@ import type { StatementGuard } from "./ledger.ts";
 import type { NewNotification } from "./notifications.ts";
 import { queryAll, queryFirst } from "./query.ts";
 import type { WithdrawalStatus } from "../contracts/withdrawal-rules.ts";
+import type { Database } from "../database.ts";
 
 /**
  * The table `withdrawals` (migrations 0006, 0007 and 0015): money out, from a creator's balance to one of their verified
@@ -101,7 +102,7 @@ export type NewWithdrawal = {
  * A new withdrawal, `verifying`. A second one with the same (user, Idempotency-Key) is ignored (the UNIQUE index):
  * batched before the hold, whose guard is "this row exists", it makes a repeated request hold nothing.
  */
-export function insertWithdrawalStatement(db: D1Database, withdrawal: NewWithdrawal) {
+export function insertWithdrawalStatement(db: Database, withdrawal: NewWithdrawal) {
   return db
     .prepare(
       `INSERT INTO withdrawals (id, user_id, wallet_id, currency, amount, status, second_factor, idempotency_key, created_at, expires_at,
@@ -133,17 +134,17 @@ export function withdrawalStatusGuard(withdrawalId: string, statuses: readonly W
 }
 
 /** One of the user's withdrawals; null when there is none with this id or it is someone else's. */
-export function findWithdrawal(db: D1Database, userId: string, withdrawalId: string): Promise<WithdrawalRow | null> {
+export function findWithdrawal(db: Database, userId: string, withdrawalId: string): Promise<WithdrawalRow | null> {
   return queryFirst(db.prepare(`${SELECT_WITHDRAWAL} WHERE w.id = ? AND w.user_id = ?`).bind(withdrawalId, userId), withdrawalRowSchema);
 }
 
 /** A withdrawal by id alone, whoever's it is: for the payout rail's webhook, which names withdrawals, not users. */
-export function findWithdrawalById(db: D1Database, withdrawalId: string): Promise<WithdrawalRow | null> {
+export function findWithdrawalById(db: Database, withdrawalId: string): Promise<WithdrawalRow | null> {
   return queryFirst(db.prepare(`${SELECT_WITHDRAWAL} WHERE w.id = ?`).bind(withdrawalId), withdrawalRowSchema);
 }
 
 /** The user's withdrawal made with this Idempotency-Key, if any. */
-export function findWithdrawalByKey(db: D1Database, userId: string, idempotencyKey: string): Promise<WithdrawalRow | null> {
+export function findWithdrawalByKey(db: Database, userId: string, idempotencyKey: string): Promise<WithdrawalRow | null> {
   return queryFirst(
     db.prepare(`${SELECT_WITHDRAWAL} WHERE w.user_id = ? AND w.idempotency_key = ?`).bind(userId, idempotencyKey),
     withdrawalRowSchema,
@@ -151,7 +152,7 @@ export function findWithdrawalByKey(db: D1Database, userId: string, idempotencyK
 }
 
 /** The user's withdrawals, newest first; of one currency when given. */
-export function listWithdrawals(db: D1Database, input: { userId: string; currency?: string; limit: number }): Promise<WithdrawalRow[]> {
+export function listWithdrawals(db: Database, input: { userId: string; currency?: string; limit: number }): Promise<WithdrawalRow[]> {
   return queryAll(
     db
       .prepare(
@@ -163,7 +164,7 @@ export function listWithdrawals(db: D1Database, input: { userId: string; currenc
 }
 
 /** Withdrawals still `verifying` whose 15 minutes are over, oldest first. */
-export function listExpiredVerifying(db: D1Database, now: number, limit: number): Promise<WithdrawalRow[]> {
+export function listExpiredVerifying(db: Database, now: number, limit: number): Promise<WithdrawalRow[]> {
   return queryAll(
     db
       .prepare(`${SELECT_WITHDRAWAL} WHERE w.status = 'verifying' AND w.expires_at <= ? ORDER BY w.updated_at, w.id LIMIT ?`)
@@ -173,7 +174,7 @@ export function listExpiredVerifying(db: D1Database, now: number, limit: number)
 }
 
 /** Withdrawals handed (or to be handed) to the payout rail, least recently looked at first. */
-export function listPendingWithdrawals(db: D1Database, limit: number): Promise<WithdrawalRow[]> {
+export function listPendingWithdrawals(db: Database, limit: number): Promise<WithdrawalRow[]> {
   return queryAll(
     db.prepare(`${SELECT_WITHDRAWAL} WHERE w.status = 'pending' ORDER BY w.updated_at, w.id LIMIT ?`).bind(limit),
     withdrawalRowSchema,
@@ -196,7 +197,7 @@ export type WithdrawalMove = {
 };
 
 /** A status change that happens only from the expected statuses; `meta.changes` says whether it did. */
-export function moveWithdrawalStatement(db: D1Database, move: WithdrawalMove) {
+export function moveWithdrawalStatement(db: Database, move: WithdrawalMove) {
   const expiry = move.expiry === "unexpired" ? "AND expires_at > ?1" : move.expiry === "expired" ? "AND expires_at <= ?1" : "";
   return db
     .prepare(
@@ -222,7 +223,7 @@ export function moveWithdrawalStatement(db: D1Database, move: WithdrawalMove) {
 const wrongCodesSchema = z.object({ wrong_codes: z.number().int() });
 
 /** Counts a wrong code of a withdrawal still verifying; the new count, or null when it is no longer verifying. */
-export async function recordWrongCode(db: D1Database, withdrawalId: string, now: number): Promise<number | null> {
+export async function recordWrongCode(db: Database, withdrawalId: string, now: number): Promise<number | null> {
   const row = await queryFirst(
     db
       .prepare(
@@ -235,7 +236,7 @@ export async function recordWrongCode(db: D1Database, withdrawalId: string, now:
 }
 
 /** The payout rail took the withdrawal: its payout id, kept once. */
-export async function recordRailPayout(db: D1Database, withdrawalId: string, payoutId: string, now: number): Promise<void> {
+export async function recordRailPayout(db: Database, withdrawalId: string, payoutId: string, now: number): Promise<void> {
   await db
     .prepare(`UPDATE withdrawals SET rail_payout_id = ?, updated_at = ? WHERE id = ? AND rail_payout_id IS NULL`)
     .bind(payoutId, now, withdrawalId)
@@ -243,12 +244,12 @@ export async function recordRailPayout(db: D1Database, withdrawalId: string, pay
 }
 
 /** A settlement run looked at a pending withdrawal and the rail is still paying: it goes to the back of the queue. */
-export async function touchPendingWithdrawal(db: D1Database, withdrawalId: string, now: number): Promise<void> {
+export async function touchPendingWithdrawal(db: Database, withdrawalId: string, now: number): Promise<void> {
   await db.prepare(`UPDATE withdrawals SET updated_at = ? WHERE id = ? AND status = 'pending'`).bind(now, withdrawalId).run();
 }
 
 /** A mailed code went out (the resend limit counts from here). */
-export async function recordCodeSent(db: D1Database, withdrawalId: string, now: number): Promise<void> {
+export async function recordCodeSent(db: Database, withdrawalId: string, now: number): Promise<void> {
   await db
     .prepare(`UPDATE withdrawals SET code_sent_at = ?, updated_at = ? WHERE id = ? AND status = 'verifying'`)
     .bind(now, now, withdrawalId)
@@ -260,7 +261,7 @@ export async function recordCodeSent(db: D1Database, withdrawalId: string, now: 
  * runs (so a change that lost a race notifies nobody) and once per dedupe key. Same columns and id format as
  * `insertNotificationStatement` (worker/db/notifications.ts).
  */
-export function insertWithdrawalNotificationStatement(db: D1Database, notification: NewNotification, guard: StatementGuard) {
+export function insertWithdrawalNotificationStatement(db: Database, notification: NewNotification, guard: StatementGuard) {
   return db
     .prepare(
       `INSERT INTO notifications (id, user_id, event_type, title, body, link, campaign_id, dedupe_key, created_at, is_read, read_at)

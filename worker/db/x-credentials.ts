@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { queryFirst } from "./query.ts";
+import type { Database } from "../database.ts";
 
 const xCredentialsSchema = z
   .object({
@@ -20,7 +21,7 @@ const xCredentialsSchema = z
   }));
 export type StoredXCredentials = z.infer<typeof xCredentialsSchema>;
 
-export function findXCredentials(db: D1Database, userId: string): Promise<StoredXCredentials | null> {
+export function findXCredentials(db: Database, userId: string): Promise<StoredXCredentials | null> {
   return queryFirst(db.prepare(`SELECT * FROM x_credentials WHERE user_id = ?`).bind(userId), xCredentialsSchema);
 }
 
@@ -29,7 +30,7 @@ export function findXCredentials(db: D1Database, userId: string): Promise<Stored
  * are single-use, so two concurrent refreshes must not both write). Returns whether the row was written.
  */
 export async function saveXCredentials(
-  db: D1Database,
+  db: Database,
   credentials: Omit<StoredXCredentials, "scopes"> & { scopes: string[] },
   replacing?: { updatedAt: number },
 ): Promise<boolean> {

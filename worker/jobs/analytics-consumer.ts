@@ -19,7 +19,8 @@ export const handleAnalyticsQueue: ExportedHandlerQueueHandler<Cloudflare.Env> =
   if (readable.length === 0) return;
   try {
     await storeAnalyticsMessages(
-      { db: env.DB },
+      // A consumer only writes: its session starts at the primary (docs/decisions/035-read-replicas.md).
+      { db: env.DB.withSession("first-primary") },
       readable.map(({ body }) => body),
     );
   } catch (error) {

@@ -20,6 +20,7 @@ import {
   type SettlementLimits,
   type SettlementReport,
 } from "../domain/withdrawals/settlement.ts";
+import type { Database } from "../database.ts";
 
 /**
  * The scheduler: everything time does to campaigns and posts, run every minute by the cron trigger in production and
@@ -48,7 +49,7 @@ export const defaultSchedulerLimits: SchedulerLimits = {
 };
 
 export type SchedulerDeps = {
-  db: D1Database;
+  db: Database;
   clock: Clock;
   /**
    * Metrics need `lookupPosts`; reconciling abandoned post reservations needs `recentPosts` too, and is skipped

@@ -6,23 +6,25 @@ import { SESSION_TTL } from "../domain/accounts/sessions.ts";
 import type { WorkerEnv } from "../worker-env.ts";
 
 /**
- * Two cookies, both HttpOnly (scripts never see them) and SameSite=Lax (not sent on cross-site subrequests):
- * the session, which lets server rendering know who is signed in, and the sign-in binding, which ties an OAuth
- * state to the browser that started it (docs/decisions/006-sessions.md, 025-tokens-cookies-redirects.md).
+ * Three cookies, all HttpOnly (scripts never see them) and SameSite=Lax (not sent on cross-site subrequests):
+ * the session, which lets server rendering know who is signed in, the sign-in binding, which ties an OAuth
+ * state to the browser that started it (docs/decisions/006-sessions.md, 025-tokens-cookies-redirects.md), and the D1
+ * bookmark, where the browser's last request left the database (worker/middleware/d1-bookmark.ts, 035-read-replicas.md).
  *
  * Whenever the cookies are Secure (always in production, whatever scheme the request arrived on; locally over
- * https) their names carry the browsers' prefixes: `__Host-` for the session (Secure, Path=/, no Domain, so no
- * subdomain or plain-http page can plant or shadow it) and `__Secure-` for the binding (its Path is /auth/twitter).
+ * https) their names carry the browsers' prefixes: `__Host-` for the session and the bookmark (Secure, Path=/, no
+ * Domain, so no subdomain or plain-http page can plant or shadow them) and `__Secure-` for the binding (its Path is
+ * /auth/twitter).
  * Browsers refuse prefixed cookies without Secure, so http://127.0.0.1 keeps the plain names. Each mode reads only
  * its own name: reading the plain name in production would reopen the hole the prefix closes.
  */
-type CookieNames = { session: string; binding: string; secure: boolean };
+type CookieNames = { session: string; binding: string; d1Bookmark: string; secure: boolean };
 
 export function cookieNames(environment: AppConfig["environment"], requestProtocol: string): CookieNames {
   const secure = environment === "production" || requestProtocol === "https:";
   return secure
-    ? { session: "__Host-chorus_session", binding: "__Secure-chorus_login_binding", secure }
-    : { session: "chorus_session", binding: "chorus_login_binding", secure };
+    ? { session: "__Host-chorus_session", binding: "__Secure-chorus_login_binding", d1Bookmark: "__Host-chorus_d1_bookmark", secure }
+    : { session: "chorus_session", binding: "chorus_login_binding", d1Bookmark: "chorus_d1_bookmark", secure };
 }
 
 const namesFor = (c: Context<WorkerEnv>) =>

@@ -1,8 +1,11 @@
 import { createMiddleware } from "hono/factory";
 import { capabilitiesFor } from "../capabilities.ts";
+import { systemClock } from "../clock.ts";
+import { configFrom } from "../config.ts";
 import { pathForLogs } from "../contracts/admin-spoofing.ts";
 import { newIncidentId } from "../contracts/incidents.ts";
 import type { WorkerEnv } from "../worker-env.ts";
+import { carriedD1Bookmark, returnD1Bookmark } from "./d1-bookmark.ts";
 import { setHeaders } from "./response-headers.ts";
 
 /** W3C Trace Context, version 00: `00-<trace id, 32 hex>-<parent id, 16 hex>-<flags, 2 hex>`, lower case. */
@@ -18,13 +21,15 @@ export function traceparentOf(header: string | undefined): string | null {
 
 /**
  * The first middleware that works on the way in (only transportSecurity, which sets headers on the way out, is
- * registered before it: worker/app.ts): the request's capabilities (validated config, clock, clients), and a request
- * id for logs (the Incident Id a failed page shows). An API call carrying the browser's trace header is logged with
- * the request id once, so the browser's telemetry and the worker's logs can be joined. On the way out it sets
- * Server-Timing.
+ * registered before it: worker/app.ts): the request's capabilities (validated config, clock, clients, and the one D1
+ * session of the request, started from the bookmark the client carried or else unconstrained), and a request id for
+ * logs (the Incident Id a failed page shows). An API call carrying the browser's trace header is logged with the
+ * request id once, so the browser's telemetry and the worker's logs can be joined. On the way out it sets
+ * Server-Timing and hands the session's bookmark back (docs/decisions/035-read-replicas.md).
  */
 export const requestContext = createMiddleware<WorkerEnv>(async (c, next) => {
-  c.set("capabilities", capabilitiesFor(c.env));
+  const carried = carriedD1Bookmark(c, configFrom(c.env).environment);
+  c.set("capabilities", capabilitiesFor(c.env, systemClock, carried ?? "first-unconstrained"));
   const requestId = c.req.header("cf-ray") ?? newIncidentId();
   c.set("requestId", requestId);
   c.set("session", null);
@@ -36,5 +41,7 @@ export const requestContext = createMiddleware<WorkerEnv>(async (c, next) => {
     if (traceparent !== null) console.log(`[${requestId}] ${c.req.method} ${pathForLogs(c.req.path)} traceparent=${traceparent}`);
   }
   await next();
-  setHeaders(c, [["Server-Timing", c.get("capabilities").timings.header()]]);
+  const capabilities = c.get("capabilities");
+  setHeaders(c, [["Server-Timing", capabilities.timings.header()]]);
+  returnD1Bookmark(c, capabilities.d1Bookmark());
 });

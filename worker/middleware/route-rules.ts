@@ -4,7 +4,7 @@ import { readSessionCookie } from "./cookies.ts";
 import type { WorkerEnv } from "../worker-env.ts";
 
 /** A policy that lets shared caches (the edge, proxies) keep the answer. */
-const sharedCacheable = (cacheControl: string) => /\bpublic\b|s-maxage/.test(cacheControl);
+export const sharedCacheable = (cacheControl: string) => /\bpublic\b|s-maxage/.test(cacheControl);
 
 /**
  * Applies the route rules: redirects before anything else, cache policy on the way out. Pages rendered for a

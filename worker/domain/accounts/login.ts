@@ -11,12 +11,13 @@ import { pkceChallenge, randomToken, sha256 } from "../../security/tokens.ts";
 import { safeRedirectTarget } from "./redirect-targets.ts";
 import { startSession, type StartedSession } from "./sessions.ts";
 import { storeXTokens } from "./x-credentials.ts";
+import type { Database } from "../../database.ts";
 
 /** A sign-in must come back from X within 10 minutes. */
 export const LOGIN_STATE_TTL = 10 * 60 * 1000;
 
 export type LoginDeps = {
-  db: D1Database;
+  db: Database;
   clock: Clock;
   xClient: XClient;
   encryptionKey: string;

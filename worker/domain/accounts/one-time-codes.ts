@@ -16,6 +16,7 @@ import {
   type StoredCode,
 } from "../../db/one-time-codes.ts";
 import { constantTimeEqual, randomToken, sha256 } from "../../security/tokens.ts";
+import type { Database } from "../../database.ts";
 
 /**
  * Mailed one-time codes, shared by the e-mail change and withdrawals (docs/decisions/013-settings-and-two-factor.md):
@@ -118,7 +119,7 @@ function closedState(code: StoredCode, now: number): { kind: "used" } | { kind: 
 }
 
 /** Spends a live code; when another request got there first, says what the code is now. */
-async function spend(db: D1Database, code: StoredCode, now: number, reread: () => Promise<StoredCode | null>): Promise<CodeCheck> {
+async function spend(db: Database, code: StoredCode, now: number, reread: () => Promise<StoredCode | null>): Promise<CodeCheck> {
   if (await spendCode(db, code.id, { now, maxWrongAttempts: ONE_TIME_CODE_MAX_WRONG_ATTEMPTS })) {
     return { kind: "accepted", target: code.target };
   }
@@ -152,7 +153,7 @@ export async function checkCode({ db, clock }: Deps, request: CodeKey & { code: 
 export type LinkTokenCheck = CodeCheck & { purpose?: CodePurpose; userId?: string; subjectId?: string };
 
 /** The code a link token belongs to, without spending it (null for a token that is not one of ours). */
-async function codeOfLinkToken(db: D1Database, token: string): Promise<StoredCode | null> {
+async function codeOfLinkToken(db: Database, token: string): Promise<StoredCode | null> {
   if (!linkTokenSchema.safeParse(token).success) return null;
   return findCodeByLinkTokenHash(db, await sha256(token));
 }

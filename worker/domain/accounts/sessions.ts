@@ -14,6 +14,7 @@ import {
 } from "../../db/sessions.ts";
 import { randomToken, sha256 } from "../../security/tokens.ts";
 import { signAccessToken, verifyAccessToken } from "./access-tokens.ts";
+import type { Database } from "../../database.ts";
 
 export const SESSION_TTL = 30 * DAY;
 /** An admin acting as someone (admin spoofing) is signed out after this, whatever the cookie says. */
@@ -27,7 +28,7 @@ export const REFRESH_REUSE_GRACE = 2_000;
 /** Messages starting with "X:" tell the browser the session is over for good (SPEC.md section 8). */
 export const sessionEnded = () => new AppError(401, "session_ended", "X: Your session has ended. Please sign in again.");
 
-type Deps = { db: D1Database; signingKey: string; clock: Clock };
+type Deps = { db: Database; signingKey: string; clock: Clock };
 
 export type StartedSession = { sessionId: string; cookieValue: string; expiresAt: number };
 
@@ -65,7 +66,7 @@ function isLive(session: SessionRecord | null, now: number): session is SessionR
 const MAX_KNOWN_SESSIONS = 10_000;
 const knownSessions = new Map<string, SessionRecord>();
 
-async function readLiveSession(db: D1Database, sessionId: string, now: number): Promise<SessionRecord | null> {
+async function readLiveSession(db: Database, sessionId: string, now: number): Promise<SessionRecord | null> {
   const session = await findSession(db, sessionId);
   if (!isLive(session, now)) return null;
   keepBounded(knownSessions, session.id, session, MAX_KNOWN_SESSIONS);
@@ -84,7 +85,7 @@ const alreadyChecked = () => Promise.resolve(true);
 
 /** `belongs`: whether the session is the one the request presents (its cookie's secret, say). */
 async function claimSession(
-  db: D1Database,
+  db: Database,
   sessionId: string,
   now: number,
   belongs: (session: SessionRecord) => boolean = () => true,

@@ -14,6 +14,7 @@ import { countUnusedRecoveryCodes } from "../../db/recovery-codes.ts";
 import { findTwoFactorSecret } from "../../db/two-factor-secrets.ts";
 import { findAccount, listAdvertisersOfJoinedCampaigns, updateBasicSettingsStatement } from "../../db/users.ts";
 import { displayNameOf } from "./current-user.ts";
+import type { Database } from "../../database.ts";
 
 /** Who is changing settings: the session's user, and the admin behind it when one is acting as the user. */
 export type SettingsSession = Pick<SignedInSession, "userId" | "realUserId">;
@@ -40,7 +41,7 @@ export function refuseWhenActingAsSomeoneElse(session: SettingsSession): void {
 }
 
 /** The e-mail change waiting for its code: a live code (not used, not expired, not locked), or null. */
-async function pendingEmailOf(db: D1Database, userId: string, now: number): Promise<PendingEmail | null> {
+async function pendingEmailOf(db: Database, userId: string, now: number): Promise<PendingEmail | null> {
   const code = await findCode(db, emailChangeSubject(userId));
   if (code === null || code.target === null || code.usedAt !== null || code.expiresAt <= now) return null;
   if (code.wrongAttempts >= ONE_TIME_CODE_MAX_WRONG_ATTEMPTS) return null;
@@ -48,7 +49,7 @@ async function pendingEmailOf(db: D1Database, userId: string, now: number): Prom
 }
 
 async function twoFactorStateOf(
-  db: D1Database,
+  db: Database,
   userId: string,
   flags: { enabled: boolean; verified: boolean },
   now: number,

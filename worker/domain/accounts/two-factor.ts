@@ -27,6 +27,7 @@ import { decryptSecret, encryptSecret } from "../../security/encryption.ts";
 import { hashRecoveryCode, newRecoveryCodes, normalizeRecoveryCode } from "./recovery-codes.ts";
 import { secondsUntil } from "./one-time-codes.ts";
 import { getUserSettings, refuseWhenActingAsSomeoneElse, type SettingsSession } from "./settings.ts";
+import type { Database } from "../../database.ts";
 
 /**
  * Two-factor authentication with an authenticator app: TOTP (RFC 6238) through `otpauth`, SHA-1, six digits, 30-second
@@ -88,7 +89,7 @@ function isLocked(secret: TwoFactorSecret, now: number): secret is TwoFactorSecr
 }
 
 /** Counts a wrong code; the fifth in a row locks checks for 15 minutes. */
-async function wrongCode(db: D1Database, userId: string, now: number, kind: "wrong" | "reused"): Promise<DetailedCheck> {
+async function wrongCode(db: Database, userId: string, now: number, kind: "wrong" | "reused"): Promise<DetailedCheck> {
   const recorded = await recordWrongTwoFactorCode(db, {
     userId,
     maxWrongAttempts: TWO_FACTOR_MAX_WRONG_ATTEMPTS,

@@ -2,8 +2,9 @@ import type { Clock } from "../../clock.ts";
 import type { XClient, XTokenSet } from "../../clients/x-client.ts";
 import { findXCredentials, saveXCredentials } from "../../db/x-credentials.ts";
 import { decryptSecret, encryptSecret } from "../../security/encryption.ts";
+import type { Database } from "../../database.ts";
 
-type Deps = { db: D1Database; clock: Clock; encryptionKey: string };
+type Deps = { db: Database; clock: Clock; encryptionKey: string };
 
 /** Refresh a minute early, so a token never expires between our check and X's. */
 const EXPIRY_MARGIN = 60_000;

@@ -30,6 +30,7 @@ import { advertiserFundingAccount, type LedgerAccountKind } from "../ledger/acco
 import { campaignFundingLines, depositAdvertiserFunds, fundCampaign } from "../ledger/funding.ts";
 import { InsufficientFundsError } from "../ledger/journal.ts";
 import { advertiserNotFound, requireMembership } from "./membership.ts";
+import type { Database } from "../../database.ts";
 
 /** The ledger key of a deposit's credit: a deposit is credited once, however many runs see it completed. */
 export const depositLedgerKey = (depositId: string) => `advertiser-deposit:${depositId}`;
@@ -106,7 +107,7 @@ export const emptyDepositSettlementReport: DepositSettlementReport = { credited:
  * the rail never received is handed over again.
  */
 export async function settleDeposits(
-  deps: { db: D1Database; clock: Clock; depositRail: DepositRail },
+  deps: { db: Database; clock: Clock; depositRail: DepositRail },
   limit = 50,
 ): Promise<DepositSettlementReport> {
   const { db, clock, depositRail } = deps;
@@ -140,7 +141,7 @@ export async function settleDeposits(
   return report;
 }
 
-async function availableFunding(db: D1Database, advertiserId: string, currencies: readonly string[]): Promise<Map<string, number>> {
+async function availableFunding(db: Database, advertiserId: string, currencies: readonly string[]): Promise<Map<string, number>> {
   const accounts = currencies.map((currency) => ({ currency, id: advertiserFundingAccount(advertiserId, currency).id }));
   const balances = await accountBalances(
     db,
@@ -150,7 +151,7 @@ async function availableFunding(db: D1Database, advertiserId: string, currencies
 }
 
 /** The account's available funding per currency (the balances of its funding accounts), as one read of a batch. */
-export function fundingBalancesQuery(db: D1Database, advertiserId: string): Query<Map<string, number>> {
+export function fundingBalancesQuery(db: Database, advertiserId: string): Query<Map<string, number>> {
   return ownerBalancesQuery(db, advertiserId, "advertiser-funding" satisfies LedgerAccountKind);
 }
 

@@ -23,6 +23,7 @@ import { findAdvertiser } from "../../db/advertisers.ts";
 import { findAccount } from "../../db/users.ts";
 import { randomToken, sha256 } from "../../security/tokens.ts";
 import { advertiserNotFound, requireMembership } from "./membership.ts";
+import type { Database } from "../../database.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** 16 random bytes: a 128-bit token, shown once in the link and stored only as its SHA-256. */
@@ -132,7 +133,7 @@ function statusOf(invitation: MemberInvitationRow, now: number): MemberInvitatio
 const unknownInvitation = () =>
   new AppError(404, "not_found", "This invitation link is not valid. Check that you copied the whole link, or ask for a new one.");
 
-async function invitationByToken(db: D1Database, token: string): Promise<MemberInvitationRow> {
+async function invitationByToken(db: Database, token: string): Promise<MemberInvitationRow> {
   const invitation = token.length > 0 && token.length <= 64 ? await findMemberInvitationByTokenHash(db, await sha256(token)) : null;
   if (invitation === null) throw unknownInvitation();
   return invitation;

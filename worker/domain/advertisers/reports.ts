@@ -22,6 +22,7 @@ import {
   type ReportScope,
 } from "../../db/reports.ts";
 import { advertiserNotFound } from "./membership.ts";
+import type { Database } from "../../database.ts";
 
 /**
  * Reports for the members of an advertiser account (docs/decisions/021-advertiser-reports.md): daily numbers over a
@@ -93,7 +94,7 @@ function emptyCounts(campaignReport: boolean): ReportCounts {
  * (none for an account report), the range and the numbers. What a non-member's read finds is dropped by `reportFrom`.
  */
 export function reportQueries(
-  db: D1Database,
+  db: Database,
   userId: string,
   advertiserId: string,
   campaignId: string | null,

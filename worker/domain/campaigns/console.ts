@@ -31,6 +31,7 @@ import {
 import { randomToken } from "../../security/tokens.ts";
 import { advertiserNotFound, requireMembership } from "../advertisers/membership.ts";
 import { notStartedReason } from "./start-rules.ts";
+import type { Database } from "../../database.ts";
 
 /**
  * Campaigns in the advertiser console (docs/decisions/019-advertiser-console.md). Every use case authorizes by
@@ -99,7 +100,7 @@ async function loadCampaign(caps: Deps, advertiserId: string, campaignId: string
  * The reads of one campaign of the account as the console shows it (`consoleCampaignOf`), for a batch: the campaign
  * with its pools (null when it is not the account's) and its suggestions.
  */
-export function consoleCampaignQueries(db: D1Database, advertiserId: string, campaignId: string) {
+export function consoleCampaignQueries(db: Database, advertiserId: string, campaignId: string) {
   return [advertiserCampaignCardQuery(db, advertiserId, campaignId), suggestionsQuery(db, campaignId)] as const;
 }
 

@@ -16,12 +16,13 @@ import { AppError } from "../../contracts/errors.ts";
 import { campaignJoinedNotification } from "../notifications/events.ts";
 import { invitationRefusal } from "./invitation-rules.ts";
 import { joinRefusal } from "./start-rules.ts";
+import type { Database } from "../../database.ts";
 
 /**
  * An invitation named by its public token; invitations made before docs/decisions/020 also by their internal id
  * (the old `invitationId` body field and sign-in's carried `invite_id`).
  */
-async function resolveInvitation(db: D1Database, value: string): Promise<Invitation | null> {
+async function resolveInvitation(db: Database, value: string): Promise<Invitation | null> {
   const byToken = await findInvitationByToken(db, value);
   if (byToken !== null) return byToken;
   const byId = await findInvitation(db, value);
@@ -35,7 +36,7 @@ type JoinRequest = { userId: string; campaignId: string; invitationToken?: strin
  * the one carried through sign-in; else why the first given one cannot be used (null when none was given).
  */
 async function usableInvitation(
-  db: D1Database,
+  db: Database,
   request: JoinRequest,
   campaign: { id: string; status: string },
   now: number,
@@ -78,7 +79,7 @@ async function usableInvitation(
  * in SQL. Joining twice is harmless: the answer is the same.
  */
 export async function joinCampaign(
-  deps: { db: D1Database; clock: Clock },
+  deps: { db: Database; clock: Clock },
   request: JoinRequest,
 ): Promise<{ campaignId: string; joined: true; alreadyJoined: boolean }> {
   const { db, clock } = deps;

@@ -1,6 +1,7 @@
 import { decimalsOf } from "../../contracts/currencies.ts";
 import { userBalancesQuery } from "../../db/ledger.ts";
 import { mapQuery, runBatch, type Query } from "../../db/query.ts";
+import type { Database } from "../../database.ts";
 
 /**
  * Balances read from the ledger (never stored): a creator's money per currency. (What is left in a campaign's pools is
@@ -9,7 +10,7 @@ import { mapQuery, runBatch, type Query } from "../../db/query.ts";
 export type Balance = { currency: string; decimals: number; available: number; held: number; earned: number };
 
 /** `GET /v1/balance`: per currency, available, held in withdrawals, and earned in total; integers in the smallest unit. */
-export function balancesQuery(db: D1Database, userId: string): Query<Balance[]> {
+export function balancesQuery(db: Database, userId: string): Query<Balance[]> {
   return mapQuery(userBalancesQuery(db, userId), (rows) =>
     rows.map((row) => ({
       currency: row.currency,
@@ -21,7 +22,7 @@ export function balancesQuery(db: D1Database, userId: string): Query<Balance[]> 
   );
 }
 
-export async function balancesOf(db: D1Database, userId: string): Promise<Balance[]> {
+export async function balancesOf(db: Database, userId: string): Promise<Balance[]> {
   const [balances] = await runBatch(db, [balancesQuery(db, userId)]);
   return balances;
 }

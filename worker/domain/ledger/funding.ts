@@ -3,6 +3,7 @@ import { findRewardCampaign, markFundedStatement, type RewardCampaign } from "..
 import { campaignWeekCount } from "../../contracts/campaign-weeks.ts";
 import { advertiserDepositsAccount, advertiserFundingAccount, campaignBonusPoolAccount, campaignPoolAccount } from "./accounts.ts";
 import { journalEntryStatements, postJournalEntry, runLedgerBatch, type JournalLine } from "./journal.ts";
+import type { Database } from "../../database.ts";
 
 /**
  * Money coming in: an advertiser pays in (deposit), then funds a campaign's pools from what it paid in. A campaign
@@ -14,7 +15,7 @@ export class CampaignNotFoundError extends Error {
 
 /** An advertiser's payment into Chorus: from the outside world into its funding account. */
 export function depositAdvertiserFunds(
-  db: D1Database,
+  db: Database,
   clock: Clock,
   input: { advertiserId: string; currency: string; amount: number; idempotencyKey: string; memo?: string },
 ): Promise<{ posted: boolean }> {
@@ -51,7 +52,7 @@ export function campaignFundingLines(
  * Funds a campaign's pools from its advertiser's funding account and marks it funded, in one batch. Refused with
  * InsufficientFundsError (nothing written) when the advertiser has not paid in enough. Funding twice is harmless.
  */
-export async function fundCampaign(db: D1Database, clock: Clock, campaignId: string): Promise<{ funded: boolean; amount: number }> {
+export async function fundCampaign(db: Database, clock: Clock, campaignId: string): Promise<{ funded: boolean; amount: number }> {
   const campaign = await findRewardCampaign(db, campaignId);
   if (campaign === null) throw new CampaignNotFoundError(`No campaign ${campaignId}`);
   const now = clock.now();

@@ -1,5 +1,6 @@
 import { insertAccountsStatement, insertEntryStatement, noGuard, type NewLedgerEntry, type StatementGuard } from "../../db/ledger.ts";
 import type { LedgerAccount } from "./accounts.ts";
+import type { Database } from "../../database.ts";
 
 /**
  * Posting to the ledger: one journal entry is a set of lines that sum to zero in each currency, written in one
@@ -47,7 +48,7 @@ export function normalizedLines(entry: JournalEntry): JournalLine[] {
  * The statements that post an entry, to batch with the change it belongs to (a post's status, a campaign's
  * funding). With a guard, the entry is written only while the guard holds when the batch runs.
  */
-export function journalEntryStatements(db: D1Database, entry: JournalEntry, guard: StatementGuard = noGuard): D1PreparedStatement[] {
+export function journalEntryStatements(db: Database, entry: JournalEntry, guard: StatementGuard = noGuard): D1PreparedStatement[] {
   const lines = normalizedLines(entry);
   return [
     insertAccountsStatement(
@@ -78,7 +79,7 @@ export function ledgerFailure(error: unknown): Error | null {
 }
 
 /** Runs a batch that posts ledger entries; trigger refusals come back as InsufficientFunds/UnbalancedEntry errors. */
-export async function runLedgerBatch(db: D1Database, statements: D1PreparedStatement[]): Promise<D1Result[]> {
+export async function runLedgerBatch(db: Database, statements: D1PreparedStatement[]): Promise<D1Result[]> {
   try {
     return await db.batch(statements);
   } catch (error) {
@@ -87,7 +88,7 @@ export async function runLedgerBatch(db: D1Database, statements: D1PreparedState
 }
 
 /** Posts one entry on its own. `posted` is false when an entry with this key already existed. */
-export async function postJournalEntry(db: D1Database, entry: JournalEntry): Promise<{ posted: boolean }> {
+export async function postJournalEntry(db: Database, entry: JournalEntry): Promise<{ posted: boolean }> {
   const results = await runLedgerBatch(db, journalEntryStatements(db, entry));
   return { posted: (results[1]?.meta.changes ?? 0) > 0 };
 }

@@ -7,11 +7,12 @@ import {
   markNotificationRead,
 } from "../../db/notifications.ts";
 import { AppError } from "../../contracts/errors.ts";
+import type { Database } from "../../database.ts";
 
 /** How many notifications the sidebar gets: enough for weeks of activity, small enough to send every minute. */
 export const RECENT_NOTIFICATIONS_LIMIT = 50;
 
-type Deps = { db: D1Database; clock: Clock };
+type Deps = { db: Database; clock: Clock };
 
 /** The user's own recent notifications, newest first. */
 export function recentNotifications({ db }: Pick<Deps, "db">, userId: string): Promise<Notification[]> {

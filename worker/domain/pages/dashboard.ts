@@ -9,6 +9,7 @@ import { runBatch } from "../../db/query.ts";
 import { claimablePosts, standingsFrom } from "../campaigns/participation.ts";
 import { balancesQuery } from "../ledger/balances.ts";
 import { campaignCard, standingView } from "./campaign-cards.ts";
+import type { Database } from "../../database.ts";
 
 /** Campaigns to join, soonest ending first; the campaigns page lists them all. */
 const OPEN_CAMPAIGNS_LIMIT = 6;
@@ -24,7 +25,7 @@ const PAYOUT_BANNERS_LIMIT = 50;
 const joinedOnDashboard = [...currentCampaignStatuses, "evaluating"] as const satisfies readonly CampaignStatus[];
 
 /** What the dashboard reads, sent as one batch (the benchmark sends the same statements alone: bench/anchors). */
-export function dashboardQueries(db: D1Database, userId: string) {
+export function dashboardQueries(db: Database, userId: string) {
   return [
     joinedCampaignCardsQuery(db, userId, joinedOnDashboard),
     campaignCardsQuery(db, currentCampaignStatuses, { notJoinedBy: userId, limit: OPEN_CAMPAIGNS_LIMIT }),

@@ -23,9 +23,10 @@ import { publishingToken } from "./publishing-access.ts";
 import { ABANDONED_AFTER_MS, adoptPublishedCopy, findPublishedCopy } from "./reconcile-posts.ts";
 import { apiErrorFromX } from "./x-errors.ts";
 import type { z } from "zod";
+import type { Database } from "../../database.ts";
 
 export type PostingDeps = {
-  db: D1Database;
+  db: Database;
   media: R2Bucket;
   clock: Clock;
   xClient: XClient;
@@ -60,7 +61,7 @@ function postView(post: Post, attachments: readonly StoredAttachment[]): Created
   };
 }
 
-async function openCampaignFor(db: D1Database, userId: string, campaignId: string, now: number): Promise<CampaignListing> {
+async function openCampaignFor(db: Database, userId: string, campaignId: string, now: number): Promise<CampaignListing> {
   const campaign = await findCampaignListing(db, campaignId);
   const joined = campaign !== null && (await isCampaignParticipant(db, campaignId, userId));
   if (campaign === null || (!joined && campaign.visibility === "invite-only")) {
@@ -85,7 +86,7 @@ async function openCampaignFor(db: D1Database, userId: string, campaignId: strin
   return campaign;
 }
 
-async function checkSuggestion(db: D1Database, campaignId: string, suggestionId: string | null): Promise<void> {
+async function checkSuggestion(db: Database, campaignId: string, suggestionId: string | null): Promise<void> {
   if (suggestionId === null) return;
   const suggestions = await listSuggestions(db, campaignId);
   if (!suggestions.some((suggestion) => suggestion.id === suggestionId)) {
@@ -96,7 +97,7 @@ async function checkSuggestion(db: D1Database, campaignId: string, suggestionId:
 }
 
 /** The creator's own unused attachments, in the order given. Another creator's ids answer like missing ones. */
-async function usableAttachments(db: D1Database, userId: string, ids: readonly string[]): Promise<StoredAttachment[]> {
+async function usableAttachments(db: Database, userId: string, ids: readonly string[]): Promise<StoredAttachment[]> {
   const found = new Map((await findAttachments(db, ids)).map((attachment) => [attachment.id, attachment]));
   return ids.map((id, index) => {
     const attachment = found.get(id);

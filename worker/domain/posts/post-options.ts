@@ -4,9 +4,10 @@ import { currentCampaignStatuses } from "../../contracts/vocabulary.ts";
 import { listJoinedOpenCampaigns } from "../../db/posts.ts";
 import { listSuggestions } from "../../db/suggestions.ts";
 import { canPublishOnX } from "./publishing-access.ts";
+import type { Database } from "../../database.ts";
 
 /** What the post editor offers: the creator's joined campaigns that take posts now, with their suggested posts. */
-export async function postOptions({ db, clock }: { db: D1Database; clock: Clock }, userId: string): Promise<PostOptions> {
+export async function postOptions({ db, clock }: { db: Database; clock: Clock }, userId: string): Promise<PostOptions> {
   const [campaigns, canPublish] = await Promise.all([
     listJoinedOpenCampaigns(db, userId, currentCampaignStatuses, clock.now()),
     canPublishOnX(db, userId),

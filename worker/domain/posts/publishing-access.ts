@@ -3,14 +3,15 @@ import { XApiError, type XClient } from "../../clients/x-client.ts";
 import { findXCredentials } from "../../db/x-credentials.ts";
 import { freshXAccessToken, MissingXAccessError } from "../accounts/x-credentials.ts";
 import { apiErrorFromX, writeAccessRequired } from "./x-errors.ts";
+import type { Database } from "../../database.ts";
 
 /** The scopes Chorus needs to publish for a creator: posting, and uploading the images of a post. */
 export const PUBLISH_SCOPES = ["tweet.write", "media.write"] as const;
 
-type Deps = { db: D1Database; clock: Clock; xClient: XClient; encryptionKey: string };
+type Deps = { db: Database; clock: Clock; xClient: XClient; encryptionKey: string };
 
 /** Whether the creator has granted what publishing needs (the write login), as far as Chorus knows. */
-export async function canPublishOnX(db: D1Database, userId: string): Promise<boolean> {
+export async function canPublishOnX(db: Database, userId: string): Promise<boolean> {
   const credentials = await findXCredentials(db, userId);
   return credentials !== null && PUBLISH_SCOPES.every((scope) => credentials.scopes.includes(scope));
 }

@@ -4,6 +4,7 @@ import { deleteUnpublishedPost, listStaleReservations, markPostPublished, record
 import { findXUserId } from "../../db/users.ts";
 import { MissingXAccessError } from "../accounts/x-credentials.ts";
 import { trackingFrom } from "../rewards/poll-schedule.ts";
+import type { Database } from "../../database.ts";
 
 /**
  * The reservation row of a post is its write-ahead record (docs/decisions/026-data-hardening.md): written before X is
@@ -26,7 +27,7 @@ const comparable = (text: string) => text.normalize("NFC").trim();
  * yet. The oldest such post, which is the first attempt's.
  */
 export async function findPublishedCopy(
-  deps: { db: D1Database; xClient: Pick<XClient, "recentPosts"> },
+  deps: { db: Database; xClient: Pick<XClient, "recentPosts"> },
   accessToken: string,
   reservation: Pick<Post, "userId" | "content" | "createdAt">,
   since = reservation.createdAt,
@@ -45,7 +46,7 @@ export async function findPublishedCopy(
 }
 
 /** Completes a reservation with the post found on X. False if another request or run completed it first. */
-export async function adoptPublishedCopy(db: D1Database, reservation: Post, copy: XTimelinePost, now: number): Promise<boolean> {
+export async function adoptPublishedCopy(db: Database, reservation: Post, copy: XTimelinePost, now: number): Promise<boolean> {
   try {
     return await markPostPublished(db, reservation.id, { xPostId: copy.id, postedAt: copy.createdAt }, trackingFrom(now));
   } catch (error) {
@@ -56,7 +57,7 @@ export async function adoptPublishedCopy(db: D1Database, reservation: Post, copy
 }
 
 export type ReconcileDeps = {
-  db: D1Database;
+  db: Database;
   clock: Clock;
   xClient: Pick<XClient, "recentPosts">;
   /** A fresh X token of the post's creator (reading their timeline needs `tweet.read` and `users.read`). */

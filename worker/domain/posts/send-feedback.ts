@@ -3,10 +3,11 @@ import type { feedbackInputSchema } from "../../contracts/posts.ts";
 import { insertFeedbackStatement } from "../../db/feedback.ts";
 import { randomToken } from "../../security/tokens.ts";
 import type { z } from "zod";
+import type { Database } from "../../database.ts";
 
 /** The editor in feedback mode: the text goes to the admins' inbox; nothing is posted on X. */
 export async function sendFeedback(
-  { db, clock }: { db: D1Database; clock: Clock },
+  { db, clock }: { db: Database; clock: Clock },
   userId: string,
   input: z.output<typeof feedbackInputSchema>,
 ): Promise<{ id: string; createdAt: number }> {

@@ -3,8 +3,9 @@ import { MAX_ATTACHMENT_BYTES, attachmentContentTypes, formatBytes, sniffImageTy
 import { deleteUnusedAttachment, insertAttachmentWithinQuota } from "../../db/attachments.ts";
 import { AppError } from "../../contracts/errors.ts";
 import { randomToken } from "../../security/tokens.ts";
+import type { Database } from "../../database.ts";
 
-type Deps = { db: D1Database; media: R2Bucket; clock: Clock };
+type Deps = { db: Database; media: R2Bucket; clock: Clock };
 
 export type Upload = { bytes: ArrayBuffer; declaredType: string | null; field: string };
 

@@ -1,8 +1,9 @@
 import type { Clock } from "../../clock.ts";
 import type { XClient } from "../../clients/x-client.ts";
+import type { Database } from "../../database.ts";
 
 /** What the rewards engine's steps work with: the database and the clock. */
-export type RewardsDeps = { db: D1Database; clock: Clock };
+export type RewardsDeps = { db: Database; clock: Clock };
 
 /**
  * Polling also talks to X: the lookup, and a usable access token of the post's owner (refreshed through X when it

@@ -24,6 +24,7 @@ import type { RewardsDeps } from "./deps.ts";
 import { planEvaluation } from "./evaluation-plan.ts";
 import { campaignMaturityNotice, campaignNotEligibleNotice, firstRewardBadgeNotice, postsRewardedNotification } from "./notifications.ts";
 import { healthOf } from "./pacing.ts";
+import type { Database } from "../../database.ts";
 
 /**
  * Evaluating a campaign once its maturity period is over and every post has matured and every week is closed:
@@ -64,7 +65,7 @@ export type EvaluationReport = {
   skipped: string[];
 };
 
-async function allClaimedPosts(db: D1Database, campaignId: string, pageSize: number): Promise<ClaimedPost[]> {
+async function allClaimedPosts(db: Database, campaignId: string, pageSize: number): Promise<ClaimedPost[]> {
   const posts: ClaimedPost[] = [];
   let afterId = "";
   for (;;) {

@@ -2,9 +2,10 @@ import type { CampaignHealth } from "../../contracts/vocabulary.ts";
 import { campaignPacingFacts, listCampaignsInStatus, updateHealthStatement, type RewardCampaign } from "../../db/reward-campaigns.ts";
 import { campaignHealth } from "../campaigns/health.ts";
 import type { RewardsDeps } from "./deps.ts";
+import type { Database } from "../../database.ts";
 
 /** The health of each given campaign now, from the scores of its posts (domain/campaigns/health.ts). */
-export async function healthOf(db: D1Database, campaigns: readonly RewardCampaign[], now: number): Promise<Map<string, CampaignHealth>> {
+export async function healthOf(db: Database, campaigns: readonly RewardCampaign[], now: number): Promise<Map<string, CampaignHealth>> {
   const facts = new Map(
     (
       await campaignPacingFacts(

@@ -24,6 +24,7 @@ import { checkAddress } from "./addresses.ts";
 import { checkMessage, signInMessage } from "./messages.ts";
 import { checkSignature } from "./signatures.ts";
 import { WALLET_CURRENCIES, type WalletType } from "../../contracts/withdrawal-rules.ts";
+import type { Database } from "../../database.ts";
 
 /**
  * Wallets with proof of ownership (PRODUCT.md "Money", docs/decisions/014-wallets.md): add an address for a
@@ -111,7 +112,7 @@ export async function userWallets({ db }: Pick<Deps, "db">, userId: string, curr
 const walletNotFound = () => new AppError(404, "not_found", "This wallet does not exist. Reload the page to see your wallets.");
 
 /** One of the user's wallets that is not removed; 404 otherwise (someone else's answers like a missing one). */
-async function liveWallet(db: D1Database, userId: string, walletId: string): Promise<WalletRow> {
+async function liveWallet(db: Database, userId: string, walletId: string): Promise<WalletRow> {
   const wallet = await findWallet(db, userId, walletId);
   if (wallet === null || wallet.removedAt !== null) throw walletNotFound();
   return wallet;

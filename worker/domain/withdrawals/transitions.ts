@@ -16,6 +16,7 @@ import { withdrawalNotification, type WithdrawalEvent } from "../notifications/e
 import { amountText } from "./present.ts";
 import type { WithdrawalStatus } from "../../contracts/withdrawal-rules.ts";
 import type { WithdrawalTracking } from "../../contracts/withdrawals.ts";
+import type { Database } from "../../database.ts";
 
 /**
  * Every move of a withdrawal's state machine as ONE atomic D1 batch (docs/decisions/015-withdrawals.md): the status
@@ -56,7 +57,7 @@ export type Transition = {
 };
 
 function notify(
-  db: D1Database,
+  db: Database,
   event: WithdrawalEvent,
   withdrawal: WithdrawalRef,
   now: number,
@@ -70,12 +71,12 @@ function notify(
   };
 }
 
-function move(db: D1Database, withdrawal: WithdrawalRef, change: Omit<WithdrawalMove, "withdrawalId">) {
+function move(db: Database, withdrawal: WithdrawalRef, change: Omit<WithdrawalMove, "withdrawalId">) {
   return moveWithdrawalStatement(db, { withdrawalId: withdrawal.id, ...change });
 }
 
 /** Held money goes back to available: for a cancelled or failed withdrawal, once (keyed by the withdrawal). */
-function releaseStatements(db: D1Database, withdrawal: WithdrawalRef, now: number): D1PreparedStatement[] {
+function releaseStatements(db: Database, withdrawal: WithdrawalRef, now: number): D1PreparedStatement[] {
   return journalEntryStatements(
     db,
     {
@@ -97,7 +98,7 @@ function releaseStatements(db: D1Database, withdrawal: WithdrawalRef, now: numbe
  * only if this very row exists (a repeat with the same Idempotency-Key inserts nothing, so it holds nothing). When
  * the available balance is short, the ledger's never-negative trigger aborts the whole batch: no row, no hold.
  */
-export function requestTransition(db: D1Database, withdrawal: NewWithdrawal & { secondFactor: "authenticator" | "email" }): Transition {
+export function requestTransition(db: Database, withdrawal: NewWithdrawal & { secondFactor: "authenticator" | "email" }): Transition {
   const created = notify(db, "verifying", withdrawal, withdrawal.createdAt, "verifying");
   return {
     statements: [
@@ -127,7 +128,7 @@ export function requestTransition(db: D1Database, withdrawal: NewWithdrawal & { 
  * `cancelledFrom` is the creator's cancelling call's `page_path` and `trigger`.
  */
 export function cancelTransition(
-  db: D1Database,
+  db: Database,
   withdrawal: WithdrawalRef,
   input: { reason: string; now: number; expiry?: "expired"; cancelledFrom?: WithdrawalTracking },
 ): Transition {
@@ -150,7 +151,7 @@ export function cancelTransition(
 }
 
 /** verifying → pending, while the 15 minutes still run: the code was accepted; the payout rail is next. */
-export function pendingTransition(db: D1Database, withdrawal: WithdrawalRef, now: number): Transition {
+export function pendingTransition(db: Database, withdrawal: WithdrawalRef, now: number): Transition {
   const pending = notify(db, "pending", withdrawal, now, "pending");
   return {
     statements: [
@@ -165,7 +166,7 @@ export function pendingTransition(db: D1Database, withdrawal: WithdrawalRef, now
  * pending → completed: the held amount leaves as paid out, and the posts whose rewards it spends become paid.
  */
 export function completeTransition(
-  db: D1Database,
+  db: Database,
   withdrawal: WithdrawalRef,
   input: { now: number; settledAt: number; railPayoutId: string },
 ): Transition {
@@ -210,7 +211,7 @@ export function completeTransition(
 
 /** pending → failed: the payout rail could not pay; the hold is released. */
 export function failTransition(
-  db: D1Database,
+  db: Database,
   withdrawal: WithdrawalRef,
   input: { now: number; settledAt: number; railPayoutId: string | null; reason: string },
 ): Transition {
