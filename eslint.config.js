@@ -7,7 +7,7 @@ import tseslint from "typescript-eslint";
 
 /*
  * The layers and the one direction of imports between them (docs/decisions/011-layers.md, and for the browser's three
- * layers docs/decisions/030-ui-kit-and-feature-homes.md). The two tables GROUPS and MAY_IMPORT are the only place the
+ * layers docs/decisions/037-feature-homes.md). The two tables GROUPS and MAY_IMPORT are the only place the
  * map is written; the `boundaries/dependencies` rule is generated from them.
  *
  * GROUPS: which files are in which group (globs from the repository root). Each layer is a group; a few more groups
