@@ -51,7 +51,7 @@ export function InvitationPage({ page }: { page: InvitationPageData }) {
           <p className="notice">{`This invitation is for @${xHandle}, and you are signed in as @${user.twitterHandle.replace(/^@/, "")}.`}</p>
         ) : user === null ? (
           <div className="actions">
-            <SignInWithXButton label="Sign in with X to accept" query={{ invite_id: invitationToken }} />
+            <SignInWithXButton trigger="invitation" label="Sign in with X to accept" query={{ invite_id: invitationToken }} />
           </div>
         ) : (
           <InteractiveSuspense>
