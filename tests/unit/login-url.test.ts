@@ -21,7 +21,13 @@ describe("where a read login was started", () => {
         campaignId: "campaign-aurora-launch",
         campaignWeek: 0,
       }),
-    ).toEqual({ trigger: "sign-in-prompt", domainType: "partner", partnerName: "acme", campaignId: "campaign-aurora-launch", campaignIndex: "0" });
+    ).toEqual({
+      trigger: "sign-in-prompt",
+      domainType: "partner",
+      partnerName: "acme",
+      campaignId: "campaign-aurora-launch",
+      campaignIndex: "0",
+    });
     expect(domainTypeOf("dedicated")).toBe("dedicated");
   });
 
