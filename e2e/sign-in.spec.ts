@@ -1,3 +1,4 @@
+import { baseURL } from "../playwright.config";
 import { closeWelcome, expect, gotoHydrated, test } from "./fixtures";
 
 test("a new creator signs in through X, stays signed in across a reload, and signs out [signed out]", async ({ page, consoleErrors }) => {
@@ -68,4 +69,69 @@ test("a page of the app asks a signed-out visitor to sign in and returns there a
   await expect(page.getByRole("heading", { level: 1, name: "All Campaigns" })).toBeVisible();
   await expect(page.getByTestId("signed-in-handle")).toHaveText("@back_again");
   expect(loggedErrors).toEqual(["Failed to load resource: the server responded with a status of 401 (Unauthorized)"]);
+});
+
+test("the read-login buttons say where they were pressed, and the pressed one is busy until the page leaves for X [signed out]", async ({
+  page,
+  consoleErrors,
+}) => {
+  const loggedErrors = consoleErrors.expectSome();
+  // A campaign page on a partner's domain, for a visitor: the page asks them to sign in.
+  const partnerOrigin = `http://acme.localhost:${new URL(baseURL).port}`;
+  await gotoHydrated(page, `${partnerOrigin}/campaign/campaign-aurora-launch?utm_source=e2e`);
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in to continue" })).toBeVisible();
+
+  const queryOf = async (href: string | null) => Object.fromEntries(new URL(href ?? "", partnerOrigin).searchParams);
+  const header = page.getByRole("banner").getByRole("link", { name: "Sign in" });
+  expect(await queryOf(await header.getAttribute("href"))).toMatchObject({
+    trigger: "header",
+    domainType: "partner",
+    partnerName: "acme",
+    campaignId: "campaign-aurora-launch",
+  });
+
+  const loginStarts: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/auth/twitter/read/login") loginStarts.push(request.url());
+  });
+  const prompt = page.getByRole("main").getByRole("link", { name: "Sign in with X" });
+  await expect(prompt).not.toHaveAttribute("aria-busy");
+  // The page reports the button's state the moment it changes (the page is gone soon after), and presses it once
+  // more while it is busy.
+  const reports: string[] = [];
+  page.on("console", (message) => {
+    if (message.text().startsWith("sign-in button:")) reports.push(message.text());
+  });
+  await prompt.evaluate((link: HTMLElement) => {
+    const observer = new MutationObserver(() => {
+      console.log(`sign-in button: aria-busy=${link.getAttribute("aria-busy")} aria-disabled=${link.getAttribute("aria-disabled")}`);
+      if (link.getAttribute("aria-busy") === "true") {
+        observer.disconnect();
+        link.click();
+      }
+    });
+    observer.observe(link, { attributes: true, attributeFilter: ["aria-busy", "aria-disabled"] });
+  });
+  await prompt.click();
+  await page.waitForURL(/\/i\/oauth2\/authorize/);
+  expect(reports).toEqual(["sign-in button: aria-busy=true aria-disabled=true"]);
+  // The press while busy started nothing more.
+  expect(loginStarts).toHaveLength(1);
+  expect(await queryOf(loginStarts[0] ?? null)).toMatchObject({
+    afterLoginRedirectUrl: "/campaign/campaign-aurora-launch?utm_source=e2e",
+    trigger: "sign-in-prompt",
+    domainType: "partner",
+    partnerName: "acme",
+    campaignId: "campaign-aurora-launch",
+    utm_source: "e2e",
+    page_path: "/campaign/campaign-aurora-launch",
+  });
+  expect(loggedErrors).toEqual(["Failed to load resource: the server responded with a status of 401 (Unauthorized)"]);
+});
+
+test("the start page's button names itself and the core domain [signed out]", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  const href = await page.getByRole("main").getByRole("link", { name: "Sign in with X" }).getAttribute("href");
+  const query = Object.fromEntries(new URL(href ?? "", baseURL).searchParams);
+  expect(query).toEqual({ afterLoginRedirectUrl: "/", trigger: "start-page", domainType: "core" });
 });

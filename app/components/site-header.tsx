@@ -202,7 +202,7 @@ export function SiteHeader({ actions }: { actions: HeaderActions | null }) {
         <Logo />
         {user === null || actions === null ? (
           <div className="header-end">
-            <SignInWithXButton label="Sign in" />
+            <SignInWithXButton trigger="header" label="Sign in" />
           </div>
         ) : (
           <>

@@ -1,4 +1,37 @@
+import type { BrandLayout } from "@contracts/brand.ts";
 import { loginAttribution } from "./analytics/attribution";
+
+/**
+ * Where a read login was started (SPEC.md section 7's `domainType`, `partnerName`, `campaignId`, `campaignIndex` and
+ * `trigger`): the kind of domain and the partner whose hostname the page is on, the campaign the page is about, and
+ * the button pressed. All known while rendering, so the link carries them before the page is interactive too.
+ */
+export type ReadLoginContext = {
+  /** The button that started the login ("header", "start-page", …). */
+  trigger: string;
+  /** The brand of the page's hostname (its theme name), null on the core app's domain. */
+  partnerName: string | null;
+  brandLayout: BrandLayout;
+  campaignId?: string | null;
+  /** The campaign week the page shows, when one is chosen. */
+  campaignWeek?: number | null;
+};
+
+/** `core` on the app's own domain, else the layout the partner's domain gets (`partner` or `dedicated`). */
+export function domainTypeOf(brandLayout: BrandLayout): string {
+  return brandLayout === "default" ? "core" : brandLayout;
+}
+
+/** The query values of a read login's context; values not known are left out. */
+export function readLoginContextQuery(context: ReadLoginContext): Record<string, string> {
+  const query: Record<string, string> = { trigger: context.trigger, domainType: domainTypeOf(context.brandLayout) };
+  if (context.partnerName) query.partnerName = context.partnerName;
+  if (context.campaignId) query.campaignId = context.campaignId;
+  if (context.campaignId && context.campaignWeek !== undefined && context.campaignWeek !== null) {
+    query.campaignIndex = String(context.campaignWeek);
+  }
+  return query;
+}
 
 /**
  * The read-login URL for a page: where to come back to, and the attribution values (last touch `utm_*`, first touch

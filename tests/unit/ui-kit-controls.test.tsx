@@ -94,6 +94,26 @@ describe("ButtonLink", () => {
     });
     expect(html).toContain('<span class="ui-button-label">Open the console</span></a>');
   });
+
+  it("while busy keeps its href, shows a spinner and says it is busy", () => {
+    const html = renderToStaticMarkup(
+      <MemoryRouter>
+        <ButtonLink to="/auth/twitter/read/login" reloadDocument variant="primary" busy>
+          Sign in with X
+        </ButtonLink>
+      </MemoryRouter>,
+    );
+    expect(attributesOf(html, "a")).toEqual({
+      class: "ui-button",
+      "data-variant": "primary",
+      "data-size": "medium",
+      "aria-busy": "true",
+      "aria-disabled": "true",
+      href: "/auth/twitter/read/login",
+      "data-discover": "true",
+    });
+    expect(html).toContain('<span class="ui-button-icon"><span class="ui-spinner" aria-hidden="true"></span></span>');
+  });
 });
 
 describe("Dialog's markup", () => {

@@ -55,4 +55,18 @@ describe("first touch carried through the read login", () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ detail: [{ loc: ["query", "first_utm_term"], msg: "must be at most 2048 characters" }] });
   });
+
+  it("stores the partner whose domain the sign-in was started on, and keeps it when a later sign-in names none", async () => {
+    const handle = `ida_${suffix}`;
+    await signInThroughX(handle, {
+      trigger: "sign-in-prompt",
+      domainType: "partner",
+      partnerName: "acme",
+      campaignId: "campaign-aurora-launch",
+      campaignIndex: "2",
+    });
+    expect(await attributionOf(handle)).toMatchObject({ partner_name: "acme" });
+    await signInThroughX(handle, { trigger: "header", domainType: "core" });
+    expect(await attributionOf(handle)).toMatchObject({ partner_name: "acme" });
+  });
 });

@@ -284,13 +284,36 @@ describe("tokens", () => {
     expect(response.status).toBe(403);
   });
 
-  it("serves getCurrentUser over the typed RPC, and refuses it without a token", async () => {
+  it("serves getCurrentUser over the typed RPC: the user for a token, the spec's signed-out user without one, 401 for a bad one", async () => {
     const { browser } = await signInThroughX("rpc_rosa");
     const { accessToken } = await tokensFor(browser);
     const answer = await browser.fetch("/trpc/getCurrentUser", { headers: { Authorization: `Bearer ${accessToken}` } });
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ result: { data: { twitterHandle: "rpc_rosa", userRoles: ["creator"] } } });
-    expect((await browser.fetch("/trpc/getCurrentUser")).status).toBe(401);
+
+    // A visitor (no token at all) is answered SPEC.md section 3's default user, not an error.
+    const visitor = await new TestBrowser().fetch("/trpc/getCurrentUser");
+    expect(visitor.status).toBe(200);
+    expect(await visitor.json()).toEqual({
+      result: {
+        data: {
+          userId: "",
+          realUserId: "",
+          profileImageUrl: "",
+          twitterHandle: "",
+          userName: "",
+          userRoles: [],
+          twoFactorAuthEnabled: false,
+          verifiedTwoFactorAuthEnabled: false,
+          email: "",
+          verifiedEmail: "",
+          preferredAdvertiserName: "",
+        },
+      },
+    });
+    // A token that is not (or no longer) good is refused, so the browser holding it refreshes it or signs out.
+    const stale = await browser.fetch("/trpc/getCurrentUser", { headers: { Authorization: "Bearer not-a-token" } });
+    expect(stale.status).toBe(401);
   });
 
   it("keeps X's tokens refreshable: the stored refresh token works against X", async () => {

@@ -19,7 +19,7 @@ async function creatorBearer(handle: string) {
 
 describe("what a tRPC error tells the caller", () => {
   it("never carries a stack", async () => {
-    const response = await fetchWorker("/trpc/getCurrentUser");
+    const response = await query("listCurrentCampaigns", { limit: 2 });
     expect(response.status).toBe(401);
     const body = (await response.json()) as TrpcError;
     expect(body.error.message).toBe("Sign in to continue");

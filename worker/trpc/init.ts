@@ -60,15 +60,19 @@ const t = initTRPC.context<TrpcContext>().create({
 export const router = t.router;
 export const publicProcedure = t.procedure;
 
-/** Narrows the context to a live session; without one the browser's RPC client clears its tokens and reloads. */
-export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
-  if (ctx.bearerToken === null) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue" });
-  let session: SignedInSession;
+/** The live session of a bearer token; a token that is not one (expired, ended, unknown) is UNAUTHORIZED. */
+export async function liveSessionOrUnauthorized(capabilities: Capabilities, bearerToken: string): Promise<SignedInSession> {
   try {
-    session = await liveSessionForToken(ctx.capabilities, ctx.bearerToken);
+    return await liveSessionForToken(capabilities, bearerToken);
   } catch (error) {
     if (error instanceof AppError) throw new TRPCError({ code: "UNAUTHORIZED", message: error.message });
     throw error;
   }
+}
+
+/** Narrows the context to a live session; without one the browser's RPC client clears its tokens and reloads. */
+export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
+  if (ctx.bearerToken === null) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue" });
+  const session = await liveSessionOrUnauthorized(ctx.capabilities, ctx.bearerToken);
   return next({ ctx: { ...ctx, session } });
 });

@@ -1,9 +1,10 @@
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
+import { signedOutUser } from "../contracts/current-user.ts";
 import { currentUserFor } from "../domain/accounts/current-user.ts";
 import { hostnameSchema, resolveBrand } from "../domain/brands/resolve-brand.ts";
 import { currentCampaignsOf } from "../domain/campaigns/current-campaigns.ts";
-import { protectedProcedure, publicProcedure, router } from "./init.ts";
+import { liveSessionOrUnauthorized, protectedProcedure, publicProcedure, router } from "./init.ts";
 
 /** The typed RPC of SPEC.md section 7. `AppRouter` is the only thing the browser imports from here (as a type). */
 export const appRouter = router({
@@ -24,8 +25,15 @@ export const appRouter = router({
     .input(z.object({ limit: z.number().int().min(1).max(50) }))
     .query(({ ctx, input }) => currentCampaignsOf(ctx.capabilities, ctx.session.userId, input.limit)),
 
-  getCurrentUser: protectedProcedure.query(async ({ ctx }) => {
-    const user = await currentUserFor(ctx.capabilities, ctx.session);
+  /**
+   * The current user (SPEC.md section 3). A caller without a token is a visitor and gets the spec's signed-out user
+   * (empty strings, no roles, two-factor flags false), not an error; a token that is no longer good is refused
+   * (UNAUTHORIZED), so a browser holding one refreshes it or learns its session ended.
+   */
+  getCurrentUser: publicProcedure.query(async ({ ctx }) => {
+    if (ctx.bearerToken === null) return signedOutUser;
+    const session = await liveSessionOrUnauthorized(ctx.capabilities, ctx.bearerToken);
+    const user = await currentUserFor(ctx.capabilities, session);
     if (user === null) throw new TRPCError({ code: "UNAUTHORIZED", message: "X: Your account no longer exists." });
     return user;
   }),

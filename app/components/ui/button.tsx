@@ -95,16 +95,36 @@ export function Button({
   );
 }
 
-export type ButtonLinkProps = ComponentPropsWithRef<typeof Link> & ButtonLook;
+export type ButtonLinkProps = ComponentPropsWithRef<typeof Link> &
+  ButtonLook & {
+    /**
+     * The navigation it started is under way (a document that takes a while, such as X's sign-in page): a spinner
+     * shows, aria-busy is set and further presses are refused, as on Button. The link keeps its href and its focus.
+     */
+    busy?: boolean;
+  };
 
 /**
  * A link that looks like a button: navigation (to another page, or a document such as a sign-in URL with
  * `reloadDocument`) that reads as an action. It stays a link for assistive technology and works before hydration.
  */
-export function ButtonLink({ variant, size, fullWidth, icon, className, children, ...link }: ButtonLinkProps) {
+export function ButtonLink({ variant, size, fullWidth, icon, busy = false, className, children, onClick, ...link }: ButtonLinkProps) {
+  const refuseWhileBusy = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (busy) {
+      event.preventDefault();
+      return;
+    }
+    onClick?.(event);
+  };
   return (
-    <Link {...link} {...lookAttributes({ variant, size, fullWidth }, className)}>
-      <ButtonContent icon={icon}>{children}</ButtonContent>
+    <Link
+      {...link}
+      {...lookAttributes({ variant, size, fullWidth }, className)}
+      aria-busy={busy || undefined}
+      aria-disabled={busy || link["aria-disabled"] || undefined}
+      onClick={refuseWhileBusy}
+    >
+      <ButtonContent icon={busy ? <Spinner /> : icon}>{children}</ButtonContent>
     </Link>
   );
 }

@@ -56,7 +56,7 @@ export function InvitationPage({ page }: { page: InvitationPageData }) {
           </Notice>
         ) : user === null ? (
           <div className="actions">
-            <SignInWithXButton label="Sign in with X to accept" query={{ invite_id: invitationToken }} />
+            <SignInWithXButton trigger="invitation" label="Sign in with X to accept" query={{ invite_id: invitationToken }} />
           </div>
         ) : (
           <InteractiveSuspense>

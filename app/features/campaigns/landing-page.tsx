@@ -9,7 +9,7 @@ function LiveCampaigns({ advertiser, campaigns, now }: LandingProps) {
   return (
     <section aria-labelledby="live-campaigns" className="landing-campaigns">
       <div className="actions">
-        <SignInWithXButton label="Join as a creator" returnTo="/campaigns" query={{ trigger: `landing-${advertiser.slug}` }} />
+        <SignInWithXButton trigger={`landing-${advertiser.slug}`} label="Join as a creator" returnTo="/campaigns" />
       </div>
       <h2 id="live-campaigns">Live campaigns</h2>
       <CampaignGrid campaigns={campaigns} now={now} emptyMessage={`${advertiser.name} has no live campaign right now. Check back soon.`} />

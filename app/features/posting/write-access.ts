@@ -9,6 +9,8 @@ import { POST_EDITOR_MODAL } from "./post-editor-context";
 export const WRITE_ACCESS_CHANNEL = "chorus-x-write-access";
 export const WRITE_ACCESS_MESSAGE = "chorus:x-write-access";
 export const POPUP_PAGE = "/popup/signed-in";
+/** The write login's `trigger`: its only button, Allow posting in the post editor. */
+export const WRITE_LOGIN_TRIGGER = "post-editor-allow-posting";
 
 export type WriteAccessMessage = { type: typeof WRITE_ACCESS_MESSAGE; granted: boolean };
 
@@ -29,6 +31,7 @@ export function popupWriteLoginUrl(): string {
     page_path: POPUP_PAGE,
     modal_to_open: POST_EDITOR_MODAL,
     onCancelLoginRedirectUrl: POPUP_PAGE,
+    trigger: WRITE_LOGIN_TRIGGER,
   });
   return `/auth/twitter/write/login?${query}`;
 }
@@ -38,7 +41,12 @@ export function fullPageWriteLoginUrl(location: { pathname: string; search: stri
   const search = new URLSearchParams(location.search);
   search.delete("modal_to_open");
   const pagePath = `${location.pathname}${search.size > 0 ? `?${search}` : ""}`;
-  const query = new URLSearchParams({ page_path: pagePath, modal_to_open: POST_EDITOR_MODAL, onCancelLoginRedirectUrl: pagePath });
+  const query = new URLSearchParams({
+    page_path: pagePath,
+    modal_to_open: POST_EDITOR_MODAL,
+    onCancelLoginRedirectUrl: pagePath,
+    trigger: WRITE_LOGIN_TRIGGER,
+  });
   return `/auth/twitter/write/login?${query}`;
 }
 
