@@ -22,6 +22,8 @@ export type Capabilities = {
   db: D1Database;
   brandCache: KVNamespace;
   media: R2Bucket;
+  /** The raw analytics events, one object per delivery and day (docs/decisions/036-events-out-of-d1.md). */
+  eventArchive: R2Bucket;
   clock: Clock;
   config: AppConfig;
   xClient: XClient;
@@ -53,6 +55,7 @@ export function capabilitiesFor(env: Cloudflare.Env, clock: Clock = systemClock)
     db: meteredD1(env.DB, timings.d1),
     brandCache: env.BRAND_CACHE,
     media: env.MEDIA,
+    eventArchive: env.ANALYTICS_ARCHIVE,
     clock,
     config,
     xClient: xClientFor(config),
