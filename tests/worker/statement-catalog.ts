@@ -233,6 +233,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
   },
   attachments: {
     calls: {
+      deleteUnusedAttachmentsBefore: (db) => attachments.deleteUnusedAttachmentsBefore(db, now - 7 * day, 500),
       findAttachments: (db) => attachments.findAttachments(db, ["att-1", "att-2"]),
       listAttachmentsOfPost: (db) => attachments.listAttachmentsOfPost(db, post.id),
       claimAttachments: (db) => attachments.claimAttachments(db, post.id, creator.id, ["att-1"]),
@@ -439,6 +440,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
   },
   notifications: {
     calls: {
+      deleteReadNotificationsBefore: (db) => notifications.deleteReadNotificationsBefore(db, now - 90 * day, 500),
       insertNotificationStatement: (db) => notifications.insertNotificationStatement(db, notification),
       listRecentNotifications: (db) => notifications.listRecentNotifications(db, creator.id, 20),
       payoutsToConfirmQuery: (db) => notifications.payoutsToConfirmQuery(db, creator.id, 20),
@@ -467,6 +469,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
   },
   "one-time-codes": {
     calls: {
+      deleteExpiredCodes: (db) => oneTimeCodes.deleteExpiredCodes(db, now - day, 500),
       replaceCode: (db) =>
         oneTimeCodes.replaceCode(
           db,
@@ -662,6 +665,9 @@ export const statementCatalog: Record<string, ModuleEntry> = {
   },
   sessions: {
     calls: {
+      deleteExpiredSessions: (db) => sessions.deleteExpiredSessions(db, now, 500),
+      deleteRevokedSessions: (db) => sessions.deleteRevokedSessions(db, now - day, 500),
+      deleteExpiredRefreshTokens: (db) => sessions.deleteExpiredRefreshTokens(db, now, 500),
       insertSessionStatement: (db) =>
         sessions.insertSessionStatement(db, {
           id: "session-1",

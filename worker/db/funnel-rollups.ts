@@ -111,15 +111,16 @@ export function rollupEventsStatements(db: D1Database, events: readonly RollupEv
 
 /** Forgets up to `limit` counted messages processed at or before `before` (the queue no longer redelivers them). */
 export async function deleteRollupMessagesBefore(db: D1Database, before: number, limit: number): Promise<number> {
-  const result = await db
+  const { results } = await db
     .prepare(
       `DELETE FROM analytics_rollup_messages WHERE message_id IN (
          SELECT message_id FROM analytics_rollup_messages WHERE processed_at <= ? ORDER BY processed_at LIMIT ?
-       )`,
+       ) RETURNING 1 AS deleted`,
     )
     .bind(before, limit)
-    .run();
-  return result.meta.changes;
+    .all();
+  // RETURNING counts the rows themselves; meta.changes would add what cascades and triggers write.
+  return results.length;
 }
 
 /** Whose funnel, over which UTC days (inclusive, YYYY-MM-DD); null days: every day. */
