@@ -1,18 +1,17 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
+import { getPlatformProxy } from "wrangler";
+import { ARCHIVE_PREFIX } from "../worker/domain/analytics/store-events.ts";
+import type { AnalyticsEventRow } from "../worker/domain/analytics/event-rows.ts";
 import { ANALYTICS_DEFERRAL_MS, ANALYTICS_EVENTS_PATH } from "../worker/contracts/analytics.ts";
 import { FLUSH_INTERVAL_MS } from "../app/lib/analytics/tracker.ts";
 import { expect, gotoHydrated, signInAs, test } from "./fixtures";
 
 /*
  * The first-party tracker (docs/decisions/022-analytics-and-telemetry.md): with consent allow-all, tracked clicks and
- * client-side navigation reach D1 through POST /v1/events and the analytics queue; with decline-all nothing is sent.
- * Each test gives its browser a device id of its own (`vtid`) and reads the events of that device from the e2e
- * server's local D1 with wrangler, as an operator would.
+ * client-side navigation reach the R2 archive through POST /v1/events and the analytics queue; with decline-all
+ * nothing is sent. Each test gives its browser a device id of its own (`vtid`) and reads the events of that device
+ * from the e2e server's local R2.
  */
-
-const run = promisify(execFile);
 
 type StoredEvent = {
   name: string;
@@ -25,26 +24,39 @@ type StoredEvent = {
   properties: string;
 };
 
+/** The device's events in the e2e server's local R2 archive (docs/decisions/036-events-out-of-d1.md), read as an operator would. */
 async function storedEvents(deviceId: string): Promise<StoredEvent[]> {
-  if (!/^[a-z0-9-]+$/.test(deviceId)) throw new Error(`unsafe device id ${deviceId}`);
-  const { stdout } = await run(
-    "node_modules/.bin/wrangler",
-    [
-      "d1",
-      "execute",
-      "DB",
-      "--local",
-      "--persist-to",
-      ".wrangler/e2e-state",
-      "--json",
-      "--command",
-      `SELECT name, page_path, campaign_id, utm_source, utm_campaign, first_utm_source, user_id IS NOT NULL AS identified, properties
-       FROM analytics_events WHERE device_id = '${deviceId}' ORDER BY occurred_at, name`,
-    ],
-    { env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" } },
-  );
-  const [result] = JSON.parse(stdout) as { results: StoredEvent[] }[];
-  return result?.results ?? [];
+  const proxy = await getPlatformProxy<Cloudflare.Env>({ configPath: "wrangler.toml", persist: { path: ".wrangler/e2e-state/v3" } });
+  try {
+    const archive = proxy.env.ANALYTICS_ARCHIVE;
+    const rows: AnalyticsEventRow[] = [];
+    let cursor: string | undefined;
+    do {
+      const listing = await archive.list({ prefix: ARCHIVE_PREFIX, ...(cursor === undefined ? {} : { cursor }) });
+      for (const object of listing.objects) {
+        const text = (await (await archive.get(object.key))?.text()) ?? "";
+        for (const line of text.split("\n").filter((part) => part !== "")) {
+          const row = JSON.parse(line) as AnalyticsEventRow;
+          if (row.deviceId === deviceId && !rows.some((seen) => seen.id === row.id)) rows.push(row);
+        }
+      }
+      cursor = listing.truncated ? listing.cursor : undefined;
+    } while (cursor !== undefined);
+    return rows
+      .sort((a, b) => a.occurredAt - b.occurredAt || a.name.localeCompare(b.name))
+      .map((row) => ({
+        name: row.name,
+        page_path: row.pagePath,
+        campaign_id: row.campaignId,
+        utm_source: row.utmSource,
+        utm_campaign: row.utmCampaign,
+        first_utm_source: row.firstUtmSource,
+        identified: row.userId === null ? 0 : 1,
+        properties: row.properties,
+      }));
+  } finally {
+    await proxy.dispose();
+  }
 }
 
 function eventRequests(page: Page): string[] {

@@ -12,7 +12,9 @@ export const BACKGROUND_TABLES = new Set([
   "ledger_entries",
   "ledger_lines",
   "mailed_notification_kinds",
-  "analytics_events",
+  "funnel_daily",
+  "funnel_daily_devices",
+  "analytics_rollup_messages",
   // Not time, but the one write a refused request is meant to make: failed spoofing attempts counted per source and
   // hour (one row each, however many attempts), as issue 13 asks instead of an audit row per request.
   "spoofing_failures",

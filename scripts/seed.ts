@@ -14,7 +14,7 @@ const proxy = await getPlatformProxy<Cloudflare.Env>({
 });
 try {
   const createdKeys = await seedDemoData(proxy.env.DB, systemClock);
-  await seedDemoAnalytics(proxy.env.DB, systemClock);
+  await seedDemoAnalytics(proxy.env.DB, proxy.env.ANALYTICS_ARCHIVE, systemClock);
   const world = demoWorld(systemClock.now());
   const counts = {
     partners: world.partners.length,

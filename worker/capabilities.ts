@@ -29,6 +29,8 @@ export type Capabilities = {
   d1Bookmark: () => D1SessionBookmark | null;
   brandCache: KVNamespace;
   media: R2Bucket;
+  /** The raw analytics events, one object per delivery and day (docs/decisions/036-events-out-of-d1.md). */
+  eventArchive: R2Bucket;
   clock: Clock;
   config: AppConfig;
   xClient: XClient;
@@ -73,6 +75,7 @@ export function capabilitiesFor(
     d1Bookmark: () => session.getBookmark(),
     brandCache: env.BRAND_CACHE,
     media: env.MEDIA,
+    eventArchive: env.ANALYTICS_ARCHIVE,
     clock,
     config,
     xClient: xClientFor(config),

@@ -6,7 +6,7 @@ import { storeAnalyticsMessages } from "../../worker/domain/analytics/store-even
  * What the funnel of the advertiser reports shows in the demo (docs/decisions/022-analytics-and-telemetry.md): two
  * weeks of tracker events from anonymous visitors of aurora's and nimbus's landing pages, from two utm campaigns and
  * from nowhere in particular; some sign in from a campaign page and some of those join. Written by the queue
- * consumer's own writer; fixed event ids make a second run add nothing.
+ * consumer's own writer; fixed message ids make a second run add nothing.
  */
 
 const demoAdvertisers = [
@@ -66,6 +66,9 @@ function visitorMessages(now: number): AnalyticsQueueMessage[] {
 }
 
 /** Stores the demo events; returns how many this run added (none on a second run). */
-export function seedDemoAnalytics(db: D1Database, clock: Clock): Promise<number> {
-  return storeAnalyticsMessages({ db }, visitorMessages(clock.now()));
+export function seedDemoAnalytics(db: D1Database, eventArchive: R2Bucket, clock: Clock): Promise<number> {
+  return storeAnalyticsMessages(
+    { db, clock, eventArchive },
+    visitorMessages(clock.now()).map((body) => ({ id: `demo-${body.deviceId}`, body })),
+  );
 }

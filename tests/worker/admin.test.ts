@@ -19,6 +19,7 @@ import { storeAnalyticsMessages } from "../../worker/domain/analytics/store-even
 import { RECENT_NOTIFICATIONS_LIMIT, unreadNotificationCount } from "../../worker/domain/notifications/inbox.ts";
 import { sendFeedback } from "../../worker/domain/posts/send-feedback.ts";
 import { buildAdvertiser, buildCampaign, buildUser } from "../../scripts/seed/factories.ts";
+import { fixedClock } from "../support/clock.ts";
 import { fetchPage, fetchWorker } from "./fetch.ts";
 import { bearerFor, sessionCookieFor } from "./sessions.ts";
 
@@ -261,17 +262,20 @@ describe("the funnel counts", () => {
       pagePath: "/landing/x",
       properties,
     });
-    await storeAnalyticsMessages({ db: env.DB }, [
+    await storeAnalyticsMessages({ db: env.DB, clock: fixedClock(now), eventArchive: env.ANALYTICS_ARCHIVE }, [
       {
-        deviceId: "device-admin-1",
-        attribution: { utm_campaign: "spring" },
-        events: [
-          event("evt-admin-0001", "landing_viewed", { advertiser_id: advertiser.id }),
-          event("evt-admin-0002", "sign_in_clicked", { campaign_id: campaign.id }),
-          event("evt-admin-0003", "campaign_joined", { campaign_id: campaign.id }),
-        ],
-        sessionUserId: null,
-        receivedAt: now,
+        id: "msg-admin-1",
+        body: {
+          deviceId: "device-admin-1",
+          attribution: { utm_campaign: "spring" },
+          events: [
+            event("evt-admin-0001", "landing_viewed", { advertiser_id: advertiser.id }),
+            event("evt-admin-0002", "sign_in_clicked", { campaign_id: campaign.id }),
+            event("evt-admin-0003", "campaign_joined", { campaign_id: campaign.id }),
+          ],
+          sessionUserId: null,
+          receivedAt: now,
+        },
       },
     ]);
     const response = await call(`/v1/admin/analytics/funnel?advertiserId=${advertiser.id}`, adminBearer);

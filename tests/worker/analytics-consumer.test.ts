@@ -5,8 +5,9 @@ import { handleAnalyticsQueue } from "../../worker/jobs/analytics-consumer.ts";
 import { expectConsoleErrors } from "../support/console-guard.ts";
 
 /*
- * The analytics queue consumer when D1 fails: every message of the delivery is retried and nothing is half-written;
- * the next delivery stores them. The failure is real: the table is out of the way for the first delivery. (In a
+ * The analytics queue consumer when D1 fails: every message of the delivery is retried and nothing is half-written
+ * (no message is marked as counted); the next delivery counts them. The failure is real: the rollup table is out of
+ * the way for the first delivery. (In a
  * file of its own: no other test's events are on the way to the consumer meanwhile.)
  */
 
@@ -31,13 +32,13 @@ describe("the analytics queue consumer when D1 fails", () => {
       },
     }));
 
-    await env.DB.exec("ALTER TABLE analytics_events RENAME TO analytics_events_away");
+    await env.DB.exec("ALTER TABLE funnel_daily RENAME TO funnel_daily_away");
     const failing = delivery(messages, 1);
     const failingCtx = createExecutionContext();
     try {
       await handleAnalyticsQueue(failing, env, failingCtx);
     } finally {
-      await env.DB.exec("ALTER TABLE analytics_events_away RENAME TO analytics_events");
+      await env.DB.exec("ALTER TABLE funnel_daily_away RENAME TO funnel_daily");
     }
     const failed = await getQueueResult(failing, failingCtx);
     expect(failed.explicitAcks).toEqual([]);
@@ -48,7 +49,9 @@ describe("the analytics queue consumer when D1 fails", () => {
     const againCtx = createExecutionContext();
     await handleAnalyticsQueue(again, env, againCtx);
     expect((await getQueueResult(again, againCtx)).explicitAcks.sort()).toEqual(["retry-a", "retry-b"]);
-    const stored = await env.DB.prepare(`SELECT device_id FROM analytics_events WHERE id LIKE 'retry-event-%' ORDER BY device_id`).all();
-    expect(stored.results.map((row) => row.device_id)).toEqual(["retry-device-a", "retry-device-b"]);
+    const counted = await env.DB.prepare(
+      `SELECT message_id FROM analytics_rollup_messages WHERE message_id LIKE 'retry-%' ORDER BY message_id`,
+    ).all();
+    expect(counted.results.map((row) => row.message_id)).toEqual(["retry-a", "retry-b"]);
   });
 });

@@ -64,7 +64,7 @@ beforeAll(async () => {
     insertMemberStatement(env.DB, { advertiserId: quiet.id, userId: member.id, role: "owner", invitedBy: null, createdAt: now }),
     ...[main, side, draft, foreign, quietCampaign].map((campaign) => insertCampaignStatement(env.DB, campaign)),
   ]);
-  await storeAnalyticsMessages({ db: env.DB }, [
+  const messages = [
     // Three devices from the "spring" utm campaign: all view the landing page, two sign in from Main, one joins it.
     visit("d1", "spring", [landing, landing, signIn(main.id), join(main.id)]),
     visit("d2", "spring", [landing, signIn(main.id), signIn(main.id)]),
@@ -73,7 +73,11 @@ beforeAll(async () => {
     visit("d4", null, [landing, signIn(side.id)]),
     // Another advertiser's campaign, and an event outside the funnel.
     visit("d5", "spring", [signIn(foreign.id), ["user_site_redirected", { campaign_id: main.id }]]),
-  ]);
+  ];
+  await storeAnalyticsMessages(
+    { db: env.DB, clock: fixedClock(now), eventArchive: env.ANALYTICS_ARCHIVE },
+    messages.map((body, index) => ({ id: `fun-msg-${suffix}-${index}`, body })),
+  );
 });
 
 describe("the landing → sign-in → join funnel", () => {
@@ -120,9 +124,9 @@ describe("the landing → sign-in → join funnel", () => {
   it("is not empty in the demo: two utm campaigns for aurora's and nimbus's campaigns, and seeding again adds nothing", async () => {
     const clock = fixedClock(now);
     await seedDemoData(env.DB, clock);
-    const added = await seedDemoAnalytics(env.DB, clock);
+    const added = await seedDemoAnalytics(env.DB, env.ANALYTICS_ARCHIVE, clock);
     expect(added).toBeGreaterThan(200);
-    expect(await seedDemoAnalytics(env.DB, clock)).toBe(0);
+    expect(await seedDemoAnalytics(env.DB, env.ANALYTICS_ARCHIVE, clock)).toBe(0);
     for (const advertiserId of ["advertiser-aurora", "advertiser-nimbus"]) {
       const rows = await listFunnel({ db: env.DB }, { advertiserId });
       expect(new Set(rows.map((row) => row.utmCampaign))).toEqual(new Set(["launch-week", "creator-spotlight", null]));

@@ -4,6 +4,7 @@ import { DAY, HOUR } from "../../worker/clock.ts";
 import { ANALYTICS_BODY_LIMIT_BYTES, ANALYTICS_EVENTS_PATH, type AnalyticsQueueMessage } from "../../worker/contracts/analytics.ts";
 import { errorBodySchema } from "../../worker/contracts/errors.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
+import { ARCHIVE_PREFIX } from "../../worker/domain/analytics/store-events.ts";
 import { handleAnalyticsQueue } from "../../worker/jobs/analytics-consumer.ts";
 import { buildUser } from "../../scripts/seed/factories.ts";
 import { expectConsoleErrors } from "../support/console-guard.ts";
@@ -13,7 +14,8 @@ import { bearerFor, sessionCookieFor } from "./sessions.ts";
 
 /*
  * The tracker's endpoint and the queue consumer (docs/decisions/022-analytics-and-telemetry.md): batches go through
- * the real queue of the worker under test into D1; the consumer is also driven directly with a delivered batch.
+ * the real queue of the worker under test into the R2 archive (docs/decisions/036-events-out-of-d1.md); the consumer
+ * is also driven directly with a delivered batch.
  */
 
 const suffix = String(Date.now() % 1_000_000);
@@ -43,11 +45,25 @@ function send(body: unknown, headers: Record<string, string> = {}, raw?: string)
 
 type StoredEvent = { id: string; user_id: string | null; device_id: string; campaign_id: string | null; utm_campaign: string | null };
 
+const snakeCase = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** The archived events of a device (every line of every object in R2), with the column names D1 used to have. */
 async function storedEvents(deviceId: string): Promise<StoredEvent[]> {
-  const { results } = await env.DB.prepare(`SELECT * FROM analytics_events WHERE device_id = ? ORDER BY occurred_at, id`)
-    .bind(deviceId)
-    .all<StoredEvent>();
-  return results;
+  const rows: Array<Record<string, unknown>> = [];
+  let cursor: string | undefined;
+  do {
+    const listing = await env.ANALYTICS_ARCHIVE.list({ prefix: ARCHIVE_PREFIX, ...(cursor === undefined ? {} : { cursor }) });
+    for (const object of listing.objects) {
+      const text = (await (await env.ANALYTICS_ARCHIVE.get(object.key))?.text()) ?? "";
+      for (const line of text.split("\n").filter((part) => part !== "")) {
+        const row = JSON.parse(line) as Record<string, unknown>;
+        if (row.deviceId === deviceId) rows.push(Object.fromEntries(Object.entries(row).map(([key, value]) => [snakeCase(key), value])));
+      }
+    }
+    cursor = listing.truncated ? listing.cursor : undefined;
+  } while (cursor !== undefined);
+  const ordered = rows as unknown as Array<StoredEvent & { occurred_at: number }>;
+  return ordered.sort((a, b) => a.occurred_at - b.occurred_at || a.id.localeCompare(b.id));
 }
 
 /** The queue delivers within its batch timeout (a second); waiting here is for delivery, not for a lifecycle. */
@@ -66,7 +82,7 @@ async function expectError(response: Response, status: number) {
 }
 
 describe("POST /v1/events", () => {
-  it("answers 202 and the events reach D1 through the queue, with the batch's attribution and mapped ids", async () => {
+  it("answers 202 and the events reach the archive through the queue, with the batch's attribution and mapped ids", async () => {
     const deviceId = `device-anon-${suffix}`;
     const response = await send({
       deviceId,
@@ -231,7 +247,7 @@ describe("the analytics queue consumer", () => {
     expect(new Set(rows.map((row) => row.id)).size).toBe(4);
   });
 
-  it("stores a batch whose user no longer exists without a user, and drops a message that is no batch", async () => {
+  it("archives a batch whose user no longer exists as it came, and drops a message that is no batch", async () => {
     const logged = expectConsoleErrors();
     const deviceId = `device-gone-${suffix}`;
     const batch = createMessageBatch<unknown>("chorus-analytics", [
@@ -242,7 +258,7 @@ describe("the analytics queue consumer", () => {
     await handleAnalyticsQueue(batch, env, ctx);
     const result = await getQueueResult(batch, ctx);
     expect(result.explicitAcks.sort()).toEqual([`gone-${suffix}`, `junk-${suffix}`]);
-    expect((await storedEvents(deviceId)).map((row) => row.user_id)).toEqual([null]);
+    expect((await storedEvents(deviceId)).map((row) => row.user_id)).toEqual(["user-deleted-long-ago"]);
     expect(logged()).toEqual([expect.stringContaining(`junk-${suffix} is not a batch of events`)]);
   });
 });

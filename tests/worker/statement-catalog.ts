@@ -3,7 +3,6 @@ import { noGuard } from "../../worker/db/ledger.ts";
 import * as advertiserDeposits from "../../worker/db/advertiser-deposits.ts";
 import * as advertiserMembers from "../../worker/db/advertiser-members.ts";
 import * as advertisers from "../../worker/db/advertisers.ts";
-import * as analyticsEvents from "../../worker/db/analytics-events.ts";
 import * as apiKeys from "../../worker/db/api-keys.ts";
 import * as attachments from "../../worker/db/attachments.ts";
 import * as attribution from "../../worker/db/attribution.ts";
@@ -12,6 +11,7 @@ import * as campaignWeeks from "../../worker/db/campaign-weeks.ts";
 import * as campaigns from "../../worker/db/campaigns.ts";
 import * as conversions from "../../worker/db/conversions.ts";
 import * as feedback from "../../worker/db/feedback.ts";
+import * as funnelRollups from "../../worker/db/funnel-rollups.ts";
 import * as health from "../../worker/db/health.ts";
 import * as invitations from "../../worker/db/invitations.ts";
 import * as ledger from "../../worker/db/ledger.ts";
@@ -177,41 +177,46 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       insertNewAdvertiser: (db) => advertisers.insertNewAdvertiser(db, advertiser),
     },
   },
-  "analytics-events": {
+  "funnel-rollups": {
     calls: {
-      insertAnalyticsEventsStatements: (db) =>
-        analyticsEvents.insertAnalyticsEventsStatements(db, [
-          {
-            id: "evt-1",
-            name: "page_view",
-            deviceId: "device-1",
-            userId: creator.id,
-            pagePath: "/",
-            referrer: null,
-            advertiserId: advertiser.id,
-            campaignId: campaign.id,
-            utmSource: "x",
-            utmMedium: null,
-            utmCampaign: "spring",
-            utmTerm: null,
-            utmContent: null,
-            firstUtmSource: "x",
-            firstUtmMedium: null,
-            firstUtmCampaign: "spring",
-            firstUtmTerm: null,
-            firstUtmContent: null,
-            inviteId: null,
-            properties: "{}",
-            occurredAt: now,
-            receivedAt: now,
-          },
-        ]),
+      markRollupMessagesStatement: (db) => funnelRollups.markRollupMessagesStatement(db, ["msg-1", "msg-2"], "delivery-1", now),
+      rollupEventsStatements: (db) =>
+        funnelRollups.rollupEventsStatements(
+          db,
+          [
+            {
+              messageId: "msg-1",
+              name: "landing_viewed",
+              deviceId: "device-1",
+              advertiserId: advertiser.id,
+              campaignId: null,
+              utmCampaign: "spring",
+              day: "2027-01-15",
+            },
+            {
+              messageId: "msg-1",
+              name: "sign_in_clicked",
+              deviceId: "device-1",
+              advertiserId: null,
+              campaignId: campaign.id,
+              utmCampaign: null,
+              day: "2027-01-15",
+            },
+          ],
+          "delivery-1",
+        ),
+      deleteRollupMessagesBefore: (db) => funnelRollups.deleteRollupMessagesBefore(db, now - 7 * day, 500),
       funnelRowsQuery: (db) => [
-        analyticsEvents.funnelRowsQuery(db, { advertiserId: advertiser.id, campaignId: null }),
-        analyticsEvents.funnelRowsQuery(db, { advertiserId: advertiser.id, campaignId: campaign.id }),
-        analyticsEvents.funnelRowsQuery(db, { advertiserId: null, campaignId: null }),
+        funnelRollups.funnelRowsQuery(db, { advertiserId: advertiser.id, campaignId: null }),
+        funnelRollups.funnelRowsQuery(db, { advertiserId: advertiser.id, campaignId: campaign.id }),
+        funnelRollups.funnelRowsQuery(db, {
+          advertiserId: advertiser.id,
+          campaignId: null,
+          days: { from: "2027-01-01", to: "2027-01-31" },
+        }),
+        funnelRollups.funnelRowsQuery(db, { advertiserId: null, campaignId: null }),
       ],
-      listFunnelRows: (db) => analyticsEvents.listFunnelRows(db, { advertiserId: advertiser.id, campaignId: null }),
+      listFunnelRows: (db) => funnelRollups.listFunnelRows(db, { advertiserId: advertiser.id, campaignId: null }),
     },
   },
   "api-keys": {
@@ -228,6 +233,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
   },
   attachments: {
     calls: {
+      deleteUnusedAttachmentsBefore: (db) => attachments.deleteUnusedAttachmentsBefore(db, now - 7 * day, 500),
       findAttachments: (db) => attachments.findAttachments(db, ["att-1", "att-2"]),
       listAttachmentsOfPost: (db) => attachments.listAttachmentsOfPost(db, post.id),
       claimAttachments: (db) => attachments.claimAttachments(db, post.id, creator.id, ["att-1"]),
@@ -434,6 +440,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
   },
   notifications: {
     calls: {
+      deleteReadNotificationsBefore: (db) => notifications.deleteReadNotificationsBefore(db, now - 90 * day, 500),
       insertNotificationStatement: (db) => notifications.insertNotificationStatement(db, notification),
       listRecentNotifications: (db) => notifications.listRecentNotifications(db, creator.id, 20),
       payoutsToConfirmQuery: (db) => notifications.payoutsToConfirmQuery(db, creator.id, 20),
@@ -462,6 +469,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
   },
   "one-time-codes": {
     calls: {
+      deleteExpiredCodes: (db) => oneTimeCodes.deleteExpiredCodes(db, now - day, 500),
       replaceCode: (db) =>
         oneTimeCodes.replaceCode(
           db,
@@ -657,6 +665,9 @@ export const statementCatalog: Record<string, ModuleEntry> = {
   },
   sessions: {
     calls: {
+      deleteExpiredSessions: (db) => sessions.deleteExpiredSessions(db, now, 500),
+      deleteRevokedSessions: (db) => sessions.deleteRevokedSessions(db, now - day, 500),
+      deleteExpiredRefreshTokens: (db) => sessions.deleteExpiredRefreshTokens(db, now, 500),
       insertSessionStatement: (db) =>
         sessions.insertSessionStatement(db, {
           id: "session-1",

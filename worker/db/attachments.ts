@@ -91,3 +91,19 @@ export async function insertAttachmentWithinQuota(
 export async function deleteUnusedAttachment(db: Database, attachmentId: string): Promise<void> {
   await db.prepare(`DELETE FROM post_attachments WHERE id = ? AND post_id IS NULL`).bind(attachmentId).run();
 }
+
+/**
+ * Deletes up to `limit` uploads no post uses that were made at or before `before`, oldest first, and answers their
+ * R2 keys. The row goes first and only while still unused, so a post claiming the upload meanwhile keeps it.
+ */
+export async function deleteUnusedAttachmentsBefore(db: Database, before: number, limit: number): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      `DELETE FROM post_attachments WHERE id IN (
+         SELECT id FROM post_attachments WHERE post_id IS NULL AND created_at <= ? ORDER BY created_at LIMIT ?
+       ) AND post_id IS NULL RETURNING r2_key`,
+    )
+    .bind(before, limit)
+    .all<{ r2_key: string }>();
+  return results.map((row) => row.r2_key);
+}

@@ -166,3 +166,17 @@ export async function findDedupeFamily(
   if (row === null || row.sent === 0) return null;
   return { sent: row.sent, title: row.title ?? "", body: row.body ?? "", link: row.link, campaignId: row.campaign_id };
 }
+
+/** Deletes up to `limit` read notifications created at or before `before`, oldest first. */
+export async function deleteReadNotificationsBefore(db: Database, before: number, limit: number): Promise<number> {
+  const { results } = await db
+    .prepare(
+      `DELETE FROM notifications WHERE id IN (
+         SELECT id FROM notifications WHERE is_read = 1 AND created_at <= ? ORDER BY created_at LIMIT ?
+       ) RETURNING 1 AS deleted`,
+    )
+    .bind(before, limit)
+    .all();
+  // RETURNING counts the rows themselves; meta.changes would add what cascades and triggers write.
+  return results.length;
+}

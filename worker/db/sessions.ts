@@ -100,3 +100,43 @@ export async function spendRefreshToken(
   );
   return row === null ? null : { expiresAt: row.expires_at, spentNow: false, usedAt: row.used_at };
 }
+
+/** Deletes up to `limit` sessions that expired at or before `now`, oldest first (their refresh tokens go with them). */
+export async function deleteExpiredSessions(db: Database, now: number, limit: number): Promise<number> {
+  const { results } = await db
+    .prepare(
+      `DELETE FROM sessions WHERE id IN (SELECT id FROM sessions WHERE expires_at <= ? ORDER BY expires_at LIMIT ?) RETURNING 1 AS deleted`,
+    )
+    .bind(now, limit)
+    .all();
+  // RETURNING counts the rows themselves; meta.changes would add what cascades and triggers write.
+  return results.length;
+}
+
+/** Deletes up to `limit` sessions revoked at or before `before`, oldest first (their refresh tokens go with them). */
+export async function deleteRevokedSessions(db: Database, before: number, limit: number): Promise<number> {
+  const { results } = await db
+    .prepare(
+      `DELETE FROM sessions WHERE id IN (
+         SELECT id FROM sessions WHERE revoked_at IS NOT NULL AND revoked_at <= ? ORDER BY revoked_at LIMIT ?
+       ) RETURNING 1 AS deleted`,
+    )
+    .bind(before, limit)
+    .all();
+  // RETURNING counts the rows themselves; meta.changes would add what cascades and triggers write.
+  return results.length;
+}
+
+/** Deletes up to `limit` refresh tokens that expired at or before `now`, spent or not, oldest first. */
+export async function deleteExpiredRefreshTokens(db: Database, now: number, limit: number): Promise<number> {
+  const { results } = await db
+    .prepare(
+      `DELETE FROM refresh_tokens WHERE token_hash IN (
+         SELECT token_hash FROM refresh_tokens WHERE expires_at <= ? ORDER BY expires_at LIMIT ?
+       ) RETURNING 1 AS deleted`,
+    )
+    .bind(now, limit)
+    .all();
+  // RETURNING counts the rows themselves; meta.changes would add what cascades and triggers write.
+  return results.length;
+}

@@ -30,6 +30,7 @@ function summary(report: SchedulerReport): string | null {
     report.reservations.adopted > 0 ? `${report.reservations.adopted} abandoned post(s) adopted from X` : "",
     report.reservations.released > 0 ? `${report.reservations.released} abandoned post reservation(s) released` : "",
     report.loginStatesSwept > 0 ? `${report.loginStatesSwept} expired sign-in state(s) swept` : "",
+    ...Object.entries(report.retention).map(([sweep, deleted]) => (deleted > 0 ? `${deleted} ${sweep} deleted` : "")),
   ].filter((part) => part !== "");
   return parts.length === 0 ? null : parts.join(", ");
 }

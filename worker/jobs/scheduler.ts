@@ -1,5 +1,6 @@
 import type { Clock } from "../clock.ts";
 import { loginStateSweepLimits, sweepExpiredLoginStates } from "../domain/accounts/login.ts";
+import { defaultRetentionLimits, retentionSweeps, type RetentionLimits, type RetentionSweepName } from "../domain/retention/sweeps.ts";
 import type { PollingDeps } from "../domain/rewards/deps.ts";
 import { evaluateCampaigns, defaultEvaluationLimits, type EvaluationLimits, type EvaluationReport } from "../domain/rewards/evaluation.ts";
 import { advanceCampaigns, type CampaignMove } from "../domain/rewards/lifecycle.ts";
@@ -37,6 +38,7 @@ export type SchedulerLimits = {
   withdrawals: SettlementLimits;
   terms: TermsFanOutLimits;
   loginStates: typeof loginStateSweepLimits;
+  retention: RetentionLimits;
 };
 
 export const defaultSchedulerLimits: SchedulerLimits = {
@@ -46,6 +48,7 @@ export const defaultSchedulerLimits: SchedulerLimits = {
   withdrawals: defaultSettlementLimits,
   terms: defaultTermsFanOutLimits,
   loginStates: loginStateSweepLimits,
+  retention: defaultRetentionLimits,
 };
 
 export type SchedulerDeps = {
@@ -65,6 +68,8 @@ export type SchedulerDeps = {
   withdrawals?: SettlementDeps;
   /** Advertiser deposits (docs/decisions/020-funding-and-invitations.md) need the deposit rail; without it the step is skipped. */
   deposits?: { depositRail: DepositRail };
+  /** Post images in R2: the unused-upload sweep deletes them with their rows; without it, that sweep is skipped. */
+  media?: R2Bucket;
   limits?: Partial<SchedulerLimits>;
 };
 
@@ -83,6 +88,8 @@ export type SchedulerReport = {
   termsNotified: number;
   /** Abandoned sign-ins (expired OAuth states) deleted in this run. */
   loginStatesSwept: number;
+  /** Rows each retention sweep deleted in this run (README "Retention"). */
+  retention: Partial<Record<RetentionSweepName, number>>;
   /** Steps that failed in this run (logged); the next run tries them again. */
   failedSteps: string[];
   /** How long each step took (wall time). */
@@ -108,8 +115,9 @@ async function step<Result>(name: string, log: StepLog, fallback: Result, work: 
  * One run of every step, in the order that lets a post go furthest in one run: campaigns move on, due metrics are
  * polled (a post is tracked from the moment it gets its X id, docs/decisions/033-bounded-statements.md), ripe posts
  * mature, finished weeks close, health is refreshed, finished campaigns are evaluated, withdrawals are settled with the payout rail (docs/decisions/015-withdrawals.md), new terms
- * reach more creators (docs/decisions/032-spec-server-items.md) and abandoned sign-ins are swept
- * (docs/decisions/023-limits-on-every-door.md). A failing step does not stop the others.
+ * reach more creators (docs/decisions/032-spec-server-items.md), abandoned sign-ins are swept
+ * (docs/decisions/023-limits-on-every-door.md) and the retention sweeps delete what has outlived its use
+ * (docs/decisions/036-events-out-of-d1.md). A failing step does not stop the others.
  */
 export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerReport> {
   const limits = { ...defaultSchedulerLimits, ...deps.limits };
@@ -151,6 +159,11 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
         );
   const termsNotified = await step("terms notifications", log, 0, async () => (await continueTermsFanOuts(rewards, limits.terms)).notified);
   const loginStatesSwept = await step("login state sweep", log, 0, () => sweepExpiredLoginStates(rewards, limits.loginStates));
+  const retention: Partial<Record<RetentionSweepName, number>> = {};
+  const sweepDeps = deps.media === undefined ? rewards : { ...rewards, media: deps.media };
+  for (const sweep of retentionSweeps(sweepDeps, limits.retention)) {
+    retention[sweep.name] = await step(`retention: ${sweep.name}`, log, 0, sweep.run);
+  }
   return {
     campaignsMoved,
     reservations,
@@ -163,6 +176,7 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
     deposits,
     termsNotified,
     loginStatesSwept,
+    retention,
     failedSteps: log.failed,
     stepMilliseconds: log.milliseconds,
   };

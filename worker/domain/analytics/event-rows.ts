@@ -1,5 +1,39 @@
 import type { AnalyticsQueueMessage } from "../../contracts/analytics.ts";
-import type { AnalyticsEventRow } from "../../db/analytics-events.ts";
+
+/**
+ * One event as archived (a line of an R2 object, docs/decisions/036-events-out-of-d1.md), with its columns already
+ * chosen (properties as a JSON object text): what the table `analytics_events` held before migration 0027.
+ */
+export type AnalyticsEventRow = {
+  id: string;
+  name: string;
+  deviceId: string;
+  /** The signed-in user of the batch (the session's, never the body's). */
+  userId: string | null;
+  pagePath: string;
+  referrer: string | null;
+  advertiserId: string | null;
+  campaignId: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  utmTerm: string | null;
+  utmContent: string | null;
+  firstUtmSource: string | null;
+  firstUtmMedium: string | null;
+  firstUtmCampaign: string | null;
+  firstUtmTerm: string | null;
+  firstUtmContent: string | null;
+  inviteId: string | null;
+  properties: string;
+  occurredAt: number;
+  receivedAt: number;
+};
+
+/** The UTC day of an epoch-millisecond time, YYYY-MM-DD: the partition of the archive and the rollups' `day`. */
+export function utcDay(at: number): string {
+  return new Date(at).toISOString().slice(0, 10);
+}
 
 /** What `campaign_id` / `advertiser_id` properties must look like to be stored in their columns (and so count). */
 const idLike = /^[A-Za-z0-9_-]{1,64}$/;

@@ -1,8 +1,8 @@
 import { type } from "arktype";
 import type { Capabilities } from "../../capabilities.ts";
 import { analyticsBatchShape, type AnalyticsQueueMessage } from "../../contracts/analytics.ts";
-import { insertAnalyticsEventsStatements } from "../../db/analytics-events.ts";
-import { eventRowsOf } from "./event-rows.ts";
+import { markRollupMessagesStatement, rollupEventsStatements, type RollupEvent } from "../../db/funnel-rollups.ts";
+import { eventRowsOf, utcDay, type AnalyticsEventRow } from "./event-rows.ts";
 
 /** A queue message as the endpoint writes it: a checked batch, the session's user and when it arrived. */
 const queueMessageShape = analyticsBatchShape.and({ sessionUserId: "string | null", receivedAt: "number.integer >= 0" });
@@ -13,14 +13,70 @@ export function readQueueMessage(body: unknown): AnalyticsQueueMessage | null {
   return checked instanceof type.errors ? null : checked;
 }
 
+/** A message with the queue's id for it: the same on every delivery of that message. */
+export type IdentifiedMessage = { id: string; body: AnalyticsQueueMessage };
+
+/** Where the raw events of a delivery go: one newline-delimited JSON object per UTC day the events happened. */
+export const ARCHIVE_PREFIX = "analytics/events/";
+
+export function archiveKey(day: string, batchId: string): string {
+  return `${ARCHIVE_PREFIX}day=${day}/${batchId}.ndjson`;
+}
+
+/** The same set of messages always gets the same batch id, so a delivery retried as it was overwrites its objects. */
+async function batchIdOf(messageIds: readonly string[]): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode([...messageIds].sort().join("\n")));
+  return [...new Uint8Array(digest).slice(0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+async function archive(eventArchive: R2Bucket, batchId: string, rows: readonly AnalyticsEventRow[]): Promise<void> {
+  const byDay = new Map<string, string[]>();
+  for (const row of rows) {
+    const day = utcDay(row.occurredAt);
+    const lines = byDay.get(day) ?? [];
+    lines.push(JSON.stringify(row));
+    byDay.set(day, lines);
+  }
+  await Promise.all(
+    [...byDay].map(([day, lines]) =>
+      eventArchive.put(archiveKey(day, batchId), `${lines.join("\n")}\n`, { httpMetadata: { contentType: "application/x-ndjson" } }),
+    ),
+  );
+}
+
 /**
- * Writes the events of many queue messages in one D1 batch (one transaction). Event ids already stored are skipped,
- * so messages delivered again write nothing twice. A D1 failure rejects, and nothing of this call is stored.
+ * Stores the events of many queue messages (docs/decisions/036-events-out-of-d1.md): first the raw events in R2,
+ * then the daily rollups in one D1 batch (one transaction) that also marks the messages as counted, so a message
+ * delivered again is counted once. A failure rejects; R2 may then hold the delivery's objects, which the retried
+ * delivery overwrites (or, regrouped by the queue, writes again under another batch id: the archive is at least
+ * once, its lines carry the event id). Returns how many events this call added to the rollups.
  */
-export async function storeAnalyticsMessages({ db }: Pick<Capabilities, "db">, messages: AnalyticsQueueMessage[]): Promise<number> {
-  const rows = messages.flatMap(eventRowsOf);
-  const statements = insertAnalyticsEventsStatements(db, rows);
-  if (statements.length === 0) return 0;
-  const results = await db.batch(statements);
-  return results.reduce((written, result) => written + (result.meta.changes ?? 0), 0);
+export async function storeAnalyticsMessages(
+  { db, clock, eventArchive }: Pick<Capabilities, "db" | "clock" | "eventArchive">,
+  messages: readonly IdentifiedMessage[],
+): Promise<number> {
+  if (messages.length === 0) return 0;
+  const rowsByMessage = messages.map(({ id, body }) => ({ id, rows: eventRowsOf(body) }));
+  const rows = rowsByMessage.flatMap(({ rows: messageRows }) => messageRows);
+  const messageIds = messages.map(({ id }) => id);
+  await archive(eventArchive, await batchIdOf(messageIds), rows);
+
+  const events: RollupEvent[] = rowsByMessage.flatMap(({ id, rows: messageRows }) =>
+    messageRows.map((row) => ({
+      messageId: id,
+      name: row.name,
+      deviceId: row.deviceId,
+      advertiserId: row.advertiserId,
+      campaignId: row.campaignId,
+      utmCampaign: row.utmCampaign,
+      day: utcDay(row.occurredAt),
+    })),
+  );
+  const deliveryId = crypto.randomUUID();
+  const [marked] = await db.batch([
+    markRollupMessagesStatement(db, messageIds, deliveryId, clock.now()),
+    ...rollupEventsStatements(db, events, deliveryId),
+  ]);
+  const counted = new Set((marked?.results ?? []).map((row) => String((row as { message_id: unknown }).message_id)));
+  return rowsByMessage.reduce((added, { id, rows: messageRows }) => added + (counted.has(id) ? messageRows.length : 0), 0);
 }

@@ -1,7 +1,7 @@
 import type { Capabilities } from "../../capabilities.ts";
 import { AppError } from "../../contracts/errors.ts";
 import type { ReportPage, ReportQuery } from "../../contracts/reports.ts";
-import { funnelRowsQuery } from "../../db/analytics-events.ts";
+import { funnelRowsQuery } from "../../db/funnel-rollups.ts";
 import { runBatch } from "../../db/query.ts";
 import { reportCampaignsQuery } from "../../db/reports.ts";
 import { askedRange, reportFrom, reportQueries, type AskedRange } from "../advertisers/reports.ts";
