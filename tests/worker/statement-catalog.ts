@@ -33,6 +33,7 @@ import * as rewardCampaigns from "../../worker/db/reward-campaigns.ts";
 import * as schedulerLeases from "../../worker/db/scheduler-leases.ts";
 import * as sessions from "../../worker/db/sessions.ts";
 import * as suggestions from "../../worker/db/suggestions.ts";
+import * as terms from "../../worker/db/terms.ts";
 import * as twoFactorSecrets from "../../worker/db/two-factor-secrets.ts";
 import * as users from "../../worker/db/users.ts";
 import * as wallets from "../../worker/db/wallets.ts";
@@ -284,6 +285,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
   },
   campaigns: {
     calls: {
+      joinedAnyCampaignQuery: (db) => campaigns.joinedAnyCampaignQuery(db, creator.id, ["active", "ending"]),
       insertCampaignStatement: (db) => campaigns.insertCampaignStatement(db, campaign),
       campaignCardsQuery: (db) => [
         campaigns.campaignCardsQuery(db, ["active", "ending"]),
@@ -346,6 +348,23 @@ export const statementCatalog: Record<string, ModuleEntry> = {
   health: { calls: { pingDatabase: (db) => health.pingDatabase(db) } },
   invitations: {
     calls: {
+      insertCreatorInvitationStatement: (db) =>
+        invitations.insertCreatorInvitationStatement(
+          db,
+          {
+            id: "inv-2",
+            publicToken: "creator-token",
+            campaignId: campaign.id,
+            createdAt: now,
+            expiresAt: now + 14 * day,
+            maxUses: 10,
+            inviterUserId: creator.id,
+          },
+          { perDay: 5, dayAgo: now - day },
+        ),
+      usableCreatorInvitationQuery: (db) => invitations.usableCreatorInvitationQuery(db, creator.id, campaign.id, now),
+      creatorInvitationsMadeSinceQuery: (db) => invitations.creatorInvitationsMadeSinceQuery(db, creator.id, now - day),
+      joinedThroughQuery: (db) => invitations.joinedThroughQuery(db, creator.id, campaign.id, 50),
       insertInvitationStatement: (db) =>
         invitations.insertInvitationStatement(db, {
           id: "inv-1",
@@ -407,6 +426,15 @@ export const statementCatalog: Record<string, ModuleEntry> = {
   },
   "notification-fanout": {
     calls: {
+      notifyFirstRewardBadgesStatement: (db) =>
+        notificationFanout.notifyFirstRewardBadgesStatement(db, {
+          campaignId: campaign.id,
+          userIds: [creator.id],
+          title: "Badge",
+          body: "Your first rewarded post",
+          link: "/profile",
+          createdAt: now,
+        }),
       insertNotificationsStatement: (db) => notificationFanout.insertNotificationsStatement(db, [notification]),
       notifyCampaignAudienceStatement: (db) =>
         (["participants", "posters", "posters-without-eligible-posts"] as const).map((audience) =>
@@ -440,6 +468,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
   },
   notifications: {
     calls: {
+      markNotificationReadByKeyStatement: (db) => notifications.markNotificationReadByKeyStatement(db, "terms-and-conditions:t-1:ada", now),
       deleteReadNotificationsBefore: (db) => notifications.deleteReadNotificationsBefore(db, now - 90 * day, 500),
       insertNotificationStatement: (db) => notifications.insertNotificationStatement(db, notification),
       listRecentNotifications: (db) => notifications.listRecentNotifications(db, creator.id, 20),
@@ -507,6 +536,8 @@ export const statementCatalog: Record<string, ModuleEntry> = {
   },
   partners: {
     calls: {
+      partnersQuery: (db) => partners.partnersQuery(db),
+      partnerHostnamesQuery: (db) => partners.partnerHostnamesQuery(db),
       listPartners: (db) => partners.listPartners(db),
       findBrandByHostname: (db) => partners.findBrandByHostname(db, "north.example"),
       replacePartnerStatements: (db) => partners.replacePartnerStatements(db, partner, ["north.example"]),
@@ -695,6 +726,37 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       deleteSuggestionsStatement: (db) => suggestions.deleteSuggestionsStatement(db, campaign.id),
     },
   },
+  terms: {
+    calls: {
+      insertTermsVersionStatement: (db) =>
+        terms.insertTermsVersionStatement(db, {
+          id: "t-1",
+          effectiveDate: "2026-12-01",
+          summary: "New terms",
+          publishedBy: creator.id,
+          publishedAt: now,
+          idempotencyKey: "terms-key",
+        }),
+      closeOlderFanOutsStatement: (db) => terms.closeOlderFanOutsStatement(db, "t-1", now),
+      findTermsByKey: (db) => terms.findTermsByKey(db, "terms-key"),
+      findTerms: (db) => terms.findTerms(db, "t-1"),
+      latestTermsQuery: (db) => terms.latestTermsQuery(db),
+      latestTermsForUserQuery: (db) => terms.latestTermsForUserQuery(db, creator.id),
+      acceptanceQuery: (db) => terms.acceptanceQuery(db, creator.id, "t-1"),
+      insertAcceptanceStatement: (db) => terms.insertAcceptanceStatement(db, creator.id, "t-1", now),
+      listUnfinishedFanOuts: (db) => terms.listUnfinishedFanOuts(db, 10),
+      termsFanOutPageStatements: (db) =>
+        terms.termsFanOutPageStatements(db, {
+          termsId: "t-1",
+          title: "New terms",
+          body: "Read them",
+          link: "/articles/terms",
+          pageSize: 1000,
+          now,
+        }),
+    },
+    sendsNoSql: { termsNotificationDedupePrefix: "builds the dedupe key's prefix from the version id" },
+  },
   "two-factor-secrets": {
     calls: {
       findTwoFactorSecret: (db) => twoFactorSecrets.findTwoFactorSecret(db, creator.id),
@@ -750,6 +812,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
   },
   withdrawals: {
     calls: {
+      findWithdrawalById: (db) => withdrawals.findWithdrawalById(db, "wd-1"),
       insertWithdrawalStatement: (db) =>
         withdrawals.insertWithdrawalStatement(db, {
           id: "wd-1",
