@@ -48,7 +48,7 @@ describe("the API keys page", () => {
   it("shows the empty state for an account without keys", async () => {
     const response = await fetchPage(`/advertiser/${other.id}/api-keys`, await sessionCookieFor(outsider.id));
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain("This account has no API key yet.");
+    expect(await response.text()).toContain("This account has no API key yet</h3>");
   });
 
   it("is Page Not Found for anyone who is not a member, as for an unknown account", async () => {

@@ -34,7 +34,7 @@ describe("server-rendered pages", () => {
   it("renders New Post as it will work: usable for a creator with a running campaign, dimmed for someone without", async () => {
     const newPostDisabled = async (cookie: string) => {
       const html = await (await fetchPage("/", cookie)).text();
-      return /<button type="button" class="button button-primary new-post[^"]*" aria-disabled="(true|false)"/.exec(html)?.[1];
+      return /<button[^>]*class="ui-button new-post[^"]*"[^>]*aria-disabled="(true|false)"/.exec(html)?.[1];
     };
     expect(await newPostDisabled(signedIn)).toBe("false");
     expect(await newPostDisabled(await sessionCookieFor("user-chorus_admin"))).toBe("true");
