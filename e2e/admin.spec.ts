@@ -72,7 +72,7 @@ test("the admin handles a creator's feedback and notifies the campaign's creator
   await form.getByLabel("Message").fill("Every post in the launch week counts twice.");
   await form.getByLabel("Link").fill(`/campaign/${CAMPAIGN_ID}`);
   await form.getByRole("radio", { name: "Creators of one campaign" }).check();
-  const picker = form.getByLabel("Campaign", { exact: true });
+  const picker = form.getByRole("combobox", { name: "Campaign", exact: true });
   await expect(picker.locator(`option[value="${CAMPAIGN_ID}"]`)).toHaveText(
     new RegExp(`^${CAMPAIGN_TITLE} — Aurora \\(\\d+ creators?\\)$`),
   );
