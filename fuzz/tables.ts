@@ -11,6 +11,7 @@ export const BACKGROUND_TABLES = new Set([
   "ledger_accounts",
   "ledger_entries",
   "ledger_lines",
+  "ledger_balances",
   "mailed_notification_kinds",
   "analytics_events",
   // Not time, but the one write a refused request is meant to make: failed spoofing attempts counted per source and

@@ -151,7 +151,12 @@ describe("the plan of every statement the db layer can send", () => {
 
   it("reads balances from the one kept row per account, never from the account's lines", () => {
     // Each used to sum every line the account ever had (docs/decisions/008-ledger-and-rewards.md, migration 0036).
-    const balanceReads = ["ledger.ownerBalancesQuery", "ledger.accountBalances", "ledger.userBalancesQuery", "post-rewards.markSpentRewardsPaidStatement"];
+    const balanceReads = [
+      "ledger.ownerBalancesQuery",
+      "ledger.accountBalances",
+      "ledger.userBalancesQuery",
+      "post-rewards.markSpentRewardsPaidStatement",
+    ];
     const reads = Object.fromEntries(
       balanceReads.map((name) => {
         const details = (planned.find((statement) => statement.name === name)?.plan ?? []).map((row) => row.detail);

@@ -130,7 +130,13 @@ describe("the ledger", () => {
     const funding = advertiserFundingAccount(advertiser.id, "USDC");
     const available = creatorAvailableAccount(creator.id, "USDC");
     const held = creatorWithdrawalHoldAccount(creator.id, "USDC");
-    const post = (idempotencyKey: string, kind: "reward" | "withdrawal-hold" | "withdrawal-release", from: typeof funding, to: typeof funding, amount: number) =>
+    const post = (
+      idempotencyKey: string,
+      kind: "reward" | "withdrawal-hold" | "withdrawal-release",
+      from: typeof funding,
+      to: typeof funding,
+      amount: number,
+    ) =>
       postJournalEntry(env.DB, {
         idempotencyKey,
         kind,
@@ -141,7 +147,12 @@ describe("the ledger", () => {
         ],
         createdAt: clock.now(),
       });
-    await depositAdvertiserFunds(env.DB, clock, { advertiserId: advertiser.id, currency: "USDC", amount: 1_000, idempotencyKey: "kept-deposit" });
+    await depositAdvertiserFunds(env.DB, clock, {
+      advertiserId: advertiser.id,
+      currency: "USDC",
+      amount: 1_000,
+      idempotencyKey: "kept-deposit",
+    });
     expect(await post("kept-reward-1", "reward", funding, available, 300)).toEqual({ posted: true });
     expect(await post("kept-reward-2", "reward", funding, available, 200)).toEqual({ posted: true });
     expect(await post("kept-reward-2", "reward", funding, available, 200)).toEqual({ posted: false });
@@ -165,7 +176,8 @@ describe("the ledger", () => {
     await expectBalancedLedger();
 
     // 201 out of an account holding 200: the entry, its lines and every balance row stay as they were.
-    const counts = () => env.DB.prepare(`SELECT (SELECT COUNT(*) FROM ledger_entries) AS entries, (SELECT COUNT(*) FROM ledger_lines) AS lines`).first();
+    const counts = () =>
+      env.DB.prepare(`SELECT (SELECT COUNT(*) FROM ledger_entries) AS entries, (SELECT COUNT(*) FROM ledger_lines) AS lines`).first();
     const before = await counts();
     await expect(post("kept-overdraft", "withdrawal-hold", available, held, 201)).rejects.toBeInstanceOf(InsufficientFundsError);
     expect(await counts()).toEqual(before);

@@ -93,9 +93,7 @@ export async function accountBalances(db: Database, accountIds: readonly string[
   if (accountIds.length === 0) return new Map();
   const rows = await queryAll(
     db
-      .prepare(
-        `SELECT account_id, balance FROM ledger_balances WHERE account_id IN (SELECT value FROM json_each(?))`,
-      )
+      .prepare(`SELECT account_id, balance FROM ledger_balances WHERE account_id IN (SELECT value FROM json_each(?))`)
       .bind(JSON.stringify(accountIds)),
     balanceSchema,
   );
