@@ -11,6 +11,7 @@ export const BACKGROUND_TABLES = new Set([
   "ledger_accounts",
   "ledger_entries",
   "ledger_lines",
+  "ledger_balances",
   "mailed_notification_kinds",
   "funnel_daily",
   "funnel_daily_devices",

@@ -149,6 +149,25 @@ describe("the plan of every statement the db layer can send", () => {
     expect(indexesUsed).toEqual(expectedIndexes);
   });
 
+  it("reads balances from the one kept row per account, never from the account's lines", () => {
+    // Each used to sum every line the account ever had (docs/decisions/008-ledger-and-rewards.md, migration 0036).
+    const balanceReads = [
+      "ledger.ownerBalancesQuery",
+      "ledger.accountBalances",
+      "ledger.userBalancesQuery",
+      "post-rewards.markSpentRewardsPaidStatement",
+    ];
+    const reads = Object.fromEntries(
+      balanceReads.map((name) => {
+        const details = (planned.find((statement) => statement.name === name)?.plan ?? []).map((row) => row.detail);
+        const keptRow = details.some((detail) => /^SEARCH (kept|ledger_balances) USING PRIMARY KEY \(account_id=\?/.test(detail));
+        const lines = details.some((detail) => detail.includes("ledger_lines"));
+        return [name, { keptRow, lines }];
+      }),
+    );
+    expect(reads).toEqual(Object.fromEntries(balanceReads.map((name) => [name, { keptRow: true, lines: false }])));
+  });
+
   it("has no allowance left that matches nothing", () => {
     const unknownTables = planAllowances.filter((allowance) => !schema.tables.has(allowance.table)).map((allowance) => allowance.table);
     expect(unknownTables, "allowances naming no table of the schema").toEqual([]);

@@ -117,7 +117,10 @@ export async function balanceOf(apiToken: string): Promise<BalanceBody> {
   return response.json();
 }
 
-/** The ledger's own invariants, checked straight in D1: every entry and every currency balances, no balance is negative. */
+/**
+ * The ledger's own invariants, checked straight in D1: every entry and every currency balances, no balance is negative,
+ * and every kept balance row (ledger_balances) is the sum of its account's lines, both ways.
+ */
 export async function expectBalancedLedger(): Promise<void> {
   const unbalancedEntries = await env.DB.prepare(
     `SELECT entry_id, currency, SUM(amount) AS total FROM ledger_lines GROUP BY entry_id, currency HAVING SUM(amount) != 0`,
@@ -133,4 +136,9 @@ export async function expectBalancedLedger(): Promise<void> {
      WHERE account.kind != 'advertiser-deposits' GROUP BY account.id HAVING SUM(line.amount) < 0`,
   ).all();
   expect(negative.results).toEqual([]);
+  const summed = `SELECT account_id, currency, SUM(amount) AS balance, SUM(CASE WHEN entry_kind = 'reward' THEN amount ELSE 0 END) AS rewarded
+     FROM ledger_lines GROUP BY account_id, currency`;
+  const kept = `SELECT account_id, currency, balance, rewarded FROM ledger_balances`;
+  expect((await env.DB.prepare(`${kept} EXCEPT ${summed}`).all()).results).toEqual([]);
+  expect((await env.DB.prepare(`${summed} EXCEPT ${kept}`).all()).results).toEqual([]);
 }

@@ -107,7 +107,7 @@ describe("the ledger", () => {
       .bind(available.id, creator.id)
       .run();
     await expect(
-      env.DB.prepare(`INSERT INTO ledger_entries (idempotency_key, kind, lines, created_at) VALUES ('bad-3', 'reward', ?, 0)`)
+      env.DB.prepare(`INSERT INTO ledger_postings (idempotency_key, kind, lines, created_at) VALUES ('bad-3', 'reward', ?, 0)`)
         .bind(
           JSON.stringify([
             { account: available.id, amount: 5 },
@@ -116,7 +116,72 @@ describe("the ledger", () => {
         )
         .run(),
     ).rejects.toThrow(/unknown account/);
+    // An entry written past ledger_postings, without its lines, is refused.
+    await expect(
+      env.DB.prepare(`INSERT INTO ledger_entries (idempotency_key, kind, created_at) VALUES ('bad-4', 'reward', 0)`).run(),
+    ).rejects.toThrow(/written through ledger_postings/);
     expect(await env.DB.prepare(`SELECT COUNT(*) AS n FROM ledger_entries WHERE idempotency_key LIKE 'bad-%'`).first("n")).toBe(0);
+  });
+
+  it("keeps one balance row per account equal to the sum of its lines, and refuses an overdraft without touching any row", async () => {
+    const advertiser = await insertAdvertiser("ledger-kept-balances");
+    const creator = await newCreator("ledger_kept_balances");
+    const deposits = advertiserDepositsAccount(advertiser.id, "USDC");
+    const funding = advertiserFundingAccount(advertiser.id, "USDC");
+    const available = creatorAvailableAccount(creator.id, "USDC");
+    const held = creatorWithdrawalHoldAccount(creator.id, "USDC");
+    const post = (
+      idempotencyKey: string,
+      kind: "reward" | "withdrawal-hold" | "withdrawal-release",
+      from: typeof funding,
+      to: typeof funding,
+      amount: number,
+    ) =>
+      postJournalEntry(env.DB, {
+        idempotencyKey,
+        kind,
+        memo: "",
+        lines: [
+          { account: from, amount: -amount },
+          { account: to, amount },
+        ],
+        createdAt: clock.now(),
+      });
+    await depositAdvertiserFunds(env.DB, clock, {
+      advertiserId: advertiser.id,
+      currency: "USDC",
+      amount: 1_000,
+      idempotencyKey: "kept-deposit",
+    });
+    expect(await post("kept-reward-1", "reward", funding, available, 300)).toEqual({ posted: true });
+    expect(await post("kept-reward-2", "reward", funding, available, 200)).toEqual({ posted: true });
+    expect(await post("kept-reward-2", "reward", funding, available, 200)).toEqual({ posted: false });
+    expect(await post("kept-hold", "withdrawal-hold", available, held, 450)).toEqual({ posted: true });
+    expect(await post("kept-release", "withdrawal-release", held, available, 150)).toEqual({ posted: true });
+
+    const balanceRows = () =>
+      env.DB.prepare(
+        `SELECT account_id, currency, balance, rewarded FROM ledger_balances WHERE account_id IN (?, ?, ?, ?) ORDER BY account_id`,
+      )
+        .bind(deposits.id, funding.id, available.id, held.id)
+        .all()
+        .then((result) => result.results);
+    const expected = [
+      { account_id: deposits.id, currency: "USDC", balance: -1_000, rewarded: 0 },
+      { account_id: funding.id, currency: "USDC", balance: 500, rewarded: -500 },
+      { account_id: available.id, currency: "USDC", balance: 200, rewarded: 500 },
+      { account_id: held.id, currency: "USDC", balance: 300, rewarded: 0 },
+    ];
+    expect(await balanceRows()).toEqual(expected);
+    await expectBalancedLedger();
+
+    // 201 out of an account holding 200: the entry, its lines and every balance row stay as they were.
+    const counts = () =>
+      env.DB.prepare(`SELECT (SELECT COUNT(*) FROM ledger_entries) AS entries, (SELECT COUNT(*) FROM ledger_lines) AS lines`).first();
+    const before = await counts();
+    await expect(post("kept-overdraft", "withdrawal-hold", available, held, 201)).rejects.toBeInstanceOf(InsufficientFundsError);
+    expect(await counts()).toEqual(before);
+    expect(await balanceRows()).toEqual(expected);
   });
 
   it("is append-only: updates and deletes of ledger rows are refused", async () => {

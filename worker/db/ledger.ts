@@ -3,8 +3,9 @@ import { allRows, mapQuery, queryAll, queryFirst, type Query } from "./query.ts"
 import type { Database } from "../database.ts";
 
 /**
- * The ledger tables (migration 0004): accounts, entries, and the lines the database derives from each entry. Nothing
- * here updates or deletes: the triggers refuse it. Balances are sums of lines.
+ * The ledger tables (migrations 0004 and 0036): accounts, entries posted through the view `ledger_postings`, the lines
+ * the database writes from each posting, and one balance row per account kept by the database as each line is
+ * written. Nothing here updates or deletes entries or lines: the triggers refuse it.
  */
 
 export type LedgerAccountRow = { id: string; ownerId: string; kind: string; currency: string; period: number };
@@ -37,16 +38,16 @@ export type NewLedgerEntry = {
 };
 
 /**
- * One entry; the trigger expands its lines and refuses it unless they balance. A second entry with the same key is
- * ignored, which is what makes a retried movement harmless.
+ * One entry, posted through `ledger_postings`: its trigger writes the entry and its lines (the JSON is not stored) and
+ * refuses it unless they balance. A second entry with the same key is ignored, which is what makes a retried movement
+ * harmless.
  */
 export function insertEntryStatement(db: Database, entry: NewLedgerEntry, guard: StatementGuard = noGuard) {
   const lines = entry.lines.map((line) => ({ account: line.accountId, amount: line.amount }));
   return db
     .prepare(
-      `INSERT INTO ledger_entries (idempotency_key, kind, memo, lines, created_at)
-       SELECT ?, ?, ?, ?, ? WHERE ${guard.sql}
-       ON CONFLICT (idempotency_key) DO NOTHING`,
+      `INSERT INTO ledger_postings (idempotency_key, kind, memo, lines, created_at)
+       SELECT ?, ?, ?, ?, ? WHERE ${guard.sql}`,
     )
     .bind(entry.idempotencyKey, entry.kind, entry.memo, JSON.stringify(lines), entry.createdAt, ...guard.params);
 }
@@ -75,8 +76,9 @@ export function ownerBalancesQuery(db: Database, ownerId: string, kind: string):
     allRows(
       db
         .prepare(
-          `SELECT account.currency, COALESCE(SUM(line.amount), 0) AS balance
-           FROM ledger_accounts AS account LEFT JOIN ledger_lines AS line ON line.account_id = account.id
+          `SELECT account.currency, COALESCE(SUM(kept.balance), 0) AS balance
+           FROM ledger_accounts AS account
+           LEFT JOIN ledger_balances AS kept ON kept.account_id = account.id AND kept.currency = account.currency
            WHERE account.owner_id = ? AND account.kind = ? GROUP BY account.currency`,
         )
         .bind(ownerId, kind),
@@ -91,10 +93,7 @@ export async function accountBalances(db: Database, accountIds: readonly string[
   if (accountIds.length === 0) return new Map();
   const rows = await queryAll(
     db
-      .prepare(
-        `SELECT account_id, COALESCE(SUM(amount), 0) AS balance FROM ledger_lines
-         WHERE account_id IN (SELECT value FROM json_each(?)) GROUP BY account_id`,
-      )
+      .prepare(`SELECT account_id, balance FROM ledger_balances WHERE account_id IN (SELECT value FROM json_each(?))`)
       .bind(JSON.stringify(accountIds)),
     balanceSchema,
   );
@@ -113,10 +112,11 @@ export function userBalancesQuery(db: Database, userId: string): Query<UserBalan
     db
       .prepare(
         `SELECT account.currency,
-           COALESCE(SUM(CASE WHEN account.kind = 'creator-available' THEN line.amount END), 0) AS available,
-           COALESCE(SUM(CASE WHEN account.kind = 'creator-withdrawal-hold' THEN line.amount END), 0) AS held,
-           COALESCE(SUM(CASE WHEN account.kind = 'creator-available' AND line.entry_kind = 'reward' THEN line.amount END), 0) AS earned
-         FROM ledger_accounts AS account JOIN ledger_lines AS line ON line.account_id = account.id
+           COALESCE(SUM(CASE WHEN account.kind = 'creator-available' THEN kept.balance END), 0) AS available,
+           COALESCE(SUM(CASE WHEN account.kind = 'creator-withdrawal-hold' THEN kept.balance END), 0) AS held,
+           COALESCE(SUM(CASE WHEN account.kind = 'creator-available' THEN kept.rewarded END), 0) AS earned
+         FROM ledger_accounts AS account
+         JOIN ledger_balances AS kept ON kept.account_id = account.id AND kept.currency = account.currency
          WHERE account.owner_id = ? AND account.kind IN ('creator-available', 'creator-withdrawal-hold', 'creator-paid-out')
          GROUP BY account.currency ORDER BY account.currency`,
       )

@@ -88,7 +88,7 @@ export function markSpentRewardsPaidStatement(
          )
        ) AS spent
        WHERE posts.id = spent.post_id AND posts.status = 'rewarded'
-         AND spent.covered_up_to <= (SELECT COALESCE(SUM(amount), 0) FROM ledger_lines WHERE account_id = ?4)
+         AND spent.covered_up_to <= COALESCE((SELECT SUM(balance) FROM ledger_balances WHERE account_id = ?4), 0)
          AND ${input.guard.sql}`,
     )
     .bind(input.now, input.userId, input.currency, input.paidOutAccountId, ...input.guard.params);

@@ -21,7 +21,7 @@ export const ledgerAccountKinds = [
 ] as const;
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 
-/** The only kind whose balance may be negative (see the migration's ledger_lines_never_negative trigger). */
+/** The only kind whose balance may be negative (see the trigger ledger_lines_keep_balance, migration 0036). */
 export const contraAccountKind: LedgerAccountKind = "advertiser-deposits";
 
 export type LedgerAccount = { id: string; ownerId: string; kind: LedgerAccountKind; currency: string; period: number };
