@@ -32,10 +32,16 @@ const findScriptEnd = bytesFinder(encoder.encode("</script>"));
 /** The attribute that marks the template of deferred preloads; `afterFirstPaint` below looks for it. */
 const DEFERRED_PRELOADS_ATTRIBUTE = "data-after-first-paint";
 
+/**
+ * The paint that counts is the first contentful one (text, an image): a browser may report a first paint before it
+ * (the background alone), and scripts fetched from then would share the line with what the page is waiting to show.
+ */
+const CONTENTFUL_PAINT = "first-contentful-paint";
+
 const putPreloadsBack = `for (const template of document.querySelectorAll("template[${DEFERRED_PRELOADS_ATTRIBUTE}]")) template.replaceWith(template.content);`;
 
 /** In the head, after the template: the preloads go back at the first paint, whether or not the parser is done. */
-const preloadsAtFirstPaint = `PerformanceObserver.supportedEntryTypes?.includes("paint") && new PerformanceObserver((_, observer) => { observer.disconnect(); ${putPreloadsBack} }).observe({ type: "paint", buffered: true });`;
+const preloadsAtFirstPaint = `PerformanceObserver.supportedEntryTypes?.includes("paint") && new PerformanceObserver((list, observer) => { if (list.getEntriesByName("${CONTENTFUL_PAINT}").length === 0) return; observer.disconnect(); ${putPreloadsBack} }).observe({ type: "paint", buffered: true });`;
 
 /**
  * Resolves once the page has painted (the paint timing entries, buffered), at once where nothing will paint (a tab
@@ -44,7 +50,7 @@ const preloadsAtFirstPaint = `PerformanceObserver.supportedEntryTypes?.includes(
  */
 const afterFirstPaint = `await new Promise((resolve) => {
 if (document.visibilityState !== "visible" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) return resolve();
-new PerformanceObserver((_, observer) => { observer.disconnect(); resolve(); }).observe({ type: "paint", buffered: true });
+new PerformanceObserver((list, observer) => { if (list.getEntriesByName("${CONTENTFUL_PAINT}").length === 0) return; observer.disconnect(); resolve(); }).observe({ type: "paint", buffered: true });
 setTimeout(resolve, 3000);
 });
 ${putPreloadsBack}
