@@ -70,7 +70,9 @@ describe("announcements", () => {
     expect(await receivedBy("all-paged-1")).toEqual(everyCreatorOnce);
 
     // A page run again from an old cursor (an overlapping run, a retried batch) notifies nobody twice.
-    await env.DB.prepare(`UPDATE announcements SET fanout_after_user_id = NULL, fanout_done_at = NULL WHERE id = ?`).bind("all-paged-1").run();
+    await env.DB.prepare(`UPDATE announcements SET fanout_after_user_id = NULL, fanout_done_at = NULL WHERE id = ?`)
+      .bind("all-paged-1")
+      .run();
     const again = await sendAnnouncementPages(deps, { id: "all-paged-1", audience: { kind: "all-creators" } }, smallPages);
     expect(again).toEqual({ notified: 0, done: false });
     for (let run = 4; run <= 6; run += 1) await runScheduler(now + run * MINUTE);

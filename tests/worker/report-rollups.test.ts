@@ -21,7 +21,10 @@ import { insertUserStatements } from "../../worker/db/users.ts";
 import { insertChallenge, insertWallet, spendChallengeAndVerify } from "../../worker/db/wallets.ts";
 import {
   advertiserDepositsAccount,
-  campaignBonusPoolAccount, campaignPoolAccount, creatorAvailableAccount } from "../../worker/domain/ledger/accounts.ts";
+  campaignBonusPoolAccount,
+  campaignPoolAccount,
+  creatorAvailableAccount,
+} from "../../worker/domain/ledger/accounts.ts";
 import { journalEntryStatements } from "../../worker/domain/ledger/journal.ts";
 import { trackingFrom } from "../../worker/domain/rewards/poll-schedule.ts";
 
@@ -97,7 +100,11 @@ describe("the report rollups", () => {
     await recordPolledMetricsStatement(env.DB, [metrics(reserved.id, 1500, 12, 55)], now + HOUR).run();
     await recordMaturedStatement(env.DB, [{ postId: reserved.id, score: 60 }], now + 2 * HOUR).run();
     await changePostStatusesStatement(env.DB, { changes: [{ postId: reserved.id, status: "eligible" }], from: ["evaluating"], now }).run();
-    await changePostStatusesStatement(env.DB, { changes: [{ postId: deletedLater.id, status: "deleted" }], from: ["evaluating"], now }).run();
+    await changePostStatusesStatement(env.DB, {
+      changes: [{ postId: deletedLater.id, status: "deleted" }],
+      from: ["evaluating"],
+      now,
+    }).run();
 
     // A reward of 700 + 100 out of the pools on day 1, and a funding entry that is not spend.
     await env.DB.batch([
@@ -126,8 +133,23 @@ describe("the report rollups", () => {
     ]);
 
     // Ada's verified wallet: her conversion is matched and attributed to the campaign (her utm campaign); another is not.
-    await insertWallet(env.DB, { id: "wallet-rollup", userId: ada.id, type: "evm", address: wallet, addressKey: wallet, currency: "USDC", createdAt: now });
-    await insertChallenge(env.DB, { nonce: "rollup-nonce", walletId: "wallet-rollup", userId: ada.id, message: "m", expiresAt: now + HOUR, createdAt: now });
+    await insertWallet(env.DB, {
+      id: "wallet-rollup",
+      userId: ada.id,
+      type: "evm",
+      address: wallet,
+      addressKey: wallet,
+      currency: "USDC",
+      createdAt: now,
+    });
+    await insertChallenge(env.DB, {
+      nonce: "rollup-nonce",
+      walletId: "wallet-rollup",
+      userId: ada.id,
+      message: "m",
+      expiresAt: now + HOUR,
+      createdAt: now,
+    });
     expect(await spendChallengeAndVerify(env.DB, { nonce: "rollup-nonce", walletId: "wallet-rollup", userId: ada.id }, now)).toBe(true);
     const event = (eventId: string, address: string, at: number) => ({
       eventId,
@@ -176,7 +198,16 @@ describe("the report rollups", () => {
     const d1 = "2026-11-10";
     const d2 = "2026-11-11";
     const postDay = { date: d1, posts: 1, impressions: 1500, engagement: 16, maturedPosts: 1, eligiblePosts: 1 };
-    const topAda = { userId: ada.id, handle: ada.handle, name: ada.name, avatarUrl: ada.avatarUrl, posts: 1, score: 60, impressions: 1500, conversions: 1 };
+    const topAda = {
+      userId: ada.id,
+      handle: ada.handle,
+      name: ada.name,
+      avatarUrl: ada.avatarUrl,
+      posts: 1,
+      score: 60,
+      impressions: 1500,
+      conversions: 1,
+    };
     for (const campaignId of [campaign.id, null]) {
       expect(await runQuery(reportPostDaysQuery(env.DB, scope(campaignId)))).toEqual([postDay]);
       expect(await runQuery(reportSpendDaysQuery(env.DB, scope(campaignId)))).toEqual([{ date: d1, currency: "USDC", amount: 800 }]);

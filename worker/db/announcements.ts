@@ -33,20 +33,18 @@ const announcementSchema = z
     created_at: z.number().int(),
     fanout_done_at: z.number().int().nullable(),
   })
-  .transform(
-    (row): AnnouncementRow => ({
-      id: row.id,
-      audience:
-        row.audience_kind === "campaign" && row.campaign_id !== null
-          ? { kind: "campaign", campaignId: row.campaign_id }
-          : { kind: "all-creators" },
-      title: row.title,
-      body: row.body,
-      link: row.link,
-      createdAt: row.created_at,
-      fanOutDoneAt: row.fanout_done_at,
-    }),
-  );
+  .transform((row): AnnouncementRow => ({
+    id: row.id,
+    audience:
+      row.audience_kind === "campaign" && row.campaign_id !== null
+        ? { kind: "campaign", campaignId: row.campaign_id }
+        : { kind: "all-creators" },
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    createdAt: row.created_at,
+    fanOutDoneAt: row.fanout_done_at,
+  }));
 
 const COLUMNS = "id, audience_kind, campaign_id, title, body, link, created_at, fanout_done_at";
 

@@ -53,7 +53,12 @@ export async function sendAnnouncementPages(
 ): Promise<FanOutProgress> {
   const now = clock.now();
   const statements = Array.from({ length: limits.pagesPerBatch }, () =>
-    announcementPageStatements(db, { announcementId: announcement.id, audience: announcement.audience.kind, pageSize: limits.pageSize, now }),
+    announcementPageStatements(db, {
+      announcementId: announcement.id,
+      audience: announcement.audience.kind,
+      pageSize: limits.pageSize,
+      now,
+    }),
   ).flat();
   const results = await db.batch(statements);
   const notified = results.reduce((sum, result, index) => (index % 2 === 0 ? sum + result.meta.changes : sum), 0);
