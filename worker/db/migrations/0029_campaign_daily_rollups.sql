@@ -52,7 +52,7 @@ CREATE TABLE creator_conversions_daily (
   campaign_id TEXT NOT NULL,
   day INTEGER NOT NULL,
   conversions INTEGER NOT NULL DEFAULT 0,
-  PRIMARY KEY (advertiser_id, user_id, campaign_id, day)
+  PRIMARY KEY (advertiser_id, user_id, day, campaign_id)
 ) WITHOUT ROWID;
 
 -- Backfill, with the rules the reports read the base tables by until now.
@@ -214,7 +214,7 @@ BEGIN
   SELECT NEW.advertiser_id, COALESCE(NEW.inviter_user_id, NEW.matched_user_id), COALESCE(NEW.campaign_id, ''),
          NEW.occurred_at / 86400000 * 86400000, 1
   WHERE COALESCE(NEW.inviter_user_id, NEW.matched_user_id) IS NOT NULL
-  ON CONFLICT (advertiser_id, user_id, campaign_id, day) DO UPDATE SET conversions = conversions + excluded.conversions;
+  ON CONFLICT (advertiser_id, user_id, day, campaign_id) DO UPDATE SET conversions = conversions + excluded.conversions;
 END;
 
 CREATE TRIGGER campaign_daily_on_conversion_update
@@ -239,10 +239,10 @@ BEGIN
   SELECT OLD.advertiser_id, COALESCE(OLD.inviter_user_id, OLD.matched_user_id), COALESCE(OLD.campaign_id, ''),
          OLD.occurred_at / 86400000 * 86400000, -1
   WHERE COALESCE(OLD.inviter_user_id, OLD.matched_user_id) IS NOT NULL
-  ON CONFLICT (advertiser_id, user_id, campaign_id, day) DO UPDATE SET conversions = conversions + excluded.conversions;
+  ON CONFLICT (advertiser_id, user_id, day, campaign_id) DO UPDATE SET conversions = conversions + excluded.conversions;
   INSERT INTO creator_conversions_daily (advertiser_id, user_id, campaign_id, day, conversions)
   SELECT NEW.advertiser_id, COALESCE(NEW.inviter_user_id, NEW.matched_user_id), COALESCE(NEW.campaign_id, ''),
          NEW.occurred_at / 86400000 * 86400000, 1
   WHERE COALESCE(NEW.inviter_user_id, NEW.matched_user_id) IS NOT NULL
-  ON CONFLICT (advertiser_id, user_id, campaign_id, day) DO UPDATE SET conversions = conversions + excluded.conversions;
+  ON CONFLICT (advertiser_id, user_id, day, campaign_id) DO UPDATE SET conversions = conversions + excluded.conversions;
 END;
