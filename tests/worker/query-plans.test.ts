@@ -139,6 +139,9 @@ describe("the plan of every statement the db layer can send", () => {
       "reward-campaigns.campaignPacingFacts": "sqlite_autoindex_campaign_pacing_1",
       "notification-fanout.creatorCountQuery": "sqlite_autoindex_user_role_counts_1",
       "campaigns.campaignCardQuery": "sqlite_autoindex_campaign_pool_totals_1",
+      "announcements.listUnfinishedAnnouncements": "announcements_unfinished",
+      "announcements.announcementPageStatements": "user_roles_by_role",
+      "announcements.announcementPageStatements#3": "sqlite_autoindex_campaign_participants_1",
     };
     const indexesUsed = Object.fromEntries(
       Object.keys(expectedIndexes).map((name) => {
@@ -166,6 +169,30 @@ describe("the plan of every statement the db layer can send", () => {
       }),
     );
     expect(reads).toEqual(Object.fromEntries(balanceReads.map((name) => [name, { keptRow: true, lines: false }])));
+  });
+
+  it("reads the advertiser reports from the daily rollups by primary key, not from posts, metrics, lines or conversions", () => {
+    // Migration 0029 (docs/decisions/021-advertiser-reports.md): each report statement searches its rollups by the
+    // scope's campaigns (or advertiser) and the day range, and touches none of the tables they are kept from.
+    const reportPlans = planned.filter(
+      (statement) => statement.source.startsWith("reports.report") && /Days|TopCreators/.test(statement.source),
+    );
+    const rollupReads = (statement: PlannedStatement) =>
+      statement.plan
+        .map((row) => row.detail)
+        .filter((detail) => /^(SEARCH|SCAN) (a|d|e|posts|p|m|line|conversion_events)\b/.test(detail))
+        .sort();
+    const byCampaignAndDays = "SEARCH d USING PRIMARY KEY (campaign_id=? AND day>? AND day<?)";
+    expect(Object.fromEntries(reportPlans.map((statement) => [statement.name, rollupReads(statement)]))).toEqual({
+      "reports.reportPostDaysQuery": [byCampaignAndDays],
+      "reports.reportSpendDaysQuery": [byCampaignAndDays],
+      "reports.reportConversionDaysQuery": ["SEARCH a USING PRIMARY KEY (advertiser_id=? AND day>? AND day<?)"],
+      "reports.reportConversionDaysQuery#2": [byCampaignAndDays],
+      "reports.reportTopCreatorsQuery": [
+        byCampaignAndDays,
+        "SEARCH e USING PRIMARY KEY (advertiser_id=? AND user_id=? AND day>? AND day<?)",
+      ],
+    });
   });
 
   it("has no allowance left that matches nothing", () => {

@@ -3,6 +3,7 @@ import { noGuard } from "../../worker/db/ledger.ts";
 import * as advertiserDeposits from "../../worker/db/advertiser-deposits.ts";
 import * as advertiserMembers from "../../worker/db/advertiser-members.ts";
 import * as advertisers from "../../worker/db/advertisers.ts";
+import * as announcements from "../../worker/db/announcements.ts";
 import * as apiKeys from "../../worker/db/api-keys.ts";
 import * as attachments from "../../worker/db/attachments.ts";
 import * as attribution from "../../worker/db/attribution.ts";
@@ -219,6 +220,27 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       ],
       listFunnelRows: (db) => funnelRollups.listFunnelRows(db, { advertiserId: advertiser.id, campaignId: null }),
     },
+  },
+  announcements: {
+    calls: {
+      insertAnnouncementStatement: (db) =>
+        announcements.insertAnnouncementStatement(db, {
+          id: "announce-key-1",
+          audience: { kind: "all-creators" },
+          title: "Hello",
+          body: "News",
+          link: null,
+          createdBy: creator.id,
+          createdAt: now,
+        }),
+      findAnnouncement: (db) => announcements.findAnnouncement(db, "announce-key-1"),
+      listUnfinishedAnnouncements: (db) => announcements.listUnfinishedAnnouncements(db, 5),
+      announcementPageStatements: (db) =>
+        (["all-creators", "campaign"] as const).map((audience) =>
+          announcements.announcementPageStatements(db, { announcementId: "announce-key-1", audience, pageSize: 1000, now }),
+        ),
+    },
+    sendsNoSql: { announcementDedupePrefix: "builds the dedupe key prefix of an announcement's notifications" },
   },
   "api-keys": {
     calls: {
@@ -446,17 +468,6 @@ export const statementCatalog: Record<string, ModuleEntry> = {
             body: "It started",
             link: "/campaigns/launch",
             dedupePrefix: `campaign-started:${campaign.id}`,
-            createdAt: now,
-          }),
-        ),
-      notifyAdHocAudienceStatement: (db) =>
-        [{ kind: "all-creators" as const }, { kind: "campaign" as const, campaignId: campaign.id }].map((audience) =>
-          notificationFanout.notifyAdHocAudienceStatement(db, {
-            audience,
-            title: "Hello",
-            body: "News",
-            link: null,
-            dedupePrefix: "ad-hoc:1:",
             createdAt: now,
           }),
         ),

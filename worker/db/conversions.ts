@@ -65,11 +65,14 @@ export async function storeConversionBatch(
          WHERE e.advertiser_id = ?1 AND e.received_at = ?2 AND e.matched_user_id IS NULL
            AND e.event_id IN (SELECT json_extract(j.value, '$.eventId') FROM json_each(?3) AS j)
        ) AS m
-       WHERE conversion_events.advertiser_id = ?1 AND conversion_events.event_id = m.event_id`,
+       WHERE conversion_events.advertiser_id = ?1 AND conversion_events.event_id = m.event_id
+       RETURNING event_id`,
     )
     .bind(advertiserId, now, payload);
   const [inserted, matched] = await db.batch([insert, match, ...extra]);
   if (inserted === undefined || matched === undefined) throw new Error("D1 answered a batch without its results");
-  const rows = z.array(z.object({ event_id: z.string() })).parse(inserted.results);
-  return { insertedEventIds: new Set(rows.map((row) => row.event_id)), matched: matched.meta.changes };
+  const eventIdRows = z.array(z.object({ event_id: z.string() }));
+  const rows = eventIdRows.parse(inserted.results);
+  // RETURNING counts the rows themselves; meta.changes would add what the report rollups' triggers write (0029).
+  return { insertedEventIds: new Set(rows.map((row) => row.event_id)), matched: eventIdRows.parse(matched.results).length };
 }

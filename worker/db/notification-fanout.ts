@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { notificationAudiencesSchema, type AdHocAudience, type NotificationAudiences } from "../contracts/admin.ts";
+import { notificationAudiencesSchema, type NotificationAudiences } from "../contracts/admin.ts";
 import type { NewNotification, NotificationEventType } from "./notifications.ts";
 import { allRows, firstRow, mapQuery, type Query } from "./query.ts";
 import type { Database } from "../database.ts";
@@ -101,29 +101,6 @@ export function notifyCampaignAudienceStatement(
        ON CONFLICT (dedupe_key) DO NOTHING`,
     )
     .bind(input.campaignId, input.eventType, input.title, input.body, input.link, input.dedupePrefix, input.createdAt);
-}
-
-/**
- * An admin's ad-hoc notification for its audience in one statement: every creator (the `creator` role), or everyone
- * who joined one campaign. The dedupe key of each is `{dedupePrefix}{userId}`, so a retry notifies nobody twice.
- */
-export function notifyAdHocAudienceStatement(
-  db: Database,
-  input: { audience: AdHocAudience; title: string; body: string; link: string | null; dedupePrefix: string; createdAt: number },
-) {
-  const audience =
-    input.audience.kind === "campaign"
-      ? `SELECT user_id FROM campaign_participants WHERE campaign_id = ?6`
-      : `SELECT user_id FROM user_roles WHERE role = 'creator'`;
-  const campaignId = input.audience.kind === "campaign" ? input.audience.campaignId : null;
-  return db
-    .prepare(
-      `INSERT INTO notifications (id, user_id, event_type, title, body, link, campaign_id, dedupe_key, created_at)
-       SELECT ${sqlNotificationId}, audience.user_id, 'ad-hoc-notification', ?1, ?2, ?3, ?6, ?4 || audience.user_id, ?5
-       FROM (${audience}) AS audience WHERE true
-       ON CONFLICT (dedupe_key) DO NOTHING`,
-    )
-    .bind(input.title, input.body, input.link, input.dedupePrefix, input.createdAt, campaignId);
 }
 
 const campaignAudienceRowSchema = z

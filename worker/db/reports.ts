@@ -3,9 +3,9 @@ import { allRows, firstRow, type Query } from "./query.ts";
 import type { Database } from "../database.ts";
 
 /**
- * The queries behind advertiser reports (docs/decisions/021-advertiser-reports.md), over `posts` with their
- * `post_metrics`, the ledger's reward lines on campaign pools, and `conversion_events`. A scope is an account, or one
- * of its campaigns; every time is bucketed by UTC day (`YYYY-MM-DD`) within [from, to), epoch ms.
+ * The queries behind advertiser reports (docs/decisions/021-advertiser-reports.md), over the daily rollups that
+ * migration 0029's triggers keep as posts, metrics, reward lines and conversions are written. A scope is an account,
+ * or one of its campaigns; every day is a UTC day (`YYYY-MM-DD`) within [from, to), epoch ms.
  */
 
 export type ReportScope = {
@@ -53,13 +53,12 @@ export function reportRangeQuery(db: Database, scope: ReportScope): Query<{ from
 
 const day = (column: string) => `strftime('%Y-%m-%d', ${column} / 1000, 'unixepoch')`;
 
-/** Statuses of a matured post that count as eligible (including bonus, claimed, rewarded and paid). */
-const ELIGIBLE = "'eligible', 'eligible-bonus', 'claimed', 'rewarded', 'paid', 'paid-bonus'";
-
-/** Posts published in the scope (deleted ones left out), by the day they were posted. */
-const POSTS_IN_SCOPE = `FROM posts AS p JOIN campaigns AS c ON c.id = p.campaign_id LEFT JOIN post_metrics AS m ON m.post_id = p.id
-  WHERE c.advertiser_id = ?1 AND (?2 IS NULL OR p.campaign_id = ?2) AND p.status != 'deleted' AND p.x_post_id IS NOT NULL
-    AND p.posted_at >= ${FROM} AND p.posted_at < ${TO}`;
+/**
+ * The scope's campaigns and their daily rollups in the range (`campaign_daily`, migration 0029): the account's
+ * campaigns by their advertiser, each campaign's days by its primary key.
+ */
+const CAMPAIGN_DAYS_IN_SCOPE = `FROM campaigns AS c JOIN campaign_daily AS d ON d.campaign_id = c.id
+  WHERE c.advertiser_id = ?1 AND (?2 IS NULL OR c.id = ?2) AND d.day >= ${FROM} AND d.day < ${TO}`;
 
 const postDaySchema = z
   .object({
@@ -80,16 +79,18 @@ const postDaySchema = z
   }));
 export type PostDayRow = z.infer<typeof postDaySchema>;
 
+/**
+ * Published, not deleted posts by the day they were posted, with their latest metrics; eligible: matured with an
+ * eligible status (including bonus, claimed, rewarded and paid).
+ */
 export function reportPostDaysQuery(db: Database, scope: ReportScope): Query<PostDayRow[]> {
   return allRows(
     bindScope(
       db.prepare(
-        `${SCOPE} SELECT ${day("p.posted_at")} AS day, COUNT(*) AS posts, COALESCE(SUM(m.impressions), 0) AS impressions,
-           COALESCE(SUM(m.likes + m.reposts + m.replies + m.quotes + m.bookmarks), 0) AS engagement,
-           COALESCE(SUM(CASE WHEN m.matured_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS matured,
-           COALESCE(SUM(CASE WHEN m.matured_at IS NOT NULL AND p.status IN (${ELIGIBLE}) THEN 1 ELSE 0 END), 0) AS eligible
-         ${POSTS_IN_SCOPE}
-         GROUP BY day ORDER BY day`,
+        `${SCOPE} SELECT ${day("d.day")} AS day, SUM(d.posts) AS posts, SUM(d.impressions) AS impressions,
+           SUM(d.engagements) AS engagement, SUM(d.matured_posts) AS matured, SUM(d.eligible_posts) AS eligible
+         ${CAMPAIGN_DAYS_IN_SCOPE}
+         GROUP BY d.day HAVING SUM(d.posts) != 0 ORDER BY d.day`,
       ),
       scope,
     ),
@@ -102,18 +103,14 @@ const spendDaySchema = z
   .transform((row) => ({ date: row.day, currency: row.currency, amount: row.spent }));
 export type SpendDayRow = z.infer<typeof spendDaySchema>;
 
-/** Rewards paid out of the scope's campaign pools (weekly and bonus), per day and currency, from the ledger's lines. */
+/** Rewards paid out of the scope's campaign pools (weekly and bonus), per day and currency (each campaign's reward currency). */
 export function reportSpendDaysQuery(db: Database, scope: ReportScope): Query<SpendDayRow[]> {
   return allRows(
     bindScope(
       db.prepare(
-        `${SCOPE} SELECT ${day("line.created_at")} AS day, account.currency AS currency, -SUM(line.amount) AS spent
-         FROM ledger_lines AS line
-         JOIN ledger_accounts AS account ON account.id = line.account_id
-         JOIN campaigns AS c ON c.id = account.owner_id
-         WHERE line.entry_kind = 'reward' AND account.kind IN ('campaign-pool', 'campaign-bonus-pool')
-           AND c.advertiser_id = ?1 AND (?2 IS NULL OR c.id = ?2) AND line.created_at >= ${FROM} AND line.created_at < ${TO}
-         GROUP BY day, account.currency ORDER BY day, account.currency`,
+        `${SCOPE} SELECT ${day("d.day")} AS day, c.reward_currency AS currency, SUM(d.spend) AS spent
+         ${CAMPAIGN_DAYS_IN_SCOPE}
+         GROUP BY d.day, c.reward_currency HAVING SUM(d.spend) != 0 ORDER BY d.day, c.reward_currency`,
       ),
       scope,
     ),
@@ -127,24 +124,20 @@ const conversionDaySchema = z
 export type ConversionDayRow = z.infer<typeof conversionDaySchema>;
 
 /**
- * Conversions by the day they occurred. For a campaign: those attributed to it (`campaign_id`), none unmatched. For
- * the account: matched to a verified wallet, and not.
+ * Conversions by the day they occurred. For a campaign: those attributed to it, none unmatched (`campaign_daily`).
+ * For the account: matched to a verified wallet, and not, attributed to a campaign or not (`advertiser_daily`).
  */
 export function reportConversionDaysQuery(db: Database, scope: ReportScope): Query<ConversionDayRow[]> {
-  return allRows(
-    bindScope(
-      db.prepare(
-        `${SCOPE} SELECT ${day("occurred_at")} AS day,
-           COALESCE(SUM(CASE WHEN ?2 IS NULL THEN matched_user_id IS NOT NULL ELSE campaign_id = ?2 END), 0) AS matched,
-           COALESCE(SUM(CASE WHEN ?2 IS NULL THEN matched_user_id IS NULL ELSE 0 END), 0) AS unmatched
-         FROM conversion_events
-         WHERE advertiser_id = ?1 AND (?2 IS NULL OR campaign_id = ?2) AND occurred_at >= ${FROM} AND occurred_at < ${TO}
-         GROUP BY day ORDER BY day`,
-      ),
-      scope,
-    ),
-    conversionDaySchema,
-  );
+  const sql =
+    scope.campaignId === null
+      ? `${SCOPE} SELECT ${day("a.day")} AS day, a.conversions_matched AS matched, a.conversions_unmatched AS unmatched
+         FROM advertiser_daily AS a
+         WHERE a.advertiser_id = ?1 AND a.day >= ${FROM} AND a.day < ${TO} AND a.conversions_matched + a.conversions_unmatched != 0
+         ORDER BY a.day`
+      : `${SCOPE} SELECT ${day("d.day")} AS day, SUM(d.conversions_matched + d.conversions_unmatched) AS matched, 0 AS unmatched
+         ${CAMPAIGN_DAYS_IN_SCOPE}
+         GROUP BY d.day HAVING SUM(d.conversions_matched + d.conversions_unmatched) != 0 ORDER BY d.day`;
+  return allRows(bindScope(db.prepare(sql), scope), conversionDaySchema);
 }
 
 const topCreatorSchema = z
@@ -171,20 +164,27 @@ const topCreatorSchema = z
 export type TopCreatorRow = z.infer<typeof topCreatorSchema>;
 
 /**
- * The creators with the highest total score in the scope's range, with their posts, impressions and the conversions
- * they brought (the converting user's inviter, else the owner of the verified wallet) in the same scope and range.
+ * The creators with the highest total score in the scope's range (`campaign_creator_daily`), with their posts,
+ * impressions and the conversions they brought (the converting user's inviter, else the owner of the verified
+ * wallet; `creator_conversions_daily`) in the same scope and range, read for the creators shown only.
  */
 export function reportTopCreatorsQuery(db: Database, scope: ReportScope, limit = 10): Query<TopCreatorRow[]> {
   return allRows(
     bindScope(
       db.prepare(
-        `${SCOPE} SELECT u.id AS user_id, u.handle, u.name, u.avatar_url, COUNT(*) AS posts, COALESCE(SUM(m.score), 0) AS score,
-           COALESCE(SUM(m.impressions), 0) AS impressions,
-           (SELECT COUNT(*) FROM conversion_events AS e
-             WHERE e.advertiser_id = ?1 AND COALESCE(e.inviter_user_id, e.matched_user_id) = u.id
-               AND (?2 IS NULL OR e.campaign_id = ?2) AND e.occurred_at >= ${FROM} AND e.occurred_at < ${TO}) AS conversions
-         ${POSTS_IN_SCOPE.replace("FROM posts AS p", "FROM posts AS p JOIN users AS u ON u.id = p.user_id")}
-         GROUP BY u.id ORDER BY score DESC, posts DESC, u.handle LIMIT ?7`,
+        `${SCOPE}, top AS MATERIALIZED (
+           SELECT u.id AS user_id, u.handle, u.name, u.avatar_url, SUM(d.posts) AS posts, SUM(d.score) AS score,
+             SUM(d.impressions) AS impressions
+           FROM campaigns AS c JOIN campaign_creator_daily AS d ON d.campaign_id = c.id JOIN users AS u ON u.id = d.user_id
+           WHERE c.advertiser_id = ?1 AND (?2 IS NULL OR c.id = ?2) AND d.day >= ${FROM} AND d.day < ${TO}
+           GROUP BY u.id HAVING SUM(d.posts) > 0
+           ORDER BY score DESC, posts DESC, u.handle LIMIT ?7
+         )
+         SELECT top.user_id, top.handle, top.name, top.avatar_url, top.posts, top.score, top.impressions,
+           (SELECT COALESCE(SUM(e.conversions), 0) FROM creator_conversions_daily AS e
+             WHERE e.advertiser_id = ?1 AND e.user_id = top.user_id AND (?2 IS NULL OR e.campaign_id = ?2)
+               AND e.day >= ${FROM} AND e.day < ${TO}) AS conversions
+         FROM top ORDER BY top.score DESC, top.posts DESC, top.handle`,
       ),
       scope,
       limit,

@@ -27,6 +27,7 @@ function summary(report: SchedulerReport): string | null {
     report.withdrawals.handedOver > 0 ? `${report.withdrawals.handedOver} withdrawal(s) handed to the payout rail` : "",
     report.deposits.credited > 0 ? `${report.deposits.credited} deposit(s) credited` : "",
     report.termsNotified > 0 ? `${report.termsNotified} creator(s) told of new terms` : "",
+    report.announcementsNotified > 0 ? `${report.announcementsNotified} user(s) given an announcement` : "",
     report.reservations.adopted > 0 ? `${report.reservations.adopted} abandoned post(s) adopted from X` : "",
     report.reservations.released > 0 ? `${report.reservations.released} abandoned post reservation(s) released` : "",
     report.loginStatesSwept > 0 ? `${report.loginStatesSwept} expired sign-in state(s) swept` : "",

@@ -12,6 +12,11 @@ import { emptyDepositSettlementReport, settleDeposits, type DepositSettlementRep
 import type { DepositRail } from "../clients/deposit-rail.ts";
 import type { XClient } from "../clients/x-client.ts";
 import { emptyReconcileReport, reconcileStaleReservations, type ReconcileReport } from "../domain/posts/reconcile-posts.ts";
+import {
+  continueAnnouncements,
+  defaultAnnouncementFanOutLimits,
+  type AnnouncementFanOutLimits,
+} from "../domain/admin/ad-hoc-notifications.ts";
 import { continueTermsFanOuts, defaultTermsFanOutLimits, type TermsFanOutLimits } from "../domain/terms/fan-out.ts";
 import {
   defaultSettlementLimits,
@@ -37,6 +42,7 @@ export type SchedulerLimits = {
   evaluation: EvaluationLimits;
   withdrawals: SettlementLimits;
   terms: TermsFanOutLimits;
+  announcements: AnnouncementFanOutLimits;
   loginStates: typeof loginStateSweepLimits;
   retention: RetentionLimits;
 };
@@ -47,6 +53,7 @@ export const defaultSchedulerLimits: SchedulerLimits = {
   evaluation: defaultEvaluationLimits,
   withdrawals: defaultSettlementLimits,
   terms: defaultTermsFanOutLimits,
+  announcements: defaultAnnouncementFanOutLimits,
   loginStates: loginStateSweepLimits,
   retention: defaultRetentionLimits,
 };
@@ -86,6 +93,8 @@ export type SchedulerReport = {
   deposits: DepositSettlementReport;
   /** Creators who got the `terms-and-conditions` notification of new terms in this run (docs/decisions/032, section 2). */
   termsNotified: number;
+  /** Users who got an admin's announcement (ad-hoc notification) in this run, beyond its first pages. */
+  announcementsNotified: number;
   /** Abandoned sign-ins (expired OAuth states) deleted in this run. */
   loginStatesSwept: number;
   /** Rows each retention sweep deleted in this run (README "Retention"). */
@@ -115,7 +124,7 @@ async function step<Result>(name: string, log: StepLog, fallback: Result, work: 
  * One run of every step, in the order that lets a post go furthest in one run: campaigns move on, due metrics are
  * polled (a post is tracked from the moment it gets its X id, docs/decisions/033-bounded-statements.md), ripe posts
  * mature, finished weeks close, health is refreshed, finished campaigns are evaluated, withdrawals are settled with the payout rail (docs/decisions/015-withdrawals.md), new terms
- * reach more creators (docs/decisions/032-spec-server-items.md), abandoned sign-ins are swept
+ * and admins' announcements reach more creators (docs/decisions/032-spec-server-items.md), abandoned sign-ins are swept
  * (docs/decisions/023-limits-on-every-door.md) and the retention sweeps delete what has outlived its use
  * (docs/decisions/036-events-out-of-d1.md). A failing step does not stop the others.
  */
@@ -158,6 +167,12 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
           settleDeposits({ db: deps.db, clock: deps.clock, depositRail: depositDeps.depositRail }),
         );
   const termsNotified = await step("terms notifications", log, 0, async () => (await continueTermsFanOuts(rewards, limits.terms)).notified);
+  const announcementsNotified = await step(
+    "announcements",
+    log,
+    0,
+    async () => (await continueAnnouncements(rewards, limits.announcements)).notified,
+  );
   const loginStatesSwept = await step("login state sweep", log, 0, () => sweepExpiredLoginStates(rewards, limits.loginStates));
   const retention: Partial<Record<RetentionSweepName, number>> = {};
   const sweepDeps = deps.media === undefined ? rewards : { ...rewards, media: deps.media };
@@ -175,6 +190,7 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
     withdrawals,
     deposits,
     termsNotified,
+    announcementsNotified,
     loginStatesSwept,
     retention,
     failedSteps: log.failed,
