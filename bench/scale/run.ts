@@ -8,9 +8,11 @@
  * D1's own result `meta`), D1 time is the median. One scheduler run (worker/jobs/scheduler.ts, the code the cron
  * trigger runs) is made from Node against the same local D1 through Miniflare's binding, with the same due work at
  * every size; its per-step figures come from the run's report. Bytes per table come from SQLite's `dbstat`.
+ * `SCALE_BASELINE=<an earlier bench-results/scale-*.json>` takes the smaller size's figures from that file (the result
+ * in it of as many creators) instead of measuring them again. `SCALE_KEEP_STATE=1` keeps each size's local state.
  * Writes bench-results/scale-<date>.json and .md. Figures are for reading, never pass/fail.
  */
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { ANALYTICS_EVENTS_PATH } from "../../worker/contracts/analytics.ts";
 import { insertApiKey } from "../../worker/db/api-keys.ts";
 import { systemClock } from "../../worker/clock.ts";
@@ -22,7 +24,17 @@ import { browserHeaders } from "../http-get.ts";
 import { percentile } from "../measure.ts";
 import { d1Figures, parseServerTiming, type D1Figures } from "../server-timing.ts";
 import { signIn, type SignedIn } from "../signed-in.ts";
-import { bytesPerTable, buildScaleWorld, dueWork, scaleSubjects, worldMonths, worldSize, type GeneratorNote, type TableBytes, type WorldSize } from "./world.ts";
+import {
+  bytesPerTable,
+  buildScaleWorld,
+  dueWork,
+  scaleSubjects,
+  worldMonths,
+  worldSize,
+  type GeneratorNote,
+  type TableBytes,
+  type WorldSize,
+} from "./world.ts";
 
 const port = Number(process.env.SCALE_BENCH_PORT ?? 8872);
 const numberFrom = (variable: string, fallback: number) => Number(process.env[variable] ?? fallback);
@@ -69,7 +81,8 @@ const cases: Case[] = [
           events: Array.from({ length: 100 }, (_, index) => ({
             eventId: `scale-ingest-${attempt}-${index}`,
             type: "deposit",
-            walletAddress: index % 2 === 0 ? `0x${index.toString(16).padStart(40, "0")}` : `0x${(900_000_000 + index).toString(16).padStart(40, "0")}`,
+            walletAddress:
+              index % 2 === 0 ? `0x${index.toString(16).padStart(40, "0")}` : `0x${(900_000_000 + index).toString(16).padStart(40, "0")}`,
             chain: "evm",
             value: 1_000 + index,
             currency: "USDC",
@@ -160,7 +173,9 @@ async function measureSize(buildDir: string, creators: number, log: (line: strin
     pages = [];
     for (const testCase of cases) {
       const row = await measureCase(app.origin, who, testCase, requests, attempts);
-      log(`  ${row.name}: ${row.status}, ${row.statements} statements, ${row.rowsRead} rows read, ${row.rowsWritten} written, ${row.d1Ms} ms`);
+      log(
+        `  ${row.name}: ${row.status}, ${row.statements} statements, ${row.rowsRead} rows read, ${row.rowsWritten} written, ${row.d1Ms} ms`,
+      );
       pages.push(row);
     }
 
@@ -255,16 +270,27 @@ function markdown(small: SizeResult, large: SizeResult, comparisons: Comparison[
       .filter((table) => table.rows > 0)
       .map((table) => {
         const smaller = small.tables.find((candidate) => candidate.table === table.table);
-        const perRow = (entry: TableBytes | undefined) => (entry === undefined || entry.rows === 0 ? "" : Math.round(entry.bytes / entry.rows).toString());
+        const perRow = (entry: TableBytes | undefined) =>
+          entry === undefined || entry.rows === 0 ? "" : Math.round(entry.bytes / entry.rows).toString();
         return `| ${table.table} | ${smaller?.rows ?? 0} | ${smaller?.bytes ?? 0} | ${perRow(smaller)} | ${table.rows} | ${table.bytes} | ${perRow(table)} |`;
       }),
     "",
     ...[small, large].flatMap((result) => {
       const skipped = result.generator.filter((note) => note.note !== undefined);
-      return skipped.length === 0 ? [] : [`Skipped at ${label(result)}: ${skipped.map((note) => `${note.step} (${note.note ?? ""})`).join("; ")}`, ""];
+      return skipped.length === 0
+        ? []
+        : [`Skipped at ${label(result)}: ${skipped.map((note) => `${note.step} (${note.note ?? ""})`).join("; ")}`, ""];
     }),
   ];
   return lines.join("\n");
+}
+
+/** The result of `creators` creators in an earlier run's JSON. */
+function baseline(file: string, creators: number): SizeResult {
+  const earlier = JSON.parse(readFileSync(file, "utf8")) as { small: SizeResult; large: SizeResult };
+  const found = [earlier.small, earlier.large].find((result) => result.size.creators === creators);
+  if (found === undefined) throw new Error(`${file} has no result for ${creators} creators`);
+  return found;
 }
 
 export async function runScaleBenchmark(buildDir: string): Promise<void> {
@@ -276,7 +302,10 @@ export async function runScaleBenchmark(buildDir: string): Promise<void> {
     throw new Error("SCALE_SIZES: two whole numbers of creators, each at least 5");
   }
   log(`Scale benchmark: due work at every size ${JSON.stringify(dueWork)}`);
-  const small = await measureSize(buildDir, smallCreators, log);
+  const small =
+    process.env.SCALE_BASELINE === undefined
+      ? await measureSize(buildDir, smallCreators, log)
+      : baseline(process.env.SCALE_BASELINE, smallCreators);
   const large = await measureSize(buildDir, largeCreators, log);
   const comparisons = compare(small, large);
   console.log(`\nScale: ${smallCreators.toLocaleString("en")} → ${largeCreators.toLocaleString("en")} creators (ratios large / small)`);

@@ -99,7 +99,11 @@ function steps(): Step[] {
               'creator' || i || '@example.com', 'creator' || i || '@example.com'
             ${numbers(":C")}`,
     },
-    { name: "creator roles", table: "user_roles", sql: `INSERT INTO user_roles (user_id, role) SELECT ${creator("i")}, 'creator' ${numbers(":C")}` },
+    {
+      name: "creator roles",
+      table: "user_roles",
+      sql: `INSERT INTO user_roles (user_id, role) SELECT ${creator("i")}, 'creator' ${numbers(":C")}`,
+    },
     {
       name: "advertiser owners and the admin",
       table: "users",
