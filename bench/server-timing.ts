@@ -28,3 +28,21 @@ export function d1RoundTrips(entries: ServerTimingEntry[]): number {
   const desc = entries.find((entry) => entry.name === "d1")?.desc;
   return desc === undefined ? 0 : Number(/^(\d+)/.exec(desc)?.[1] ?? Number.NaN);
 }
+
+export type D1Figures = { roundTrips: number; statements: number; rowsRead: number; rowsWritten: number; ms: number };
+
+/**
+ * The D1 figures a response reports in its `d1` entry (`desc="<n> round trips / <n> statements / <n> rows read / <n> rows
+ * written"`, worker/timings.ts); all zero when it made no D1 call.
+ */
+export function d1Figures(entries: ServerTimingEntry[]): D1Figures {
+  const entry = entries.find((candidate) => candidate.name === "d1");
+  const count = (label: string) => Number(new RegExp(`(\\d+) ${label}`).exec(entry?.desc ?? "")?.[1] ?? 0);
+  return {
+    roundTrips: count("round trips?"),
+    statements: count("statements"),
+    rowsRead: count("rows read"),
+    rowsWritten: count("rows written"),
+    ms: entry?.durMs ?? 0,
+  };
+}

@@ -2,7 +2,7 @@
  * `npm run bench`: the benchmarks, against the production build. Prints a table per benchmark and writes
  * bench-results/*.json. Figures are for reading, never pass/fail.
  * `BENCH_ONLY=page-cost` (or first-load, lighthouse, interactive, ingestion, page-brand, withdrawals, analytics,
- * evaluation, profile; comma-separated) runs only those.
+ * evaluation, profile, scale; comma-separated) runs only those. `profile` and `scale` run only when named.
  *
  * The build is made once, at the start, under the lock the end-to-end tests take (they share build/); the page
  * benchmarks (bench/page-benchmarks.ts: page-cost, first-load, lighthouse, interactive) measure a copy of it under Miniflare, the
@@ -22,6 +22,7 @@ import { runIngestionBenchmark } from "../bench/ingestion.ts";
 import { runPageBenchmarks } from "../bench/page-benchmarks.ts";
 import { benchPageBrand } from "../bench/page-brand.ts";
 import { runProfileBenchmark } from "../bench/profile-page.ts";
+import { runScaleBenchmark } from "../bench/scale/run.ts";
 import { runWithdrawalBenchmark } from "../bench/withdrawals.ts";
 
 const port = 8797;
@@ -32,12 +33,15 @@ const serverBenchmarks = ["page-brand", "withdrawals", "ingestion", "analytics"]
 
 mkdirSync("bench-results", { recursive: true });
 const buildDir =
-  pageBenchmarks.length + serverBenchmarks.length > 0 || only.has("profile")
+  pageBenchmarks.length + serverBenchmarks.length > 0 || only.has("profile") || only.has("scale")
     ? await snapshotBuild({ skipBuild: process.env.BENCH_SKIP_BUILD === "1" })
     : undefined;
 
 // bench/profile-page.ts: only when named, never part of a full run.
 if (buildDir !== undefined && only.has("profile")) await runProfileBenchmark(buildDir);
+
+// bench/scale/run.ts (issue 26): only when named; it builds worlds of up to millions of rows.
+if (buildDir !== undefined && only.has("scale")) await runScaleBenchmark(buildDir);
 
 // First and alone, so that nothing else runs on the machine while CPU is measured.
 if (buildDir !== undefined && pageBenchmarks.length > 0) await runPageBenchmarks(buildDir, wanted);

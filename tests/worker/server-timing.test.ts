@@ -38,7 +38,7 @@ function namesOf(response: Response): string[] {
 
 function expectRoundTrips(response: Response) {
   const d1 = entriesOf(response).find((entry) => entry.name === "d1");
-  expect(d1?.desc).toMatch(/^\d+ round trips$/);
+  expect(d1?.desc).toMatch(/^\d+ round trips \/ \d+ statements \/ \d+ rows read \/ \d+ rows written$/);
 }
 
 const page = (url: string, headers: Record<string, string> = {}) => fetchWorker(url, { headers: { Accept: "text/html", ...headers } });

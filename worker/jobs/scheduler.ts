@@ -27,6 +27,7 @@ import {
   type SettlementReport,
 } from "../domain/withdrawals/settlement.ts";
 import type { Database } from "../database.ts";
+import type { D1Meter } from "../timings.ts";
 
 /**
  * The scheduler: everything time does to campaigns and posts, run every minute by the cron trigger in production and
@@ -78,7 +79,12 @@ export type SchedulerDeps = {
   /** Post images in R2: the unused-upload sweep deletes them with their rows; without it, that sweep is skipped. */
   media?: R2Bucket;
   limits?: Partial<SchedulerLimits>;
+  /** The meter `db` reports to (worker/timings.ts): with it, the report gives each step's D1 work. */
+  d1Meter?: D1Meter;
 };
+
+/** What one step asked of D1: statements, rows read and written (D1's `meta`), and the time spent waiting on it. */
+export type StepD1 = { statements: number; rowsRead: number; rowsWritten: number; ms: number };
 
 export type SchedulerReport = {
   campaignsMoved: CampaignMove[];
@@ -103,12 +109,16 @@ export type SchedulerReport = {
   failedSteps: string[];
   /** How long each step took (wall time). */
   stepMilliseconds: Record<string, number>;
+  /** Each step's D1 work, when the run was given the meter of its database (`d1Meter`). */
+  stepD1: Record<string, StepD1>;
 };
 
-type StepLog = { failed: string[]; milliseconds: Record<string, number> };
+type StepLog = { failed: string[]; milliseconds: Record<string, number>; d1: Record<string, StepD1>; meter?: D1Meter };
 
 async function step<Result>(name: string, log: StepLog, fallback: Result, work: () => Promise<Result>): Promise<Result> {
   const started = performance.now();
+  const meter = log.meter;
+  const before = meter === undefined ? undefined : { ...meter };
   try {
     return await work();
   } catch (error) {
@@ -117,6 +127,14 @@ async function step<Result>(name: string, log: StepLog, fallback: Result, work: 
     return fallback;
   } finally {
     log.milliseconds[name] = Math.round(performance.now() - started);
+    if (meter !== undefined && before !== undefined) {
+      log.d1[name] = {
+        statements: meter.statements - before.statements,
+        rowsRead: meter.rowsRead - before.rowsRead,
+        rowsWritten: meter.rowsWritten - before.rowsWritten,
+        ms: Math.round((meter.waitingMs - before.waitingMs) * 10) / 10,
+      };
+    }
   }
 }
 
@@ -131,7 +149,7 @@ async function step<Result>(name: string, log: StepLog, fallback: Result, work: 
 export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerReport> {
   const limits = { ...defaultSchedulerLimits, ...deps.limits };
   const rewards = { db: deps.db, clock: deps.clock };
-  const log: StepLog = { failed: [], milliseconds: {} };
+  const log: StepLog = { failed: [], milliseconds: {}, d1: {}, ...(deps.d1Meter === undefined ? {} : { meter: deps.d1Meter }) };
   const holder = `run_${crypto.randomUUID()}`;
   const campaignsMoved = await step("campaign lifecycle", log, [], () => advanceCampaigns(rewards));
   const { recentPosts } = deps.xClient;
@@ -195,5 +213,6 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
     retention,
     failedSteps: log.failed,
     stepMilliseconds: log.milliseconds,
+    stepD1: log.d1,
   };
 }
