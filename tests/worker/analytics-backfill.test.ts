@@ -52,7 +52,9 @@ describe("migration 0027's backfill", () => {
       insert("e7", "landing_viewed", "d3", "advertiser-gone", null, null, on20th),
     ]);
 
-    for (const statement of statementsOf("0027_").filter((candidate) => /^\s*(INSERT|DROP)/.test(candidate))) {
+    // A statement may begin with the comment lines above it in the file.
+    const withoutLeadingComments = (statement: string) => statement.replace(/^(\s*--[^\n]*\n)*/, "");
+    for (const statement of statementsOf("0027_").filter((candidate) => /^\s*(INSERT|DROP)/.test(withoutLeadingComments(candidate)))) {
       await env.DB.prepare(statement).run();
     }
 

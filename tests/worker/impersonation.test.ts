@@ -79,7 +79,8 @@ describe("the spoofing link", () => {
       headers: { Accept: "text/html", "cf-connecting-ip": freshAddress(), "User-Agent": "Slackbot-LinkExpanding 1.0" },
     });
     expect(preview.status).toBe(200);
-    expect(preview.headers.get("set-cookie")).toBeNull();
+    // No session: the only cookie is D1's bookmark, which every answer that read carries (docs/decisions/035-read-replicas.md).
+    expect(preview.headers.getSetCookie().map((cookie) => cookie.split("=")[0])).toEqual(["chorus_d1_bookmark"]);
     expect(preview.headers.get("cache-control")).toBe("no-store");
     const html = await preview.text();
     expect(html).toContain("Act as @imp_creator?");

@@ -34,7 +34,7 @@ describe("server-rendered pages", () => {
   it("renders New Post as it will work: usable for a creator with a running campaign, dimmed for someone without", async () => {
     const newPostDisabled = async (cookie: string) => {
       const html = await (await fetchPage("/", cookie)).text();
-      return /<button[^>]*class="ui-button new-post[^"]*"[^>]*aria-disabled="(true|false)"/.exec(html)?.[1];
+      return /<button aria-disabled="(true|false)"[^>]*class="ui-button new-post[^"]*"/.exec(html)?.[1];
     };
     expect(await newPostDisabled(signedIn)).toBe("false");
     expect(await newPostDisabled(await sessionCookieFor("user-chorus_admin"))).toBe("true");
@@ -74,7 +74,7 @@ describe("signed-out visitors", () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain("Get rewarded for what you post on X");
-    expect(html).toContain('href="/auth/twitter/read/login?afterLoginRedirectUrl=%2F"');
+    expect(html).toContain('href="/auth/twitter/read/login?afterLoginRedirectUrl=%2F&amp;trigger=start-page&amp;domainType=core"');
     expect(html).not.toContain("Aurora wallet launch week");
   });
 
@@ -92,7 +92,7 @@ describe("signed-out visitors", () => {
   it("carry the page's utm values and invitation into the sign-in link", async () => {
     const html = await (await fetchPage("/?utm_source=newsletter&utm_medium=email&invitationId=inv-42&utm_term=")).text();
     expect(html).toContain(
-      'href="/auth/twitter/read/login?afterLoginRedirectUrl=%2F&amp;utm_source=newsletter&amp;utm_medium=email&amp;invite_id=inv-42"',
+      'href="/auth/twitter/read/login?afterLoginRedirectUrl=%2F&amp;utm_source=newsletter&amp;utm_medium=email&amp;invite_id=inv-42&amp;trigger=start-page&amp;domainType=core"',
     );
   });
 });
