@@ -19,7 +19,12 @@ export function UserMenu({ user }: { user: CurrentUser }) {
       )}
       <span className="user-handle" data-testid="signed-in-handle">
         {`@${user.twitterHandle}`}
-        {impersonating ? <Badge tone="warning">acting as</Badge> : null}
+        {impersonating ? (
+          <>
+            {" "}
+            <Badge tone="warning">acting as</Badge>
+          </>
+        ) : null}
       </span>
       <Button
         size="small"
