@@ -22,6 +22,8 @@ export type DialogProps = {
    * (a list beside the page, such as the notifications), the full screen on phones.
    */
   placement?: "center" | "side";
+  /** Below 641 px: a sheet along the bottom edge as tall as its content (default), or the whole screen (a long form). */
+  phoneLayout?: "sheet" | "full-screen";
   /** The close button's accessible name when "Close" alone is ambiguous ("Close notifications"). */
   closeLabel?: string;
   /** The element's id, for a control that names it in aria-controls. */
@@ -53,6 +55,7 @@ export function Dialog({
   footer,
   size = "medium",
   placement = "center",
+  phoneLayout = "sheet",
   closeLabel = "Close",
   id,
   dismissible = true,
@@ -112,6 +115,7 @@ export function Dialog({
       className={classNames("ui-dialog", className)}
       data-size={size}
       data-placement={placement}
+      data-phone-layout={phoneLayout}
       aria-labelledby={titleId}
       aria-describedby={description === undefined ? undefined : descriptionId}
       onKeyDown={keepTabInside}

@@ -18,7 +18,15 @@ export function PostEditorDialog(props: {
       ? "Write a post for one of your campaigns. It is published on X from your account."
       : "Tell the Chorus team what works and what does not. Nothing is posted on X.";
   return (
-    <Dialog open onClose={onClose} title={title} description={description} size="large" className={`post-editor post-editor-${mode}`}>
+    <Dialog
+      open
+      onClose={onClose}
+      title={title}
+      description={description}
+      size="large"
+      phoneLayout="full-screen"
+      className={`post-editor post-editor-${mode}`}
+    >
       {mode === "post" ? (
         <PostForm initialCampaignId={props.campaignId} restoreDraft={props.restoreDraft} onDone={onClose} />
       ) : (

@@ -43,6 +43,7 @@ export function WithdrawDialog(props: { currency: string; available: number; res
       onClose={onClose}
       title={step.kind === "form" ? `${titles.form} ${currency}` : titles[step.kind]}
       size="small"
+      phoneLayout="full-screen"
       className="withdraw-dialog"
     >
       <div ref={steps}>
