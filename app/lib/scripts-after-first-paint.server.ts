@@ -40,8 +40,12 @@ const CONTENTFUL_PAINT = "first-contentful-paint";
 
 const putPreloadsBack = `for (const template of document.querySelectorAll("template[${DEFERRED_PRELOADS_ATTRIBUTE}]")) template.replaceWith(template.content);`;
 
+/** Script that runs `action` once, at the first contentful paint (at once if it is already in the buffered entries). */
+const atFirstContentfulPaint = (action: string) =>
+  `new PerformanceObserver((list, observer) => { if (list.getEntriesByName("${CONTENTFUL_PAINT}").length === 0) return; observer.disconnect(); ${action} }).observe({ type: "paint", buffered: true });`;
+
 /** In the head, after the template: the preloads go back at the first paint, whether or not the parser is done. */
-const preloadsAtFirstPaint = `PerformanceObserver.supportedEntryTypes?.includes("paint") && new PerformanceObserver((list, observer) => { if (list.getEntriesByName("${CONTENTFUL_PAINT}").length === 0) return; observer.disconnect(); ${putPreloadsBack} }).observe({ type: "paint", buffered: true });`;
+const preloadsAtFirstPaint = `PerformanceObserver.supportedEntryTypes?.includes("paint") && ${atFirstContentfulPaint(putPreloadsBack)}`;
 
 /**
  * Resolves once the page has painted (the paint timing entries, buffered), at once where nothing will paint (a tab
@@ -50,7 +54,7 @@ const preloadsAtFirstPaint = `PerformanceObserver.supportedEntryTypes?.includes(
  */
 const afterFirstPaint = `await new Promise((resolve) => {
 if (document.visibilityState !== "visible" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) return resolve();
-new PerformanceObserver((list, observer) => { if (list.getEntriesByName("${CONTENTFUL_PAINT}").length === 0) return; observer.disconnect(); resolve(); }).observe({ type: "paint", buffered: true });
+${atFirstContentfulPaint("resolve();")}
 setTimeout(resolve, 3000);
 });
 ${putPreloadsBack}
