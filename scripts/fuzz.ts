@@ -11,13 +11,17 @@
  *   FUZZ_RUNS        requests per endpoint (default 10,000)
  *   FUZZ_ONLY        only endpoints whose name contains one of these comma-separated texts (e.g. "/v1/wallet,tRPC")
  *   FUZZ_SKIP_BUILD  1 to serve the existing build instead of building first
+ *   FUZZ_FRESH       1 to start over instead of resuming: each finished endpoint is appended to
+ *                    bench-results/fuzz-progress-seed<seed>-runs<runs>.jsonl, and a later run with the same seed and
+ *                    length skips those (an endpoint's requests depend on its place in the full list, not on FUZZ_ONLY,
+ *                    so a run split in parts sends what one run would)
  *
  * `node scripts/fuzz.ts --list-routes` prints the app's routes and procedures as JSON: it loads worker/app.ts in Node
  * with TypeScript transforms and a stand-in for the SSR module (which only Vite can resolve); the run uses it so the
  * list of endpoints comes from the app itself, never from a hand-kept copy.
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, openSync, writeFileSync } from "node:fs";
+import { mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, request as httpRequest, type OutgoingHttpHeaders } from "node:http";
 import { registerHooks } from "node:module";
 import { promisify } from "node:util";
@@ -31,6 +35,7 @@ import {
   type Endpoint,
   type FuzzRequest,
 } from "../fuzz/requests.ts";
+import { progressFile, readProgress, recordProgress } from "./fuzz-progress.ts";
 import { markdownReport, type EndpointResult } from "../fuzz/report.ts";
 import { countedTables, rowCountChanges, rowCountSql, rowsAdded, TABLE_NAMES_SQL, type RowCounts } from "../fuzz/tables.ts";
 import { describeRequest, newTally, recordAnswer } from "../fuzz/verdict.ts";
@@ -254,7 +259,6 @@ function startEmulators(): ChildProcess[] {
 
 mkdirSync("bench-results", { recursive: true });
 mkdirSync(workDir, { recursive: true });
-const startedAt = performance.now();
 const buildDir = await snapshotBuild({ skipBuild: process.env.FUZZ_SKIP_BUILD === "1", into: `${workDir}/build` });
 await prepareSeededState(persistTo);
 const emulators = startEmulators();
@@ -271,13 +275,19 @@ try {
   const knownIds = await knownIdsOf(people.advertiser, people.creator);
   const tables = countedTables((await d1(TABLE_NAMES_SQL)).map((row) => String(row.name)));
   const rowCounts = async () => ((await d1(rowCountSql(tables)))[0] ?? {}) as RowCounts;
-  console.log(`Fuzzing ${selected.length} endpoints × ${runsPerEndpoint} requests (seed ${seed}) at ${origin}`);
+  const progress = progressFile(seed, runsPerEndpoint);
+  if (process.env.FUZZ_FRESH === "1") rmSync(progress, { force: true });
+  const finished = readProgress(progress);
+  const pending = selected.filter((endpoint) => !finished.has(endpointName(endpoint)));
+  console.log(
+    `Fuzzing ${pending.length} endpoints × ${runsPerEndpoint} requests (seed ${seed}) at ${origin}${finished.size > 0 ? `; ${selected.length - pending.length} already done in ${progress}` : ""}`,
+  );
 
-  const results: EndpointResult[] = [];
   let tokensMintedAt = performance.now();
   let lastEndpointMs = 0;
   let before = await rowCounts();
-  for (const [index, endpoint] of selected.entries()) {
+  for (const endpoint of pending) {
+    const index = endpoints.indexOf(endpoint);
     // Access tokens live 15 minutes: new ones are minted (a write) before the counts an endpoint is judged by, when
     // those held could expire within an endpoint as long as the last one.
     if (performance.now() - tokensMintedAt + lastEndpointMs > 13 * 60_000) {
@@ -292,7 +302,7 @@ try {
     result.rowChanges = rowCountChanges(before, after);
     result.storedWhileRefused = result.storedWhileRefused && rowsAdded(before, after);
     before = after;
-    results.push(result);
+    recordProgress(progress, result, lastEndpointMs / 1000);
     console.log(
       `${result.failures + (result.storedWhileRefused ? 1 : 0) === 0 ? "ok  " : "FAIL"} ${result.endpoint}: ${result.requests} answered, ${result.failures} failures${result.noAnswer > 0 ? `, ${result.noAnswer} without answer` : ""}${result.notSent > 0 ? `, ${result.notSent} refused by the client` : ""}${result.rowChanges === "" ? "" : ` (rows: ${result.rowChanges})`}`,
     );
@@ -300,11 +310,17 @@ try {
   const pingAfter = await fetch(`${origin}/ping`)
     .then((response) => response.ok)
     .catch(() => false);
-  const report = markdownReport(results, { seed, runsPerEndpoint, seconds: (performance.now() - startedAt) / 1000, pingAfter });
+  const done = readProgress(progress);
+  const all = selected.flatMap((endpoint) => done.get(endpointName(endpoint)) ?? []);
+  const seconds = all.reduce((sum, { seconds }) => sum + seconds, 0);
+  const report = markdownReport(
+    all.map(({ result }) => result),
+    { seed, runsPerEndpoint, seconds, pingAfter },
+  );
   const file = `bench-results/fuzz-${new Date().toISOString().slice(0, 10)}.md`;
   writeFileSync(file, `# npm run fuzz\n\n${report}`);
   console.log(`\n${report}\nWritten to ${file}`);
-  failed = !pingAfter || results.some((result) => result.failures > 0 || result.storedWhileRefused);
+  failed = !pingAfter || all.some(({ result }) => result.failures > 0 || result.storedWhileRefused);
 } finally {
   agent.destroy();
   await app?.dispose();
