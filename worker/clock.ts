@@ -6,5 +6,6 @@ export type Clock = { now(): number };
 
 export const systemClock: Clock = { now: () => Date.now() };
 
-export const HOUR = 60 * 60 * 1000;
+export const MINUTE = 60 * 1000;
+export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;

@@ -3,13 +3,15 @@ import { PastCampaignsPage } from "~/features/campaigns/campaign-lists";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
-import { pastCampaignsPage } from "../../worker/domain/pages/campaign-lists.ts";
+import { pastCampaignsCursorOf, pastCampaignsPage } from "../../worker/domain/pages/campaign-lists.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => seo({ title: "Past campaigns", matches });
 
-export async function loader({ context }: Route.LoaderArgs) {
+/** `?before=<endsAt>.<id>`: the page after the one whose "Older campaigns" link carried it (an unreadable one: the first). */
+export async function loader({ context, request }: Route.LoaderArgs) {
   const session = requireSession(context);
-  return pastCampaignsPage(context.get(workerContext).capabilities, session.userId);
+  const before = pastCampaignsCursorOf(new URL(request.url).searchParams.get("before"));
+  return pastCampaignsPage(context.get(workerContext).capabilities, session.userId, before);
 }
 
 export default function PastCampaigns({ loaderData }: Route.ComponentProps) {

@@ -12,11 +12,12 @@
  * every size; only the totals grow. The world spans `worldMonths` months of activity.
  *
  * The rows use the production schema's columns and the shapes of scripts/seed/factories.ts (ids, account ids of
- * worker/domain/ledger/accounts.ts, ledger lines as `{account, amount}`); the schema's triggers run as they do in
- * production (counters of participants, roles, pool totals and pacing are kept by them), except the ledger's
- * never-negative check, which sums an account's whole history per debit: it is dropped for the load and recreated
- * after (the generated entries are balanced and never overdraw). A table or column the schema does not have (other
- * work changes the ledger and the analytics storage) is skipped with a note instead of failing the run.
+ * worker/domain/ledger/accounts.ts); the schema's triggers run as they do in production: counters of participants,
+ * roles, pool totals and pacing, and the ledger itself. Entries are posted through the view `ledger_postings` with
+ * their lines as `[{account, amount}]`, exactly as the production ledger posts them (migration 0036): its trigger
+ * writes the entry, its lines once, and each account's balance row, and refuses an entry that would overdraw (the
+ * generated entries are balanced and never do). A table or column the schema does not have is skipped with a note
+ * instead of failing the run.
  */
 import { DatabaseSync } from "node:sqlite";
 import { readdirSync, statSync } from "node:fs";
@@ -29,7 +30,7 @@ const HOUR = 3_600_000;
 export const worldMonths = 6;
 
 /** Work that is due in every world, whatever its size (the scheduler's run is measured on it). */
-export const dueWork = { maturingPosts: 200, expiredVerifications: 20, pendingWithdrawals: 20 };
+export const dueWork = { maturingPosts: 200, expiredVerifications: 20, pendingWithdrawals: 20, healthChecks: 4, weekClosings: 2 };
 
 export type WorldSize = {
   creators: number;
@@ -81,7 +82,8 @@ export function localD1File(persistTo: string): string {
   return largest;
 }
 
-type Step = { name: string; table: string; sql: string };
+/** `counts`: the table whose growth is the step's rows, when it writes through a view (its changes are not counted). */
+type Step = { name: string; table: string; sql: string; counts?: string };
 
 /** The steps, in dependency order. `:now`, `:C`, `:K`, `:A` are bound for each. */
 function steps(): Step[] {
@@ -143,6 +145,18 @@ function steps(): Step[] {
               starts_at - ${DAY}, starts_at - ${DAY}
             FROM (SELECT i, CASE WHEN i % 5 = 0 THEN :now - 2 * ${DAY}
                                  ELSE :now - (26 + i % ${worldMonths * 30 - 30}) * ${DAY} END AS starts_at ${numbers(":K")})`,
+    },
+    {
+      // Steady state: each live campaign's health was recomputed within the last 15 minutes and its first week has not
+      // ended; a fixed number of them are due now (the scheduler's campaign health and week closing steps).
+      name: "health and week-closing due times (due work)",
+      table: "campaigns",
+      sql: `UPDATE campaigns SET
+              health_due_at = CASE WHEN i < ${dueWork.healthChecks} THEN :now - 60000 ELSE :now + 600000 END,
+              weeks_due_at = CASE WHEN i < ${dueWork.weekClosings} THEN :now - 60000 ELSE weeks_due_at END
+            FROM (SELECT id AS live_id, ROW_NUMBER() OVER (ORDER BY id) - 1 AS i FROM campaigns
+                  WHERE id LIKE 'scale-campaign-%' AND status = 'active') AS live
+            WHERE campaigns.id = live.live_id`,
     },
     {
       name: "closed campaign weeks",
@@ -235,8 +249,9 @@ function steps(): Step[] {
     },
     {
       name: "ledger: deposits",
-      table: "ledger_entries",
-      sql: `INSERT INTO ledger_entries (idempotency_key, kind, memo, lines, created_at)
+      table: "ledger_postings",
+      counts: "ledger_entries",
+      sql: `INSERT INTO ledger_postings (idempotency_key, kind, memo, lines, created_at)
             SELECT 'scale-deposit-' || i, 'deposit', 'Deposit',
               json_array(json_object('account', 'advertiser-deposits:scale-advertiser-' || i || ':USDC', 'amount', -5500000000),
                          json_object('account', 'advertiser-funding:scale-advertiser-' || i || ':USDC', 'amount', 5500000000)),
@@ -244,8 +259,9 @@ function steps(): Step[] {
     },
     {
       name: "ledger: campaign funding",
-      table: "ledger_entries",
-      sql: `INSERT INTO ledger_entries (idempotency_key, kind, memo, lines, created_at)
+      table: "ledger_postings",
+      counts: "ledger_entries",
+      sql: `INSERT INTO ledger_postings (idempotency_key, kind, memo, lines, created_at)
             SELECT 'scale-funding-' || id, 'campaign-funding', 'Campaign funded',
               json_array(json_object('account', 'advertiser-funding:' || advertiser_id || ':USDC', 'amount', -1100000000),
                          json_object('account', 'campaign-pool:' || id || ':w1:USDC', 'amount', 500000000),
@@ -256,8 +272,9 @@ function steps(): Step[] {
     },
     {
       name: "ledger: rewards",
-      table: "ledger_entries",
-      sql: `INSERT INTO ledger_entries (idempotency_key, kind, memo, lines, created_at)
+      table: "ledger_postings",
+      counts: "ledger_entries",
+      sql: `INSERT INTO ledger_postings (idempotency_key, kind, memo, lines, created_at)
             SELECT 'scale-reward-' || r.post_id, 'reward', 'Reward',
               CASE WHEN r.bonus_amount = 0 THEN
                 json_array(json_object('account', 'campaign-pool:' || r.campaign_id || ':w' || p.campaign_week || ':USDC', 'amount', -r.pool_amount),
@@ -288,8 +305,9 @@ function steps(): Step[] {
     },
     {
       name: "ledger: withdrawal holds",
-      table: "ledger_entries",
-      sql: `INSERT INTO ledger_entries (idempotency_key, kind, memo, lines, created_at)
+      table: "ledger_postings",
+      counts: "ledger_entries",
+      sql: `INSERT INTO ledger_postings (idempotency_key, kind, memo, lines, created_at)
             SELECT 'withdrawal-hold:' || id, 'withdrawal-hold', 'Withdrawal',
               json_array(json_object('account', 'creator-available:' || user_id || ':USDC', 'amount', -amount),
                          json_object('account', 'creator-withdrawal-hold:' || user_id || ':USDC', 'amount', amount)),
@@ -298,8 +316,9 @@ function steps(): Step[] {
     },
     {
       name: "ledger: withdrawal payouts",
-      table: "ledger_entries",
-      sql: `INSERT INTO ledger_entries (idempotency_key, kind, memo, lines, created_at)
+      table: "ledger_postings",
+      counts: "ledger_entries",
+      sql: `INSERT INTO ledger_postings (idempotency_key, kind, memo, lines, created_at)
             SELECT 'withdrawal-payout:' || id, 'withdrawal-payout', 'Withdrawal paid out',
               json_array(json_object('account', 'creator-withdrawal-hold:' || user_id || ':USDC', 'amount', -amount),
                          json_object('account', 'creator-paid-out:' || user_id || ':USDC', 'amount', amount)),
@@ -350,9 +369,6 @@ function steps(): Step[] {
   ];
 }
 
-/** Triggers dropped for the load (see the module's comment), by a name they contain. */
-const triggersLeftOutOfTheLoad = ["never_negative"];
-
 /**
  * Fills the D1 file of `persistTo` with the world of `creators` creators as of `now`. Nothing else may have the file
  * open. Returns what each step wrote, or why it was skipped.
@@ -367,7 +383,7 @@ export function buildScaleWorld(persistTo: string, creators: number, now: number
     db.exec("PRAGMA cache_size = -2097152");
     const tables = new Set(
       db
-        .prepare("SELECT name FROM sqlite_schema WHERE type = 'table'")
+        .prepare("SELECT name FROM sqlite_schema WHERE type IN ('table', 'view')")
         .all()
         .map((row) => String(row.name)),
     );
@@ -378,12 +394,6 @@ export function buildScaleWorld(persistTo: string, creators: number, now: number
       "INSERT INTO temp.scale_n (i) SELECT value FROM (WITH RECURSIVE n(value) AS (SELECT 0 UNION ALL SELECT value + 1 FROM n WHERE value + 1 < ?) SELECT value FROM n)",
     ).run(largest);
 
-    const dropped = db
-      .prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'trigger'")
-      .all()
-      .filter((row) => triggersLeftOutOfTheLoad.some((part) => String(row.name).includes(part)))
-      .map((row) => ({ name: String(row.name), sql: String(row.sql) }));
-    for (const trigger of dropped) db.exec(`DROP TRIGGER ${trigger.name}`);
     try {
       // As BigInt: node:sqlite binds other numbers as REAL, and `'id-' || (i % 5.0)` is not an id.
       const parameters = { now: BigInt(now), C: BigInt(size.creators), K: BigInt(size.campaigns), A: BigInt(size.advertisers) };
@@ -395,9 +405,13 @@ export function buildScaleWorld(persistTo: string, creators: number, now: number
           continue;
         }
         const used = Object.fromEntries(Object.entries(parameters).filter(([name]) => new RegExp(`:${name}\\b`).test(step.sql)));
+        const counted = () =>
+          step.counts === undefined ? 0 : Number(db.prepare(`SELECT COUNT(*) AS n FROM ${step.counts}`).get()?.n ?? 0);
         db.exec("BEGIN");
         try {
-          const { changes } = db.prepare(step.sql).run(used);
+          const before = counted();
+          const result = db.prepare(step.sql).run(used);
+          const changes = step.counts === undefined ? Number(result.changes) : counted() - before;
           db.exec("COMMIT");
           const seconds = (performance.now() - started) / 1000;
           notes.push({ step: step.name, rows: Number(changes), seconds: Math.round(seconds * 10) / 10 });
@@ -410,7 +424,6 @@ export function buildScaleWorld(persistTo: string, creators: number, now: number
         }
       }
     } finally {
-      for (const trigger of dropped) db.exec(trigger.sql);
       db.exec("DROP TABLE temp.scale_n");
     }
   } finally {

@@ -46,10 +46,23 @@ describe("lists with more campaigns than one statement can bind", () => {
     expect(html).toContain(active[0]?.title);
   });
 
-  it(`shows /past-campaigns with ${MANY} ended campaigns and the creator's results in them`, async () => {
-    const response = await fetchPage("/past-campaigns", await sessionCookieFor(creator.id));
-    expect(response.status).toBe(200);
-    expect(await response.text()).toContain(evaluated[0]?.title);
+  it(`shows /past-campaigns with ${MANY} ended campaigns a page of 24 at a time, latest first, each once`, async () => {
+    const cookie = await sessionCookieFor(creator.id);
+    const pages: string[][] = [];
+    let path: string | null = "/past-campaigns";
+    while (path !== null && pages.length < 10) {
+      const response = await fetchPage(path, cookie);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      pages.push([...new Set([...html.matchAll(/href="\/campaign\/(campaign-crowd-evaluated-\d+)"/g)].map((match) => match[1] ?? ""))]);
+      path = /href="(\/past-campaigns\?before=[^"]+)"/.exec(html)?.[1] ?? null;
+    }
+    // 120 campaigns ending at the same moment: 24 + 24 + 24 + 24 + 24, the ties by id, descending.
+    expect(pages.map((page) => page.length)).toEqual([24, 24, 24, 24, 24]);
+    expect(pages[0]?.[0]).toBe("campaign-crowd-evaluated-99");
+    const shown = pages.flat();
+    expect(new Set(shown).size).toBe(MANY);
+    expect([...shown].sort()).toEqual(evaluated.map((campaign) => campaign.id).sort());
   });
 
   it("answers the dashboard of a creator who joined them all", async () => {

@@ -30,9 +30,4 @@ export const planAllowances: readonly PlanAllowance[] = [
       "One row per advertiser account (hundreds at a million creators): the admin's funnel of every advertiser reads " +
       "each one's rollup rows by the index, one advertiser at a time (docs/decisions/036-events-out-of-d1.md).",
   },
-  {
-    table: "feedback",
-    statements: ["feedback.feedbackInboxQuery", "feedback.feedbackCountsQuery"],
-    why: "Open: the admins' inbox sorts and counts every message; it needs counters and an index per status.",
-  },
 ];

@@ -131,7 +131,17 @@ describe("the plan of every statement the db layer can send", () => {
     const expectedIndexes: Record<string, string> = {
       "attachments.claimAttachments": "post_attachments_unused_by_user",
       "attachments.insertAttachmentWithinQuota": "post_attachments_unused_by_user",
-      "campaign-weeks.weeksWithEvaluatingPosts": "posts_evaluating_by_week",
+      "campaign-weeks.weekHasEvaluatingPosts": "posts_evaluating_by_week",
+      "campaigns.currentCampaignCardsQuery": "campaigns_listed_current",
+      "campaigns.currentCampaignCardsQuery#2": "campaigns_listed_current",
+      "campaigns.pastCampaignCardsQuery": "campaigns_listed_past",
+      "campaigns.pastCampaignCardsQuery#2": "campaigns_listed_past",
+      "reward-campaigns.listCampaignsToAdvance": "campaigns_to_start",
+      "reward-campaigns.listCampaignsDueForHealth": "campaigns_health_due",
+      "reward-campaigns.listCampaignsDueForWeekClosing": "campaigns_weeks_due",
+      "feedback.feedbackInboxQuery": "feedback_inbox",
+      "feedback.feedbackInboxQuery#2": "feedback_inbox",
+      "feedback.feedbackInboxQuery#3": "feedback_inbox",
       "withdrawals.listExpiredVerifying": "withdrawals_verifying",
       "withdrawals.listPendingWithdrawals": "withdrawals_pending",
       "advertiser-deposits.listPendingDeposits": "advertiser_deposits_pending",
@@ -217,7 +227,7 @@ describe("the plan of every statement the db layer can send", () => {
       { source: "planted.postsByContent", sql: `SELECT id FROM posts WHERE content = ?`, values: ["hello"] },
       {
         source: "planted.openFeedbackByContent",
-        sql: `SELECT f.id FROM feedback AS f WHERE f.handled_at IS NULL ORDER BY f.content LIMIT 20`,
+        sql: `SELECT f.id FROM feedback AS f WHERE (f.handled_at IS NOT NULL) = 0 ORDER BY f.content LIMIT 20`,
         values: [],
       },
     ];

@@ -295,7 +295,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
   "campaign-weeks": {
     calls: {
       closedWeeks: (db) => campaignWeeks.closedWeeks(db, [campaign.id]),
-      weeksWithEvaluatingPosts: (db) => campaignWeeks.weeksWithEvaluatingPosts(db, [campaign.id]),
+      weekHasEvaluatingPosts: (db) => campaignWeeks.weekHasEvaluatingPosts(db, campaign.id, 1),
       markBonusPostsStatement: (db) => campaignWeeks.markBonusPostsStatement(db, campaign.id, 1, [post.id], now),
       closeWeekStatement: (db) => campaignWeeks.closeWeekStatement(db, campaign.id, 1, 1, now),
       countClosedWeeks: (db) => campaignWeeks.countClosedWeeks(db, campaign.id),
@@ -309,10 +309,16 @@ export const statementCatalog: Record<string, ModuleEntry> = {
     calls: {
       joinedAnyCampaignQuery: (db) => campaigns.joinedAnyCampaignQuery(db, creator.id, ["active", "ending"]),
       insertCampaignStatement: (db) => campaigns.insertCampaignStatement(db, campaign),
-      campaignCardsQuery: (db) => [
-        campaigns.campaignCardsQuery(db, ["active", "ending"]),
-        campaigns.campaignCardsQuery(db, ["active"], { advertiserSlug: advertiser.slug, notJoinedBy: creator.id, limit: 12 }),
+      currentCampaignCardsQuery: (db) => [
+        campaigns.currentCampaignCardsQuery(db),
+        campaigns.currentCampaignCardsQuery(db, { notJoinedBy: creator.id, limit: 6 }),
       ],
+      pastCampaignCardsQuery: (db) => [
+        campaigns.pastCampaignCardsQuery(db, { limit: 25 }),
+        campaigns.pastCampaignCardsQuery(db, { before: { endsAt: now, id: campaign.id }, limit: 25 }),
+      ],
+      upcomingCampaignCardsQuery: (db) => campaigns.upcomingCampaignCardsQuery(db, now),
+      advertiserCurrentCampaignCardsQuery: (db) => [campaigns.advertiserCurrentCampaignCardsQuery(db, advertiser.slug)],
       listJoinedCampaigns: (db) => campaigns.listJoinedCampaigns(db, creator.id, ["active", "ending"]),
       joinedCampaignCardsQuery: (db) => campaigns.joinedCampaignCardsQuery(db, creator.id, ["evaluated"]),
       findCampaignListing: (db) => campaigns.findCampaignListing(db, campaign.id),
@@ -687,14 +693,20 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       rewardCampaignQuery: (db) => rewardCampaigns.rewardCampaignQuery(db, campaign.id),
       findRewardCampaign: (db) => rewardCampaigns.findRewardCampaign(db, campaign.id),
       listCampaignsToAdvance: (db) => rewardCampaigns.listCampaignsToAdvance(db, now, 24 * hour),
-      listCampaignsInStatus: (db) => rewardCampaigns.listCampaignsInStatus(db, ["active", "ending"]),
+      listCampaignsDueForHealth: (db) => rewardCampaigns.listCampaignsDueForHealth(db, now, 200),
+      listCampaignsDueForWeekClosing: (db) => rewardCampaigns.listCampaignsDueForWeekClosing(db, now, 50),
+      setWeeksDueStatement: (db) => [
+        rewardCampaigns.setWeeksDueStatement(db, campaign.id, now + hour, now),
+        rewardCampaigns.setWeeksDueStatement(db, campaign.id, null, now),
+      ],
       listCampaignsDueForEvaluation: (db) => rewardCampaigns.listCampaignsDueForEvaluation(db, now),
       moveCampaignStatement: (db) => [
         rewardCampaigns.moveCampaignStatement(db, { campaignId: campaign.id, from: "active", to: "ending", now }),
         rewardCampaigns.moveCampaignStatement(db, { campaignId: campaign.id, from: "evaluating", to: "evaluated", now, health: "good" }),
       ],
       markFundedStatement: (db) => rewardCampaigns.markFundedStatement(db, campaign.id, now),
-      updateHealthStatement: (db) => rewardCampaigns.updateHealthStatement(db, [{ campaignId: campaign.id, health: "good" }], now),
+      recordHealthStatement: (db) =>
+        rewardCampaigns.recordHealthStatement(db, [{ campaignId: campaign.id, health: "good", dueAt: now + hour }], now),
       campaignPacingFacts: (db) => rewardCampaigns.campaignPacingFacts(db, [campaign.id]),
     },
     sendsNoSql: { stillEvaluatingGuard: "a condition other statements carry (collected through insertPostRewardsStatement and others)" },

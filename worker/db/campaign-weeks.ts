@@ -24,21 +24,22 @@ export function weekKey(campaignId: string, week: number): string {
   return `${campaignId}#${week}`;
 }
 
-const openWeekSchema = z.object({ campaign_id: z.string(), campaign_week: z.number().int() });
+const busySchema = z.object({ busy: z.number().int() });
 
-/** Weeks that still have published posts evaluating (not closable yet). */
-export async function weeksWithEvaluatingPosts(db: Database, campaignIds: readonly string[]): Promise<Set<string>> {
-  if (campaignIds.length === 0) return new Set();
+/**
+ * Whether the week still has published posts evaluating (not closable yet): one look into the partial index
+ * posts_evaluating_by_week (migration 0022), whose condition the query repeats.
+ */
+export async function weekHasEvaluatingPosts(db: Database, campaignId: string, week: number): Promise<boolean> {
   const rows = await queryAll(
     db
       .prepare(
-        `SELECT DISTINCT campaign_id, campaign_week FROM posts
-         WHERE status = 'evaluating' AND x_post_id IS NOT NULL AND campaign_id IN (SELECT value FROM json_each(?))`,
+        `SELECT EXISTS (SELECT 1 FROM posts WHERE campaign_id = ? AND campaign_week = ? AND status = 'evaluating' AND x_post_id IS NOT NULL) AS busy`,
       )
-      .bind(JSON.stringify(campaignIds)),
-    openWeekSchema,
+      .bind(campaignId, week),
+    busySchema,
   );
-  return new Set(rows.map((row) => weekKey(row.campaign_id, row.campaign_week)));
+  return rows[0]?.busy === 1;
 }
 
 /** The condition under which the statements closing a week may run: it is not closed yet. */

@@ -118,6 +118,11 @@ function toSummaryFields(row: z.infer<z.ZodObject<typeof summaryColumns>>) {
 export const campaignSchema = z.object(campaignColumns).transform(toCampaign);
 export type Campaign = z.infer<typeof campaignSchema>;
 
+/** A campaign with the time its weeks are next due to be closed (migration 0038), as the week-closing step reads it. */
+export const campaignWeeksDueSchema = z
+  .object({ ...campaignColumns, weeks_due_at: z.number().nullable() })
+  .transform((row) => ({ campaign: toCampaign(row), weeksDueAt: row.weeks_due_at }));
+
 /** What a list shows beside a campaign: its advertiser's name and how many creators joined. */
 const listedWithColumns = { advertiser_name: z.string(), advertiser_slug: z.string(), participant_count: z.number().int() };
 
@@ -149,17 +154,19 @@ const listingFieldsOf = (campaignFields: string) => `${campaignFields}, advertis
     advertisers.slug AS advertiser_slug,
     COALESCE((SELECT participants FROM campaign_participant_counts WHERE campaign_id = campaigns.id), 0) AS participant_count`;
 const listingFields = listingFieldsOf("campaigns.*");
-const listingFrom = `FROM campaigns JOIN advertisers ON advertisers.id = campaigns.advertiser_id`;
+/** `campaigns`: the table, or the table with the index a list must be read in (`campaigns INDEXED BY …`). */
+const listingFromOf = (campaigns: string) => `FROM ${campaigns} JOIN advertisers ON advertisers.id = campaigns.advertiser_id`;
+const listingFrom = listingFromOf("campaigns");
 const listingSelect = `SELECT ${listingFields} ${listingFrom}`;
 
 /*
  * A card's pools (weekly and bonus, every week): what was funded into them and what remains, from the row migration
  * 0026 keeps as ledger lines are written (none before the campaign is funded).
  */
-const cardSelectOf = (campaignFields: string) => `SELECT ${listingFieldsOf(campaignFields)},
+const cardSelectOf = (campaignFields: string, campaigns = "campaigns") => `SELECT ${listingFieldsOf(campaignFields)},
     COALESCE((SELECT funded FROM campaign_pool_totals WHERE campaign_id = campaigns.id), 0) AS pool_funded,
     COALESCE((SELECT remaining FROM campaign_pool_totals WHERE campaign_id = campaigns.id), 0) AS pool_remaining
-  ${listingFrom}`;
+  ${listingFromOf(campaigns)}`;
 const cardSelect = cardSelectOf("campaigns.*");
 
 /** A campaign as a card in a list shows it: the summary's columns, what a list shows beside them, and its pools. */
@@ -169,11 +176,10 @@ const campaignCardSummarySchema = z
 /** `CampaignCardRow` has all of it and more. */
 export type CampaignCardSummary = z.infer<typeof campaignCardSummarySchema>;
 
-const summarySelect = cardSelectOf(
-  Object.keys(summaryColumns)
-    .map((column) => `campaigns.${column}`)
-    .join(", "),
-);
+const summaryFields = Object.keys(summaryColumns)
+  .map((column) => `campaigns.${column}`)
+  .join(", ");
+const summarySelect = cardSelectOf(summaryFields);
 
 /** Creators never see drafts: every creator-facing query carries this. */
 const PUBLISHED = "campaigns.published_at IS NOT NULL";
@@ -212,37 +218,97 @@ export function insertCampaignStatement(db: Database, campaign: Campaign) {
 }
 
 /**
- * Public campaigns in the given statuses (optionally of one advertiser, by slug), soonest ending first, as cards.
- * `canStartAt`: only those that can still start at that time (not ended, and funded or not at their start yet:
- * docs/decisions/032-spec-server-items.md section 3).
+ * The lists creators browse, each read in the order of a partial index that holds exactly its campaigns (public,
+ * published, in its statuses: migration 0037), so a list reads the cards it shows and stops at its LIMIT:
+ * - `current`: running now (active or ending), soonest ending first;
+ * - `past`: ended (evaluating or evaluated), latest ending first, a page at a time after a cursor.
+ * The statuses are written out in the SQL: a partial index is used only when the query's WHERE repeats its own.
  */
-export function campaignCardsQuery(
+const listedCampaigns = {
+  current: {
+    from: "campaigns INDEXED BY campaigns_listed_current",
+    where: "campaigns.status IN ('active', 'ending')",
+    order: "campaigns.ends_at ASC, campaigns.id ASC",
+  },
+  past: {
+    from: "campaigns INDEXED BY campaigns_listed_past",
+    where: "campaigns.status IN ('evaluating', 'evaluated')",
+    order: "campaigns.ends_at DESC, campaigns.id DESC",
+  },
+} as const;
+
+/** Where a page of past campaigns starts: after the last card of the page before (latest ending first). */
+export type PastCampaignsCursor = { endsAt: number; id: string };
+
+/**
+ * The running campaigns (active or ending), soonest ending first, as cards; `notJoinedBy`: only those that user has
+ * not joined (read in order until `limit` are found, so it reads the cards shown and the user's joined ones before them).
+ */
+export function currentCampaignCardsQuery(
   db: Database,
-  statuses: readonly CampaignStatus[],
-  options: { advertiserSlug?: string; notJoinedBy?: string; canStartAt?: number; limit?: number } = {},
+  options: { notJoinedBy?: string; limit?: number } = {},
 ): Query<CampaignCardSummary[]> {
-  const advertiserFilter = options.advertiserSlug === undefined ? "" : "AND advertisers.slug = ?";
+  const list = listedCampaigns.current;
   const notJoinedFilter =
     options.notJoinedBy === undefined
       ? ""
       : "AND NOT EXISTS (SELECT 1 FROM campaign_participants WHERE campaign_id = campaigns.id AND user_id = ?)";
-  const canStartFilter =
-    options.canStartAt === undefined ? "" : "AND campaigns.ends_at > ? AND (campaigns.funded_at IS NOT NULL OR campaigns.starts_at > ?)";
+  const statement = db
+    .prepare(
+      `${cardSelectOf(summaryFields, list.from)}
+       WHERE ${list.where} AND campaigns.visibility = 'public' AND ${PUBLISHED} ${notJoinedFilter}
+       ORDER BY ${list.order}
+       LIMIT ?`,
+    )
+    .bind(...(options.notJoinedBy === undefined ? [] : [options.notJoinedBy]), options.limit ?? 100);
+  return allRows(statement, campaignCardSummarySchema);
+}
+
+/** A page of ended campaigns (evaluating or evaluated), latest ending first, after `before` when given. */
+export function pastCampaignCardsQuery(
+  db: Database,
+  options: { before?: PastCampaignsCursor; limit: number },
+): Query<CampaignCardSummary[]> {
+  const list = listedCampaigns.past;
+  const cursorFilter = options.before === undefined ? "" : "AND (campaigns.ends_at, campaigns.id) < (?, ?)";
+  const statement = db
+    .prepare(
+      `${cardSelectOf(summaryFields, list.from)}
+       WHERE ${list.where} AND campaigns.visibility = 'public' AND ${PUBLISHED} ${cursorFilter}
+       ORDER BY ${list.order}
+       LIMIT ?`,
+    )
+    .bind(...(options.before === undefined ? [] : [options.before.endsAt, options.before.id]), options.limit);
+  return allRows(statement, campaignCardSummarySchema);
+}
+
+/**
+ * Public campaigns that have not started and still can (not ended, and funded or not at their start yet:
+ * docs/decisions/032-spec-server-items.md section 3), soonest ending first, as cards: (status, ends_at) from `now`.
+ */
+export function upcomingCampaignCardsQuery(db: Database, now: number, limit = 100): Query<CampaignCardSummary[]> {
   const statement = db
     .prepare(
       `${summarySelect}
-       WHERE campaigns.status IN (SELECT value FROM json_each(?)) AND campaigns.visibility = 'public' AND ${PUBLISHED}
-         ${advertiserFilter} ${notJoinedFilter} ${canStartFilter}
+       WHERE campaigns.status = 'inactive' AND campaigns.visibility = 'public' AND ${PUBLISHED}
+         AND campaigns.ends_at > ? AND (campaigns.funded_at IS NOT NULL OR campaigns.starts_at > ?)
        ORDER BY campaigns.ends_at ASC, campaigns.id ASC
        LIMIT ?`,
     )
-    .bind(
-      JSON.stringify(statuses),
-      ...(options.advertiserSlug === undefined ? [] : [options.advertiserSlug]),
-      ...(options.notJoinedBy === undefined ? [] : [options.notJoinedBy]),
-      ...(options.canStartAt === undefined ? [] : [options.canStartAt, options.canStartAt]),
-      options.limit ?? 100,
-    );
+    .bind(now, now, limit);
+  return allRows(statement, campaignCardSummarySchema);
+}
+
+/** An advertiser's running public campaigns (its landing page), soonest ending first: that advertiser's rows only. */
+export function advertiserCurrentCampaignCardsQuery(db: Database, advertiserSlug: string, limit = 100): Query<CampaignCardSummary[]> {
+  const statement = db
+    .prepare(
+      `${summarySelect}
+       WHERE advertisers.slug = ? AND campaigns.status IN ('active', 'ending') AND campaigns.visibility = 'public' AND ${PUBLISHED}
+       ORDER BY campaigns.ends_at ASC, campaigns.id ASC
+       LIMIT ?`,
+    )
+    .bind(advertiserSlug, limit);
   return allRows(statement, campaignCardSummarySchema);
 }
 

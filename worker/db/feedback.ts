@@ -43,23 +43,21 @@ const inboxSelect = `SELECT f.id, f.user_id, author.handle AS author_handle, f.c
   JOIN users author ON author.id = f.user_id
   LEFT JOIN users handler ON handler.id = f.handled_by`;
 
-const statusConditions: Record<FeedbackStatusFilter, string> = {
-  open: "f.handled_at IS NULL",
-  handled: "f.handled_at IS NOT NULL",
-  all: "1 = 1",
+/*
+ * Each filter reads the index feedback_inbox ((handled_at IS NOT NULL), created_at DESC, id) (migration 0039) in its
+ * order and stops at the LIMIT: the conditions are written with the index's own expression, and "all" walks its two
+ * values in order (open first).
+ */
+const inboxFilters: Record<FeedbackStatusFilter, { where: string; order: string }> = {
+  open: { where: "(f.handled_at IS NOT NULL) = 0", order: "f.created_at DESC, f.id" },
+  handled: { where: "(f.handled_at IS NOT NULL) = 1", order: "f.created_at DESC, f.id" },
+  all: { where: "(f.handled_at IS NOT NULL) IN (0, 1)", order: "f.handled_at IS NOT NULL, f.created_at DESC, f.id" },
 };
 
 /** The inbox with the authors' handles: unhandled first, then newest first. */
 export function feedbackInboxQuery(db: Database, status: FeedbackStatusFilter, limit: number): Query<AdminFeedback[]> {
-  return allRows(
-    db
-      .prepare(
-        `${inboxSelect} WHERE ${statusConditions[status]}
-         ORDER BY f.handled_at IS NOT NULL, f.created_at DESC, f.id LIMIT ?`,
-      )
-      .bind(limit),
-    inboxRowSchema,
-  );
+  const filter = inboxFilters[status];
+  return allRows(db.prepare(`${inboxSelect} WHERE ${filter.where} ORDER BY ${filter.order} LIMIT ?`).bind(limit), inboxRowSchema);
 }
 
 export function findFeedbackInboxItem(db: Database, feedbackId: string): Promise<AdminFeedback | null> {
@@ -68,12 +66,12 @@ export function findFeedbackInboxItem(db: Database, feedbackId: string): Promise
 
 const countsSchema = z.object({ open: z.number().int().nullable(), handled: z.number().int().nullable() });
 
-/** How many messages are open and handled, over the whole inbox. */
+/** How many messages are open and handled, over the whole inbox: the one row migration 0039 keeps. */
 export function feedbackCountsQuery(db: Database): Query<{ open: number; handled: number }> {
-  return mapQuery(
-    firstRow(db.prepare(`SELECT SUM(handled_at IS NULL) AS open, SUM(handled_at IS NOT NULL) AS handled FROM feedback`), countsSchema),
-    (counts) => ({ open: counts?.open ?? 0, handled: counts?.handled ?? 0 }),
-  );
+  return mapQuery(firstRow(db.prepare(`SELECT open, handled FROM feedback_counts WHERE id = 1`), countsSchema), (counts) => ({
+    open: counts?.open ?? 0,
+    handled: counts?.handled ?? 0,
+  }));
 }
 
 /** Marks a message read; false when it was read already (its first read time stays) or does not exist. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { CampaignHealth, CampaignStatus } from "../contracts/vocabulary.ts";
-import { campaignSchema, type Campaign } from "./campaigns.ts";
+import { campaignSchema, campaignWeeksDueSchema, type Campaign } from "./campaigns.ts";
 import type { StatementGuard } from "./ledger.ts";
 import { firstRow, queryAll, runQuery, type Query } from "./query.ts";
 import type { Database } from "../database.ts";
@@ -22,30 +22,68 @@ export function findRewardCampaign(db: Database, campaignId: string): Promise<Re
   return runQuery(rewardCampaignQuery(db, campaignId));
 }
 
-/** Campaigns whose status time may have changed: funded and started, or in their last day, or over. */
-export function listCampaignsToAdvance(db: Database, now: number, endingWindow: number): Promise<RewardCampaign[]> {
-  return queryAll(
+/**
+ * Campaigns whose status time may have changed: funded, published and started; in their last day; or over. Each arm
+ * reads only its due campaigns from an index by time (campaigns_to_start, migration 0038; (status, ends_at)); the
+ * few found are put in end-date order here.
+ */
+export async function listCampaignsToAdvance(db: Database, now: number, endingWindow: number): Promise<RewardCampaign[]> {
+  const campaigns = await queryAll(
     db
       .prepare(
-        `SELECT * FROM campaigns
-         WHERE (status = 'inactive' AND funded_at IS NOT NULL AND starts_at <= ?1)
-            OR (status = 'active' AND ends_at - ?2 <= ?1)
-            OR (status = 'ending' AND ends_at <= ?1)
-         ORDER BY ends_at, id`,
+        `SELECT * FROM campaigns INDEXED BY campaigns_to_start
+         WHERE status = 'inactive' AND funded_at IS NOT NULL AND published_at IS NOT NULL AND starts_at <= ?1
+         UNION ALL
+         SELECT * FROM campaigns WHERE status = 'active' AND ends_at <= ?1 + ?2
+         UNION ALL
+         SELECT * FROM campaigns WHERE status = 'ending' AND ends_at <= ?1`,
       )
       .bind(now, endingWindow),
     rewardCampaignSchema,
   );
+  return campaigns.sort((a, b) => a.endsAt - b.endsAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-/** Campaigns the engine still works on: live or maturing. */
-export function listCampaignsInStatus(db: Database, statuses: readonly CampaignStatus[]): Promise<RewardCampaign[]> {
+/**
+ * Live or maturing campaigns whose health is due to be recomputed (`health_due_at`, migration 0038), the longest
+ * due first, at most `limit`.
+ */
+export function listCampaignsDueForHealth(db: Database, now: number, limit: number): Promise<RewardCampaign[]> {
   return queryAll(
     db
-      .prepare(`SELECT * FROM campaigns WHERE status IN (SELECT value FROM json_each(?)) ORDER BY ends_at, id`)
-      .bind(JSON.stringify(statuses)),
+      .prepare(
+        `SELECT * FROM campaigns INDEXED BY campaigns_health_due
+         WHERE status IN ('active', 'ending', 'evaluating') AND health_due_at <= ?
+         ORDER BY health_due_at LIMIT ?`,
+      )
+      .bind(now, limit),
     rewardCampaignSchema,
   );
+}
+
+/**
+ * Live or maturing campaigns that may have a week to close now (`weeks_due_at`, migration 0038), the longest due
+ * first, at most `limit`, each with the due time read (the step moves it on only if nothing changed it since).
+ */
+export function listCampaignsDueForWeekClosing(db: Database, now: number, limit: number) {
+  return queryAll(
+    db
+      .prepare(
+        `SELECT * FROM campaigns INDEXED BY campaigns_weeks_due
+         WHERE status IN ('active', 'ending', 'evaluating') AND weeks_due_at <= ?
+         ORDER BY weeks_due_at LIMIT ?`,
+      )
+      .bind(now, limit),
+    campaignWeeksDueSchema,
+  );
+}
+
+/**
+ * When the campaign may next have a week to close (null: every week is closed), unless its due time changed since
+ * it was read as `read` (a post of an ended week stopped evaluating meanwhile: that earlier time stays).
+ */
+export function setWeeksDueStatement(db: Database, campaignId: string, dueAt: number | null, read: number | null) {
+  return db.prepare(`UPDATE campaigns SET weeks_due_at = ?1 WHERE id = ?2 AND weeks_due_at IS ?3`).bind(dueAt, campaignId, read);
 }
 
 /** Evaluating campaigns whose maturity period is over. */
@@ -80,15 +118,24 @@ export function markFundedStatement(db: Database, campaignId: string, now: numbe
   return db.prepare(`UPDATE campaigns SET funded_at = ?, updated_at = ? WHERE id = ? AND funded_at IS NULL`).bind(now, now, campaignId);
 }
 
-/** Health of many campaigns in one statement; only rows whose health changed are touched. */
-export function updateHealthStatement(db: Database, rows: readonly { campaignId: string; health: CampaignHealth }[], now: number) {
+/**
+ * The health of many campaigns and when each is next due to be recomputed, in one statement; `updated_at` moves only
+ * where the health changed.
+ */
+export function recordHealthStatement(
+  db: Database,
+  rows: readonly { campaignId: string; health: CampaignHealth; dueAt: number }[],
+  now: number,
+) {
   return db
     .prepare(
-      `UPDATE campaigns SET health = change.health, updated_at = ?
-       FROM (SELECT json_extract(value, '$.id') AS id, json_extract(value, '$.health') AS health FROM json_each(?)) AS change
-       WHERE campaigns.id = change.id AND campaigns.health != change.health AND campaigns.status != 'evaluated'`,
+      `UPDATE campaigns SET health = change.health, health_due_at = change.due_at,
+         updated_at = CASE WHEN campaigns.health != change.health THEN ? ELSE campaigns.updated_at END
+       FROM (SELECT json_extract(value, '$.id') AS id, json_extract(value, '$.health') AS health, json_extract(value, '$.due') AS due_at
+             FROM json_each(?)) AS change
+       WHERE campaigns.id = change.id AND campaigns.status != 'evaluated'`,
     )
-    .bind(now, JSON.stringify(rows.map((row) => ({ id: row.campaignId, health: row.health }))));
+    .bind(now, JSON.stringify(rows.map((row) => ({ id: row.campaignId, health: row.health, due: row.dueAt }))));
 }
 
 const pacingSchema = z.object({

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { CampaignCard, StandingView } from "@contracts/pages.ts";
+import { ButtonLink } from "~/components/ui/button";
 import { CampaignGrid } from "./campaign-card";
 
 /** `/campaigns`: campaigns running now and starting soon. */
@@ -24,8 +25,16 @@ export function AllCampaignsPage({ current, upcoming, now }: { current: Campaign
   );
 }
 
-/** `/past-campaigns`: ended campaigns with the creator's own results in each. */
-export function PastCampaignsPage({ campaigns, now }: { campaigns: (CampaignCard & { standing: StandingView })[]; now: number }) {
+/** `/past-campaigns`: ended campaigns, latest first, a page at a time, with the creator's own results in each. */
+export function PastCampaignsPage({
+  campaigns,
+  olderCursor,
+  now,
+}: {
+  campaigns: (CampaignCard & { standing: StandingView })[];
+  olderCursor: string | null;
+  now: number;
+}) {
   return (
     <>
       <section className="page-heading">
@@ -33,6 +42,11 @@ export function PastCampaignsPage({ campaigns, now }: { campaigns: (CampaignCard
         <p className="lead">Campaigns that have ended, with how your posts did. Rewards are final once a campaign is evaluated.</p>
       </section>
       <CampaignGrid campaigns={campaigns} now={now} emptyMessage="No campaign has ended yet." />
+      {olderCursor === null ? null : (
+        <p className="page-more">
+          <ButtonLink to={`/past-campaigns?before=${encodeURIComponent(olderCursor)}`}>Older campaigns</ButtonLink>
+        </p>
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { Capabilities } from "../../capabilities.ts";
 import type { DashboardPage } from "../../contracts/pages.ts";
 import { currentCampaignStatuses, type CampaignStatus } from "../../contracts/vocabulary.ts";
-import { campaignCardsQuery, joinedCampaignCardsQuery } from "../../db/campaigns.ts";
+import { currentCampaignCardsQuery, joinedCampaignCardsQuery } from "../../db/campaigns.ts";
 import { payoutsToConfirmQuery } from "../../db/notifications.ts";
 import { postCountsByCampaignAndStatusQuery } from "../../db/participants.ts";
 import { postSummariesQuery } from "../../db/posts.ts";
@@ -28,7 +28,7 @@ const joinedOnDashboard = [...currentCampaignStatuses, "evaluating"] as const sa
 export function dashboardQueries(db: Database, userId: string) {
   return [
     joinedCampaignCardsQuery(db, userId, joinedOnDashboard),
-    campaignCardsQuery(db, currentCampaignStatuses, { notJoinedBy: userId, limit: OPEN_CAMPAIGNS_LIMIT }),
+    currentCampaignCardsQuery(db, { notJoinedBy: userId, limit: OPEN_CAMPAIGNS_LIMIT }),
     postSummariesQuery(db, userId, { limit: 5 }),
     balancesQuery(db, userId),
     postCountsByCampaignAndStatusQuery(db, userId),

@@ -1,9 +1,8 @@
 import type { Capabilities } from "../../capabilities.ts";
 import { notFound } from "../../contracts/errors.ts";
 import type { LandingPage } from "../../contracts/pages.ts";
-import { currentCampaignStatuses } from "../../contracts/vocabulary.ts";
 import { advertiserBySlugQuery } from "../../db/advertisers.ts";
-import { campaignCardsQuery } from "../../db/campaigns.ts";
+import { advertiserCurrentCampaignCardsQuery } from "../../db/campaigns.ts";
 import { runBatch } from "../../db/query.ts";
 import { campaignCard } from "./campaign-cards.ts";
 
@@ -13,10 +12,7 @@ export async function landingPage(
   slug: string,
 ): Promise<LandingPage> {
   const [advertiser, campaigns] = await timings.measure("q-landing", () =>
-    runBatch(db, [
-      advertiserBySlugQuery(db, slug),
-      campaignCardsQuery(db, currentCampaignStatuses, { advertiserSlug: slug.toLowerCase() }),
-    ]),
+    runBatch(db, [advertiserBySlugQuery(db, slug), advertiserCurrentCampaignCardsQuery(db, slug.toLowerCase())]),
   );
   if (advertiser === null) throw notFound(`There is no advertiser ${slug}.`);
   return {

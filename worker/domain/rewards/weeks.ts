@@ -1,14 +1,15 @@
+import { HOUR } from "../../clock.ts";
 import {
   closedWeeks,
   closeWeekStatement,
   markBonusPostsStatement,
+  weekHasEvaluatingPosts,
   weekKey,
-  weeksWithEvaluatingPosts,
   weekStillOpenGuard,
 } from "../../db/campaign-weeks.ts";
 import { countBonusCandidates, topBonusCandidates } from "../../db/post-metrics.ts";
 import { changePostStatusesStatement } from "../../db/post-status-changes.ts";
-import { listCampaignsInStatus } from "../../db/reward-campaigns.ts";
+import { listCampaignsDueForWeekClosing, setWeeksDueStatement } from "../../db/reward-campaigns.ts";
 import { campaignWeekCount, campaignWeekWindow } from "../../contracts/campaign-weeks.ts";
 import type { RewardsDeps } from "./deps.ts";
 import { bonusPostCount } from "./split.ts";
@@ -23,20 +24,47 @@ export const bonusReason = { code: "top-of-week", message: "Among the top 10 % o
 
 export type WeekReport = { closed: number; bonusPosts: number };
 
+/** Campaigns one run looks at most (the rest are due next minute). */
+export const WEEK_CLOSING_CAMPAIGNS_PER_RUN = 50;
+
+/**
+ * A week whose posting window is over but whose posts are still evaluating is looked at again after this, unless one
+ * of its posts stops evaluating first (migration 0038's trigger makes the campaign due at that moment).
+ */
+export const BUSY_WEEK_RECHECK = HOUR;
+
+/**
+ * The campaigns that are due (`weeks_due_at`): for each, its ended weeks are closed where no post is evaluating any
+ * more, and the campaign is made due again when something can next change: the end of its next week's window, or
+ * `BUSY_WEEK_RECHECK` after a week found busy; never again once every week is closed.
+ */
 export async function closeCampaignWeeks({ db, clock }: RewardsDeps): Promise<WeekReport> {
   const now = clock.now();
-  const campaigns = await listCampaignsInStatus(db, ["active", "ending", "evaluating"]);
+  const due = await listCampaignsDueForWeekClosing(db, now, WEEK_CLOSING_CAMPAIGNS_PER_RUN);
   const report: WeekReport = { closed: 0, bonusPosts: 0 };
-  if (campaigns.length === 0) return report;
-  const ids = campaigns.map((campaign) => campaign.id);
-  const [closed, busy] = await Promise.all([closedWeeks(db, ids), weeksWithEvaluatingPosts(db, ids)]);
-  for (const campaign of campaigns) {
+  if (due.length === 0) return report;
+  const closed = await closedWeeks(
+    db,
+    due.map(({ campaign }) => campaign.id),
+  );
+  for (const { campaign, weeksDueAt } of due) {
+    let nextDue: number | null = null;
+    const dueAgainAt = (at: number) => {
+      nextDue = nextDue === null ? at : Math.min(nextDue, at);
+    };
     const weeks = campaignWeekCount(campaign);
     for (let week = 1; week <= weeks; week += 1) {
       const key = weekKey(campaign.id, week);
       if (closed.has(key)) continue;
-      if (now < campaignWeekWindow(campaign, week).end) break;
-      if (busy.has(key)) continue;
+      const windowEnd = campaignWeekWindow(campaign, week).end;
+      if (now < windowEnd) {
+        dueAgainAt(windowEnd);
+        break;
+      }
+      if (await weekHasEvaluatingPosts(db, campaign.id, week)) {
+        dueAgainAt(now + BUSY_WEEK_RECHECK);
+        continue;
+      }
       const candidates = await countBonusCandidates(db, campaign.id, week);
       const wanted = bonusPostCount(candidates);
       const top = wanted === 0 ? [] : await topBonusCandidates(db, campaign.id, week, wanted);
@@ -55,6 +83,7 @@ export async function closeCampaignWeeks({ db, clock }: RewardsDeps): Promise<We
       if ((closing?.meta.changes ?? 0) > 0) report.closed += 1;
       report.bonusPosts += marked?.meta.changes ?? 0;
     }
+    await setWeeksDueStatement(db, campaign.id, nextDue, weeksDueAt).run();
   }
   return report;
 }
