@@ -478,10 +478,20 @@ export const statementCatalog: Record<string, ModuleEntry> = {
           }),
         ),
       creatorCountQuery: (db) => notificationFanout.creatorCountQuery(db),
-      campaignAudiencesQuery: (db) => notificationFanout.campaignAudiencesQuery(db),
+      recentCampaignAudiencesQuery: (db) => [
+        notificationFanout.recentCampaignAudiencesQuery(db, { limit: 21 }),
+        notificationFanout.recentCampaignAudiencesQuery(db, { afterId: campaign.id, limit: 21 }),
+      ],
+      campaignAudiencesByTitleQuery: (db) => [
+        notificationFanout.campaignAudiencesByTitleQuery(db, { titleStartsWith: "Launch", limit: 21 }),
+        notificationFanout.campaignAudiencesByTitleQuery(db, { titleStartsWith: "Launch", afterId: campaign.id, limit: 21 }),
+      ],
       isPublishedCampaign: (db) => notificationFanout.isPublishedCampaign(db, campaign.id),
     },
-    sendsNoSql: { notificationAudiencesOf: "shapes the answers of creatorCountQuery and campaignAudiencesQuery in memory" },
+    sendsNoSql: {
+      notificationAudiencesOf: "shapes the answers of creatorCountQuery and recentCampaignAudiencesQuery in memory",
+      campaignAudiencePageOf: "cuts rows read into a page and its cursor in memory",
+    },
   },
   notifications: {
     calls: {

@@ -102,19 +102,37 @@ export const adHocIdempotencyKeySchema = z
 export const adHocNotificationResultSchema = z.object({ notified: z.number().check(z.int()), replayed: z.boolean() });
 export type AdHocNotificationResult = z.infer<typeof adHocNotificationResultSchema>;
 
-/** Whom an ad-hoc notification can reach: every creator, or the creators who joined one campaign. */
+/** A published campaign an ad-hoc notification can go to, with how many creators joined it. */
+export const audienceCampaignSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: campaignStatusSchema,
+  advertiserId: z.string(),
+  advertiserName: z.string(),
+  creators: z.number().check(z.int()),
+});
+export type AudienceCampaign = z.infer<typeof audienceCampaignSchema>;
+
+/** Campaigns shown by the notification form's picker at a time. */
+export const CAMPAIGN_AUDIENCES_PAGE_SIZE = 20;
+
+/** A page of the picker: `next` is the `after` of the following page, null on the last. */
+export const campaignAudiencePageSchema = z.object({ campaigns: z.array(audienceCampaignSchema), next: z.nullable(z.string()) });
+export type CampaignAudiencePage = z.infer<typeof campaignAudiencePageSchema>;
+
+/**
+ * `GET /v1/admin/notification-audiences/campaigns?q=&after=`: the most recently published campaigns, or those whose
+ * title starts with `q` (ignoring case) in title order; `after`: the `next` of the page before.
+ */
+export const campaignAudiencesQuerySchema = z.object({
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100, "must be at most 100 characters"))),
+  after: z.optional(z.string().check(z.minLength(1, "must not be empty"), z.maxLength(128, "must be at most 128 characters"))),
+});
+
+/** Whom an ad-hoc notification can reach: every creator, or the creators who joined one campaign (first page shown). */
 export const notificationAudiencesSchema = z.object({
   allCreators: z.number().check(z.int()),
-  campaigns: z.array(
-    z.object({
-      id: z.string(),
-      title: z.string(),
-      status: campaignStatusSchema,
-      advertiserId: z.string(),
-      advertiserName: z.string(),
-      creators: z.number().check(z.int()),
-    }),
-  ),
+  campaigns: campaignAudiencePageSchema,
 });
 export type NotificationAudiences = z.infer<typeof notificationAudiencesSchema>;
 

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { notificationAudiencesSchema, type NotificationAudiences } from "../contracts/admin.ts";
+import {
+  notificationAudiencesSchema,
+  type AudienceCampaign,
+  type CampaignAudiencePage,
+  type NotificationAudiences,
+} from "../contracts/admin.ts";
+import { campaignStatusSchema } from "../contracts/vocabulary.ts";
 import type { NewNotification, NotificationEventType } from "./notifications.ts";
 import { allRows, firstRow, mapQuery, type Query } from "./query.ts";
 import type { Database } from "../database.ts";
@@ -107,12 +113,12 @@ const campaignAudienceRowSchema = z
   .object({
     id: z.string(),
     title: z.string(),
-    status: z.string(),
+    status: campaignStatusSchema,
     advertiser_id: z.string(),
     advertiser_name: z.string(),
     creators: z.number().int(),
   })
-  .transform((row) => ({
+  .transform((row): AudienceCampaign => ({
     id: row.id,
     title: row.title,
     status: row.status,
@@ -129,24 +135,66 @@ export function creatorCountQuery(db: Database): Query<number> {
   );
 }
 
-export type PublishedCampaignAudience = z.infer<typeof campaignAudienceRowSchema>;
+/** A campaign with how many creators joined it, from the count migration 0025 keeps. */
+const audienceSelectFrom = (campaigns: string) => `SELECT c.id, c.title, c.status, c.advertiser_id, a.name AS advertiser_name,
+    COALESCE((SELECT participants FROM campaign_participant_counts WHERE campaign_id = c.id), 0) AS creators
+  FROM ${campaigns} JOIN advertisers a ON a.id = c.advertiser_id`;
 
-/** Each published campaign with how many creators joined it (whom a campaign's ad-hoc notification reaches). */
-export function campaignAudiencesQuery(db: Database): Query<PublishedCampaignAudience[]> {
+/**
+ * Published campaigns, most recently published first, after the campaign `afterId` (the last of the page before):
+ * read in the order of campaigns_by_publication (migration 0037), `limit` at a time.
+ */
+export function recentCampaignAudiencesQuery(db: Database, options: { afterId?: string; limit: number }): Query<AudienceCampaign[]> {
+  const after = options.afterId === undefined ? "" : "AND (c.published_at, c.id) < (SELECT published_at, id FROM campaigns WHERE id = ?)";
   return allRows(
-    db.prepare(
-      `SELECT c.id, c.title, c.status, c.advertiser_id, a.name AS advertiser_name,
-              COALESCE((SELECT participants FROM campaign_participant_counts WHERE campaign_id = c.id), 0) AS creators
-       FROM campaigns c JOIN advertisers a ON a.id = c.advertiser_id
-       WHERE c.published_at IS NOT NULL
-       ORDER BY a.name, c.starts_at DESC, c.id`,
-    ),
+    db
+      .prepare(
+        `${audienceSelectFrom("campaigns AS c INDEXED BY campaigns_by_publication")}
+         WHERE c.published_at IS NOT NULL ${after}
+         ORDER BY c.published_at DESC, c.id DESC LIMIT ?`,
+      )
+      .bind(...(options.afterId === undefined ? [] : [options.afterId]), options.limit),
     campaignAudienceRowSchema,
   );
 }
 
-/** Whom an ad-hoc notification can reach, from `creatorCountQuery` and `campaignAudiencesQuery`. */
-export function notificationAudiencesOf(allCreators: number, campaigns: readonly PublishedCampaignAudience[]): NotificationAudiences {
+/** Past every title that starts with the prefix (U+10FFFF sorts after any character a title can hold). */
+const AFTER_EVERY_CHARACTER = "\u{10FFFF}";
+
+/**
+ * Published campaigns whose title starts with `titleStartsWith` (ignoring the case of ASCII letters), in title order,
+ * after the campaign `afterId`: a range of campaigns_by_title (migration 0037), `limit` at a time.
+ */
+export function campaignAudiencesByTitleQuery(
+  db: Database,
+  options: { titleStartsWith: string; afterId?: string; limit: number },
+): Query<AudienceCampaign[]> {
+  const after = options.afterId === undefined ? "" : "AND (c.title COLLATE NOCASE, c.id) > (SELECT title, id FROM campaigns WHERE id = ?)";
+  return allRows(
+    db
+      .prepare(
+        `${audienceSelectFrom("campaigns AS c INDEXED BY campaigns_by_title")}
+         WHERE c.published_at IS NOT NULL AND c.title COLLATE NOCASE >= ? AND c.title COLLATE NOCASE < ? ${after}
+         ORDER BY c.title COLLATE NOCASE, c.id LIMIT ?`,
+      )
+      .bind(
+        options.titleStartsWith,
+        `${options.titleStartsWith}${AFTER_EVERY_CHARACTER}`,
+        ...(options.afterId === undefined ? [] : [options.afterId]),
+        options.limit,
+      ),
+    campaignAudienceRowSchema,
+  );
+}
+
+/** A page of the picker from `limit + 1` rows read: the first `limit`, and the `after` of the next page if there is one. */
+export function campaignAudiencePageOf(rows: readonly AudienceCampaign[], limit: number): CampaignAudiencePage {
+  const campaigns = rows.slice(0, limit);
+  return { campaigns, next: rows.length > limit ? (campaigns.at(-1)?.id ?? null) : null };
+}
+
+/** Whom an ad-hoc notification can reach, from `creatorCountQuery` and the first page of `recentCampaignAudiencesQuery`. */
+export function notificationAudiencesOf(allCreators: number, campaigns: CampaignAudiencePage): NotificationAudiences {
   return notificationAudiencesSchema.parse({ allCreators, campaigns });
 }
 

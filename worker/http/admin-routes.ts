@@ -3,6 +3,8 @@ import {
   adHocIdempotencyKeySchema,
   adHocNotificationInputSchema,
   adminFunnelQuerySchema,
+  campaignAudiencesQuerySchema,
+  type CampaignAudiencePage,
   feedbackListQuerySchema,
   type AdHocNotificationResult,
   type AdminFeedbackList,
@@ -17,6 +19,7 @@ import { createAdvertiserAccount } from "../domain/advertisers/accounts.ts";
 import { sendAdHocNotification } from "../domain/admin/ad-hoc-notifications.ts";
 import { feedbackInbox, handleFeedback, readFeedback } from "../domain/admin/feedback-inbox.ts";
 import { adminFunnel } from "../domain/admin/funnel.ts";
+import { campaignAudiencePage } from "../domain/admin/notification-audiences.ts";
 import { createInvitationAsAdmin } from "../domain/advertisers/invitations.ts";
 import { savePartner } from "../domain/brands/save-partner.ts";
 import { publishTerms } from "../domain/terms/publish-terms.ts";
@@ -86,6 +89,14 @@ export const adminRoutes = new Hono<WorkerEnv>()
     const input = parseInput(publishTermsInputSchema, await jsonBody(c), "body");
     const body: PublishedTerms = await publishTerms(c.var.capabilities, c.var.session.userId, input, idempotencyKey);
     return c.json(body, body.replayed ? 200 : 201);
+  })
+  .get("/v1/admin/notification-audiences/campaigns", requireBearer, noAdminWhileImpersonating, requireRole("admin"), async (c) => {
+    const { q, after } = parseInput(campaignAudiencesQuerySchema, c.req.query(), "query");
+    const body: CampaignAudiencePage = await campaignAudiencePage(c.var.capabilities, {
+      ...(q === undefined ? {} : { q }),
+      ...(after === undefined ? {} : { after }),
+    });
+    return c.json(body);
   })
   .get("/v1/admin/analytics/funnel", requireBearer, noAdminWhileImpersonating, requireRole("admin"), async (c) => {
     const { advertiserId } = parseInput(adminFunnelQuerySchema, c.req.query(), "query");

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { useCampaignAudiences } from "./api/get-campaign-audiences";
 import { useSendNotification } from "./api/send-notification";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -15,6 +16,8 @@ import {
   AD_HOC_TITLE_MAX,
   type AdHocAudience,
   type AdHocNotificationResult,
+  type AudienceCampaign,
+  type CampaignAudiencePage,
   type NotificationAudiences,
 } from "@contracts/admin.ts";
 
@@ -30,6 +33,70 @@ function fieldErrorOf(error: Error | null, path: string): string | undefined {
   return error.body?.detail?.find((field) => field.loc.join(".") === path)?.msg;
 }
 
+/** What the picker's search field holds, once typing has paused (each pause is one request, not each key). */
+function useSettled(value: string, delayMs: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+/**
+ * The campaign picker: the most recently published campaigns, or those whose title starts with what is typed, a page
+ * at a time ("More campaigns" adds the next), each with how many creators it reaches. The chosen campaign stays
+ * chosen while the list changes.
+ */
+function CampaignPicker({
+  firstPage,
+  chosen,
+  onChoose,
+  error,
+}: {
+  firstPage: CampaignAudiencePage;
+  chosen: AudienceCampaign | null;
+  onChoose: (campaign: AudienceCampaign | null) => void;
+  error: string | undefined;
+}) {
+  const [search, setSearch] = useState("");
+  const q = useSettled(search.trim(), 250);
+  const pages = useCampaignAudiences(q, firstPage);
+  const listed = pages.data?.pages.flatMap((page) => page.campaigns) ?? [];
+  const options = chosen === null || listed.some((item) => item.id === chosen.id) ? listed : [chosen, ...listed];
+  return (
+    <>
+      <Field label="Find a campaign" hint="The first letters of its title. Without them, the most recently published come first.">
+        <TextInput type="search" value={search} onChange={(event) => setSearch(event.target.value)} autoComplete="off" />
+      </Field>
+      <Field label="Campaign" required error={error === undefined ? undefined : `The campaign: ${error}`}>
+        <Select value={chosen?.id ?? ""} onChange={(event) => onChoose(options.find((item) => item.id === event.target.value) ?? null)}>
+          <option value="">
+            {pages.isFetching && listed.length === 0 ? "Looking…" : listed.length === 0 ? "No campaign found" : "Choose a campaign"}
+          </option>
+          {options.map((item) => (
+            <option key={item.id} value={item.id}>
+              {`${item.title} — ${item.advertiserName} (${creatorsText(item.creators)})`}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {pages.isError ? (
+        <Notice tone="danger" announce="alert">
+          {`The campaigns could not be loaded: ${errorText(pages.error instanceof ApiRequestError ? pages.error : pages.error.message)}`}
+        </Notice>
+      ) : null}
+      {pages.hasNextPage ? (
+        <div className="admin-actions">
+          <Button size="small" busy={pages.isFetchingNextPage} busyLabel="Loading…" onClick={() => void pages.fetchNextPage()}>
+            More campaigns
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * An ad-hoc notification (`ad-hoc-notification`) to every creator or the creators of one campaign. The
  * Idempotency-Key is made once per filled-in form: pressing Send again after a lost answer notifies nobody twice.
@@ -40,7 +107,7 @@ export function AdHocNotificationForm({ audiences }: { audiences: NotificationAu
   const [message, setMessage] = useState("");
   const [link, setLink] = useState("");
   const [kind, setKind] = useState<AudienceKind>("all-creators");
-  const [campaignId, setCampaignId] = useState("");
+  const [campaign, setCampaign] = useState<AudienceCampaign | null>(null);
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const [sent, setSent] = useState<(AdHocNotificationResult & { title: string }) | null>(null);
   const send = useSendNotification();
@@ -58,7 +125,6 @@ export function AdHocNotificationForm({ audiences }: { audiences: NotificationAu
       setIdempotencyKey(crypto.randomUUID());
     };
 
-  const campaign = audiences.campaigns.find((item) => item.id === campaignId);
   const reach = kind === "all-creators" ? audiences.allCreators : (campaign?.creators ?? null);
   const fieldErrors = {
     title: fieldErrorOf(send.error, "body.title"),
@@ -77,7 +143,7 @@ export function AdHocNotificationForm({ audiences }: { audiences: NotificationAu
         onSubmit={(event) => {
           event.preventDefault();
           setSent(null);
-          const audience: AdHocAudience = kind === "campaign" ? { kind, campaignId } : { kind };
+          const audience: AdHocAudience = kind === "campaign" ? { kind, campaignId: campaign?.id ?? "" } : { kind };
           send.mutate(
             { title: title.trim(), message: message.trim(), link: link.trim() === "" ? null : link.trim(), audience, idempotencyKey },
             {
@@ -130,16 +196,7 @@ export function AdHocNotificationForm({ audiences }: { audiences: NotificationAu
           <Radio value="campaign" label="Creators of one campaign" />
         </RadioGroup>
         {kind === "campaign" ? (
-          <Field label="Campaign" required error={fieldErrors.campaign === undefined ? undefined : `The campaign: ${fieldErrors.campaign}`}>
-            <Select value={campaignId} onChange={(event) => changed(setCampaignId)(event.target.value)}>
-              <option value="">Choose a campaign</option>
-              {audiences.campaigns.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {`${item.title} — ${item.advertiserName} (${creatorsText(item.creators)})`}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <CampaignPicker firstPage={audiences.campaigns} chosen={campaign} onChoose={changed(setCampaign)} error={fieldErrors.campaign} />
         ) : null}
         <div className="admin-actions">
           <Button type="submit" variant="primary" busy={send.isPending} busyLabel="Sending…">

@@ -46,7 +46,7 @@ export function AdminConsole({ page }: { page: AdminPage }) {
       </nav>
       {current === "feedback" ? <FeedbackInbox initialOpen={page.feedback} /> : null}
       {current === "notify" ? <AdHocNotificationForm audiences={page.audiences} /> : null}
-      {current === "analytics" ? <FunnelCounts audiences={page.audiences} /> : null}
+      {current === "analytics" ? <FunnelCounts /> : null}
       {current === "partners" ? <PartnersSection initial={page.partners} /> : null}
     </div>
   );

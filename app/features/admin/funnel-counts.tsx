@@ -9,16 +9,16 @@ import { ApiRequestError } from "~/lib/api/http-client";
 import { errorText } from "~/lib/error-text";
 import { formatPercent } from "~/lib/format";
 import type { FunnelRow } from "@contracts/funnel.ts";
-import type { NotificationAudiences } from "@contracts/admin.ts";
 
 /** A step's share of the step before it; a dash when nobody reached the step before. */
 function shareText(part: number, whole: number): string {
   return whole === 0 ? "—" : formatPercent(part / whole);
 }
 
-function advertisersOf(audiences: NotificationAudiences): Array<{ id: string; name: string }> {
+/** The advertisers with counted visits (the others have no funnel to show), from every advertiser's rows. */
+function advertisersOf(rows: readonly FunnelRow[]): Array<{ id: string; name: string }> {
   const byId = new Map<string, string>();
-  for (const campaign of audiences.campaigns) byId.set(campaign.advertiserId, campaign.advertiserName);
+  for (const row of rows) byId.set(row.advertiserId, row.advertiserName);
   return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -64,11 +64,12 @@ function FunnelTable({ rows, captionId }: { rows: FunnelRow[]; captionId: string
 }
 
 /** The landing → sign-in → join funnel, for every advertiser or one. */
-export function FunnelCounts({ audiences }: { audiences: NotificationAudiences }) {
+export function FunnelCounts() {
   const id = useId();
   const [advertiserId, setAdvertiserId] = useState<string | null>(null);
   const funnel = useFunnel(advertiserId);
-  const advertisers = advertisersOf(audiences);
+  const everyAdvertiser = useFunnel(null);
+  const advertisers = advertisersOf(everyAdvertiser.data?.rows ?? []);
 
   let content: React.ReactNode;
   if (funnel.isPending) {

@@ -1,7 +1,12 @@
 import type { Capabilities } from "../../capabilities.ts";
-import { FEEDBACK_INBOX_LIMIT, type AdminPage } from "../../contracts/admin.ts";
+import { CAMPAIGN_AUDIENCES_PAGE_SIZE, FEEDBACK_INBOX_LIMIT, type AdminPage } from "../../contracts/admin.ts";
 import { feedbackCountsQuery, feedbackInboxQuery } from "../../db/feedback.ts";
-import { campaignAudiencesQuery, creatorCountQuery, notificationAudiencesOf } from "../../db/notification-fanout.ts";
+import {
+  campaignAudiencePageOf,
+  creatorCountQuery,
+  notificationAudiencesOf,
+  recentCampaignAudiencesQuery,
+} from "../../db/notification-fanout.ts";
 import { partnerHostnamesQuery, partnersQuery, type Partner } from "../../db/partners.ts";
 import { runBatch } from "../../db/query.ts";
 import { layoutForBrand } from "../../contracts/brand.ts";
@@ -29,7 +34,7 @@ function adminPartnersOf(
 
 /**
  * `/admin`, for admins only (anyone else gets a 403), in one round trip: the open feedback, the audiences of the
- * notification form and the partners.
+ * notification form (the first page of its campaign picker) and the partners.
  */
 export async function adminPage(
   { db, clock, timings, config }: Pick<Capabilities, "db" | "clock" | "timings" | "config">,
@@ -41,7 +46,7 @@ export async function adminPage(
       feedbackInboxQuery(db, "open", FEEDBACK_INBOX_LIMIT),
       feedbackCountsQuery(db),
       creatorCountQuery(db),
-      campaignAudiencesQuery(db),
+      recentCampaignAudiencesQuery(db, { limit: CAMPAIGN_AUDIENCES_PAGE_SIZE + 1 }),
       partnersQuery(db),
       partnerHostnamesQuery(db),
     ]),
@@ -50,7 +55,7 @@ export async function adminPage(
   if (!isAdmin) throw adminsOnly();
   return {
     feedback: { items, counts },
-    audiences: notificationAudiencesOf(allCreators, campaigns),
+    audiences: notificationAudiencesOf(allCreators, campaignAudiencePageOf(campaigns, CAMPAIGN_AUDIENCES_PAGE_SIZE)),
     partners: adminPartnersOf(partners, hostnames, config.dedicatedBrands),
     now: clock.now(),
   };
