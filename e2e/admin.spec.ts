@@ -72,7 +72,10 @@ test("the admin handles a creator's feedback and notifies the campaign's creator
   await form.getByLabel("Message").fill("Every post in the launch week counts twice.");
   await form.getByLabel("Link").fill(`/campaign/${CAMPAIGN_ID}`);
   await form.getByRole("radio", { name: "Creators of one campaign" }).check();
+  // The picker lists the most recently published campaigns a page at a time; typing the start of a title finds one.
+  await form.getByRole("searchbox", { name: "Find a campaign" }).fill(CAMPAIGN_TITLE.slice(0, 10).toUpperCase());
   const picker = form.getByRole("combobox", { name: "Campaign", exact: true });
+  await expect(picker.locator("option:not([value=''])").first()).toHaveAttribute("value", CAMPAIGN_ID);
   await expect(picker.locator(`option[value="${CAMPAIGN_ID}"]`)).toHaveText(
     new RegExp(`^${CAMPAIGN_TITLE} — Aurora \\(\\d+ creators?\\)$`),
   );
