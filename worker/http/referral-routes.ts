@@ -1,0 +1,40 @@
+import { Hono } from "hono";
+import type { ReferralLink } from "../contracts/referrals.ts";
+import { REFERRAL_CODE } from "../contracts/referrals.ts";
+import { referralLinkOf } from "../domain/referrals/links.ts";
+import { visitReferralLink } from "../domain/referrals/visit.ts";
+import { requireBearer } from "../middleware/authenticate.ts";
+import type { WorkerEnv } from "../worker-env.ts";
+
+/**
+ * Referral links (docs/decisions/043-referral-links.md): `GET /r/{code}` sends a visitor on to the campaign's
+ * destination with a click id, on the app's hosts and on partners' (the whitelist guard runs first); a code that is
+ * not a link falls through to the pages' 404. `GET /v1/campaign/{id}/referral-link` is the joined creator's link.
+ */
+export const referralRoutes = new Hono<WorkerEnv>()
+  .get("/r/:code", async (c, next) => {
+    const code = c.req.param("code");
+    if (!REFERRAL_CODE.test(code)) return next();
+    const address = c.req.header("cf-connecting-ip") ?? "unknown";
+    const { success } = await c.env.CLICK_RATE_LIMITER.limit({ key: `${address}:${code}` });
+    const outcome = await visitReferralLink(c.var.capabilities, {
+      code,
+      url: new URL(c.req.url),
+      referrer: c.req.header("referer") ?? null,
+      address,
+      device: `${c.req.header("user-agent") ?? ""}|${c.req.header("accept-language") ?? ""}`,
+      withinRateLimit: success,
+    });
+    if (outcome === null) return next();
+    c.header("Cache-Control", "no-store");
+    return c.redirect(outcome.location, 302);
+  })
+  .get("/v1/campaign/:campaignId/referral-link", requireBearer, async (c) => {
+    const body: ReferralLink = await referralLinkOf(
+      c.var.capabilities,
+      c.var.session.userId,
+      c.req.param("campaignId"),
+      new URL(c.req.url).origin,
+    );
+    return c.json(body);
+  });
