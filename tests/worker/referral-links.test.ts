@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createdApiKeySchema, type CreatedApiKey } from "../../worker/contracts/api-keys.ts";
 import { ingestResultSchema } from "../../worker/contracts/conversions.ts";
 import { errorBodySchema } from "../../worker/contracts/errors.ts";
-import { clickRecordShape, referralLinkSchema } from "../../worker/contracts/referrals.ts";
+import { clickRecordShape, referralLinkSchema, referralSettingsSchema } from "../../worker/contracts/referrals.ts";
 import { insertMemberStatement } from "../../worker/db/advertiser-members.ts";
 import { insertAdvertiserStatement } from "../../worker/db/advertisers.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../../worker/db/campaigns.ts";
@@ -28,6 +28,7 @@ type World = {
   campaignId: string;
   creatorId: string;
   creatorBearer: string;
+  memberBearer: string;
 };
 
 async function world(destinationUrl: string | null, status: "active" | "evaluated" = "active"): Promise<World> {
@@ -56,6 +57,7 @@ async function world(destinationUrl: string | null, status: "active" | "evaluate
     campaignId: campaign.id,
     creatorId: creator.id,
     creatorBearer: await bearerFor(creator.id),
+    memberBearer: await bearerFor(member.id),
   };
 }
 
@@ -283,5 +285,57 @@ describe("ingestion that attributes by click", () => {
     expect(body.detail).toEqual([
       { loc: ["body", "events", 0, "clickId"], msg: "must be the click id your destination received (1 to 200 characters)" },
     ]);
+  });
+});
+
+describe("the advertiser's settings for a campaign's referral links", () => {
+  const put = (w: World, body: unknown, bearer = w.memberBearer) =>
+    fetchWorker(`/v1/advertiser/${w.advertiserId}/campaigns/${w.campaignId}/referrals`, {
+      method: "PUT",
+      headers: { Authorization: bearer, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+
+  it("sets where links lead, the click id's parameter and the window; later clicks follow them", async () => {
+    const w = await world(null);
+    const { code } = await linkOf(w);
+    const saved = await put(w, { destinationUrl: "https://shop.example/spring", clickIdParam: "ref_click", attributionWindowDays: 7 });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    expect(referralSettingsSchema.parse(await saved.json())).toEqual({
+      campaignId: w.campaignId,
+      destinationUrl: "https://shop.example/spring",
+      clickIdParam: "ref_click",
+      attributionWindowDays: 7,
+      links: 1,
+      clicks: 0,
+    });
+    const response = await visit(code, "203.0.113.77");
+    const location = new URL(response.headers.get("location") ?? "");
+    expect(location.pathname).toBe("/spring");
+    const clickId = location.searchParams.get("ref_click") ?? "";
+    const stored = clickRecordShape.assert(await env.CLICKS.get(`click:${clickId}`, "json"));
+    expect(stored.expiresAt - stored.at).toBe(7 * 86_400_000);
+    const read = await fetchWorker(`/v1/advertiser/${w.advertiserId}/campaigns/${w.campaignId}/referrals`, {
+      headers: { Authorization: w.memberBearer },
+    });
+    expect(referralSettingsSchema.parse(await read.json()).clicks).toBe(1);
+  });
+
+  it("refuses a destination that is not a web address, a bad parameter and a window over 90 days, naming each field", async () => {
+    const w = await world(null);
+    const response = await put(w, { destinationUrl: "javascript:alert(1)", clickIdParam: "a b", attributionWindowDays: 91 });
+    expect(response.status).toBe(400);
+    const body = errorBodySchema.parse(await response.json());
+    expect(body.detail?.map((field) => field.loc.join("."))).toEqual([
+      "body.destinationUrl",
+      "body.clickIdParam",
+      "body.attributionWindowDays",
+    ]);
+  });
+
+  it("is the account members' only: anyone else gets the account's 404", async () => {
+    const w = await world(null);
+    const response = await put(w, { destinationUrl: null }, w.creatorBearer);
+    expect(response.status).toBe(404);
   });
 });

@@ -699,6 +699,14 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       findRecentOrders: (db) => referralLinks.findRecentOrders(db, advertiser.id, ["order-1"], now),
       deleteExpiredOrders: (db) => referralLinks.deleteExpiredOrders(db, now, 500),
       deleteExpiredCustomers: (db) => referralLinks.deleteExpiredCustomers(db, now, 500),
+      findReferralSettings: (db) => referralLinks.findReferralSettings(db, advertiser.id, campaign.id),
+      updateReferralSettingsStatement: (db) =>
+        referralLinks.updateReferralSettingsStatement(
+          db,
+          campaign.id,
+          { destinationUrl: "https://shop.example/", clickIdParam: "chorus_click_id", attributionWindowDays: 30 },
+          now,
+        ),
     },
   },
   reports: {

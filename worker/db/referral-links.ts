@@ -185,3 +185,44 @@ export async function deleteExpiredCustomers(db: Database, now: number, limit: n
     .all();
   return results.length;
 }
+
+const settingsRowSchema = z.object({
+  id: z.string(),
+  destination_url: z.string().nullable(),
+  click_id_param: z.string(),
+  attribution_window_days: z.number().int(),
+  participant_count: z.number().int(),
+  clicks: z.number().int(),
+});
+export type ReferralSettingsRow = z.infer<typeof settingsRowSchema>;
+
+/**
+ * A campaign of the account with its referral settings, and its participants (each has a link) and clicks from the
+ * kept counters. Null when the campaign is not the account's.
+ */
+export async function findReferralSettings(db: Database, advertiserId: string, campaignId: string): Promise<ReferralSettingsRow | null> {
+  return queryFirst(
+    db
+      .prepare(
+        `SELECT c.id, c.destination_url, c.click_id_param, c.attribution_window_days,
+           COALESCE(p.participants, 0) AS participant_count, COALESCE(k.clicks, 0) AS clicks
+         FROM campaigns c
+         LEFT JOIN campaign_participant_counts p ON p.campaign_id = c.id
+         LEFT JOIN campaign_click_counts k ON k.campaign_id = c.id
+         WHERE c.id = ? AND c.advertiser_id = ?`,
+      )
+      .bind(campaignId, advertiserId),
+    settingsRowSchema,
+  );
+}
+
+export function updateReferralSettingsStatement(
+  db: Database,
+  campaignId: string,
+  settings: { destinationUrl: string | null; clickIdParam: string; attributionWindowDays: number },
+  now: number,
+) {
+  return db
+    .prepare(`UPDATE campaigns SET destination_url = ?, click_id_param = ?, attribution_window_days = ?, updated_at = ? WHERE id = ?`)
+    .bind(settings.destinationUrl, settings.clickIdParam, settings.attributionWindowDays, now, campaignId);
+}

@@ -1,15 +1,18 @@
 import { Hono } from "hono";
-import type { ReferralLink } from "../contracts/referrals.ts";
-import { REFERRAL_CODE } from "../contracts/referrals.ts";
+import type { ReferralLink, ReferralSettings } from "../contracts/referrals.ts";
+import { REFERRAL_CODE, referralSettingsInputSchema } from "../contracts/referrals.ts";
 import { referralLinkOf } from "../domain/referrals/links.ts";
+import { getReferralSettings, updateReferralSettings } from "../domain/referrals/settings.ts";
 import { visitReferralLink } from "../domain/referrals/visit.ts";
 import { requireBearer } from "../middleware/authenticate.ts";
 import type { WorkerEnv } from "../worker-env.ts";
+import { jsonBody, parseInput } from "./validation.ts";
 
 /**
  * Referral links (docs/decisions/043-referral-links.md): `GET /r/{code}` sends a visitor on to the campaign's
  * destination with a click id, on the app's hosts and on partners' (the whitelist guard runs first); a code that is
- * not a link falls through to the pages' 404. `GET /v1/campaign/{id}/referral-link` is the joined creator's link.
+ * not a link falls through to the pages' 404. `GET /v1/campaign/{id}/referral-link` is the joined creator's link;
+ * `…/advertiser/{id}/campaigns/{campaignId}/referrals` the account's settings for the campaign's links.
  */
 export const referralRoutes = new Hono<WorkerEnv>()
   .get("/r/:code", async (c, next) => {
@@ -35,6 +38,26 @@ export const referralRoutes = new Hono<WorkerEnv>()
       c.var.session.userId,
       c.req.param("campaignId"),
       new URL(c.req.url).origin,
+    );
+    return c.json(body);
+  })
+  .get("/v1/advertiser/:advertiserId/campaigns/:campaignId/referrals", requireBearer, async (c) => {
+    const body: ReferralSettings = await getReferralSettings(
+      c.var.capabilities,
+      c.var.session.userId,
+      c.req.param("advertiserId"),
+      c.req.param("campaignId"),
+    );
+    return c.json(body);
+  })
+  .put("/v1/advertiser/:advertiserId/campaigns/:campaignId/referrals", requireBearer, async (c) => {
+    const input = parseInput(referralSettingsInputSchema, await jsonBody(c), "body");
+    const body: ReferralSettings = await updateReferralSettings(
+      c.var.capabilities,
+      c.var.session.userId,
+      c.req.param("advertiserId"),
+      c.req.param("campaignId"),
+      input,
     );
     return c.json(body);
   });

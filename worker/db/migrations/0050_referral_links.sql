@@ -67,3 +67,18 @@ ALTER TABLE conversion_events ADD COLUMN customer_id TEXT;
 ALTER TABLE conversion_events ADD COLUMN order_id TEXT;
 -- How the event found its campaign and creator: a click id, a customer id seen with a click, or the verified wallet.
 ALTER TABLE conversion_events ADD COLUMN attributed_via TEXT CHECK (attributed_via IN ('click', 'customer', 'wallet'));
+
+-- A campaign's clicks, kept as the day rows change, so the console reads one row instead of every link's days.
+CREATE TABLE campaign_click_counts (
+  campaign_id TEXT PRIMARY KEY,
+  clicks INTEGER NOT NULL CHECK (clicks >= 0)
+) WITHOUT ROWID;
+CREATE TRIGGER campaign_click_counts_on_first_click AFTER INSERT ON referral_click_days
+BEGIN
+  INSERT INTO campaign_click_counts (campaign_id, clicks) VALUES (NEW.campaign_id, NEW.clicks)
+  ON CONFLICT (campaign_id) DO UPDATE SET clicks = clicks + excluded.clicks;
+END;
+CREATE TRIGGER campaign_click_counts_on_click AFTER UPDATE OF clicks ON referral_click_days
+BEGIN
+  UPDATE campaign_click_counts SET clicks = clicks + NEW.clicks - OLD.clicks WHERE campaign_id = NEW.campaign_id;
+END;
