@@ -179,6 +179,15 @@ describe("a creator's referral link", () => {
     expect((await linkOf(w)).clicks).toBe(before + 30);
   });
 
+  it("sends a crawler on without a click: X's card preview fetching the link is no visit", async () => {
+    const { code } = await linkOf(w);
+    const before = (await linkOf(w)).clicks;
+    const response = await fetchWorker(`/r/${code}`, { headers: { "cf-connecting-ip": "203.0.113.80", "User-Agent": "Twitterbot/1.0" } });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("https://shop.example/landing?ref=chorus");
+    expect((await linkOf(w)).clicks).toBe(before);
+  });
+
   it("opens the campaign's page, on the visitor's host, where the advertiser set no destination", async () => {
     const noDestination = await world(null);
     const { code } = await linkOf(noDestination);

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { isbot } from "isbot";
 import type { ReferralLink, ReferralSettings } from "../contracts/referrals.ts";
 import { REFERRAL_CODE, referralSettingsInputSchema } from "../contracts/referrals.ts";
 import { referralLinkOf } from "../domain/referrals/links.ts";
@@ -19,14 +20,16 @@ export const referralRoutes = new Hono<WorkerEnv>()
     const code = c.req.param("code");
     if (!REFERRAL_CODE.test(code)) return next();
     const address = c.req.header("cf-connecting-ip") ?? "unknown";
+    const userAgent = c.req.header("user-agent") ?? "";
     const { success } = await c.env.CLICK_RATE_LIMITER.limit({ key: `${address}:${code}` });
     const outcome = await visitReferralLink(c.var.capabilities, {
       code,
       url: new URL(c.req.url),
       referrer: c.req.header("referer") ?? null,
       address,
-      device: `${c.req.header("user-agent") ?? ""}|${c.req.header("accept-language") ?? ""}`,
+      device: `${userAgent}|${c.req.header("accept-language") ?? ""}`,
       withinRateLimit: success,
+      automated: isbot(userAgent),
     });
     if (outcome === null) return next();
     c.header("Cache-Control", "no-store");

@@ -14,7 +14,12 @@ function fingerprintKey(encryptionKeyBase64: string): Promise<CryptoKey> {
       .importKey("raw", material, "HKDF", false, ["deriveKey"])
       .then((base) =>
         crypto.subtle.deriveKey(
-          { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: new TextEncoder().encode("chorus referral click fingerprint v1") },
+          {
+            name: "HKDF",
+            hash: "SHA-256",
+            salt: new Uint8Array(0),
+            info: new TextEncoder().encode("chorus referral click fingerprint v1"),
+          },
           base,
           { name: "HMAC", hash: "SHA-256", length: 256 },
           false,
@@ -28,6 +33,10 @@ function fingerprintKey(encryptionKeyBase64: string): Promise<CryptoKey> {
 
 /** The first 16 bytes of HMAC-SHA-256(`value`), in hex: `kind` keeps an address from matching a device id. */
 export async function fingerprint(encryptionKeyBase64: string, kind: "address" | "device", value: string): Promise<string> {
-  const signature = await crypto.subtle.sign("HMAC", await fingerprintKey(encryptionKeyBase64), new TextEncoder().encode(`${kind}:${value}`));
+  const signature = await crypto.subtle.sign(
+    "HMAC",
+    await fingerprintKey(encryptionKeyBase64),
+    new TextEncoder().encode(`${kind}:${value}`),
+  );
   return [...new Uint8Array(signature).slice(0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }

@@ -22,6 +22,8 @@ export type ReferralVisit = {
   device: string;
   /** False when this address has spent its click budget for the link: the visit is sent on, but not counted. */
   withinRateLimit: boolean;
+  /** A crawler says so in its user agent (X's card preview fetches every link in a post): sent on, not counted. */
+  automated: boolean;
 };
 
 export type VisitOutcome = { location: string; clickId: string | null } | null;
@@ -32,11 +34,14 @@ export type VisitOutcome = { location: string; clickId: string | null } | null;
  * campaign's page where the advertiser set none), with the click kept in KV for the attribution window and counted
  * in the link's day row, side by side. A count that fails is logged: the visitor is sent on all the same.
  */
-export async function visitReferralLink(caps: Pick<Capabilities, "db" | "clicks" | "clock" | "encryptionKey">, visit: ReferralVisit): Promise<VisitOutcome> {
+export async function visitReferralLink(
+  caps: Pick<Capabilities, "db" | "clicks" | "clock" | "encryptionKey">,
+  visit: ReferralVisit,
+): Promise<VisitOutcome> {
   const target = await findReferralLinkTarget(caps.db, visit.code);
   if (target === null) return null;
   const fallback = new URL(`/campaign/${encodeURIComponent(target.campaign_id)}`, visit.url.origin).toString();
-  if (!CREDITED_STATUSES.has(target.status) || !visit.withinRateLimit) {
+  if (!CREDITED_STATUSES.has(target.status) || !visit.withinRateLimit || visit.automated) {
     return { location: target.destination_url ?? fallback, clickId: null };
   }
   const now = caps.clock.now();
