@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the benchmarks, against the production build. Prints a table per benchmark and writes
  * bench-results/*.json. Figures are for reading, never pass/fail.
- * `BENCH_ONLY=page-cost` (or first-load, lighthouse, interactive, ingestion, page-brand, withdrawals, analytics,
+ * `BENCH_ONLY=page-cost` (or first-load, lighthouse, interactive, ingestion, referrals, page-brand, withdrawals, analytics,
  * evaluation, profile, scale; comma-separated) runs only those. `profile` and `scale` run only when named.
  *
  * The build is made once, at the start, under the lock the end-to-end tests take (they share build/); the page
@@ -11,7 +11,8 @@
  * `PAGE_COST_RUNS` (3), `LIGHTHOUSE_RUNS` (5) and `INTERACTIVE_RUNS` (5) size the page benchmarks, `LIGHTHOUSE_PAGES`
  * (home, landing, article, dashboard; comma-separated) picks the pages of Lighthouse and of the time to interactive,
  * `PAGE_BENCH_PORT` (8870) moves the page benchmarks' server; `INGEST_BENCH_SECONDS` shortens the
- * ingestion run (default 60), `ANALYTICS_BENCH_SECONDS` the analytics one (default 20).
+ * ingestion runs (default 60), `REFERRAL_BENCH_SECONDS` the referral visits (default 20), `ANALYTICS_BENCH_SECONDS`
+ * the analytics one (default 20).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -22,6 +23,7 @@ import { runIngestionBenchmark } from "../bench/ingestion.ts";
 import { runPageBenchmarks } from "../bench/page-benchmarks.ts";
 import { benchPageBrand } from "../bench/page-brand.ts";
 import { runProfileBenchmark } from "../bench/profile-page.ts";
+import { runReferralBenchmark } from "../bench/referrals.ts";
 import { runScaleBenchmark } from "../bench/scale/run.ts";
 import { runWithdrawalBenchmark } from "../bench/withdrawals.ts";
 
@@ -29,7 +31,7 @@ const port = 8797;
 const only = new Set((process.env.BENCH_ONLY ?? "").split(",").filter((name) => name.length > 0));
 const wanted = (name: string) => only.size === 0 || only.has(name);
 const pageBenchmarks = ["page-cost", "first-load", "lighthouse", "interactive"].filter(wanted);
-const serverBenchmarks = ["page-brand", "withdrawals", "ingestion", "analytics"].filter(wanted);
+const serverBenchmarks = ["page-brand", "withdrawals", "ingestion", "referrals", "analytics"].filter(wanted);
 
 mkdirSync("bench-results", { recursive: true });
 const buildDir =
@@ -125,6 +127,28 @@ try {
     });
     if (ingestion.errorSamples.length > 0) console.log("First errors:", ingestion.errorSamples);
     writeFileSync("bench-results/ingestion.json", JSON.stringify(ingestion, null, 2));
+  }
+
+  if (wanted("referrals")) {
+    const referrals = await runReferralBenchmark(port);
+    console.log(
+      `\nReferral links: visits through /r/{code} (${referrals.links} links) from ${referrals.clickClients} concurrent clients for ${referrals.clickSeconds} s, then ingestion with every event carrying one of the click ids (batches of 100 from ${referrals.ingestSenders} senders) for ${referrals.ingestSeconds} s`,
+    );
+    console.table({
+      "visits / s": referrals.visitsPerSecond,
+      "visit p50 ms": referrals.visitP50Ms,
+      "visit p99 ms": referrals.visitP99Ms,
+      "clicks kept": referrals.clicksKept,
+      "visit errors": referrals.visitErrors,
+      "events / s": referrals.eventsPerSecond,
+      "ingest p50 ms": referrals.ingestP50Ms,
+      "ingest p99 ms": referrals.ingestP99Ms,
+      "credited by click": referrals.creditedByClick,
+      "ingest errors": referrals.ingestErrors,
+      goals: `visits ≥ ${referrals.goals.visitsPerSecond} / s, events ≥ ${referrals.goals.eventsPerSecond} / s`,
+    });
+    if (referrals.errorSamples.length > 0) console.log("First errors:", referrals.errorSamples);
+    writeFileSync("bench-results/referrals.json", JSON.stringify(referrals, null, 2));
   }
 
   if (wanted("analytics")) {

@@ -18,6 +18,7 @@ import { notificationRoutes } from "./http/notification-routes.ts";
 import { pageRoutes } from "./http/page-routes.ts";
 import { payoutWebhookRoutes } from "./http/payout-webhook-routes.ts";
 import { postRoutes } from "./http/post-routes.ts";
+import { referralRoutes } from "./http/referral-routes.ts";
 import { rewardsRoutes } from "./http/rewards-routes.ts";
 import { settingsRoutes } from "./http/settings-routes.ts";
 import { telemetryRoutes } from "./http/telemetry-routes.ts";
@@ -45,7 +46,7 @@ import type { WorkerEnv } from "./worker-env.ts";
  * out) → request context (capabilities, request id, Server-Timing) → the well-formed-path check → health checks,
  * icons and the telemetry endpoint → route rules (redirects, caching) → on /auth, /trpc and /v1: the default
  * no-store, the door rate limits, the whitelist guard with the brand of the hostname and the write limits, and on /v1
- * the audit of impersonated writes → sign-in and tokens (/auth) → the typed RPC (/trpc) → the REST API (/v1, then its
+ * the audit of impersonated writes → on /r (referral links) the default no-store and the whitelist guard → sign-in and tokens (/auth) → the typed RPC (/trpc) → the REST API (/v1, then its
  * 404) → React Router SSR for everything else (page session, whitelist guard, nonce and security headers).
  */
 export const app = new Hono<WorkerEnv>();
@@ -59,6 +60,7 @@ app.route("/", telemetryRoutes);
 app.use(applyRouteRules);
 for (const prefix of ["/auth/*", "/trpc/*", "/v1/*"]) app.use(prefix, noStoreByDefault, doorLimits, whitelistGuard, writeLimits);
 app.use("/v1/*", auditImpersonatedWrites);
+app.use("/r/*", noStoreByDefault, whitelistGuard);
 app.route("/", authRoutes);
 app.all("/trpc/*", handleTrpc);
 app.route("/", adminRoutes);
@@ -70,6 +72,7 @@ app.route("/", creatorInvitationRoutes);
 app.route("/", advertiserFundingRoutes);
 app.route("/", apiKeyRoutes);
 app.route("/", conversionRoutes);
+app.route("/", referralRoutes);
 app.route("/", analyticsRoutes);
 app.route("/", rewardsRoutes);
 app.route("/", postRoutes);

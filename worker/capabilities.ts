@@ -28,6 +28,8 @@ export type Capabilities = {
   /** Where the session stands after its latest query (null before any): the bookmark the client carries onwards. */
   d1Bookmark: () => D1SessionBookmark | null;
   brandCache: KVNamespace;
+  /** Referral clicks, each until its attribution window ends (docs/decisions/043-referral-links.md). */
+  clicks: KVNamespace;
   media: R2Bucket;
   /** The raw analytics events, one object per delivery and day (docs/decisions/036-events-out-of-d1.md). */
   eventArchive: R2Bucket;
@@ -74,6 +76,7 @@ export function capabilitiesFor(
     db: meteredD1(session, timings.d1),
     d1Bookmark: () => session.getBookmark(),
     brandCache: env.BRAND_CACHE,
+    clicks: env.CLICKS,
     media: env.MEDIA,
     eventArchive: env.ANALYTICS_ARCHIVE,
     clock,

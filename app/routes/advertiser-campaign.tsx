@@ -1,5 +1,6 @@
 import type { Route } from "./+types/advertiser-campaign";
 import { CampaignForm } from "~/features/advertiser-campaigns/campaign-form";
+import { ReferralSettingsPanel } from "~/features/referrals/referral-settings-panel";
 import { pageData } from "~/lib/page-data.server";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
@@ -18,5 +19,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export default function AdvertiserCampaign({ loaderData }: Route.ComponentProps) {
-  return <CampaignForm key={loaderData.campaign?.id ?? "new"} page={loaderData} />;
+  const { campaign, account } = loaderData;
+  return (
+    <>
+      <CampaignForm key={campaign?.id ?? "new"} page={loaderData} />
+      {campaign === null ? null : <ReferralSettingsPanel key={campaign.id} advertiserId={account.id} campaignId={campaign.id} />}
+    </>
+  );
 }

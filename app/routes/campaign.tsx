@@ -2,6 +2,7 @@ import type { Route } from "./+types/campaign";
 import { CampaignPage } from "~/features/campaigns/campaign-page";
 import { InviteCreatorsSection } from "~/features/creator-invitations/invite-creators-section";
 import { PostList } from "~/features/posting/post-list";
+import { ReferralLinkSection } from "~/features/referrals/referral-link-section";
 import { ConfirmPayoutButton } from "~/features/rewards/confirm-payout-button";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
@@ -28,7 +29,10 @@ export default function Campaign({ loaderData }: Route.ComponentProps) {
       payout={<ConfirmPayoutButton key={campaign.id} campaignId={campaign.id} claimable={standing.claimable} />}
       invite={
         campaign.joined && campaign.status !== "evaluating" && campaign.status !== "evaluated" ? (
-          <InviteCreatorsSection campaignId={campaign.id} />
+          <>
+            <ReferralLinkSection campaignId={campaign.id} />
+            <InviteCreatorsSection campaignId={campaign.id} />
+          </>
         ) : null
       }
       renderPosts={(posts) => <PostList posts={posts} showCampaign={false} />}

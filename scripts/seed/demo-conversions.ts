@@ -2,7 +2,7 @@ import { DAY, HOUR, type Clock } from "../../worker/clock.ts";
 import type { ValidConversionEvent } from "../../worker/contracts/conversions.ts";
 import { listApiKeys } from "../../worker/db/api-keys.ts";
 import { upsertAttributionStatement } from "../../worker/db/attribution.ts";
-import { storeConversionBatch } from "../../worker/db/conversions.ts";
+import { storeConversionBatch, withoutCredit } from "../../worker/db/conversions.ts";
 import { insertChallenge, insertWallet, listWallets, spendChallengeAndVerify } from "../../worker/db/wallets.ts";
 import { findAccount, setVerifiedEmail } from "../../worker/db/users.ts";
 import { createApiKey } from "../../worker/domain/advertisers/api-keys.ts";
@@ -119,6 +119,9 @@ export function demoConversionEvents(slug: string, now: number): ValidConversion
         currency: index % 2 === 0 ? null : "USDC",
         occurredAt: today - daysAgo * DAY + (9 + index) * HOUR,
         metadata: null,
+        clickId: null,
+        customerId: null,
+        orderId: null,
       });
     });
   }
@@ -130,6 +133,7 @@ export async function seedDemoConversions(db: D1Database, clock: Clock): Promise
   const now = clock.now();
   const created = await seedDemoKeys(db, clock);
   await seedDemoWallets(db, now);
-  for (const account of demoAccounts) await storeConversionBatch(db, account.advertiserId, demoConversionEvents(account.slug, now), now);
+  for (const account of demoAccounts)
+    await storeConversionBatch(db, account.advertiserId, demoConversionEvents(account.slug, now).map(withoutCredit), now);
   return created;
 }

@@ -152,6 +152,12 @@ beforeAll(async () => {
     currency: null,
     occurredAt: at,
     metadata: null,
+    clickId: null,
+    customerId: null,
+    orderId: null,
+    campaignId: null,
+    creatorId: null,
+    via: null,
   });
   const stored = await storeConversionBatch(
     env.DB,

@@ -163,10 +163,17 @@ describe("conversion ingestion", () => {
     const single = event({ metadata: { order: "A-1" } });
     const first = await ok(await ingest(key, single));
     expect(first).toMatchObject({ received: 1, accepted: 1, duplicates: 0, matched: 0, unmatched: 1, rejected: [] });
-    expect(first.results).toEqual([{ index: 0, eventId: single.eventId, status: "accepted" }]);
+    expect(first.results).toEqual([
+      {
+        index: 0,
+        eventId: single.eventId,
+        status: "accepted",
+        attribution: { via: null, campaignId: null, creatorId: null, reason: "no click id, known customer id or verified wallet" },
+      },
+    ]);
     const again = await ok(await ingest(key, single));
     expect(again).toMatchObject({ accepted: 0, duplicates: 1 });
-    expect(again.results[0]?.status).toBe("duplicate");
+    expect(again.results[0]).toMatchObject({ status: "duplicate", reason: "this event id was received before" });
     const inBatch = await ok(await ingest(key, { events: [single, event()] }));
     expect(inBatch).toMatchObject({ received: 2, accepted: 1, duplicates: 1 });
     const stored = (await listConversions(env.DB, member.advertiserId)).filter((row) => row.eventId === single.eventId);

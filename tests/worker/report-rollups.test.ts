@@ -161,6 +161,12 @@ describe("the report rollups", () => {
       currency: null,
       occurredAt: at,
       metadata: null,
+      clickId: null,
+      customerId: null,
+      orderId: null,
+      campaignId: null,
+      creatorId: null,
+      via: null,
     });
     const stored = await storeConversionBatch(
       env.DB,

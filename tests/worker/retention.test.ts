@@ -110,6 +110,8 @@ describe("the retention sweeps", () => {
       "expired one-time codes": 2,
       "unused uploads": 1,
       "counted analytics messages": 0,
+      "counted order ids": 0,
+      "expired customer attributions": 0,
     });
     expect(await ids(`SELECT id FROM notifications WHERE id GLOB 'ntf-*'`)).toEqual(["ntf-read-89-days", "ntf-unread-200-days"]);
     expect(await ids(`SELECT id FROM sessions`)).toEqual(["ses-live", "ses-revoked-1-hour"]);

@@ -29,6 +29,7 @@ import * as postRewards from "../../worker/db/post-rewards.ts";
 import * as postStatusChanges from "../../worker/db/post-status-changes.ts";
 import * as posts from "../../worker/db/posts.ts";
 import * as recoveryCodes from "../../worker/db/recovery-codes.ts";
+import * as referralLinks from "../../worker/db/referral-links.ts";
 import * as reports from "../../worker/db/reports.ts";
 import * as rewardCampaigns from "../../worker/db/reward-campaigns.ts";
 import * as schedulerLeases from "../../worker/db/scheduler-leases.ts";
@@ -352,11 +353,18 @@ export const statementCatalog: Record<string, ModuleEntry> = {
               currency: "USDC",
               occurredAt: now,
               metadata: null,
+              clickId: "clk_0123456789abcdef0123456789abcdef",
+              customerId: "customer-1",
+              orderId: "order-1",
+              campaignId: campaign.id,
+              creatorId: creator.id,
+              via: "click",
             },
           ],
           now,
         ),
     },
+    sendsNoSql: { withoutCredit: "shapes an event in memory" },
   },
   feedback: {
     calls: {
@@ -682,6 +690,39 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       deleteRecoveryCodesStatement: (db) => recoveryCodes.deleteRecoveryCodesStatement(db, creator.id),
       spendRecoveryCode: (db) => recoveryCodes.spendRecoveryCode(db, creator.id, "h1", now),
       countUnusedRecoveryCodes: (db) => recoveryCodes.countUnusedRecoveryCodes(db, creator.id),
+    },
+  },
+  "referral-links": {
+    calls: {
+      findReferralLinkView: (db) => referralLinks.findReferralLinkView(db, campaign.id, creator.id),
+      insertReferralLinkStatement: (db) => referralLinks.insertReferralLinkStatement(db, "0123456789ab", campaign.id, creator.id, now),
+      findReferralLinkTarget: (db) => referralLinks.findReferralLinkTarget(db, "0123456789ab"),
+      countReferralClickStatement: (db) => referralLinks.countReferralClickStatement(db, campaign.id, creator.id, "2027-01-15"),
+      findCustomerAttributions: (db) => referralLinks.findCustomerAttributions(db, advertiser.id, ["customer-1", "customer-2"], now),
+      rememberCustomerStatement: (db) =>
+        referralLinks.rememberCustomerStatement(
+          db,
+          advertiser.id,
+          {
+            customerId: "customer-1",
+            clickId: "clk_0123456789abcdef0123456789abcdef",
+            campaignId: campaign.id,
+            creatorUserId: creator.id,
+            expiresAt: now + day,
+          },
+          now,
+        ),
+      findRecentOrders: (db) => referralLinks.findRecentOrders(db, advertiser.id, ["order-1"], now),
+      deleteExpiredOrders: (db) => referralLinks.deleteExpiredOrders(db, now, 500),
+      deleteExpiredCustomers: (db) => referralLinks.deleteExpiredCustomers(db, now, 500),
+      findReferralSettings: (db) => referralLinks.findReferralSettings(db, advertiser.id, campaign.id),
+      updateReferralSettingsStatement: (db) =>
+        referralLinks.updateReferralSettingsStatement(
+          db,
+          campaign.id,
+          { destinationUrl: "https://shop.example/", clickIdParam: "chorus_click_id", attributionWindowDays: 30 },
+          now,
+        ),
     },
   },
   reports: {

@@ -38,6 +38,9 @@ const eventShape = type({
   "currency?": /^[A-Z0-9]{2,12}$/,
   occurredAt: "string | number",
   "metadata?": "Record<string, unknown>",
+  "clickId?": type("1 <= string <= 200").narrow((value, ctx) => printable(value) || ctx.mustBe("free of control characters")),
+  "customerId?": type("1 <= string <= 200").narrow((value, ctx) => printable(value) || ctx.mustBe("free of control characters")),
+  "orderId?": type("1 <= string <= 200").narrow((value, ctx) => printable(value) || ctx.mustBe("free of control characters")),
 });
 
 /**
@@ -53,6 +56,9 @@ const expectedOf = {
   currency: "must be 2 to 12 capital letters or digits, such as USDC",
   occurredAt: "must be an ISO 8601 time or epoch milliseconds between 2000 and 2100",
   metadata: "must be an object",
+  clickId: "must be the click id your destination received (1 to 200 characters)",
+  customerId: "must be your id for the customer, 1 to 200 characters without control characters",
+  orderId: "must be your order or invoice id, 1 to 200 characters without control characters",
 } as const satisfies Record<keyof typeof eventShape.infer, string>;
 type EventField = keyof typeof expectedOf;
 const scalarFields = (Object.keys(expectedOf) as EventField[]).filter((field) => field !== "metadata");
@@ -70,6 +76,12 @@ export type ValidConversionEvent = {
   currency: string | null;
   occurredAt: number;
   metadata: string | null;
+  /** The click id a referral link gave the visitor (docs/decisions/043-referral-links.md). */
+  clickId: string | null;
+  /** The advertiser's own id for the customer: a later event with it is credited to the same click. */
+  customerId: string | null;
+  /** An order or invoice id: counted once per account for 7 days. */
+  orderId: string | null;
 };
 
 export type EventCheck = { ok: true; event: ValidConversionEvent } | { ok: false; detail: FieldError[] };
@@ -157,6 +169,9 @@ export function checkConversionEvent(input: unknown, loc: (string | number)[]): 
       currency: parsed.currency ?? null,
       occurredAt,
       metadata,
+      clickId: parsed.clickId ?? null,
+      customerId: parsed.customerId ?? null,
+      orderId: parsed.orderId ?? null,
     },
   };
 }
@@ -210,6 +225,18 @@ export function checkIngestBody(body: unknown): { ok: true; checked: CheckedBody
   return { ok: true, checked };
 }
 
+/**
+ * What an accepted event was credited to: `via` "click" (its click id), "customer" (its customer id, first seen with
+ * a click), "wallet" (a creator's verified wallet and how they signed up) or null with `reason` saying why not.
+ */
+export const attributionSchema = z.object({
+  via: z.nullable(z.enum(["click", "customer", "wallet"])),
+  campaignId: z.nullable(z.string()),
+  creatorId: z.nullable(z.string()),
+  reason: z.optional(z.string()),
+});
+export type Attribution = z.infer<typeof attributionSchema>;
+
 /** The answer of an ingest call (200): what was stored, what was already there, what was refused and why. */
 export const ingestResultSchema = z.object({
   received: z.number().check(z.int()),
@@ -224,7 +251,19 @@ export const ingestResultSchema = z.object({
       detail: z.array(z.object({ loc: z.array(z.union([z.string(), z.number()])), msg: z.string() })),
     }),
   ),
-  /** Per stored or duplicate event, in body order: "accepted" or "duplicate". */
-  results: z.array(z.object({ index: z.number().check(z.int()), eventId: z.string(), status: z.enum(["accepted", "duplicate"]) })),
+  /**
+   * Per stored or duplicate event, in body order: "accepted" or "duplicate" (the event id was sent before, or its
+   * order id was counted within 7 days: `reason` says which), and for an accepted one what it was credited to, or why
+   * nothing.
+   */
+  results: z.array(
+    z.object({
+      index: z.number().check(z.int()),
+      eventId: z.string(),
+      status: z.enum(["accepted", "duplicate"]),
+      reason: z.optional(z.string()),
+      attribution: z.optional(attributionSchema),
+    }),
+  ),
 });
 export type IngestResult = z.infer<typeof ingestResultSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ValidConversionEvent } from "../contracts/conversions.ts";
 import type { Database } from "../database.ts";
+import { ORDER_DEDUPLICATION_MS } from "./referral-links.ts";
 
 /**
  * The table `conversion_events` (migration 0009), and the matching of events to verified wallets (`wallets`), their
@@ -12,7 +13,19 @@ export type StoredBatch = {
   insertedEventIds: Set<string>;
   /** How many of them were matched to a verified wallet. */
   matched: number;
+  /** The events matched to a verified wallet, with the campaign and creator that matching credited. */
+  walletMatches: Map<string, { campaignId: string | null; creatorId: string }>;
 };
+
+/** An event with what ingestion already credited it to by its click or customer id (null: the wallet may). */
+export type EventToStore = ValidConversionEvent & {
+  campaignId: string | null;
+  creatorId: string | null;
+  via: "click" | "customer" | null;
+};
+
+/** An event whose click or customer id credited nothing (the wallet may still). */
+export const withoutCredit = (event: ValidConversionEvent): EventToStore => ({ ...event, campaignId: null, creatorId: null, via: null });
 
 /**
  * Stores a batch in one D1 batch (one transaction): an INSERT of every event from one JSON parameter through
@@ -24,7 +37,7 @@ export type StoredBatch = {
 export async function storeConversionBatch(
   db: Database,
   advertiserId: string,
-  events: ValidConversionEvent[],
+  events: EventToStore[],
   now: number,
   extra: D1PreparedStatement[] = [],
 ): Promise<StoredBatch> {
@@ -32,11 +45,19 @@ export async function storeConversionBatch(
   const insert = db
     .prepare(
       `INSERT INTO conversion_events (advertiser_id, event_id, type, wallet_address, address_key, chain, value, currency, occurred_at,
-         metadata, received_at)
+         metadata, received_at, click_id, customer_id, order_id, campaign_id, inviter_user_id, attributed_via)
        SELECT ?1, json_extract(j.value, '$.eventId'), json_extract(j.value, '$.type'), json_extract(j.value, '$.walletAddress'),
          json_extract(j.value, '$.addressKey'), json_extract(j.value, '$.chain'), json_extract(j.value, '$.value'),
-         json_extract(j.value, '$.currency'), json_extract(j.value, '$.occurredAt'), json_extract(j.value, '$.metadata'), ?2
-       FROM json_each(?3) AS j WHERE true
+         json_extract(j.value, '$.currency'), json_extract(j.value, '$.occurredAt'), json_extract(j.value, '$.metadata'), ?2,
+         json_extract(j.value, '$.clickId'), json_extract(j.value, '$.customerId'), json_extract(j.value, '$.orderId'),
+         json_extract(j.value, '$.campaignId'), json_extract(j.value, '$.creatorId'), json_extract(j.value, '$.via')
+       FROM json_each(?3) AS j
+       -- An order id counted for the account within 7 days under another event id is not counted again: decided here,
+       -- inside the batch's transaction, so two calls racing with one order cannot both count it.
+       WHERE NOT EXISTS (
+         SELECT 1 FROM conversion_orders o
+         WHERE o.advertiser_id = ?1 AND o.order_id = json_extract(j.value, '$.orderId') AND o.seen_at > ?2 - ${ORDER_DEDUPLICATION_MS}
+           AND o.event_id != json_extract(j.value, '$.eventId'))
        ON CONFLICT (advertiser_id, event_id) DO NOTHING
        RETURNING event_id`,
     )
@@ -66,13 +87,29 @@ export async function storeConversionBatch(
            AND e.event_id IN (SELECT json_extract(j.value, '$.eventId') FROM json_each(?3) AS j)
        ) AS m
        WHERE conversion_events.advertiser_id = ?1 AND conversion_events.event_id = m.event_id
-       RETURNING event_id`,
+       RETURNING event_id, campaign_id, COALESCE(inviter_user_id, matched_user_id) AS creator_id`,
     )
     .bind(advertiserId, now, payload);
-  const [inserted, matched] = await db.batch([insert, match, ...extra]);
+  const rememberOrders = db
+    .prepare(
+      `INSERT INTO conversion_orders (advertiser_id, order_id, event_id, seen_at)
+       SELECT ?1, json_extract(j.value, '$.orderId'), json_extract(j.value, '$.eventId'), ?2
+       FROM json_each(?3) AS j
+       WHERE json_extract(j.value, '$.orderId') IS NOT NULL
+       ON CONFLICT (advertiser_id, order_id) DO UPDATE SET event_id = excluded.event_id, seen_at = excluded.seen_at
+       WHERE conversion_orders.seen_at <= excluded.seen_at - ${ORDER_DEDUPLICATION_MS}`,
+    )
+    .bind(advertiserId, now, payload);
+  const [inserted, matched] = await db.batch([insert, match, rememberOrders, ...extra]);
   if (inserted === undefined || matched === undefined) throw new Error("D1 answered a batch without its results");
-  const eventIdRows = z.array(z.object({ event_id: z.string() }));
-  const rows = eventIdRows.parse(inserted.results);
+  const rows = z.array(z.object({ event_id: z.string() })).parse(inserted.results);
+  const matchedRows = z
+    .array(z.object({ event_id: z.string(), campaign_id: z.string().nullable(), creator_id: z.string() }))
+    .parse(matched.results);
   // RETURNING counts the rows themselves; meta.changes would add what the report rollups' triggers write (0029).
-  return { insertedEventIds: new Set(rows.map((row) => row.event_id)), matched: eventIdRows.parse(matched.results).length };
+  return {
+    insertedEventIds: new Set(rows.map((row) => row.event_id)),
+    matched: matchedRows.length,
+    walletMatches: new Map(matchedRows.map((row) => [row.event_id, { campaignId: row.campaign_id, creatorId: row.creator_id }])),
+  };
 }

@@ -1,8 +1,11 @@
 import type { Capabilities } from "../../capabilities.ts";
-import { checkIngestBody, type IngestResult } from "../../contracts/conversions.ts";
+import { checkIngestBody, type Attribution, type IngestResult } from "../../contracts/conversions.ts";
 import { AppError, invalidRequest } from "../../contracts/errors.ts";
 import { findApiKeyByKeyId, touchApiKeyStatement } from "../../db/api-keys.ts";
 import { storeConversionBatch } from "../../db/conversions.ts";
+import { findCustomerAttributions, findRecentOrders, rememberCustomerStatement } from "../../db/referral-links.ts";
+import { findClicks } from "../referrals/click-store.ts";
+import { creditEvents } from "./credit.ts";
 import { constantTimeEqual, sha256 } from "../../security/tokens.ts";
 
 /**
@@ -45,27 +48,56 @@ export async function authenticateIngestKey(
  * bare event that is invalid included), is a 400 naming each field with its index and nothing is stored; otherwise
  * the valid events are stored and the invalid ones come back in `rejected` with the same field errors.
  */
-export async function ingestConversions(caps: Pick<Capabilities, "db" | "clock">, key: IngestKey, body: unknown): Promise<IngestResult> {
+export async function ingestConversions(
+  caps: Pick<Capabilities, "db" | "clock" | "clicks">,
+  key: IngestKey,
+  body: unknown,
+): Promise<IngestResult> {
   const checkedBody = checkIngestBody(body);
   if (!checkedBody.ok) throw invalidRequest(checkedBody.detail);
   const { valid, rejected } = checkedBody.checked;
   if (valid.length === 0) throw invalidRequest(rejected.flatMap((event) => event.detail));
 
   const now = caps.clock.now();
+  const events = valid.map((item) => item.event);
+  // What the events' click, customer and order ids refer to: one KV read and up to two D1 reads, side by side, and
+  // only for the ids a batch carries.
+  const customerIds = [...new Set(events.flatMap((event) => (event.customerId === null ? [] : [event.customerId])))];
+  const orderIds = [...new Set(events.flatMap((event) => (event.orderId === null ? [] : [event.orderId])))];
+  const [clicks, customers, recentOrders] = await Promise.all([
+    findClicks(
+      caps.clicks,
+      events.flatMap((event) => (event.clickId === null ? [] : [event.clickId])),
+      now,
+    ),
+    findCustomerAttributions(caps.db, key.advertiserId, customerIds, now),
+    findRecentOrders(caps.db, key.advertiserId, orderIds, now),
+  ]);
+  const credited = creditEvents(events, { advertiserId: key.advertiserId, clicks, customers, recentOrders });
+
   const touch = key.lastUsedAt === null || key.lastUsedAt <= now - KEY_TOUCH_INTERVAL_MS;
-  const stored = await storeConversionBatch(
-    caps.db,
-    key.advertiserId,
-    valid.map((item) => item.event),
-    now,
-    touch ? [touchApiKeyStatement(caps.db, key.id, now, KEY_TOUCH_INTERVAL_MS)] : [],
-  );
+  const stored = await storeConversionBatch(caps.db, key.advertiserId, credited.toStore, now, [
+    ...credited.customersToRemember.map((customer) => rememberCustomerStatement(caps.db, key.advertiserId, customer, now)),
+    ...(touch ? [touchApiKeyStatement(caps.db, key.id, now, KEY_TOUCH_INTERVAL_MS)] : []),
+  ]);
 
   const firstSeen = new Set<string>();
   const results = valid.map(({ index, event }) => {
     const accepted = stored.insertedEventIds.has(event.eventId) && !firstSeen.has(event.eventId);
     firstSeen.add(event.eventId);
-    return { index, eventId: event.eventId, status: accepted ? ("accepted" as const) : ("duplicate" as const) };
+    if (!accepted) {
+      const reason = credited.countedOrders.get(event.eventId) ?? "this event id was received before";
+      return { index, eventId: event.eventId, status: "duplicate" as const, reason };
+    }
+    const wallet = stored.walletMatches.get(event.eventId);
+    const pre = credited.byEventId.get(event.eventId);
+    const attribution: Attribution =
+      pre !== undefined && pre.via !== null
+        ? { via: pre.via, campaignId: pre.campaignId, creatorId: pre.creatorId }
+        : wallet !== undefined
+          ? { via: "wallet", campaignId: wallet.campaignId, creatorId: wallet.creatorId }
+          : { via: null, campaignId: null, creatorId: null, reason: pre?.reason ?? "no click id, known customer id or verified wallet" };
+    return { index, eventId: event.eventId, status: "accepted" as const, attribution };
   });
   const accepted = stored.insertedEventIds.size;
   return {

@@ -4,6 +4,7 @@ import { DAY } from "../../clock.ts";
 import { deleteUnusedAttachmentsBefore } from "../../db/attachments.ts";
 import { deleteRollupMessagesBefore } from "../../db/funnel-rollups.ts";
 import { deleteReadNotificationsBefore } from "../../db/notifications.ts";
+import { deleteExpiredCustomers, deleteExpiredOrders } from "../../db/referral-links.ts";
 import { deleteExpiredCodes } from "../../db/one-time-codes.ts";
 import { deleteExpiredRefreshTokens, deleteExpiredSessions, deleteRevokedSessions } from "../../db/sessions.ts";
 
@@ -35,7 +36,9 @@ export type RetentionSweepName =
   | "expired refresh tokens"
   | "expired one-time codes"
   | "unused uploads"
-  | "counted analytics messages";
+  | "counted analytics messages"
+  | "counted order ids"
+  | "expired customer attributions";
 
 type Deps = Pick<Capabilities, "db" | "clock"> & { media?: R2Bucket };
 
@@ -77,5 +80,8 @@ export function retentionSweeps(
       ? []
       : [sweep("unused uploads", (limit) => sweepUnusedUploads(db, media, now - retentionPeriods.unusedUploads, limit))]),
     sweep("counted analytics messages", (limit) => deleteRollupMessagesBefore(db, now - retentionPeriods.analyticsRollupMessages, limit)),
+    // An order id counts once per account for 7 days; a customer stays credited to a click for the campaign's window.
+    sweep("counted order ids", (limit) => deleteExpiredOrders(db, now, limit)),
+    sweep("expired customer attributions", (limit) => deleteExpiredCustomers(db, now, limit)),
   ];
 }

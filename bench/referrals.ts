@@ -1,0 +1,215 @@
+/**
+ * Referral links (issue 28): visits through `/r/{code}` from concurrent clients for a sustained time
+ * (`REFERRAL_BENCH_SECONDS`, default 20), each from its own client address (the click budget counts per address and
+ * link), then conversion ingestion where every event carries one of those click ids and a customer id (batches of
+ * 100 from 4 senders with a key each, `INGEST_BENCH_SECONDS`, default 60): clicks and events per second, p50/p99, and
+ * how many events were credited by click. Against the built worker the start script serves (`npm run bench`).
+ *
+ * The account, keys, campaign and 500 joined creators (each gets a link from migration 0050's trigger) are made through
+ * the worker's own db modules on the same local D1 through wrangler's platform proxy, as bench/ingestion.ts does.
+ */
+import { getPlatformProxy } from "wrangler";
+import { insertAdvertiserStatement } from "../worker/db/advertisers.ts";
+import { insertApiKey } from "../worker/db/api-keys.ts";
+import { insertCampaignStatement, insertParticipantStatement } from "../worker/db/campaigns.ts";
+import { insertUserStatements } from "../worker/db/users.ts";
+import { randomToken, sha256 } from "../worker/security/tokens.ts";
+import { buildAdvertiser, buildCampaign, buildUser } from "../scripts/seed/factories.ts";
+import { percentile } from "./measure.ts";
+
+export type ReferralBenchmarkResult = {
+  links: number;
+  clickClients: number;
+  clickSeconds: number;
+  visits: number;
+  visitsPerSecond: number;
+  clicksKept: number;
+  visitP50Ms: number;
+  visitP99Ms: number;
+  visitErrors: number;
+  ingestSenders: number;
+  ingestSeconds: number;
+  events: number;
+  eventsPerSecond: number;
+  creditedByClick: number;
+  ingestP50Ms: number;
+  ingestP99Ms: number;
+  ingestErrors: number;
+  errorSamples: string[];
+  goals: { visitsPerSecond: number; eventsPerSecond: number };
+};
+
+const LINKS = 500;
+const CLICK_CLIENTS = 16;
+const SENDERS = 4;
+const BATCH = 100;
+
+function evmAddress(): string {
+  return `0x${Array.from(crypto.getRandomValues(new Uint8Array(20)), (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+}
+
+let addressCounter = 0;
+/** A new client address per visit, as many people clicking would have. */
+function nextAddress(): string {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+async function prepare(persistTo: string, run: string) {
+  const proxy = await getPlatformProxy<Cloudflare.Env>({ configPath: "wrangler.toml", persist: { path: `${persistTo}/v3` } });
+  try {
+    const db = proxy.env.DB;
+    const now = Date.now();
+    const advertiser = buildAdvertiser(`bench-ref-${run}`, now);
+    const owner = buildUser(`bench_ref_${run}`, now);
+    const campaign = buildCampaign(`bench-ref-${run}`, advertiser, "active", now);
+    await db.batch([
+      insertAdvertiserStatement(db, advertiser),
+      ...insertUserStatements(db, owner, ["creator"]),
+      insertCampaignStatement(db, campaign),
+      db.prepare(`UPDATE campaigns SET destination_url = 'https://shop.example/landing' WHERE id = ?`).bind(campaign.id),
+    ]);
+    const keys: { keyId: string; secret: string }[] = [];
+    for (let index = 0; index < SENDERS; index += 1) {
+      const secret = `cs_${randomToken(32)}`;
+      const keyId = `ck_${randomToken(16)}`;
+      await insertApiKey(db, {
+        id: crypto.randomUUID(),
+        advertiserId: advertiser.id,
+        keyId,
+        secretHash: await sha256(secret),
+        label: `bench ${index}`,
+        createdBy: owner.id,
+        createdAt: now,
+      });
+      keys.push({ keyId, secret });
+    }
+    for (let start = 0; start < LINKS; start += 50) {
+      const creators = Array.from({ length: 50 }, (_, index) => buildUser(`bench_ref_${run}_${start + index}`, now));
+      await db.batch(
+        creators.flatMap((creator) => [
+          ...insertUserStatements(db, creator, ["creator"]),
+          insertParticipantStatement(db, campaign.id, creator.id, now),
+        ]),
+      );
+    }
+    const { results } = await db.prepare(`SELECT code FROM referral_links WHERE campaign_id = ?`).bind(campaign.id).all<{ code: string }>();
+    return { keys, codes: results.map((row) => row.code) };
+  } finally {
+    await proxy.dispose();
+  }
+}
+
+export async function runReferralBenchmark(port: number, persistTo = ".wrangler/bench-state"): Promise<ReferralBenchmarkResult> {
+  const origin = `http://127.0.0.1:${port}`;
+  const clickSeconds = Number(process.env.REFERRAL_BENCH_SECONDS ?? 20);
+  const ingestSeconds = Number(process.env.INGEST_BENCH_SECONDS ?? 60);
+  const run = Date.now().toString(36);
+  const { keys, codes } = await prepare(persistTo, run);
+  const errorSamples: string[] = [];
+
+  const visitLatencies: number[] = [];
+  const clickIds: string[] = [];
+  let visitErrors = 0;
+  let visits = 0;
+  const clicksStarted = performance.now();
+  const clicksDeadline = clicksStarted + clickSeconds * 1000;
+  await Promise.all(
+    Array.from({ length: CLICK_CLIENTS }, async () => {
+      while (performance.now() < clicksDeadline) {
+        const code = codes[visits % codes.length] ?? "";
+        visits += 1;
+        const sent = performance.now();
+        try {
+          const response = await fetch(`${origin}/r/${code}`, { redirect: "manual", headers: { "cf-connecting-ip": nextAddress() } });
+          await response.arrayBuffer();
+          visitLatencies.push(performance.now() - sent);
+          const clickId = new URL(response.headers.get("location") ?? "http://none/").searchParams.get("chorus_click_id");
+          if (response.status !== 302) {
+            visitErrors += 1;
+            if (errorSamples.length < 5) errorSamples.push(`visit ${response.status}`);
+          } else if (clickId !== null) clickIds.push(clickId);
+        } catch (error) {
+          visitErrors += 1;
+          if (errorSamples.length < 5) errorSamples.push(String(error));
+        }
+      }
+    }),
+  );
+  const clickElapsedS = (performance.now() - clicksStarted) / 1000;
+
+  const ingestLatencies: number[] = [];
+  let ingestErrors = 0;
+  let events = 0;
+  let creditedByClick = 0;
+  let sequence = 0;
+  const ingestStarted = performance.now();
+  const ingestDeadline = ingestStarted + ingestSeconds * 1000;
+  await Promise.all(
+    keys.map(async (key, senderIndex) => {
+      while (performance.now() < ingestDeadline) {
+        const batch = Array.from({ length: BATCH }, (_, index) => {
+          sequence += 1;
+          return {
+            eventId: `bench-ref-${run}-${senderIndex}-${sequence}`,
+            type: index % 2 === 0 ? "signup" : "purchase",
+            walletAddress: evmAddress(),
+            chain: "evm",
+            value: 1_000 + index,
+            currency: "USDC",
+            occurredAt: Date.now(),
+            clickId: clickIds[sequence % Math.max(1, clickIds.length)],
+            customerId: `cust-${sequence % 5_000}`,
+            ...(index % 2 === 0 ? {} : { orderId: `order-${run}-${sequence}` }),
+          };
+        });
+        const sent = performance.now();
+        try {
+          const response = await fetch(`${origin}/v1/conversion/event/ingest`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", "api-key": key.keyId, "api-secret": key.secret },
+            body: JSON.stringify({ events: batch }),
+          });
+          const text = await response.text();
+          ingestLatencies.push(performance.now() - sent);
+          const body = response.ok
+            ? (JSON.parse(text) as { accepted?: number; results?: { attribution?: { via: string | null } }[] })
+            : null;
+          if (body === null || body.accepted !== BATCH) {
+            ingestErrors += 1;
+            if (errorSamples.length < 5) errorSamples.push(`ingest ${response.status} ${text.slice(0, 200)}`);
+            continue;
+          }
+          events += body.accepted;
+          creditedByClick += (body.results ?? []).filter((result) => result.attribution?.via === "click").length;
+        } catch (error) {
+          ingestErrors += 1;
+          if (errorSamples.length < 5) errorSamples.push(String(error));
+        }
+      }
+    }),
+  );
+  const ingestElapsedS = (performance.now() - ingestStarted) / 1000;
+  const round = (value: number) => Math.round(value * 10) / 10;
+  return {
+    links: codes.length,
+    clickClients: CLICK_CLIENTS,
+    clickSeconds: round(clickElapsedS),
+    visits: visitLatencies.length,
+    visitsPerSecond: Math.round(visitLatencies.length / clickElapsedS),
+    clicksKept: clickIds.length,
+    visitP50Ms: round(percentile(visitLatencies, 50)),
+    visitP99Ms: round(percentile(visitLatencies, 99)),
+    visitErrors,
+    ingestSenders: SENDERS,
+    ingestSeconds: round(ingestElapsedS),
+    events,
+    eventsPerSecond: Math.round(events / ingestElapsedS),
+    creditedByClick,
+    ingestP50Ms: round(percentile(ingestLatencies, 50)),
+    ingestP99Ms: round(percentile(ingestLatencies, 99)),
+    ingestErrors,
+    errorSamples,
+    goals: { visitsPerSecond: 2000, eventsPerSecond: 5000 },
+  };
+}

@@ -1,0 +1,228 @@
+import { z } from "zod";
+import type { Database } from "../database.ts";
+import { queryAll, queryFirst } from "./query.ts";
+
+/**
+ * The tables `referral_links`, `referral_click_days`, `conversion_customers` and `conversion_orders` (migration
+ * 0050): a creator's short link per campaign, its clicks counted per day, and what ingestion remembers to attribute
+ * by click (docs/decisions/043-referral-links.md).
+ */
+
+const linkViewSchema = z.object({
+  destination_url: z.string().nullable(),
+  attribution_window_days: z.number().int(),
+  joined: z.number().int(),
+  code: z.string().nullable(),
+  clicks: z.number().int(),
+});
+export type ReferralLinkView = z.infer<typeof linkViewSchema>;
+
+/**
+ * In one statement: the campaign's destination and window, whether the user joined it, their link's code (null if
+ * none was made) and its clicks (from the day rows). Null when the campaign does not exist.
+ */
+export async function findReferralLinkView(db: Database, campaignId: string, userId: string): Promise<ReferralLinkView | null> {
+  return queryFirst(
+    db
+      .prepare(
+        `SELECT c.destination_url, c.attribution_window_days,
+           EXISTS (SELECT 1 FROM campaign_participants p WHERE p.campaign_id = c.id AND p.user_id = ?2) AS joined,
+           (SELECT l.code FROM referral_links l WHERE l.campaign_id = c.id AND l.user_id = ?2) AS code,
+           (SELECT COALESCE(SUM(d.clicks), 0) FROM referral_click_days d WHERE d.campaign_id = c.id AND d.user_id = ?2) AS clicks
+         FROM campaigns c WHERE c.id = ?1`,
+      )
+      .bind(campaignId, userId),
+    linkViewSchema,
+  );
+}
+
+/**
+ * Makes the creator's link with `code` unless one exists (then nothing changes): the caller reads the link back, so
+ * two requests racing to make it both answer with the same code.
+ */
+export function insertReferralLinkStatement(db: Database, code: string, campaignId: string, userId: string, now: number) {
+  return db
+    .prepare(`INSERT INTO referral_links (code, campaign_id, user_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`)
+    .bind(code, campaignId, userId, now);
+}
+
+const linkTargetSchema = z.object({
+  code: z.string(),
+  campaign_id: z.string(),
+  user_id: z.string(),
+  advertiser_id: z.string(),
+  status: z.string(),
+  destination_url: z.string().nullable(),
+  click_id_param: z.string(),
+  attribution_window_days: z.number().int(),
+});
+export type ReferralLinkTarget = z.infer<typeof linkTargetSchema>;
+
+/** What a visit to `/r/{code}` needs: the link, its campaign's destination and attribution window. */
+export async function findReferralLinkTarget(db: Database, code: string): Promise<ReferralLinkTarget | null> {
+  return queryFirst(
+    db
+      .prepare(
+        `SELECT l.code, l.campaign_id, l.user_id, c.advertiser_id, c.status, c.destination_url, c.click_id_param, c.attribution_window_days
+         FROM referral_links l JOIN campaigns c ON c.id = l.campaign_id WHERE l.code = ?`,
+      )
+      .bind(code),
+    linkTargetSchema,
+  );
+}
+
+/** One more click on the link's day row. */
+export function countReferralClickStatement(db: Database, campaignId: string, userId: string, day: string) {
+  return db
+    .prepare(
+      `INSERT INTO referral_click_days (campaign_id, user_id, day, clicks) VALUES (?, ?, ?, 1)
+       ON CONFLICT (campaign_id, user_id, day) DO UPDATE SET clicks = clicks + 1`,
+    )
+    .bind(campaignId, userId, day);
+}
+
+const customerRowSchema = z.object({
+  customer_id: z.string(),
+  click_id: z.string(),
+  campaign_id: z.string(),
+  creator_user_id: z.string(),
+});
+export type CustomerAttribution = { customerId: string; clickId: string; campaignId: string; creatorUserId: string };
+
+/** The customers among `customerIds` whose attribution through a click is still within its window. */
+export async function findCustomerAttributions(
+  db: Database,
+  advertiserId: string,
+  customerIds: readonly string[],
+  now: number,
+): Promise<CustomerAttribution[]> {
+  if (customerIds.length === 0) return [];
+  const rows = await queryAll(
+    db
+      .prepare(
+        `SELECT customer_id, click_id, campaign_id, creator_user_id FROM conversion_customers
+         WHERE advertiser_id = ? AND customer_id IN (SELECT value FROM json_each(?)) AND expires_at > ?`,
+      )
+      .bind(advertiserId, JSON.stringify(customerIds), now),
+    customerRowSchema,
+  );
+  return rows.map((row) => ({
+    customerId: row.customer_id,
+    clickId: row.click_id,
+    campaignId: row.campaign_id,
+    creatorUserId: row.creator_user_id,
+  }));
+}
+
+/** Remembers (or renews) which click brought a customer, until `expiresAt`. */
+export function rememberCustomerStatement(
+  db: Database,
+  advertiserId: string,
+  attribution: CustomerAttribution & { expiresAt: number },
+  now: number,
+) {
+  return db
+    .prepare(
+      `INSERT INTO conversion_customers (advertiser_id, customer_id, click_id, campaign_id, creator_user_id, attributed_at, expires_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (advertiser_id, customer_id) DO UPDATE SET click_id = excluded.click_id, campaign_id = excluded.campaign_id,
+         creator_user_id = excluded.creator_user_id, attributed_at = excluded.attributed_at, expires_at = excluded.expires_at`,
+    )
+    .bind(
+      advertiserId,
+      attribution.customerId,
+      attribution.clickId,
+      attribution.campaignId,
+      attribution.creatorUserId,
+      now,
+      attribution.expiresAt,
+    );
+}
+
+/** How long an order or invoice id counts once per account. */
+export const ORDER_DEDUPLICATION_MS = 7 * 24 * 3_600_000;
+
+/** The orders among `orderIds` already counted for the account within the last 7 days, with the event that counted. */
+export async function findRecentOrders(
+  db: Database,
+  advertiserId: string,
+  orderIds: readonly string[],
+  now: number,
+): Promise<Map<string, string>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await queryAll(
+    db
+      .prepare(
+        `SELECT order_id, event_id FROM conversion_orders
+         WHERE advertiser_id = ? AND order_id IN (SELECT value FROM json_each(?)) AND seen_at > ?`,
+      )
+      .bind(advertiserId, JSON.stringify(orderIds), now - ORDER_DEDUPLICATION_MS),
+    z.object({ order_id: z.string(), event_id: z.string() }),
+  );
+  return new Map(rows.map((row) => [row.order_id, row.event_id]));
+}
+
+/** Retention: up to `limit` order rows past their 7 days, oldest first; how many were deleted. */
+export async function deleteExpiredOrders(db: Database, now: number, limit: number): Promise<number> {
+  const { results } = await db
+    .prepare(
+      `DELETE FROM conversion_orders WHERE (advertiser_id, order_id) IN
+         (SELECT advertiser_id, order_id FROM conversion_orders WHERE seen_at <= ? ORDER BY seen_at LIMIT ?) RETURNING 1 AS deleted`,
+    )
+    .bind(now - ORDER_DEDUPLICATION_MS, limit)
+    .all();
+  return results.length;
+}
+
+/** Retention: up to `limit` customer attributions past their window, oldest first; how many were deleted. */
+export async function deleteExpiredCustomers(db: Database, now: number, limit: number): Promise<number> {
+  const { results } = await db
+    .prepare(
+      `DELETE FROM conversion_customers WHERE (advertiser_id, customer_id) IN
+         (SELECT advertiser_id, customer_id FROM conversion_customers WHERE expires_at <= ? ORDER BY expires_at LIMIT ?) RETURNING 1 AS deleted`,
+    )
+    .bind(now, limit)
+    .all();
+  return results.length;
+}
+
+const settingsRowSchema = z.object({
+  id: z.string(),
+  destination_url: z.string().nullable(),
+  click_id_param: z.string(),
+  attribution_window_days: z.number().int(),
+  participant_count: z.number().int(),
+  clicks: z.number().int(),
+});
+export type ReferralSettingsRow = z.infer<typeof settingsRowSchema>;
+
+/**
+ * A campaign of the account with its referral settings, and its participants (each has a link) and clicks from the
+ * kept counters. Null when the campaign is not the account's.
+ */
+export async function findReferralSettings(db: Database, advertiserId: string, campaignId: string): Promise<ReferralSettingsRow | null> {
+  return queryFirst(
+    db
+      .prepare(
+        `SELECT c.id, c.destination_url, c.click_id_param, c.attribution_window_days,
+           COALESCE(p.participants, 0) AS participant_count, COALESCE(k.clicks, 0) AS clicks
+         FROM campaigns c
+         LEFT JOIN campaign_participant_counts p ON p.campaign_id = c.id
+         LEFT JOIN campaign_click_counts k ON k.campaign_id = c.id
+         WHERE c.id = ? AND c.advertiser_id = ?`,
+      )
+      .bind(campaignId, advertiserId),
+    settingsRowSchema,
+  );
+}
+
+export function updateReferralSettingsStatement(
+  db: Database,
+  campaignId: string,
+  settings: { destinationUrl: string | null; clickIdParam: string; attributionWindowDays: number },
+  now: number,
+) {
+  return db
+    .prepare(`UPDATE campaigns SET destination_url = ?, click_id_param = ?, attribution_window_days = ?, updated_at = ? WHERE id = ?`)
+    .bind(settings.destinationUrl, settings.clickIdParam, settings.attributionWindowDays, now, campaignId);
+}
