@@ -5,7 +5,11 @@ import type { EndpointResult } from "../fuzz/report.ts";
  * A full-length run (10,000 requests × every endpoint) takes hours, so each finished endpoint is written as one JSON
  * line, and a run with the same seed and length skips the endpoints already there: a stopped run resumes where it was.
  */
-type StoredResult = Omit<EndpointResult, "statuses" | "kinds"> & { statuses: [number, number][]; kinds: [string, number][]; seconds: number };
+type StoredResult = Omit<EndpointResult, "statuses" | "kinds"> & {
+  statuses: [number, number][];
+  kinds: [string, number][];
+  seconds: number;
+};
 
 export function progressFile(seed: number, runsPerEndpoint: number): string {
   return `bench-results/fuzz-progress-seed${seed}-runs${runsPerEndpoint}.jsonl`;

@@ -10,22 +10,20 @@ function fingerprintKey(encryptionKeyBase64: string): Promise<CryptoKey> {
   let key = keys.get(encryptionKeyBase64);
   if (key === undefined) {
     const material = Uint8Array.from(atob(encryptionKeyBase64), (char) => char.charCodeAt(0));
-    key = crypto.subtle
-      .importKey("raw", material, "HKDF", false, ["deriveKey"])
-      .then((base) =>
-        crypto.subtle.deriveKey(
-          {
-            name: "HKDF",
-            hash: "SHA-256",
-            salt: new Uint8Array(0),
-            info: new TextEncoder().encode("chorus referral click fingerprint v1"),
-          },
-          base,
-          { name: "HMAC", hash: "SHA-256", length: 256 },
-          false,
-          ["sign"],
-        ),
-      );
+    key = crypto.subtle.importKey("raw", material, "HKDF", false, ["deriveKey"]).then((base) =>
+      crypto.subtle.deriveKey(
+        {
+          name: "HKDF",
+          hash: "SHA-256",
+          salt: new Uint8Array(0),
+          info: new TextEncoder().encode("chorus referral click fingerprint v1"),
+        },
+        base,
+        { name: "HMAC", hash: "SHA-256", length: 256 },
+        false,
+        ["sign"],
+      ),
+    );
     keys.set(encryptionKeyBase64, key);
   }
   return key;
