@@ -42,7 +42,8 @@ export default defineConfig({
     command: `node scripts/start.ts --skip-build --fresh --port ${port} --persist-to .wrangler/e2e-state`,
     url: `${baseURL}/ping`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // Migrations, the seed, the emulators and workerd: about 30 s on a quiet machine, over 90 s on a busy one.
+    timeout: 300_000,
     stdout: "ignore",
     stderr: "pipe",
   },
