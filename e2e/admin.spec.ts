@@ -38,6 +38,8 @@ test("the admin handles a creator's feedback and notifies the campaign's creator
   page,
   browser,
 }) => {
+  // Two people in two browsers, through the inbox, a notification, the funnel and the sidebar.
+  test.setTimeout(90_000);
   const creator = await creatorOfCampaign(browser);
   const feedbackText = `Please show the rules on the card (${Date.now().toString(36)})`;
   await sendFeedback(creator, feedbackText);

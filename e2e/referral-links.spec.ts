@@ -35,8 +35,13 @@ test("a creator who joins gets a referral link, copies it, and sees the click a 
   await expect(page.getByRole("region", { name: "Your referral link" }).getByText("1 click so far.")).toBeVisible();
 });
 
-test("an advertiser sets where a campaign's referral links lead; a wrong address is named on its field", async ({ page }) => {
+test("an advertiser sets where a campaign's referral links lead; a wrong address is named on its field", async ({
+  page,
+  consoleErrors,
+}) => {
   test.setTimeout(90_000);
+  // The refused save is a 400, which the browser logs.
+  const loggedErrors = consoleErrors.expectSome();
   await signInAs(page, "aurora_team", "/advertiser");
   await gotoHydrated(page, "/advertiser/advertiser-aurora/campaigns/campaign-aurora-summer");
   const card = page.getByRole("region", { name: "Referral links" });
@@ -47,6 +52,7 @@ test("an advertiser sets where a campaign's referral links lead; a wrong address
   await card.getByRole("button", { name: "Save referral settings" }).click();
   await expect(card.getByText("must be a web address starting with https://")).toBeVisible();
   await expect(card.getByLabel("Where links lead")).toHaveAttribute("aria-invalid", "true");
+  expect(loggedErrors).toEqual(["Failed to load resource: the server responded with a status of 400 (Bad Request)"]);
 
   await card.getByLabel("Where links lead").fill("https://aurora.example/summer");
   await card.getByLabel("Attribution window (days)").fill("14");
