@@ -583,6 +583,8 @@ export const statementCatalog: Record<string, ModuleEntry> = {
               quotes: 0,
               bookmarks: 0,
               score: 12,
+              readText: "#ad read back",
+              paidPartnership: true,
               polls: 1,
               nextPollAt: now + hour,
             },

@@ -122,6 +122,8 @@ export const postOptionsSchema = z.object({
       requiredMentions: z.array(z.string()),
       requiredHashtags: z.array(z.string()),
       requiredLink: z.nullable(z.string()),
+      /** What the post must open with (docs/decisions/041-disclosure.md); the editor puts it there. */
+      disclosure: z.string(),
       suggestions: z.array(z.object({ id: z.string(), text: z.string() })),
     }),
   ),

@@ -151,7 +151,9 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
   const reservations =
     deps.reconcileReservations === false
       ? emptyReconcileReport
-      : await step("post reconciliation", log, emptyReconcileReport, () => reconcileStaleReservations({ ...rewards, networks: deps.networks }));
+      : await step("post reconciliation", log, emptyReconcileReport, () =>
+          reconcileStaleReservations({ ...rewards, networks: deps.networks }),
+        );
   const polling = await step("metric polling", log, { polled: 0, deleted: 0, failed: 0, deferred: 0, xCalls: 0 }, () =>
     pollDueMetrics({ ...rewards, networks: deps.networks }, limits.polling),
   );

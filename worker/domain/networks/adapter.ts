@@ -110,14 +110,7 @@ export interface NetworkAdapter {
  * - `unavailable`: no answer, or a server error.
  */
 export type NetworkErrorKind =
-  | "missing-access"
-  | "access-revoked"
-  | "rate-limited"
-  | "duplicate"
-  | "refused"
-  | "invalid-post"
-  | "account-taken"
-  | "unavailable";
+  "missing-access" | "access-revoked" | "rate-limited" | "duplicate" | "refused" | "invalid-post" | "account-taken" | "unavailable";
 
 /** Plain fields, no parameter properties: Node's type stripping loads it. */
 export class NetworkError extends Error {

@@ -1,4 +1,5 @@
 import { campaignWeekAt } from "../../contracts/campaign-weeks.ts";
+import { missingDisclosureMessage, startsWithDisclosure } from "../../contracts/disclosure.ts";
 import { currentCampaignStatuses } from "../../contracts/vocabulary.ts";
 import type { createPostInputSchema, CreatedPost } from "../../contracts/posts.ts";
 import { claimAttachments, findAttachments, listAttachmentsOfPost, type StoredAttachment } from "../../db/attachments.ts";
@@ -79,6 +80,14 @@ async function openCampaignFor(db: Database, userId: string, campaignId: string,
     ]);
   }
   return campaign;
+}
+
+/** A sponsored post opens with the campaign's disclosure (docs/decisions/041-disclosure.md); nothing is published without it. */
+function checkDisclosure(campaign: CampaignListing, content: string): void {
+  if (startsWithDisclosure(content, campaign.disclosure)) return;
+  throw new AppError(400, "missing_disclosure", missingDisclosureMessage(campaign.disclosure), [
+    { loc: ["body", "content"], msg: `must start with ${campaign.disclosure}` },
+  ]);
 }
 
 async function checkSuggestion(db: Database, campaignId: string, suggestionId: string | null): Promise<void> {
@@ -173,6 +182,7 @@ async function publish(deps: PostingDeps, adapter: NetworkAdapter, userId: strin
 
   const now = clock.now();
   const campaign = await openCampaignFor(db, userId, command.campaignId, now);
+  checkDisclosure(campaign, command.content);
   await checkSuggestion(db, campaign.id, command.selectedSuggestionId);
   const attachments = await usableAttachments(db, userId, command.attachments);
 

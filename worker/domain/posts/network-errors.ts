@@ -66,7 +66,10 @@ export function apiErrorFromNetwork(error: NetworkError, now: number): AppError 
     case "invalid-post":
       return new AppError(422, `${network}_invalid_post`, `${name} refused ${what}: ${error.detail}. Nothing was posted.`);
     case "unavailable":
-      return new AppError(502, `${network}_unavailable`, `${name} is not answering right now, so nothing was posted. Try again in a minute.`);
+      return new AppError(
+        502,
+        `${network}_unavailable`,
+        `${name} is not answering right now, so nothing was posted. Try again in a minute.`,
+      );
   }
 }
-

@@ -23,6 +23,7 @@ export async function postOptions(deps: NetworkDeps, userId: string): Promise<Po
       requiredMentions: campaign.rules.requiredMentions,
       requiredHashtags: campaign.rules.requiredHashtags,
       requiredLink: campaign.rules.requiredLink,
+      disclosure: campaign.disclosure,
       suggestions: (suggestions[index] ?? []).map((suggestion) => ({ id: suggestion.id, text: suggestion.text })),
     })),
   };

@@ -103,7 +103,8 @@ export async function pollDueMetrics(deps: PollingDeps, limits: PollingLimits = 
           batch.map((post) => post.xPostId),
         );
       } catch (error) {
-        if (error instanceof NetworkError && ["rate-limited", "missing-access", "access-revoked"].includes(error.kind)) ownerFailure = error;
+        if (error instanceof NetworkError && ["rate-limited", "missing-access", "access-revoked"].includes(error.kind))
+          ownerFailure = error;
         fail(batch, error);
         continue;
       }
@@ -117,6 +118,8 @@ export async function pollDueMetrics(deps: PollingDeps, limits: PollingLimits = 
           polled.push({
             postId: post.postId,
             ...metrics,
+            readText: seen.text,
+            paidPartnership: seen.paidPartnership,
             score: scoreOf(metrics, post.scoreWeights),
             polls,
             nextPollAt: nextPollAfterSuccess({ now, maturesAt: post.maturesAt, polls }),
@@ -124,7 +127,12 @@ export async function pollDueMetrics(deps: PollingDeps, limits: PollingLimits = 
         } else if (missing.has(post.xPostId)) {
           deleted.push(post.postId);
         } else {
-          fail([post], new Error(seen === undefined ? `${adapter.rules.name} did not mention the post` : `${adapter.rules.name} answered without metrics`));
+          fail(
+            [post],
+            new Error(
+              seen === undefined ? `${adapter.rules.name} did not mention the post` : `${adapter.rules.name} answered without metrics`,
+            ),
+          );
         }
       }
     }

@@ -131,15 +131,13 @@ export function createXAdapter(deps: NetworkDeps, client: XClient = xClientFor(d
       const token = await accessToken(userId);
       const answer = await onX(() => client.lookupPosts(token, [...postIds]));
       return {
-        found: answer.found.map(
-          (post): PostReadBack => ({
-            id: post.id,
-            authorId: post.authorId,
-            text: post.text,
-            paidPartnership: post.paidPartnership,
-            metrics: post.metrics === null ? null : metricsFromX(post.metrics),
-          }),
-        ),
+        found: answer.found.map((post): PostReadBack => ({
+          id: post.id,
+          authorId: post.authorId,
+          text: post.text,
+          paidPartnership: post.paidPartnership,
+          metrics: post.metrics === null ? null : metricsFromX(post.metrics),
+        })),
         missing: answer.missing,
       };
     },
