@@ -20,6 +20,9 @@ test("an advertiser owner creates, publishes and previews a campaign", async ({ 
   const preview = page.getByRole("region", { name: "Description preview" });
   await expect(preview.locator("strong")).toHaveText("the launch");
   await page.getByLabel(/^Weekly pool/).fill("250");
+  await page.getByLabel("What the campaign advertises").selectOption("software");
+  await expect(page.getByLabel("Disclosure at the start of every post")).toHaveValue("#ad");
+  await expect(page.getByTestId("api-cost-estimate")).toContainText("X's rates of 2026-04-20");
   await page.getByLabel("Required hashtags").fill("#aurora");
   await page.getByRole("button", { name: "Add a suggested post" }).click();
   await page.getByRole("textbox", { name: "Suggested post 1" }).fill("The Aurora launch is here #aurora");

@@ -55,6 +55,7 @@ test("an advertiser launches a campaign, a creator joins from the invitation, co
   await page.getByLabel("Start (UTC)").fill(utcInput(startsAt));
   await page.getByLabel("End (UTC)").fill(utcInput(startsAt + 7 * DAY));
   await page.getByLabel(/^Weekly pool/).fill("120");
+  await page.getByLabel("What the campaign advertises").selectOption("software");
   await page.getByLabel("Required mentions").fill("@aurora");
   await page.getByLabel("Required hashtags").fill("#AuroraWallet");
   await page.getByRole("button", { name: "Add a suggested post" }).click();

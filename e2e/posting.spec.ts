@@ -87,7 +87,7 @@ test("a creator posts a suggestion with an image, allows posting on X in a popup
   await expect(dialog.getByLabel("Campaign")).toHaveValue("campaign-aurora-launch");
   await dialog.getByRole("button", { name: "Use this text: suggestion 1" }).click();
   const text = dialog.getByLabel("Your post");
-  await expect(text).toHaveValue(/^Trying out @aurora this week/);
+  await expect(text).toHaveValue(/^#ad Trying out @aurora this week/);
   const content = await text.inputValue();
   await expect(dialog.getByText("Based on suggestion 1")).toBeVisible();
   await expect(dialog.getByTestId("character-count")).toHaveText(`${content.length}/280`);
@@ -126,7 +126,7 @@ test("with popups blocked, the write login takes the whole page and the editor c
   });
   await joinAuroraLaunch(page, handle);
   const { dialog } = await openNewPost(page);
-  const content = `Second look at @aurora: the backup flow is quick. #AuroraWallet ${handle}`;
+  const content = `#ad Second look at @aurora: the backup flow is quick. #AuroraWallet ${handle}`;
   await dialog.getByLabel("Your post").fill(content);
   await dialog.getByRole("button", { name: "Post", exact: true }).click();
   await dialog.getByRole("button", { name: "Allow posting" }).click();

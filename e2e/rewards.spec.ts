@@ -40,7 +40,7 @@ test("a creator confirms a payout and sees the balance change after evaluation",
       creatorCapBps: 10_000,
     });
     const postedAt = campaign.startsAt + HOUR;
-    const post = buildPost(key, campaign, user, "eligible", now, { postedAt, campaignWeek: 1, content: "Confirming my payout #e2e" });
+    const post = buildPost(key, campaign, user, "eligible", now, { postedAt, campaignWeek: 1, content: "#ad Confirming my payout #e2e" });
     await db.batch([
       insertCampaignStatement(db, campaign),
       insertParticipantStatement(db, campaign.id, user.id, campaign.startsAt),

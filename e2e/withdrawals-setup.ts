@@ -127,7 +127,7 @@ export async function earnRewards(
       post: buildPost(`${key}-${index}`, campaign, { id: userId }, "claimed", postedAt, {
         postedAt,
         campaignWeek: 1,
-        content: `Post ${index + 1} about Aurora #AuroraWallet`,
+        content: `#ad Post ${index + 1} about Aurora #AuroraWallet`,
       }),
       metrics: { impressions: amount, likes: 0, reposts: 0, replies: 0, quotes: 0, bookmarks: 0 },
       score: amount,

@@ -217,7 +217,7 @@ export function demoWorld(now: number): DemoWorld {
     if (campaign === undefined || creator === undefined) throw new Error(`Demo post ${index} refers to nothing`);
     participants.push({ campaignId: campaign.id, userId: creator.id, joinedAt: campaign.startsAt + HOUR });
     const post = buildPost(`demo-${index + 1}`, campaign, creator, plan.status, Math.min(now, campaign.endsAt), {
-      content: `Loving ${campaign.title}! #demo`,
+      content: `#ad Loving ${campaign.title}! #demo`,
     });
     const metrics = demoMetrics(post.id, plan.status);
     return {

@@ -38,6 +38,7 @@ describe("parseConfig", () => {
         clientId: "chorus-local",
         clientSecret: "chorus-local-secret",
       },
+      xApiRates: { asOf: "2026-04-20", createPost: 15_000, createPostWithUrl: 200_000, readPost: 5_000, readOwnData: 1_000 },
       mail: { apiUrl: "http://127.0.0.1:8791", apiKey: "chorus-local-mail-key", from: "Chorus <no-reply@chorus.local>" },
       payouts: { apiUrl: "http://127.0.0.1:8792", apiKey: "chorus-local-payout-key", webhookSecret: "a-webhook-secret-0123456789" },
       telemetry: { instrumentationKey: "6f1c2a4e-4b7d-4c2e-9a51-0c0ffee0c0de", ingestionEndpoint: "http://127.0.0.1:8793" },
@@ -106,6 +107,20 @@ describe("parseConfig", () => {
     expect(attempt).toThrow(/PAYOUT_API_URL/);
     expect(attempt).toThrow(/PAYOUT_API_KEY must be a secret of at least 8 characters/);
     expect(parseConfig({ ...valid, MAIL_FROM: "no-reply@chorus.example" }).mail.from).toBe("no-reply@chorus.example");
+  });
+
+  it("reads X's API rates from X_API_RATES in micro-dollars with their date, and names a bad part", () => {
+    const rates = "asOf=2026-07-01,createPost=20000,createPostWithUrl=250000,readPost=6000,readOwnData=1500";
+    expect(parseConfig({ ...valid, X_API_RATES: rates }).xApiRates).toEqual({
+      asOf: "2026-07-01",
+      createPost: 20_000,
+      createPostWithUrl: 250_000,
+      readPost: 6_000,
+      readOwnData: 1_500,
+    });
+    const attempt = () => parseConfig({ ...valid, X_API_RATES: "asOf=2026-07-01,createPost=0.02,readPost=6000,readOwnData=1500" });
+    expect(attempt).toThrow(/X_API_RATES must give createPost, createPostWithUrl in whole micro-dollars/);
+    expect(() => parseConfig({ ...valid, X_API_RATES: "createPost=1" })).toThrow(/X_API_RATES must start with asOf=YYYY-MM-DD/);
   });
 
   it("reads the Application Insights connection string, whatever the order and case of its parts", () => {

@@ -27,6 +27,7 @@ function serverMissing(requirements: PostRequirements, content: string): string[
   const campaign: RuleCampaign = {
     startsAt: start,
     endsAt: start + 14 * DAY,
+    disclosure: "#ad",
     rules: {
       ...defaultCampaignRules,
       requiredMentions: [...requirements.requiredMentions],
@@ -36,6 +37,8 @@ function serverMissing(requirements: PostRequirements, content: string): string[
   };
   const post: PostFacts = {
     content,
+    readText: `#ad ${content}`,
+    paidPartnership: true,
     postedAt: start + DAY,
     joinedAt: start + HOUR,
     weekRank: 1,

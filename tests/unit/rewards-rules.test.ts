@@ -7,6 +7,7 @@ const start = Date.UTC(2026, 5, 1);
 const campaign: RuleCampaign = {
   startsAt: start,
   endsAt: start + 14 * DAY,
+  disclosure: "#ad",
   rules: {
     ...defaultCampaignRules,
     requiredMentions: ["@aurora"],
@@ -18,7 +19,9 @@ const campaign: RuleCampaign = {
 };
 const goodMetrics = { impressions: 250, likes: 3, reposts: 0, replies: 1, quotes: 0, bookmarks: 0 };
 const goodPost: PostFacts = {
-  content: "Loving the new wallet from @aurora! #AuroraWallet https://aurora.example/launch",
+  content: "#ad Loving the new wallet from @aurora! #AuroraWallet https://aurora.example/launch",
+  readText: "#ad Loving the new wallet from @aurora! #AuroraWallet https://aurora.example/launch",
+  paidPartnership: true,
   postedAt: start + DAY,
   joinedAt: start + HOUR,
   weekRank: 1,

@@ -93,6 +93,7 @@ describe("the rule in the contracts with free text", () => {
       weeklyPool: 1,
       bonusPool: 0,
       creatorCapBps: 100,
+      category: "software",
       suggestions: [{ text: "Post \u0007 this" }],
     };
     expect(firstMessage(campaignInputSchema.safeParse(campaign))).toEqual([

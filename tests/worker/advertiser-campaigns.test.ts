@@ -72,6 +72,7 @@ function draftInput(overrides: Partial<CampaignInput> = {}): CampaignInput {
     weeklyPool: 1_000_000_000,
     bonusPool: 200_000_000,
     creatorCapBps: 2500,
+    category: "software",
     rules: { requiredMentions: ["@chorus"], requiredHashtags: ["#spring"], requiredLink: null, minImpressions: 100, maxPostsPerWeek: 2 },
     suggestions: [{ text: "Spring is here with @chorus #spring" }],
     visibility: "public",
@@ -188,6 +189,42 @@ describe("authorization and validation", () => {
     const past = await expectError(await call("POST", base, acme.owner.bearer, draftInput({ startsAt: now - DAY })), 400);
     expect(fields(past)).toEqual(["body.startsAt"]);
   });
+
+  it("refuses a category X excludes from its paid-partnership label, naming the field and the category, and stores nothing", async () => {
+    const base = `/v1/advertiser/${acme.advertiserId}/campaigns`;
+    const before = await env.DB.prepare(`SELECT COUNT(*) AS n FROM campaigns WHERE advertiser_id = ?`).bind(acme.advertiserId).first("n");
+    for (const category of ["alcohol", "weight-loss", "political-or-social-issues"] as const) {
+      const refused = await expectError(await call("POST", base, acme.owner.bearer, draftInput({ category })), 400);
+      expect(refused.code).toBe("category_not_allowed");
+      expect(refused.detail).toEqual([{ loc: ["body", "category"], msg: `X excludes the category ${category} from paid partnerships` }]);
+    }
+    const alcohol = await expectError(await call("POST", base, acme.owner.bearer, draftInput({ category: "alcohol" })), 400);
+    expect(alcohol.message).toBe(
+      'X does not allow paid partnerships for alcohol (its "Paid partnership" label excludes the category), so Chorus cannot run this campaign on X.',
+    );
+    const missing = await expectError(await call("POST", base, acme.owner.bearer, { ...draftInput(), category: undefined }), 400);
+    expect(fields(missing)).toEqual(["body.category"]);
+    const after = await env.DB.prepare(`SELECT COUNT(*) AS n FROM campaigns WHERE advertiser_id = ?`).bind(acme.advertiserId).first("n");
+    expect(after).toBe(before);
+
+    // An allowed campaign cannot be moved into an excluded category either.
+    const draft = await createDraft(acme.advertiserId, acme.owner);
+    const moved = await expectError(await call("PUT", `${base}/${draft.id}`, acme.owner.bearer, draftInput({ category: "tobacco" })), 400);
+    expect(fields(moved)).toEqual(["body.category"]);
+  });
+
+  it("refuses a disclosure that does not say plainly it is an ad, and keeps #ad by default", async () => {
+    const base = `/v1/advertiser/${acme.advertiserId}/campaigns`;
+    const vague = await expectError(await call("POST", base, acme.owner.bearer, draftInput({ disclosure: "#sp" })), 400);
+    expect(vague.detail).toEqual([
+      { loc: ["body", "disclosure"], msg: "must say plainly that it is an ad, such as #ad, Ad: or #sponsored" },
+    ]);
+    const created = await call("POST", base, acme.owner.bearer, draftInput());
+    expect(created.status).toBe(201);
+    expect(consoleCampaignSchema.parse(await created.json())).toMatchObject({ category: "software", disclosure: "#ad" });
+    const sponsored = await call("POST", base, acme.owner.bearer, draftInput({ disclosure: "#sponsored" }));
+    expect(consoleCampaignSchema.parse(await sponsored.json())).toMatchObject({ disclosure: "#sponsored" });
+  });
 });
 
 describe("drafts are invisible to creators", () => {
@@ -239,6 +276,7 @@ describe("what cannot change once a campaign runs", () => {
       scoreWeights: running.scoreWeights,
       suggestions: [],
       visibility: running.visibility,
+      category: running.category,
     };
     const locked = await expectError(
       await call("PUT", path, acme.owner.bearer, { ...same, rewardCurrency: "EUR", weeklyPool: 1, bonusPool: 2, startsAt: now + DAY }),

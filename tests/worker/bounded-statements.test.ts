@@ -114,6 +114,8 @@ describe("campaign pacing", () => {
       quotes: 0,
       bookmarks: 0,
       score,
+      readText: "#ad read back",
+      paidPartnership: true,
       polls: 1,
       nextPollAt: now + HOUR,
     });

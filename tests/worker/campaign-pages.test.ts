@@ -51,7 +51,7 @@ describe("GET /v1/page/profile", () => {
     const page = await json(await fetchWorker("/v1/page/profile", await withBearer("user-ada_creates")));
     expect(page.stats).toMatchObject({ campaignsJoined: 4, posts: 4 });
     const posts = page.posts as { content: string }[];
-    expect(posts.every((post) => post.content.startsWith("Loving"))).toBe(true);
+    expect(posts.every((post) => post.content.startsWith("#ad Loving"))).toBe(true);
     const empty = await json(await fetchWorker("/v1/page/profile", await withBearer("user-chorus_admin")));
     expect(empty.stats).toMatchObject({ campaignsJoined: 0, posts: 0 });
     expect((await fetchWorker("/v1/page/profile")).status).toBe(401);

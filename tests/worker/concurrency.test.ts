@@ -95,7 +95,7 @@ describe("the same request 50 times at once", () => {
     const creator = await creatorOnX("racer");
     const campaign = await campaignOf("post", "active");
     await insertParticipantStatement(env.DB, campaign.id, creator.userId, systemClock.now() - DAY).run();
-    const content = `Fifty presses ${crypto.randomUUID().slice(0, 8)}`;
+    const content = `#ad Fifty presses ${crypto.randomUUID().slice(0, 8)}`;
     const idempotencyKey = crypto.randomUUID();
 
     const responses = await times(PARALLEL, () =>

@@ -61,10 +61,9 @@ async function postRows(userId: string) {
 
 /** The creator's posts on X with this text, read from the emulator's timeline the way X answers it. */
 async function copiesOnX(creator: PostingCreator, text: string): Promise<string[]> {
-  const xUserId = (await env.DB.prepare(`SELECT x_user_id FROM users WHERE id = ?`).bind(creator.userId).first<{ x_user_id: string }>())
-    ?.x_user_id;
-  const token = await schedulerDeps(systemClock).accessTokenFor(creator.userId);
-  const posts = await testCapabilities().xClient.recentPosts(token, xUserId ?? "", { since: systemClock.now() - DAY, limit: 100 });
+  const posts = await schedulerDeps(systemClock)
+    .networks("x")
+    .recentPosts(creator.userId, { since: systemClock.now() - DAY, limit: 100 });
   return posts.filter((post) => post.text === text).map((post) => post.id);
 }
 
@@ -72,7 +71,7 @@ describe("a post published on X whose request died before D1 recorded it", () =>
   it("is adopted by a retry of the same press once the reservation is abandoned: one post on X, recorded once", async () => {
     const creator = await creatorWithWriteAccess("crashretry");
     const campaignId = await joinedCampaign("crash-retry", creator);
-    const content = `Crashed mid-post ${crypto.randomUUID().slice(0, 8)} https://example.com/launch?a=1&b=2`;
+    const content = `#ad Crashed mid-post ${crypto.randomUUID().slice(0, 8)} https://example.com/launch?a=1&b=2`;
     const { idempotencyKey } = await crashedPost(creator, { content, campaignId });
     const [onX] = await copiesOnX(creator, content);
     expect(onX).toMatch(/^\d+$/);
@@ -100,7 +99,7 @@ describe("a post published on X whose request died before D1 recorded it", () =>
   it("is adopted by a new press of the same text that X calls a duplicate, and the scheduler releases the dead reservation", async () => {
     const creator = await creatorWithWriteAccess("crashdupe");
     const campaignId = await joinedCampaign("crash-dupe", creator);
-    const content = `Pressed again after a crash ${crypto.randomUUID().slice(0, 8)}`;
+    const content = `#ad Pressed again after a crash ${crypto.randomUUID().slice(0, 8)}`;
     await crashedPost(creator, { content, campaignId });
     const [onX] = await copiesOnX(creator, content);
 
@@ -118,7 +117,7 @@ describe("a post published on X whose request died before D1 recorded it", () =>
   it("is adopted by the scheduler; a reservation that never reached X is released and frees its image", async () => {
     const creator = await creatorWithWriteAccess("crashsched");
     const campaignId = await joinedCampaign("crash-sched", creator);
-    const content = `Recorded by the scheduler ${crypto.randomUUID().slice(0, 8)}`;
+    const content = `#ad Recorded by the scheduler ${crypto.randomUUID().slice(0, 8)}`;
     await crashedPost(creator, { content, campaignId });
     const [onX] = await copiesOnX(creator, content);
 
@@ -129,7 +128,7 @@ describe("a post published on X whose request died before D1 recorded it", () =>
       body: TINY_PNG,
     });
     const { id: attachmentId } = (await upload.json()) as { id: string };
-    const neverOnX = `Never reached X ${crypto.randomUUID().slice(0, 8)}`;
+    const neverOnX = `#ad Never reached X ${crypto.randomUUID().slice(0, 8)}`;
     const now = systemClock.now();
     const reservation = buildPost("never-on-x", { id: campaignId, startsAt: now - DAY }, { id: creator.userId }, "evaluating", now, {
       xPostId: null,

@@ -59,7 +59,11 @@ describe("POST /v1/action/post/create refuses text no person means to send", () 
     expect(await postCount(creator.userId)).toBe(0);
     expect(await postsOnX(creator)).toBe(0);
 
-    const multiLine = await sendPost(creator, { content: "Line one\n\tline two", campaignId }, { "Idempotency-Key": crypto.randomUUID() });
+    const multiLine = await sendPost(
+      creator,
+      { content: "#ad Line one\n\tline two", campaignId },
+      { "Idempotency-Key": crypto.randomUUID() },
+    );
     expect(multiLine.status).toBe(201);
     expect(await postsOnX(creator)).toBe(1);
   });
@@ -87,7 +91,12 @@ describe("POST /v1/action/post/create takes the spec's payload and an Idempotenc
   it("publishes once per key: the header, or the body's clientRequestId of older clients", async () => {
     const creator = await creatorWithWriteAccess("idemkey");
     const campaignId = await joinedCampaign("hardening-idempotency", creator);
-    const payload = { content: `Spec payload ${crypto.randomUUID().slice(0, 8)}`, attachments: [], campaignId, selectedSuggestionId: null };
+    const payload = {
+      content: `#ad Spec payload ${crypto.randomUUID().slice(0, 8)}`,
+      attachments: [],
+      campaignId,
+      selectedSuggestionId: null,
+    };
     const key = crypto.randomUUID();
 
     const first = await sendPost(creator, payload, { "Idempotency-Key": key });
@@ -110,7 +119,7 @@ describe("POST /v1/action/post/create takes the spec's payload and an Idempotenc
     const creator = await creatorWithWriteAccess("nokey");
     const campaignId = await joinedCampaign("hardening-no-key", creator);
     // SPEC.md section 3's body, exactly: it carries no key.
-    const payload = { content: "No key", attachments: [], campaignId, selectedSuggestionId: null };
+    const payload = { content: "#ad No key", attachments: [], campaignId, selectedSuggestionId: null };
 
     const missing = await sendPost(creator, payload);
     expect(missing.status).toBe(400);

@@ -1,15 +1,15 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DAY, systemClock } from "../../worker/clock.ts";
-import { createXClient, XApiError, type XClient } from "../../worker/clients/x-client.ts";
+import { configFrom } from "../../worker/config.ts";
 import type { CampaignStatus } from "../../worker/contracts/vocabulary.ts";
 import { insertAdvertiserStatement } from "../../worker/db/advertisers.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../../worker/db/campaigns.ts";
 import { buildAdvertiser, buildCampaign } from "../../scripts/seed/factories.ts";
 import { insertSuggestionStatement } from "../../worker/db/suggestions.ts";
-import { findXCredentials } from "../../worker/db/x-credentials.ts";
+import { findXCredentials } from "../../worker/db/networks/x/credentials.ts";
 import { createPost } from "../../worker/domain/posts/create-post.ts";
-import { XRateLimitedError } from "../../worker/domain/posts/x-errors.ts";
+import { exhaustXRateLimit, revokeOnX } from "../support/x-emulator-controls.ts";
 import { AppError } from "../../worker/contracts/errors.ts";
 import { decryptSecret } from "../../worker/security/encryption.ts";
 import { signInThroughX, type TestBrowser } from "./browser.ts";
@@ -98,7 +98,7 @@ async function campaign(key: string, options: { status?: CampaignStatus; joinedB
   const suggestions = [1, 2].map((position) => ({
     id: `suggestion-${key}-${position}`,
     campaignId: built.id,
-    text: `Suggested post ${position} for ${key} #chorus`,
+    text: `#ad Suggested post ${position} for ${key} #chorus`,
     position,
   }));
   await env.DB.batch([
@@ -126,10 +126,12 @@ async function tweetOnX(userId: string, xPostId: string) {
   const credentials = await findXCredentials(env.DB, userId);
   if (credentials === null) throw new Error("no X credentials");
   const token = await decryptSecret(credentials.accessTokenEncrypted, secret("TOKEN_ENCRYPTION_KEY"));
-  const response = await fetch(`${env.X_API_BASE_URL}/2/tweets?ids=${xPostId}&tweet.fields=attachments,author_id`, {
+  const response = await fetch(`${env.X_API_BASE_URL}/2/tweets?ids=${xPostId}&tweet.fields=attachments,author_id,paid_partnership`, {
     headers: { Authorization: `Bearer ${token}` },
   });
-  return (await response.json()) as { data?: { id: string; text: string; attachments?: { media_keys: string[] } }[] };
+  return (await response.json()) as {
+    data?: { id: string; text: string; paid_partnership: boolean; attachments?: { media_keys: string[] } }[];
+  };
 }
 
 async function emulatorHome(): Promise<string> {
@@ -197,7 +199,7 @@ describe("POST /v1/action/post/create", () => {
 
     // The image went into that post: it cannot go into another.
     const again = await creator.post({
-      content: "Another post reusing the same image",
+      content: "#ad Another post reusing the same image",
       attachments: [attachmentId],
       campaignId: target.id,
       clientRequestId: crypto.randomUUID(),
@@ -228,7 +230,7 @@ describe("POST /v1/action/post/create", () => {
     const attachmentId = await uploadedAttachment(owner);
 
     const response = await other.post({
-      content: "Borrowing an image",
+      content: "#ad Borrowing an image",
       attachments: [attachmentId],
       campaignId: target.id,
       clientRequestId: crypto.randomUUID(),
@@ -258,7 +260,7 @@ describe("POST /v1/action/post/create", () => {
     });
 
     const tooMany = await creator.post({
-      content: "Five images",
+      content: "#ad Five images",
       attachments: ["a", "b", "c", "d", "e"],
       campaignId: target.id,
       clientRequestId: crypto.randomUUID(),
@@ -269,7 +271,7 @@ describe("POST /v1/action/post/create", () => {
     expect(notJson.status).toBe(400);
 
     const wrongSuggestion = await creator.post({
-      content: "A post",
+      content: "#ad A post",
       campaignId: target.id,
       selectedSuggestionId: "suggestion-of-another-campaign",
       clientRequestId: crypto.randomUUID(),
@@ -287,7 +289,7 @@ describe("POST /v1/action/post/create", () => {
     const attachmentId = await uploadedAttachment(creator);
 
     const response = await creator.post({
-      content: "Trying to post without write access",
+      content: "#ad Trying to post without write access",
       attachments: [attachmentId],
       campaignId: target.id,
       clientRequestId: crypto.randomUUID(),
@@ -304,7 +306,7 @@ describe("POST /v1/action/post/create", () => {
     const notJoined = await campaign("post-not-joined");
     const ended = await campaign("post-ended", { status: "evaluating", joinedBy: [creator.userId] });
     const send = (campaignId: string) =>
-      creator.post({ content: `Posting to ${campaignId}`, campaignId, clientRequestId: crypto.randomUUID() });
+      creator.post({ content: `#ad Posting to ${campaignId}`, campaignId, clientRequestId: crypto.randomUUID() });
 
     const refused = await send(notJoined.id);
     expect(refused.status).toBe(403);
@@ -319,10 +321,38 @@ describe("POST /v1/action/post/create", () => {
     expect(await postRows(creator.userId)).toEqual([]);
   });
 
+  it("refuses a campaign post that does not open with the campaign's disclosure, naming the field, and posts nothing on X", async () => {
+    const creator = await creatorWithWriteAccess("undisclosed_kim");
+    const target = await campaign("post-undisclosed", { joinedBy: [creator.userId] });
+    const homeBefore = await emulatorHome();
+    for (const content of ["Loving this wallet", "Loving this wallet #ad", "#adventure time with the wallet"]) {
+      const refused = await creator.post({ content, campaignId: target.id, clientRequestId: crypto.randomUUID() });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({
+        status: 400,
+        code: "missing_disclosure",
+        message: "A sponsored post must open with #ad so readers know it is an ad (FTC and ASA rules). Put #ad at the start of the post.",
+        detail: [{ loc: ["body", "content"], msg: "must start with #ad" }],
+      });
+    }
+    expect(await postRows(creator.userId)).toEqual([]);
+    expect(occurrences(await emulatorHome(), "Loving this wallet")).toBe(occurrences(homeBefore, "Loving this wallet"));
+
+    // Case aside, and after leading spaces, it is there; X gets the post with its paid-partnership label.
+    const accepted = await creator.post({
+      content: "  #AD Loving this wallet",
+      campaignId: target.id,
+      clientRequestId: crypto.randomUUID(),
+    });
+    expect(accepted.status).toBe(201);
+    const { xPostId } = (await accepted.json()) as { xPostId: string };
+    expect(await tweetOnX(creator.userId, xPostId)).toMatchObject({ data: [{ id: xPostId, paid_partnership: true }] });
+  });
+
   it("passes on X's duplicate-content refusal as a message, and stores nothing for it", async () => {
     const creator = await creatorWithWriteAccess("dupe_gus");
     const target = await campaign("post-duplicate", { joinedBy: [creator.userId] });
-    const content = "The very same words, posted twice";
+    const content = "#ad The very same words, posted twice";
     const first = await creator.post({ content, campaignId: target.id, clientRequestId: crypto.randomUUID() });
     expect(first.status).toBe(201);
 
@@ -339,7 +369,7 @@ describe("POST /v1/action/post/create", () => {
   it("publishes once for a double submit of the same press, even when both arrive together", async () => {
     const creator = await creatorWithWriteAccess("double_hal");
     const target = await campaign("post-double", { joinedBy: [creator.userId] });
-    const content = `Pressed twice ${crypto.randomUUID().slice(0, 8)}`;
+    const content = `#ad Pressed twice ${crypto.randomUUID().slice(0, 8)}`;
     const body = { content, campaignId: target.id, clientRequestId: crypto.randomUUID() };
 
     const [one, two] = await Promise.all([creator.post(body), creator.post(body)]);
@@ -360,51 +390,39 @@ describe("POST /v1/action/post/create", () => {
   it("turns X's rate limit into when to try again, and a revoked grant into the write login", async () => {
     const creator = await creatorWithWriteAccess("limited_ivo");
     const target = await campaign("post-limited", { joinedBy: [creator.userId] });
-    const realClient = createXClient({
-      authorizeUrl: env.X_AUTHORIZE_URL,
-      apiBaseUrl: env.X_API_BASE_URL,
-      clientId: env.X_CLIENT_ID,
-      clientSecret: secret("X_CLIENT_SECRET"),
-    });
     const now = Date.UTC(2026, 10, 2, 9, 0, 0);
-    const refusingClient = (error: XApiError): XClient => ({
-      ...realClient,
-      createPost: () => Promise.reject(error),
-    });
-    const deps = (xClient: XClient) => ({
+    const deps = {
       db: env.DB,
       media: env.MEDIA,
       clock: { now: () => Math.max(now, systemClock.now()) },
-      xClient,
+      config: configFrom(env),
       encryptionKey: secret("TOKEN_ENCRYPTION_KEY"),
-    });
+    };
     const command = () => ({
-      content: "Rate limited",
+      content: `#ad Rate limited ${crypto.randomUUID().slice(0, 8)}`,
       attachments: [],
       campaignId: target.id,
       selectedSuggestionId: null,
       idempotencyKey: crypto.randomUUID(),
     });
 
-    const resetAt = systemClock.now() + 5 * 60 * 1000 - 1000;
-    const limited = await createPost(
-      deps(refusingClient(new XApiError(429, "Too Many Requests", "Too Many Requests", resetAt))),
-      creator.userId,
-      command(),
-    ).catch((error: unknown) => error);
-    expect(limited).toBeInstanceOf(XRateLimitedError);
-    if (!(limited instanceof XRateLimitedError)) throw new Error("unreachable");
+    // X's own answer: the creator's posting window used up on the emulator, so X says 429 with x-rate-limit-reset.
+    await exhaustXRateLimit(env.X_API_BASE_URL, "limited_ivo", "tweets.create");
+    const limited = await createPost(deps, creator.userId, command()).catch((error: unknown) => error);
+    expect(limited).toBeInstanceOf(AppError);
+    if (!(limited instanceof AppError)) throw new Error("unreachable");
     expect(limited.status).toBe(429);
+    expect(limited.code).toBe("x_rate_limited");
     expect(limited.message).toMatch(
-      /^X limits how often you can post, and the limit is reached for now\. Nothing was posted; try again in 5 minutes \(at \d\d:\d\d UTC\)\.$/,
+      /^X limits how often you can post, and the limit is reached for now\. Nothing was posted; try again in \d+ minutes \(at \d\d:\d\d UTC\)\.$/,
     );
-    expect(limited.retryAfterSeconds).toBeGreaterThan(200);
+    expect(limited.retryAfter).toBeGreaterThan(200);
 
-    const revoked = await createPost(
-      deps(refusingClient(new XApiError(401, "Unauthorized", "Unauthorized"))),
-      creator.userId,
-      command(),
-    ).catch((error: unknown) => error);
+    // The creator revokes Chorus's access on X: X answers 401 to the stored token.
+    const stored = await findXCredentials(env.DB, creator.userId);
+    const client = { clientId: env.X_CLIENT_ID, clientSecret: secret("X_CLIENT_SECRET") };
+    await revokeOnX(env.X_API_BASE_URL, client, await decryptSecret(stored?.accessTokenEncrypted ?? "", secret("TOKEN_ENCRYPTION_KEY")));
+    const revoked = await createPost(deps, creator.userId, command()).catch((error: unknown) => error);
     expect(revoked).toBeInstanceOf(AppError);
     expect(revoked).toMatchObject({ status: 403, code: "x_write_access_required" });
     expect(await postRows(creator.userId)).toEqual([]);

@@ -52,7 +52,20 @@ const scope = (campaignId: string | null): ReportScope => ({
 });
 
 function metrics(postId: string, impressions: number, likes: number, score: number) {
-  return { postId, impressions, likes, reposts: 2, replies: 1, quotes: 0, bookmarks: 1, score, polls: 1, nextPollAt: null };
+  return {
+    postId,
+    impressions,
+    likes,
+    reposts: 2,
+    replies: 1,
+    quotes: 0,
+    bookmarks: 1,
+    readText: "#ad read back",
+    paidPartnership: true,
+    score,
+    polls: 1,
+    nextPollAt: null,
+  };
 }
 
 async function rows(sql: string): Promise<unknown[]> {

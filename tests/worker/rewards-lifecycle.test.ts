@@ -111,10 +111,13 @@ describe("rewards: a campaign from start to evaluated", () => {
     ];
     const published = await Promise.all(
       plan.map(async (item) => {
-        const tweet = await x.createPost(await item.creator.xToken(), { text: `${item.text} (${item.creator.handle})` });
+        const tweet = await x.createPost(await item.creator.xToken(), {
+          text: `#ad ${item.text} (${item.creator.handle})`,
+          paidPartnership: true,
+        });
         const post = buildPost(`lifecycle-${item.key}`, campaign, { id: item.creator.userId }, "evaluating", item.at, {
           xPostId: tweet.id,
-          content: `${item.text} (${item.creator.handle})`,
+          content: `#ad ${item.text} (${item.creator.handle})`,
           postedAt: item.at,
           campaignWeek: Math.floor((item.at - t0) / WEEK) + 1,
           createdAt: item.at,

@@ -40,7 +40,7 @@ import * as twoFactorSecrets from "../../worker/db/two-factor-secrets.ts";
 import * as users from "../../worker/db/users.ts";
 import * as wallets from "../../worker/db/wallets.ts";
 import * as withdrawals from "../../worker/db/withdrawals.ts";
-import * as xCredentials from "../../worker/db/x-credentials.ts";
+import * as xCredentials from "../../worker/db/networks/x/credentials.ts";
 
 /**
  * Every exported function of worker/db, called with plausible arguments, so that the plan check
@@ -607,6 +607,8 @@ export const statementCatalog: Record<string, ModuleEntry> = {
               quotes: 0,
               bookmarks: 0,
               score: 12,
+              readText: "#ad read back",
+              paidPartnership: true,
               polls: 1,
               nextPollAt: now + hour,
             },
@@ -927,7 +929,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
     },
     sendsNoSql: { withdrawalStatusGuard: "a condition other statements carry (collected through insertWithdrawalNotificationStatement)" },
   },
-  "x-credentials": {
+  "networks/x/credentials": {
     calls: {
       findXCredentials: (db) => xCredentials.findXCredentials(db, creator.id),
       saveXCredentials: async (db) => {

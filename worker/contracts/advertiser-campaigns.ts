@@ -1,7 +1,10 @@
 import { z } from "zod/mini";
 import { humanText, personTextChecks } from "./text.ts";
 import { advertiserAccountSchema } from "./advertisers.ts";
+import { campaignCategories, campaignCategorySchema } from "./campaign-categories.ts";
 import { campaignRulesSchema, defaultCampaignRules, defaultScoreWeights, scoreWeightsSchema } from "./campaign-rules.ts";
+import { DEFAULT_DISCLOSURE, disclosureSchema } from "./disclosure.ts";
+import type { XApiRates } from "./networks/x/api-costs.ts";
 import { currencyDecimals } from "./currencies.ts";
 import { campaignHealthSchema, campaignStatusSchema, campaignVisibilitySchema } from "./vocabulary.ts";
 
@@ -48,6 +51,10 @@ export const campaignInputSchema = z.object({
   scoreWeights: z._default(scoreWeightsSchema, defaultScoreWeights),
   suggestions: z._default(z.array(suggestionInputSchema).check(z.maxLength(MAX_SUGGESTIONS, `at most ${MAX_SUGGESTIONS} suggestions`)), []),
   visibility: z._default(campaignVisibilitySchema, "public"),
+  /** What the campaign advertises: a network may exclude it (X's paid-partnership label excludes ten categories). */
+  category: z.enum(campaignCategories, { error: `must be one of ${campaignCategories.join(", ")}` }),
+  /** What every post opens with (docs/decisions/041-disclosure.md). */
+  disclosure: z._default(disclosureSchema, DEFAULT_DISCLOSURE),
 });
 export type CampaignInput = z.input<typeof campaignInputSchema>;
 export type ParsedCampaignInput = z.infer<typeof campaignInputSchema>;
@@ -98,6 +105,8 @@ export const consoleCampaignSchema = z.extend(consoleCampaignSummarySchema, {
   rules: campaignRulesSchema,
   scoreWeights: scoreWeightsSchema,
   suggestions: z.array(z.object({ id: z.string(), text: z.string() })),
+  category: campaignCategorySchema,
+  disclosure: z.string(),
   previewToken: z.string(),
   fundedAt: z.nullable(z.number()),
 });
@@ -118,5 +127,7 @@ export type AdvertiserCampaignPage = {
   account: z.infer<typeof advertiserAccountSchema>;
   campaign: ConsoleCampaign | null;
   currencies: string[];
+  /** X's API rates, for the form's cost estimate (docs/decisions/041-disclosure.md). */
+  xApiRates: XApiRates;
   now: number;
 };

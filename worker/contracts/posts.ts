@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { campaignStatusSchema, postStatusSchema } from "./vocabulary.ts";
 import { isVisiblyBlank, personTextChecks, textProblem } from "./text.ts";
-import { X_MAX_WEIGHTED_LENGTH, xWeightedLength } from "./x-text.ts";
+import { X_MAX_WEIGHTED_LENGTH, xWeightedLength } from "./networks/x/text.ts";
 
 /** The post editor's boundary, shared by the browser and the worker (SPEC.md section 3, "Post creation payload"). */
 
@@ -122,6 +122,8 @@ export const postOptionsSchema = z.object({
       requiredMentions: z.array(z.string()),
       requiredHashtags: z.array(z.string()),
       requiredLink: z.nullable(z.string()),
+      /** What the post must open with (docs/decisions/041-disclosure.md); the editor puts it there. */
+      disclosure: z.string(),
       suggestions: z.array(z.object({ id: z.string(), text: z.string() })),
     }),
   ),

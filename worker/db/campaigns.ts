@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { campaignCategorySchema } from "../contracts/campaign-categories.ts";
 import { campaignRulesSchema, scoreWeightsSchema } from "../contracts/campaign-rules.ts";
 import { campaignHealthSchema, campaignStatusSchema, campaignVisibilitySchema, type CampaignStatus } from "../contracts/vocabulary.ts";
 import { allRows, firstRow, mapQuery, queryAll, queryFirst, type Query } from "./query.ts";
@@ -23,6 +24,8 @@ const campaignColumns = {
   score_weights: z.string().transform((text) => scoreWeightsSchema.parse(JSON.parse(text))),
   creator_cap_bps: z.number().int(),
   target_score: z.number().int(),
+  category: campaignCategorySchema,
+  disclosure: z.string(),
   health: campaignHealthSchema,
   funded_at: z.number().nullable(),
   published_at: z.number().nullable(),
@@ -51,6 +54,9 @@ type CampaignFields = {
   scoreWeights: CampaignColumns["score_weights"];
   creatorCapBps: number;
   targetScore: number;
+  category: CampaignColumns["category"];
+  /** What every post of the campaign opens with (docs/decisions/041-disclosure.md). */
+  disclosure: string;
   health: CampaignColumns["health"];
   fundedAt: number | null;
   createdAt: number;
@@ -73,6 +79,8 @@ function toCampaign(row: CampaignColumns): CampaignFields & { publishedAt?: numb
     scoreWeights: row.score_weights,
     creatorCapBps: row.creator_cap_bps,
     targetScore: row.target_score,
+    category: row.category,
+    disclosure: row.disclosure,
     fundedAt: row.funded_at,
     publishedAt: row.published_at,
     createdAt: row.created_at,
@@ -189,8 +197,8 @@ export function insertCampaignStatement(db: Database, campaign: Campaign) {
     .prepare(
       `INSERT INTO campaigns (id, advertiser_id, title, description, image_url, status, visibility, starts_at, ends_at,
          maturity_hours, reward_currency, weekly_pool, bonus_pool, preview_token, rules, score_weights, creator_cap_bps,
-         target_score, published_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+         target_score, category, disclosure, published_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
     )
     .bind(
       campaign.id,
@@ -211,6 +219,8 @@ export function insertCampaignStatement(db: Database, campaign: Campaign) {
       JSON.stringify(campaign.scoreWeights),
       campaign.creatorCapBps,
       campaign.targetScore,
+      campaign.category,
+      campaign.disclosure,
       campaign.publishedAt === undefined ? campaign.createdAt : campaign.publishedAt,
       campaign.createdAt,
       campaign.updatedAt,
@@ -429,6 +439,8 @@ export type CampaignEdit = Pick<
   | "rules"
   | "scoreWeights"
   | "creatorCapBps"
+  | "category"
+  | "disclosure"
 >;
 
 /** Writes the console's fields; `expectedUpdatedAt` makes it a no-op when someone saved in between. */
@@ -436,7 +448,8 @@ export function updateCampaignStatement(db: Database, campaignId: string, edit: 
   return db
     .prepare(
       `UPDATE campaigns SET title = ?, description = ?, visibility = ?, starts_at = ?, ends_at = ?, reward_currency = ?,
-         weekly_pool = ?, bonus_pool = ?, rules = ?, score_weights = ?, creator_cap_bps = ?, updated_at = ?
+         weekly_pool = ?, bonus_pool = ?, rules = ?, score_weights = ?, creator_cap_bps = ?, category = ?, disclosure = ?,
+         updated_at = ?
        WHERE id = ?`,
     )
     .bind(
@@ -451,6 +464,8 @@ export function updateCampaignStatement(db: Database, campaignId: string, edit: 
       JSON.stringify(edit.rules),
       JSON.stringify(edit.scoreWeights),
       edit.creatorCapBps,
+      edit.category,
+      edit.disclosure,
       now,
       campaignId,
     );

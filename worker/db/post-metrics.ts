@@ -92,6 +92,9 @@ export function findPollTargets(db: Database, postIds: readonly string[]): Promi
 
 export type PolledMetrics = PostMetrics & {
   postId: string;
+  /** The text as the network shows it now, and whether its paid-partnership label is on (null: no such label). */
+  readText: string;
+  paidPartnership: boolean | null;
   score: number;
   polls: number;
   nextPollAt: number | null;
@@ -104,8 +107,9 @@ export function recordPolledMetricsStatement(db: Database, rows: readonly Polled
       `UPDATE post_metrics SET impressions = polled.impressions, likes = polled.likes, reposts = polled.reposts,
          replies = polled.replies, quotes = polled.quotes, bookmarks = polled.bookmarks, score = polled.score,
          polls = polled.polls, failures = 0, last_error = NULL, polled_at = ?1, next_poll_at = polled.next_poll_at,
-         leased_until = 0, updated_at = ?1
+         leased_until = 0, updated_at = ?1, read_text = polled.read_text, paid_partnership = polled.paid_partnership
        FROM (SELECT json_extract(value, '$.postId') AS post_id, json_extract(value, '$.impressions') AS impressions,
+               json_extract(value, '$.readText') AS read_text, json_extract(value, '$.paidPartnership') AS paid_partnership,
                json_extract(value, '$.likes') AS likes, json_extract(value, '$.reposts') AS reposts,
                json_extract(value, '$.replies') AS replies, json_extract(value, '$.quotes') AS quotes,
                json_extract(value, '$.bookmarks') AS bookmarks, json_extract(value, '$.score') AS score,
@@ -164,6 +168,8 @@ const maturingSchema = z
     quotes: z.number().int(),
     bookmarks: z.number().int(),
     polled_at: z.number().nullable(),
+    read_text: z.string().nullable(),
+    paid_partnership: z.number().int().nullable(),
     joined_at: z.number().nullable(),
     flagged: z.number().int(),
     confirmed: z.number().int(),
@@ -187,6 +193,8 @@ const maturingSchema = z
             quotes: row.quotes,
             bookmarks: row.bookmarks,
           },
+    readText: row.read_text,
+    paidPartnership: row.paid_partnership === null ? null : row.paid_partnership === 1,
     joinedAt: row.joined_at,
     accountFlagged: row.flagged === 1,
     payoutConfirmed: row.confirmed === 1,
@@ -206,7 +214,7 @@ export function listPostsReadyToMature(db: Database, input: { now: number; grace
       .prepare(
         `SELECT posts.id, posts.campaign_id, posts.user_id, posts.content, posts.posted_at, posts.campaign_week,
            metrics.impressions, metrics.likes, metrics.reposts, metrics.replies, metrics.quotes, metrics.bookmarks, metrics.polled_at,
-           participant.joined_at,
+           metrics.read_text, metrics.paid_partnership, participant.joined_at,
            (flag.user_id IS NOT NULL) AS flagged,
            (confirmation.user_id IS NOT NULL) AS confirmed,
            1 + (SELECT COUNT(*) FROM posts AS earlier

@@ -226,6 +226,7 @@ const postableCampaignSchema = z
     starts_at: z.number(),
     ends_at: z.number(),
     rules: z.string().transform((text) => campaignRulesSchema.parse(JSON.parse(text))),
+    disclosure: z.string(),
     advertiser_name: z.string(),
   })
   .transform((row) => ({
@@ -235,6 +236,7 @@ const postableCampaignSchema = z
     startsAt: row.starts_at,
     endsAt: row.ends_at,
     rules: row.rules,
+    disclosure: row.disclosure,
     advertiserName: row.advertiser_name,
   }));
 export type PostableCampaignRow = z.infer<typeof postableCampaignSchema>;
@@ -250,7 +252,7 @@ export function listJoinedOpenCampaigns(
     db
       .prepare(
         `SELECT campaigns.id, campaigns.title, campaigns.status, campaigns.starts_at, campaigns.ends_at, campaigns.rules,
-           advertisers.name AS advertiser_name
+           campaigns.disclosure, advertisers.name AS advertiser_name
          FROM campaign_participants
          JOIN campaigns ON campaigns.id = campaign_participants.campaign_id
          JOIN advertisers ON advertisers.id = campaigns.advertiser_id

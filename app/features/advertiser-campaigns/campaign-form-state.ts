@@ -1,5 +1,7 @@
 import { useState } from "react";
 import type { CampaignInput, ConsoleCampaign } from "@contracts/advertiser-campaigns.ts";
+import { campaignCategories, type CampaignCategory } from "@contracts/campaign-categories.ts";
+import { DEFAULT_DISCLOSURE } from "@contracts/disclosure.ts";
 import { defaultCampaignRules, defaultScoreWeights, type ScoreWeights } from "@contracts/campaign-rules.ts";
 import { amountText, listText, parseAmount, parseList, parseUtcInput, utcInputValue } from "./form-values";
 
@@ -32,6 +34,9 @@ export type CampaignFormValues = {
   weights: Record<keyof ScoreWeights, string>;
   suggestions: { key: string; id?: string; text: string }[];
   visibility: "public" | "invite-only";
+  /** Empty until the advertiser picks one. */
+  category: CampaignCategory | "";
+  disclosure: string;
 };
 
 /** Messages by field: the form's own names, or the API's paths ("rules.requiredMentions", "scoreWeights.likes"). */
@@ -60,8 +65,12 @@ export function formValuesOf(campaign: ConsoleCampaign | null, now: number): Cam
     weights: Object.fromEntries(weightNames.map((name) => [name, String(weights[name])])) as Record<keyof ScoreWeights, string>,
     suggestions: (campaign?.suggestions ?? []).map((suggestion) => ({ key: suggestion.id, id: suggestion.id, text: suggestion.text })),
     visibility: campaign?.visibility ?? "public",
+    category: campaign?.category ?? "",
+    disclosure: campaign?.disclosure ?? DEFAULT_DISCLOSURE,
   };
 }
+
+export const isCampaignCategory = (value: string): value is CampaignCategory => (campaignCategories as readonly string[]).includes(value);
 
 /** The form as the API's input, or the fields the browser can already tell are wrong. */
 export function campaignInputOf(form: CampaignFormValues): { input: CampaignInput } | { errors: FieldErrors } {
@@ -76,7 +85,16 @@ export function campaignInputOf(form: CampaignFormValues): { input: CampaignInpu
   if (weeklyPool === null) errors.weeklyPool = `Enter an amount of ${form.rewardCurrency}.`;
   if (bonusPool === null) errors.bonusPool = `Enter an amount of ${form.rewardCurrency}.`;
   if (!Number.isFinite(cap) || cap <= 0 || cap > 100) errors.creatorCapBps = "Enter a percentage above 0 and at most 100.";
-  if (startsAt === null || endsAt === null || weeklyPool === null || bonusPool === null || Object.keys(errors).length > 0)
+  if (form.category === "") errors.category = "Choose what the campaign advertises.";
+  const category = form.category;
+  if (
+    startsAt === null ||
+    endsAt === null ||
+    weeklyPool === null ||
+    bonusPool === null ||
+    category === "" ||
+    Object.keys(errors).length > 0
+  )
     return { errors };
   return {
     input: {
@@ -101,6 +119,8 @@ export function campaignInputOf(form: CampaignFormValues): { input: CampaignInpu
         text: suggestion.text,
       })),
       visibility: form.visibility,
+      category,
+      disclosure: form.disclosure,
     },
   };
 }

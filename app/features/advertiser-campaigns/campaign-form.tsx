@@ -10,7 +10,10 @@ import { TextInput } from "~/components/ui/text-input";
 import { Textarea } from "~/components/ui/textarea";
 import { Markdown } from "~/components/markdown";
 import type { AdvertiserCampaignPage, ConsoleCampaign } from "@contracts/advertiser-campaigns.ts";
-import { useCampaignFormState, weightNames } from "./campaign-form-state";
+import { campaignCategories, campaignCategoryLabels } from "@contracts/campaign-categories.ts";
+import { rulesOf } from "@contracts/networks/registry.ts";
+import { isCampaignCategory, useCampaignFormState, weightNames } from "./campaign-form-state";
+import { ApiCostEstimate } from "./api-cost-estimate";
 import { CampaignImageUpload } from "./campaign-image-upload";
 import { consoleStatusText, timeLeftText } from "./form-values";
 import { PreviewLinkPanel } from "./preview-link-panel";
@@ -79,6 +82,34 @@ export function CampaignForm({ page }: { page: AdvertiserCampaignPage }) {
               <option value="invite-only">Invite-only: joined through invitations</option>
             </Select>
           </Field>
+        </fieldset>
+
+        <fieldset>
+          <legend>Disclosure</legend>
+          <p className="campaign-form-note">
+            Every post is a paid partnership and says so: it opens with the disclosure, and on X it carries X&apos;s &quot;
+            {rulesOf("x").paidPartnershipLabel?.name}&quot; label. X does not allow that label for some categories, so Chorus cannot run
+            campaigns for them there.
+          </p>
+          <div className="campaign-form-grid">
+            <Field label="What the campaign advertises" id="campaign-category" error={errors.category}>
+              <Select
+                value={form.category}
+                onChange={(event) => set("category", isCampaignCategory(event.target.value) ? event.target.value : "")}
+              >
+                <option value="">Choose a category</option>
+                {campaignCategories.map((category) => (
+                  <option key={category} value={category}>
+                    {campaignCategoryLabels[category]}
+                    {rulesOf("x").paidPartnershipLabel?.excludedCategories.includes(category) ? " (not allowed on X)" : ""}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field label="Disclosure at the start of every post" id="campaign-disclosure" error={errors.disclosure}>
+              <TextInput value={form.disclosure} maxLength={40} onChange={(event) => set("disclosure", event.target.value)} />
+            </Field>
+          </div>
         </fieldset>
 
         <fieldset>
@@ -151,6 +182,8 @@ export function CampaignForm({ page }: { page: AdvertiserCampaignPage }) {
             ))}
           </div>
         </fieldset>
+
+        <ApiCostEstimate form={form} rates={page.xApiRates} />
 
         <SuggestedPostsFieldset
           suggestions={form.suggestions}

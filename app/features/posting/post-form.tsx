@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { checkPostRequirements } from "@contracts/post-requirements.ts";
 import { isVisiblyBlank } from "@contracts/text.ts";
-import { countXText } from "@contracts/x-text.ts";
+import { missingDisclosureMessage, startsWithDisclosure, withDisclosure } from "@contracts/disclosure.ts";
+import { countXText } from "@contracts/networks/x/text.ts";
 import { useCampaignSelection } from "~/lib/campaign-selection";
 import { usePostOptions } from "./api/get-post-options";
 import { AttachmentPicker } from "./attachment-picker";
@@ -36,6 +37,13 @@ export function PostForm(props: { initialCampaignId: string | undefined; restore
   const campaigns = options.data?.campaigns ?? [];
   // The choice falls back to the first campaign when it is not (or no longer) one the creator can post to.
   const campaign = campaigns.find((candidate) => candidate.id === chosenCampaignId) ?? campaigns[0] ?? null;
+  // The campaign's disclosure goes at the start of the post as soon as the campaign is known (and again on a switch).
+  const [disclosedFor, setDisclosedFor] = useState<string | null>(null);
+  if (campaign !== null && disclosedFor !== campaign.id) {
+    setDisclosedFor(campaign.id);
+    setContent((current) => withDisclosure(current, campaign.disclosure));
+  }
+  const disclosureMissing = campaign !== null && !startsWithDisclosure(content, campaign.disclosure);
   const suggestionIndex = campaign?.suggestions.findIndex((suggestion) => suggestion.id === chosenSuggestionId) ?? -1;
   const selectedSuggestionId = suggestionIndex >= 0 ? chosenSuggestionId : null;
   const count = countXText(content);
@@ -44,7 +52,8 @@ export function PostForm(props: { initialCampaignId: string | undefined; restore
 
   const publish = usePublishPost({
     payload: () => ({ content, attachments: attachments.uploadedIds, campaignId: campaign?.id ?? "", selectedSuggestionId }),
-    ready: campaign !== null && !isVisiblyBlank(content) && count.withinLimit && !attachments.busy && !attachments.failed,
+    ready:
+      campaign !== null && !isVisiblyBlank(content) && !disclosureMissing && count.withinLimit && !attachments.busy && !attachments.failed,
     canPublishOnX: options.data?.canPublishOnX,
     draftNow: () => ({
       campaignId: campaign?.id ?? null,
@@ -71,13 +80,15 @@ export function PostForm(props: { initialCampaignId: string | undefined; restore
       ? "Choose a campaign first."
       : content.trim() === ""
         ? "Write your post first."
-        : !count.withinLimit
-          ? "Shorten your post to X's limit first."
-          : attachments.busy
-            ? "Wait for the images to finish uploading."
-            : attachments.failed
-              ? "Remove or retry the image that failed to upload."
-              : null;
+        : disclosureMissing
+          ? missingDisclosureMessage(campaign.disclosure)
+          : !count.withinLimit
+            ? "Shorten your post to X's limit first."
+            : attachments.busy
+              ? "Wait for the images to finish uploading."
+              : attachments.failed
+                ? "Remove or retry the image that failed to upload."
+                : null;
 
   return (
     <form className="post-editor-form" onSubmit={onSubmit} aria-busy={publish.pending} noValidate>
@@ -102,7 +113,7 @@ export function PostForm(props: { initialCampaignId: string | undefined; restore
           onChooseCampaign={setChosenCampaignId}
           selectedSuggestionId={selectedSuggestionId}
           onUseSuggestion={(suggestion) => {
-            setContent(suggestion.text);
+            setContent(campaign === null ? suggestion.text : withDisclosure(suggestion.text, campaign.disclosure));
             setChosenSuggestionId(suggestion.id);
           }}
           disabled={publish.pending}

@@ -21,6 +21,7 @@ import {
 } from "../../db/campaigns.ts";
 import { memberQuery } from "../../db/advertiser-members.ts";
 import { runBatch } from "../../db/query.ts";
+import { CAMPAIGN_NETWORKS, checkCategoryOnNetworks } from "./network-rules.ts";
 import {
   deleteSuggestionsStatement,
   insertSuggestionStatement,
@@ -117,6 +118,8 @@ export function consoleCampaignOf(campaign: CampaignCardRow | null, suggestions:
     rules: campaign.rules,
     scoreWeights: campaign.scoreWeights,
     suggestions: suggestions.map((suggestion) => ({ id: suggestion.id, text: suggestion.text })),
+    category: campaign.category,
+    disclosure: campaign.disclosure,
     previewToken: campaign.previewToken,
     fundedAt: campaign.fundedAt,
   };
@@ -178,6 +181,7 @@ export async function createCampaignDraft(
   await requireMembership(caps, userId, advertiserId);
   const now = caps.clock.now();
   checkDates(input, now, null);
+  checkCategoryOnNetworks(input.category, CAMPAIGN_NETWORKS);
   const id = `cmp_${randomToken(12)}`;
   await caps.db.batch([
     insertCampaignStatement(caps.db, {
@@ -199,6 +203,8 @@ export async function createCampaignDraft(
       scoreWeights: input.scoreWeights,
       creatorCapBps: input.creatorCapBps,
       targetScore: 1_000_000,
+      category: input.category,
+      disclosure: input.disclosure.trim(),
       health: "unknown",
       fundedAt: null,
       publishedAt: null,
@@ -251,9 +257,10 @@ export async function updateConsoleCampaign(
   const locked = lockedChanges(before, input, now);
   if (locked.length > 0) throw new AppError(409, "campaign_locked", locked.map((field) => field.msg).join(" "), locked);
   checkDates(input, now, before);
+  checkCategoryOnNetworks(input.category, CAMPAIGN_NETWORKS);
   const existing = await listSuggestions(caps.db, campaignId);
   await caps.db.batch([
-    updateCampaignStatement(caps.db, campaignId, input, now),
+    updateCampaignStatement(caps.db, campaignId, { ...input, disclosure: input.disclosure.trim() }, now),
     deleteSuggestionsStatement(caps.db, campaignId),
     ...suggestionRows(campaignId, input, existing).map((suggestion) => insertSuggestionStatement(caps.db, suggestion)),
   ]);

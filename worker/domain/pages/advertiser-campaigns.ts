@@ -12,7 +12,7 @@ import { runBatch } from "../../db/query.ts";
 import { advertiserNotFound } from "../advertisers/membership.ts";
 import { consoleCampaignList, consoleCampaignOf, consoleCampaignQueries } from "../campaigns/console.ts";
 
-type Deps = Pick<Capabilities, "db" | "clock" | "timings">;
+type Deps = Pick<Capabilities, "db" | "clock" | "timings" | "config">;
 
 /** `/advertiser/{advertiserId}/campaigns`: the account's campaigns, drafts included (members only). */
 export async function advertiserCampaignsPage(
@@ -37,7 +37,7 @@ export async function advertiserCampaignsPage(
  * in one round trip.
  */
 export async function advertiserCampaignPage(
-  { db, clock, timings }: Deps,
+  { db, clock, timings, config }: Deps,
   userId: string,
   advertiserId: string,
   campaignId: string | null,
@@ -55,5 +55,5 @@ export async function advertiserCampaignPage(
   );
   // What a non-member's read finds is dropped before anything is answered.
   if (member === null || account === null) throw advertiserNotFound();
-  return { account, campaign: campaign(), currencies: [...rewardCurrencies], now };
+  return { account, campaign: campaign(), currencies: [...rewardCurrencies], xApiRates: config.xApiRates, now };
 }

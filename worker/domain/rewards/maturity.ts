@@ -28,6 +28,8 @@ type Verdict = { post: MaturingPost; campaign: RewardCampaign; change: PostStatu
 function verdictFor(post: MaturingPost, campaign: RewardCampaign): Verdict {
   const verdict = checkPostRules(campaign, {
     content: post.content,
+    readText: post.readText,
+    paidPartnership: post.paidPartnership,
     postedAt: post.postedAt,
     joinedAt: post.joinedAt,
     weekRank: post.weekRank,

@@ -1,5 +1,6 @@
 import type { CampaignRules, StatusReason } from "../../contracts/campaign-rules.ts";
 import type { PostMetrics } from "../../contracts/campaign-rules.ts";
+import { startsWithDisclosure } from "../../contracts/disclosure.ts";
 import { checkPostRequirements, type RequirementCheck } from "../../contracts/post-requirements.ts";
 
 /**
@@ -7,11 +8,15 @@ import { checkPostRequirements, type RequirementCheck } from "../../contracts/po
  * link; minimum impressions; posted after joining and inside the campaign window; at most N posts per creator per
  * week; account not flagged. A post X no longer has never gets here: it becomes `deleted` when X says so. Pure.
  */
-export type RuleCampaign = { rules: CampaignRules; startsAt: number; endsAt: number };
+export type RuleCampaign = { rules: CampaignRules; startsAt: number; endsAt: number; disclosure: string };
 
 export type PostFacts = {
   /** The text as the creator posted it through Chorus (X shortens links, so X's copy cannot show the link rule). */
   content: string;
+  /** The text as the network showed it at the latest poll (links expanded); null when it never answered. */
+  readText: string | null;
+  /** Whether the network's paid-partnership label was on at the latest poll; null when unknown or the network has none. */
+  paidPartnership: boolean | null;
   postedAt: number;
   /** When the creator joined the campaign; null if they never did. */
   joinedAt: number | null;
@@ -43,6 +48,20 @@ export function checkPostRules(campaign: RuleCampaign, post: PostFacts): RuleVer
   const reasons: StatusReason[] = [];
   for (const requirement of checkPostRequirements(rules, post.content)) {
     if (!requirement.met) reasons.push(missingRequirementReason(requirement));
+  }
+  // Disclosure (docs/decisions/041-disclosure.md): the post must still open with it as the network shows it now,
+  // and where the network has a paid-partnership label (X), the label must still be on.
+  if (!startsWithDisclosure(post.readText ?? post.content, campaign.disclosure)) {
+    reasons.push({
+      code: "missing-disclosure",
+      message: `The post no longer opens with ${campaign.disclosure}: a sponsored post must say it is an ad, up front.`,
+    });
+  }
+  if (post.paidPartnership === false) {
+    reasons.push({
+      code: "paid-partnership-label-removed",
+      message: 'The post\'s "Paid partnership" label was removed on X: a sponsored post must keep it.',
+    });
   }
   if (post.metrics === null) {
     reasons.push({ code: "metrics-unavailable", message: "X did not let us read this post's metrics before it matured." });

@@ -1,0 +1,42 @@
+import { useId, useState } from "react";
+import { Field } from "~/components/ui/field";
+import { TextInput } from "~/components/ui/text-input";
+import { READS_PER_POST, estimateXApiCost, formatMicroDollars, type XApiRates } from "@contracts/networks/x/api-costs.ts";
+import type { CampaignFormValues } from "./campaign-form-state";
+import { parseUtcInput } from "./form-values";
+
+const WEEK = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * What the campaign will cost in X's API fees at X's published rates (with the rate table's date): every post is
+ * created through X's API and read back until it matures. The creators expected is the advertiser's guess, used
+ * only here.
+ */
+export function ApiCostEstimate({ form, rates }: { form: CampaignFormValues; rates: XApiRates }) {
+  const [expectedCreators, setExpectedCreators] = useState("50");
+  const noteId = useId();
+  const startsAt = parseUtcInput(form.startsAt);
+  const endsAt = parseUtcInput(form.endsAt);
+  const weeks = startsAt !== null && endsAt !== null && endsAt > startsAt ? Math.ceil((endsAt - startsAt) / WEEK) : 0;
+  const creators = /^\d{1,7}$/.test(expectedCreators.trim()) ? Number(expectedCreators.trim()) : 0;
+  const postsPerWeek = /^\d{1,4}$/.test(form.maxPostsPerWeek.trim()) ? Number(form.maxPostsPerWeek.trim()) : 0;
+  const postsCarryUrl = form.link.trim() !== "";
+  const estimate = estimateXApiCost(rates, { posts: creators * postsPerWeek * weeks, creators, postsCarryUrl });
+  const createRate = postsCarryUrl ? rates.createPostWithUrl : rates.createPost;
+
+  return (
+    <fieldset className="campaign-api-cost" aria-describedby={noteId}>
+      <legend>X API cost</legend>
+      <Field label="Creators you expect" id="campaign-expected-creators">
+        <TextInput inputMode="numeric" value={expectedCreators} onChange={(event) => setExpectedCreators(event.target.value)} />
+      </Field>
+      <p className="campaign-form-note" id={noteId} data-testid="api-cost-estimate">
+        At most <strong>{formatMicroDollars(estimate.totalMicros)}</strong> in X API fees for {estimate.posts.toLocaleString("en-US")} posts
+        ({creators.toLocaleString("en-US")} creators × {postsPerWeek} a week × {weeks} week{weeks === 1 ? "" : "s"}): each post{" "}
+        {formatMicroDollars(createRate)} to create{postsCarryUrl ? " (with a link)" : ""} and {READS_PER_POST} reads of its metrics at{" "}
+        {formatMicroDollars(rates.readPost)}, and {formatMicroDollars(rates.readOwnData)} per creator to read their account. X&apos;s rates
+        of {rates.asOf}.
+      </p>
+    </fieldset>
+  );
+}

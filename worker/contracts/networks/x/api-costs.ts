@@ -1,0 +1,60 @@
+import { z } from "zod/mini";
+
+/**
+ * What X's API costs Chorus (pay-per-use since 2026-02-06), in micro-dollars (millionths of a US dollar, integers),
+ * and the date of the rate table. The defaults are X's published rates of 2026-04-20; the one config place
+ * (worker/config.ts, `X_API_RATES`) may replace them.
+ */
+export const xApiRatesSchema = z.object({
+  asOf: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  createPost: z.number().check(z.int(), z.nonnegative()),
+  createPostWithUrl: z.number().check(z.int(), z.nonnegative()),
+  readPost: z.number().check(z.int(), z.nonnegative()),
+  readOwnData: z.number().check(z.int(), z.nonnegative()),
+});
+export type XApiRates = z.infer<typeof xApiRatesSchema>;
+
+export const xPublishedRates: XApiRates = {
+  asOf: "2026-04-20",
+  createPost: 15_000,
+  createPostWithUrl: 200_000,
+  readPost: 5_000,
+  readOwnData: 1_000,
+};
+
+/**
+ * Reads of one post until it matures: the metric poll schedule (decision 008) asks at 15 min, 30 min, 1 h, 2 h, 4 h,
+ * 8 h, 16 h, 28 h, 40 h and 48 h after posting.
+ */
+export const READS_PER_POST = 10;
+
+export type XApiCostEstimate = {
+  posts: number;
+  creators: number;
+  /** Per post: creating it (with a URL when the campaign requires a link) and its reads. */
+  perPostMicros: number;
+  /** Per creator: reading their own account at sign-in. */
+  perCreatorMicros: number;
+  totalMicros: number;
+};
+
+/** X's bill for `posts` posts by `creators` creators, at `rates`. Integers throughout. */
+export function estimateXApiCost(rates: XApiRates, input: { posts: number; creators: number; postsCarryUrl: boolean }): XApiCostEstimate {
+  const create = input.postsCarryUrl ? rates.createPostWithUrl : rates.createPost;
+  const perPostMicros = create + READS_PER_POST * rates.readPost;
+  const perCreatorMicros = rates.readOwnData;
+  return {
+    posts: input.posts,
+    creators: input.creators,
+    perPostMicros,
+    perCreatorMicros,
+    totalMicros: input.posts * perPostMicros + input.creators * perCreatorMicros,
+  };
+}
+
+/** Micro-dollars as dollars and cents for people ($0.015 stays exact: rates are shown to the tenth of a cent). */
+export function formatMicroDollars(micros: number): string {
+  const cents = micros / 10_000;
+  const digits = Number.isInteger(cents) ? 2 : 3;
+  return `$${(micros / 1_000_000).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: digits })}`;
+}
