@@ -38,6 +38,7 @@ const emulatorPorts = {
   mail: await emulatorPort("CHORUS_TEST_MAIL_EMULATOR_PORT", heldPorts),
   payoutRail: await emulatorPort("CHORUS_TEST_PAYOUT_EMULATOR_PORT", heldPorts),
   telemetrySink: await emulatorPort("CHORUS_TEST_TELEMETRY_SINK_PORT", heldPorts),
+  bluesky: await emulatorPort("CHORUS_TEST_BLUESKY_EMULATOR_PORT", heldPorts),
 };
 /** Where the test payout rail sends its webhooks (tests/support/webhook-inbox-server.ts). */
 const webhookInboxPort = await emulatorPort("CHORUS_TEST_WEBHOOK_INBOX_PORT", heldPorts);
