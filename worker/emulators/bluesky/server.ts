@@ -2,7 +2,16 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { closeServer, listenOn, requestUrl, safeDecode } from "../shared/serving.ts";
 import { openJsonStateFile, type JsonStateFile } from "../shared/json-state-file.ts";
 import type { EmulatorContext } from "./context.ts";
-import { DELETE_POST_PATH, EDIT_POST_PATH, deletePostControl, editPostControl } from "./controls.ts";
+import {
+  CREATE_ACCOUNT_PATH,
+  DELETE_POST_PATH,
+  EDIT_POST_PATH,
+  REVOKE_APPS_PATH,
+  createAccountControl,
+  deletePostControl,
+  editPostControl,
+  revokeAppsControl,
+} from "./controls.ts";
 import { createDpopVerifier } from "./dpop.ts";
 import { BodyTooLargeError, MAX_BLOB_BODY_BYTES, htmlReply, readBody, xrpcError, type EmulatorRequest, type Reply } from "./http.ts";
 import { postCountsAt } from "./metrics.ts";
@@ -125,6 +134,8 @@ async function route(request: EmulatorRequest, context: EmulatorContext): Promis
   if (is("POST", REVOKE_PATH)) return revoke(request, context);
   if (is("POST", DELETE_POST_PATH)) return deletePostControl(request, context);
   if (is("POST", EDIT_POST_PATH)) return editPostControl(request, context);
+  if (is("POST", CREATE_ACCOUNT_PATH)) return createAccountControl(request, context);
+  if (is("POST", REVOKE_APPS_PATH)) return revokeAppsControl(request, context);
   if (path.startsWith(XRPC_PREFIX)) return xrpc(request, context, path.slice(XRPC_PREFIX.length), method);
   const did = method === "GET" ? PLC_PATH.exec(safeDecode(path))?.[1] : undefined;
   if (did !== undefined) return plcDocument(context, did);

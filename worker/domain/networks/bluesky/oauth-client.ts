@@ -2,12 +2,14 @@ import { JoseKey } from "@atproto/jwk-jose";
 import { OAuthClient, type RuntimeImplementation } from "@atproto/oauth-client";
 import type { AppConfig } from "../../../config.ts";
 import { blueskyClientMetadata } from "./client-metadata.ts";
+import { blueskyIdentityResolver } from "./identity.ts";
 import { blueskySessionStore, blueskyStateStore, type BlueskyStoreDeps } from "./oauth-stores.ts";
 
 /**
  * The core @atproto/oauth-client given what workerd has: WebCrypto (through jose, which @atproto/jwk-jose wraps) for
  * DPoP keys, digests and random values, global fetch, and D1 stores. The browser and Node variants of the client are
- * this same class with their runtime's pieces; neither runs here (IndexedDB; node:crypto and Node's DNS).
+ * this same class with their runtime's pieces; neither runs here (IndexedDB; node:crypto and Node's DNS). Handles and
+ * DIDs are resolved by ./identity.ts, since the library's resolvers make requests workerd refuses.
  */
 const workersRuntime: RuntimeImplementation = {
   createKey: (algs) => JoseKey.generate(algs),
@@ -31,8 +33,7 @@ export function blueskyOAuthClient(deps: BlueskyOAuthDeps, appOrigin: string): O
     runtimeImplementation: workersRuntime,
     stateStore: blueskyStateStore(deps),
     sessionStore: blueskySessionStore(deps),
-    handleResolver: config.bluesky.handleResolverUrl,
-    plcDirectoryUrl: config.bluesky.plcDirectoryUrl,
+    identityResolver: blueskyIdentityResolver(config.bluesky),
     // The local stand-in answers over http on this machine; production refuses anything but https (config.ts).
     allowHttp: config.environment === "local",
   });
