@@ -148,8 +148,10 @@ export async function runEvaluationBenchmark(options: EvaluationBenchmarkOptions
     const counter = newD1Meter();
     const counted = meteredD1(db, counter);
     // X is never asked: every post already has its final metrics.
-    const unreachable = () => Promise.reject(new Error("The benchmark does not talk to X"));
-    const deps = { db: counted, clock, xClient: { lookupPosts: unreachable }, accessTokenFor: unreachable };
+    const networks = () => {
+      throw new Error("The benchmark does not talk to a network");
+    };
+    const deps = { db: counted, clock, networks, reconcileReservations: false };
     const started = performance.now();
     let runs = 0;
     const stepSeconds: Record<string, number> = {};

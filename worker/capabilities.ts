@@ -5,8 +5,6 @@ import { payoutRailFor } from "./clients/payout-rail-for.ts";
 import type { PayoutRail } from "./clients/payout-rail.ts";
 import type { ExceptionReport } from "./clients/exception-report.ts";
 import { createTelemetry, type Telemetry } from "./clients/telemetry.ts";
-import { xClientFor } from "./clients/x-client-for.ts";
-import type { XClient } from "./clients/x-client.ts";
 import { systemClock, type Clock } from "./clock.ts";
 import { configFrom, type AppConfig } from "./config.ts";
 import { meteredD1, startTimings, type ServerTimings } from "./timings.ts";
@@ -33,7 +31,6 @@ export type Capabilities = {
   eventArchive: R2Bucket;
   clock: Clock;
   config: AppConfig;
-  xClient: XClient;
   /** Sends mail (Resend's API; locally the mail outbox). */
   mailer: Mailer;
   /** Pays withdrawals out (the payout provider; locally the payout rail emulator). */
@@ -47,7 +44,7 @@ export type Capabilities = {
   telemetry: Telemetry;
   /** Signs access tokens (HS256). */
   signingKey: string;
-  /** Encrypts X's tokens at rest (AES-256-GCM). */
+  /** Encrypts the networks' tokens at rest (AES-256-GCM). */
   encryptionKey: string;
   /** The platform secret admin spoofing requires. */
   spoofingSecret: string;
@@ -78,7 +75,6 @@ export function capabilitiesFor(
     eventArchive: env.ANALYTICS_ARCHIVE,
     clock,
     config,
-    xClient: xClientFor(config),
     mailer: mailerFor(config),
     payoutRail: payoutRailFor(config),
     depositRail: depositRailFor(config),

@@ -181,12 +181,14 @@ async function measureSize(buildDir: string, creators: number, log: (line: strin
 
     // One scheduler run from Node on the same D1 (X is never asked: no metric is due; maturity has its fixed work).
     const meter = newD1Meter();
-    const unreachable = () => Promise.reject(new Error("The scale benchmark does not talk to X"));
+    const networks = () => {
+      throw new Error("The scale benchmark does not talk to a network");
+    };
     const report = await runScheduledWork({
       db: meteredD1(db, meter),
       clock: systemClock,
-      xClient: { lookupPosts: unreachable },
-      accessTokenFor: unreachable,
+      networks,
+      reconcileReservations: false,
       d1Meter: meter,
     });
     scheduler = Object.entries(report.stepD1).map(([name, step]) => ({

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { defaultScoreWeights } from "../../worker/contracts/campaign-rules.ts";
-import { metricsFromX, scoreOf, zeroMetrics } from "../../worker/domain/rewards/scoring.ts";
+import { scoreOf, zeroMetrics } from "../../worker/domain/rewards/scoring.ts";
+import { metricsFromX } from "../../worker/domain/networks/x/adapter.ts";
 import { formatAmount } from "../../worker/domain/rewards/notifications.ts";
 
 describe("scoreOf", () => {

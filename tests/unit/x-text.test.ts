@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { X_MAX_WEIGHTED_LENGTH, countXText, findXUrls, xTextSegments, xWeightedLength } from "../../worker/contracts/x-text.ts";
+import { X_MAX_WEIGHTED_LENGTH, countXText, findXUrls, xTextSegments, xWeightedLength } from "../../worker/contracts/networks/x/text.ts";
 
 describe("xWeightedLength: the length X counts", () => {
   it("counts Latin text one per character, up to the 280 limit", () => {

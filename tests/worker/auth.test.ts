@@ -2,7 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { HOUR, systemClock } from "../../worker/clock.ts";
 import { fixedClock } from "../support/clock.ts";
-import { createXClient } from "../../worker/clients/x-client.ts";
+import { configFrom } from "../../worker/config.ts";
+import { createXClient } from "../../worker/domain/networks/x/client.ts";
 import { completeLogin, LOGIN_STATE_TTL, startLogin } from "../../worker/domain/accounts/login.ts";
 import { REFRESH_REUSE_GRACE, refreshTokens, startSession, issueTokens } from "../../worker/domain/accounts/sessions.ts";
 import { findSession } from "../../worker/db/sessions.ts";
@@ -202,13 +203,13 @@ describe("what the callback refuses", () => {
   it("refuses a state older than 10 minutes", async () => {
     const clock = fixedClock(Date.now());
     const url = await startLogin(
-      { db: env.DB, clock, xClient: xClient() },
+      { db: env.DB, clock, config: configFrom(env), encryptionKey: secret("TOKEN_ENCRYPTION_KEY") },
       { flow: "read", params: {}, requestOrigin: origin, browserBinding: "binding-1" },
     );
     const state = new URL(url).searchParams.get("state") ?? "";
     clock.advance(LOGIN_STATE_TTL + 1);
     const outcome = await completeLogin(
-      { db: env.DB, clock, xClient: xClient(), encryptionKey: secret("TOKEN_ENCRYPTION_KEY"), isServedOrigin: async () => false },
+      { db: env.DB, clock, config: configFrom(env), encryptionKey: secret("TOKEN_ENCRYPTION_KEY"), isServedOrigin: async () => false },
       { state, code: "irrelevant", browserBinding: "binding-1", requestOrigin: origin },
     );
     expect(outcome).toEqual({ kind: "failed", reason: "expired" });
@@ -322,7 +323,7 @@ describe("tokens", () => {
     const user = (await (await browser.fetch("/auth/profile", { headers: { Authorization: `Bearer ${accessToken}` } })).json()) as {
       userId: string;
     };
-    const { freshXAccessToken } = await import("../../worker/domain/accounts/x-credentials.ts");
+    const { freshXAccessToken } = await import("../../worker/domain/networks/x/credentials.ts");
     const clock = fixedClock(Date.now() + 3 * HOUR);
     const deps = { db: env.DB, clock, encryptionKey: secret("TOKEN_ENCRYPTION_KEY"), xClient: xClient() };
     const token = await freshXAccessToken(deps, user.userId);

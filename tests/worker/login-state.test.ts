@@ -2,7 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { systemClock } from "../../worker/clock.ts";
 import { fixedClock } from "../support/clock.ts";
-import { createXClient } from "../../worker/clients/x-client.ts";
+import type { Clock } from "../../worker/clock.ts";
+import { configFrom } from "../../worker/config.ts";
 import { MAX_LOGIN_VALUES_BYTES } from "../../worker/contracts/login.ts";
 import { LOGIN_STATE_TTL, startLogin } from "../../worker/domain/accounts/login.ts";
 import { runScheduledWork } from "../../worker/jobs/scheduler.ts";
@@ -10,13 +11,12 @@ import { TestBrowser } from "./browser.ts";
 import { schedulerDeps } from "./rewards-fixtures.ts";
 
 const origin = "http://127.0.0.1:8787";
-const xClient = () =>
-  createXClient({
-    authorizeUrl: env.X_AUTHORIZE_URL,
-    apiBaseUrl: env.X_API_BASE_URL,
-    clientId: env.X_CLIENT_ID,
-    clientSecret: String(Reflect.get(env, "X_CLIENT_SECRET")),
-  });
+const networkDeps = (clock: Clock) => ({
+  db: env.DB,
+  clock,
+  config: configFrom(env),
+  encryptionKey: String(Reflect.get(env, "TOKEN_ENCRYPTION_KEY")),
+});
 
 const storedStates = async () => Number(await env.DB.prepare(`SELECT COUNT(*) AS n FROM oauth_states`).first("n"));
 
@@ -89,7 +89,7 @@ describe("the scheduler sweeps abandoned sign-ins", () => {
     await env.DB.prepare(`DELETE FROM oauth_states`).run();
     const clock = fixedClock(systemClock.now());
     const start = () =>
-      startLogin({ db: env.DB, clock, xClient: xClient() }, { flow: "read", params: {}, requestOrigin: origin, browserBinding: "b" });
+      startLogin(networkDeps(clock), { flow: "read", params: {}, requestOrigin: origin, browserBinding: "b" });
     for (let index = 0; index < 25; index += 1) await start();
 
     const limits = { loginStates: { batchSize: 5, maxBatches: 2 } };
@@ -111,7 +111,7 @@ describe("the scheduler sweeps abandoned sign-ins", () => {
     const clock = fixedClock(systemClock.now());
     await Promise.all(
       Array.from({ length: 30 }, () =>
-        startLogin({ db: env.DB, clock, xClient: xClient() }, { flow: "write", params: {}, requestOrigin: origin, browserBinding: "b" }),
+        startLogin(networkDeps(clock), { flow: "write", params: {}, requestOrigin: origin, browserBinding: "b" }),
       ),
     );
     clock.advance(LOGIN_STATE_TTL + 1);

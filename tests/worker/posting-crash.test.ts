@@ -61,10 +61,7 @@ async function postRows(userId: string) {
 
 /** The creator's posts on X with this text, read from the emulator's timeline the way X answers it. */
 async function copiesOnX(creator: PostingCreator, text: string): Promise<string[]> {
-  const xUserId = (await env.DB.prepare(`SELECT x_user_id FROM users WHERE id = ?`).bind(creator.userId).first<{ x_user_id: string }>())
-    ?.x_user_id;
-  const token = await schedulerDeps(systemClock).accessTokenFor(creator.userId);
-  const posts = await testCapabilities().xClient.recentPosts(token, xUserId ?? "", { since: systemClock.now() - DAY, limit: 100 });
+  const posts = await schedulerDeps(systemClock).networks("x").recentPosts(creator.userId, { since: systemClock.now() - DAY, limit: 100 });
   return posts.filter((post) => post.text === text).map((post) => post.id);
 }
 

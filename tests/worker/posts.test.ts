@@ -1,15 +1,15 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DAY, systemClock } from "../../worker/clock.ts";
-import { createXClient, XApiError, type XClient } from "../../worker/clients/x-client.ts";
+import { configFrom } from "../../worker/config.ts";
 import type { CampaignStatus } from "../../worker/contracts/vocabulary.ts";
 import { insertAdvertiserStatement } from "../../worker/db/advertisers.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../../worker/db/campaigns.ts";
 import { buildAdvertiser, buildCampaign } from "../../scripts/seed/factories.ts";
 import { insertSuggestionStatement } from "../../worker/db/suggestions.ts";
-import { findXCredentials } from "../../worker/db/x-credentials.ts";
+import { findXCredentials } from "../../worker/db/networks/x/credentials.ts";
 import { createPost } from "../../worker/domain/posts/create-post.ts";
-import { XRateLimitedError } from "../../worker/domain/posts/x-errors.ts";
+import { exhaustXRateLimit, revokeOnX } from "../support/x-emulator-controls.ts";
 import { AppError } from "../../worker/contracts/errors.ts";
 import { decryptSecret } from "../../worker/security/encryption.ts";
 import { signInThroughX, type TestBrowser } from "./browser.ts";
@@ -360,51 +360,39 @@ describe("POST /v1/action/post/create", () => {
   it("turns X's rate limit into when to try again, and a revoked grant into the write login", async () => {
     const creator = await creatorWithWriteAccess("limited_ivo");
     const target = await campaign("post-limited", { joinedBy: [creator.userId] });
-    const realClient = createXClient({
-      authorizeUrl: env.X_AUTHORIZE_URL,
-      apiBaseUrl: env.X_API_BASE_URL,
-      clientId: env.X_CLIENT_ID,
-      clientSecret: secret("X_CLIENT_SECRET"),
-    });
     const now = Date.UTC(2026, 10, 2, 9, 0, 0);
-    const refusingClient = (error: XApiError): XClient => ({
-      ...realClient,
-      createPost: () => Promise.reject(error),
-    });
-    const deps = (xClient: XClient) => ({
+    const deps = {
       db: env.DB,
       media: env.MEDIA,
       clock: { now: () => Math.max(now, systemClock.now()) },
-      xClient,
+      config: configFrom(env),
       encryptionKey: secret("TOKEN_ENCRYPTION_KEY"),
-    });
+    };
     const command = () => ({
-      content: "Rate limited",
+      content: `Rate limited ${crypto.randomUUID().slice(0, 8)}`,
       attachments: [],
       campaignId: target.id,
       selectedSuggestionId: null,
       idempotencyKey: crypto.randomUUID(),
     });
 
-    const resetAt = systemClock.now() + 5 * 60 * 1000 - 1000;
-    const limited = await createPost(
-      deps(refusingClient(new XApiError(429, "Too Many Requests", "Too Many Requests", resetAt))),
-      creator.userId,
-      command(),
-    ).catch((error: unknown) => error);
-    expect(limited).toBeInstanceOf(XRateLimitedError);
-    if (!(limited instanceof XRateLimitedError)) throw new Error("unreachable");
+    // X's own answer: the creator's posting window used up on the emulator, so X says 429 with x-rate-limit-reset.
+    await exhaustXRateLimit(env.X_API_BASE_URL, "limited_ivo", "tweets.create");
+    const limited = await createPost(deps, creator.userId, command()).catch((error: unknown) => error);
+    expect(limited).toBeInstanceOf(AppError);
+    if (!(limited instanceof AppError)) throw new Error("unreachable");
     expect(limited.status).toBe(429);
+    expect(limited.code).toBe("x_rate_limited");
     expect(limited.message).toMatch(
-      /^X limits how often you can post, and the limit is reached for now\. Nothing was posted; try again in 5 minutes \(at \d\d:\d\d UTC\)\.$/,
+      /^X limits how often you can post, and the limit is reached for now\. Nothing was posted; try again in \d+ minutes \(at \d\d:\d\d UTC\)\.$/,
     );
-    expect(limited.retryAfterSeconds).toBeGreaterThan(200);
+    expect(limited.retryAfter).toBeGreaterThan(200);
 
-    const revoked = await createPost(
-      deps(refusingClient(new XApiError(401, "Unauthorized", "Unauthorized"))),
-      creator.userId,
-      command(),
-    ).catch((error: unknown) => error);
+    // The creator revokes Chorus's access on X: X answers 401 to the stored token.
+    const stored = await findXCredentials(env.DB, creator.userId);
+    const client = { clientId: env.X_CLIENT_ID, clientSecret: secret("X_CLIENT_SECRET") };
+    await revokeOnX(env.X_API_BASE_URL, client, await decryptSecret(stored?.accessTokenEncrypted ?? "", secret("TOKEN_ENCRYPTION_KEY")));
+    const revoked = await createPost(deps, creator.userId, command()).catch((error: unknown) => error);
     expect(revoked).toBeInstanceOf(AppError);
     expect(revoked).toMatchObject({ status: 403, code: "x_write_access_required" });
     expect(await postRows(creator.userId)).toEqual([]);

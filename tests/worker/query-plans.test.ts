@@ -13,8 +13,9 @@ import { StatementRecorder, type RecordedStatement } from "./statement-recorder.
  * names the table as bounded and says why.
  */
 
-const dbModules = import.meta.glob<Record<string, unknown>>("../../worker/db/*.ts", { eager: true });
-const moduleName = (path: string) => path.replace(/^.*\/(.+)\.ts$/, "$1");
+const dbModules = import.meta.glob<Record<string, unknown>>("../../worker/db/**/*.ts", { eager: true });
+/** A module's path under worker/db without `.ts`: `posts`, `networks/x/credentials`. */
+const moduleName = (path: string) => path.replace(/^\.\.\/\.\.\/worker\/db\/(.+)\.ts$/, "$1");
 
 type PlannedStatement = RecordedStatement & { name: string; plan: PlanRow[]; findings: PlanFinding[] };
 

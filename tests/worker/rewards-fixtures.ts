@@ -1,12 +1,14 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { systemClock, type Clock } from "../../worker/clock.ts";
-import { createXClient, type XClient } from "../../worker/clients/x-client.ts";
+import { createXClient, type XClient } from "../../worker/domain/networks/x/client.ts";
 import { insertAdvertiserStatement } from "../../worker/db/advertisers.ts";
 import { findSession } from "../../worker/db/sessions.ts";
-import { freshXAccessToken } from "../../worker/domain/accounts/x-credentials.ts";
+import { freshXAccessToken } from "../../worker/domain/networks/x/credentials.ts";
 import { issueTokens, startSession } from "../../worker/domain/accounts/sessions.ts";
 import type { SchedulerDeps } from "../../worker/jobs/scheduler.ts";
+import { configFrom } from "../../worker/config.ts";
+import { networksFor } from "../../worker/domain/networks/registry.ts";
 import { buildAdvertiser } from "../../scripts/seed/factories.ts";
 import { fetchWorker } from "./fetch.ts";
 import { TestBrowser } from "./browser.ts";
@@ -27,14 +29,8 @@ export function testXClient(): XClient {
 
 /** What the worker's scheduled handler gives the scheduler, with the test's clock. */
 export function schedulerDeps(clock: Clock): SchedulerDeps {
-  const xClient = testXClient();
-  const encryptionKey = binding("TOKEN_ENCRYPTION_KEY");
-  return {
-    db: env.DB,
-    clock,
-    xClient,
-    accessTokenFor: (userId) => freshXAccessToken({ db: env.DB, clock, encryptionKey, xClient }, userId),
-  };
+  const networks = networksFor({ db: env.DB, clock, config: configFrom(env), encryptionKey: binding("TOKEN_ENCRYPTION_KEY") });
+  return { db: env.DB, clock, networks };
 }
 
 /** An X handle no other test file uses (the emulator is shared by the whole run). */

@@ -39,7 +39,7 @@ import * as twoFactorSecrets from "../../worker/db/two-factor-secrets.ts";
 import * as users from "../../worker/db/users.ts";
 import * as wallets from "../../worker/db/wallets.ts";
 import * as withdrawals from "../../worker/db/withdrawals.ts";
-import * as xCredentials from "../../worker/db/x-credentials.ts";
+import * as xCredentials from "../../worker/db/networks/x/credentials.ts";
 
 /**
  * Every exported function of worker/db, called with plausible arguments, so that the plan check
@@ -864,7 +864,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
     },
     sendsNoSql: { withdrawalStatusGuard: "a condition other statements carry (collected through insertWithdrawalNotificationStatement)" },
   },
-  "x-credentials": {
+  "networks/x/credentials": {
     calls: {
       findXCredentials: (db) => xCredentials.findXCredentials(db, creator.id),
       saveXCredentials: async (db) => {

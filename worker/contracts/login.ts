@@ -106,10 +106,3 @@ export const callbackQuerySchema = z.object({
   user_id: value,
   modal_to_open: value,
 });
-
-/** Scopes each flow asks X for. `offline.access` gives a refresh token. */
-export const scopesByFlow: Record<LoginFlow, string[]> = {
-  read: ["tweet.read", "users.read", "offline.access"],
-  write: ["tweet.read", "users.read", "offline.access", "tweet.write", "media.write"],
-  advertiser: ["tweet.read", "users.read", "offline.access"],
-};

@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { campaignStatusSchema, postStatusSchema } from "./vocabulary.ts";
 import { isVisiblyBlank, personTextChecks, textProblem } from "./text.ts";
-import { X_MAX_WEIGHTED_LENGTH, xWeightedLength } from "./x-text.ts";
+import { X_MAX_WEIGHTED_LENGTH, xWeightedLength } from "./networks/x/text.ts";
 
 /** The post editor's boundary, shared by the browser and the worker (SPEC.md section 3, "Post creation payload"). */
 

@@ -10,12 +10,10 @@ import { createPost, type CreatePostCommand } from "../domain/posts/create-post.
 import { postOptions } from "../domain/posts/post-options.ts";
 import { sendFeedback } from "../domain/posts/send-feedback.ts";
 import { attachmentTooLarge, storeAttachment, type Upload } from "../domain/posts/store-attachment.ts";
-import { XRateLimitedError } from "../domain/posts/x-errors.ts";
 import { requireBearer } from "../middleware/authenticate.ts";
 import { refuseWhileImpersonating } from "../middleware/impersonation.ts";
 import type { WorkerEnv } from "../worker-env.ts";
 import { AppError, invalidRequest, type FieldError } from "../contracts/errors.ts";
-import { apiErrorResponse } from "./api-error.ts";
 import { jsonBody, parseInput } from "./validation.ts";
 
 /** Room for the multipart framing around a file of the largest allowed size. */
@@ -111,15 +109,8 @@ export const postRoutes = new Hono<WorkerEnv>()
   })
   .post("/v1/action/post/create", requireBearer, refuseWhileImpersonating("publish on X"), async (c) => {
     const command = createPostCommandOf(await jsonBody(c), c.req.header("idempotency-key"));
-    try {
-      const { post, created } = await createPost(c.var.capabilities, c.var.session.userId, command);
-      return c.json(post, created ? 201 : 200);
-    } catch (error) {
-      if (!(error instanceof XRateLimitedError)) throw error;
-      const response = apiErrorResponse(c, error);
-      response.headers.set("Retry-After", String(error.retryAfterSeconds));
-      return response;
-    }
+    const { post, created } = await createPost(c.var.capabilities, c.var.session.userId, command);
+    return c.json(post, created ? 201 : 200);
   })
   .post("/v1/feedback", requireBearer, async (c) => {
     const input = parseInput(feedbackInputSchema, await jsonBody(c), "body");

@@ -1,14 +1,14 @@
 import { capabilitiesFor } from "../capabilities.ts";
 import { systemClock, type Clock } from "../clock.ts";
-import { freshXAccessToken } from "../domain/accounts/x-credentials.ts";
+import { networksFor } from "../domain/networks/registry.ts";
 import { runScheduledWork, type SchedulerDeps, type SchedulerReport } from "./scheduler.ts";
 
-/** The scheduler's dependencies: the run's capabilities, and a fresh X token for each post owner. */
+/** The scheduler's dependencies: the run's capabilities, and the networks' adapters built from them. */
 export function schedulerDepsFromEnv(env: Cloudflare.Env, clock: Clock = systemClock): SchedulerDeps {
   const capabilities = capabilitiesFor(env, clock);
   return {
     ...capabilities,
-    accessTokenFor: (userId) => freshXAccessToken(capabilities, userId),
+    networks: networksFor(capabilities),
     withdrawals: capabilities,
     deposits: capabilities,
   };

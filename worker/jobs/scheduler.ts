@@ -10,7 +10,6 @@ import { defaultPollingLimits, pollDueMetrics, type PollingLimits, type PollRepo
 import { closeCampaignWeeks, type WeekReport } from "../domain/rewards/weeks.ts";
 import { emptyDepositSettlementReport, settleDeposits, type DepositSettlementReport } from "../domain/advertisers/funding.ts";
 import type { DepositRail } from "../clients/deposit-rail.ts";
-import type { XClient } from "../clients/x-client.ts";
 import { emptyReconcileReport, reconcileStaleReservations, type ReconcileReport } from "../domain/posts/reconcile-posts.ts";
 import {
   continueAnnouncements,
@@ -62,13 +61,10 @@ export const defaultSchedulerLimits: SchedulerLimits = {
 export type SchedulerDeps = {
   db: Database;
   clock: Clock;
-  /**
-   * Metrics need `lookupPosts`; reconciling abandoned post reservations needs `recentPosts` too, and is skipped
-   * without it (the evaluation benchmark, whose X is never asked).
-   */
-  xClient: PollingDeps["xClient"] & Partial<Pick<XClient, "recentPosts">>;
-  /** Metrics are read with each post owner's own X token (worker/jobs/scheduled-handler.ts). */
-  accessTokenFor: PollingDeps["accessTokenFor"];
+  /** The networks' adapters: metrics are read back, and abandoned post reservations reconciled, through them. */
+  networks: PollingDeps["networks"];
+  /** Without it (the benchmarks, whose networks are never asked) abandoned reservations are not reconciled. */
+  reconcileReservations?: boolean;
   /**
    * Withdrawal settlement (expiry, hand-over to the payout rail, completion or failure) needs the rail and the mailer;
    * without them (the rewards benchmark, the rewards tests) that step is skipped.
@@ -152,15 +148,12 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
   const log: StepLog = { failed: [], milliseconds: {}, d1: {}, ...(deps.d1Meter === undefined ? {} : { meter: deps.d1Meter }) };
   const holder = `run_${crypto.randomUUID()}`;
   const campaignsMoved = await step("campaign lifecycle", log, [], () => advanceCampaigns(rewards));
-  const { recentPosts } = deps.xClient;
   const reservations =
-    recentPosts === undefined
+    deps.reconcileReservations === false
       ? emptyReconcileReport
-      : await step("post reconciliation", log, emptyReconcileReport, () =>
-          reconcileStaleReservations({ ...rewards, xClient: { recentPosts }, accessTokenFor: deps.accessTokenFor }),
-        );
+      : await step("post reconciliation", log, emptyReconcileReport, () => reconcileStaleReservations({ ...rewards, networks: deps.networks }));
   const polling = await step("metric polling", log, { polled: 0, deleted: 0, failed: 0, deferred: 0, xCalls: 0 }, () =>
-    pollDueMetrics({ ...rewards, xClient: deps.xClient, accessTokenFor: deps.accessTokenFor }, limits.polling),
+    pollDueMetrics({ ...rewards, networks: deps.networks }, limits.polling),
   );
   const maturity = await step("post maturity", log, { matured: 0, eligible: 0, claimed: 0, notEligible: 0 }, () =>
     maturePosts(rewards, limits.maturity),

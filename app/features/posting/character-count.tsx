@@ -1,4 +1,4 @@
-import { X_MAX_WEIGHTED_LENGTH, type XTextCount } from "@contracts/x-text.ts";
+import { X_MAX_WEIGHTED_LENGTH, type XTextCount } from "@contracts/networks/x/text.ts";
 
 const NEAR_LIMIT = 20;
 const RADIUS = 9;

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { checkPostRequirements } from "@contracts/post-requirements.ts";
 import { isVisiblyBlank } from "@contracts/text.ts";
-import { countXText } from "@contracts/x-text.ts";
+import { countXText } from "@contracts/networks/x/text.ts";
 import { useCampaignSelection } from "~/lib/campaign-selection";
 import { usePostOptions } from "./api/get-post-options";
 import { AttachmentPicker } from "./attachment-picker";

@@ -1,4 +1,4 @@
-import { xTextSegments } from "@contracts/x-text.ts";
+import { xTextSegments } from "@contracts/networks/x/text.ts";
 import { useCurrentUser } from "~/lib/current-user";
 import type { AttachmentItem } from "./use-attachments";
 

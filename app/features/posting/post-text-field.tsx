@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { countXText } from "@contracts/x-text.ts";
+import type { countXText } from "@contracts/networks/x/text.ts";
 import type { checkPostRequirements } from "@contracts/post-requirements.ts";
 import { CharacterCount } from "./character-count";
 import { IconButton } from "~/components/ui/button";

@@ -1,28 +1,22 @@
-import type { Clock } from "../../clock.ts";
-import { XApiError, type XClient } from "../../clients/x-client.ts";
 import { AppError } from "../../contracts/errors.ts";
-import { MAX_LOGIN_VALUES_BYTES, scopesByFlow, type LoginFlow, type LoginParams } from "../../contracts/login.ts";
+import { MAX_LOGIN_VALUES_BYTES, type LoginFlow, type LoginParams } from "../../contracts/login.ts";
 import { upsertAttributionStatement } from "../../db/attribution.ts";
 import { deleteExpiredOAuthStates, insertOAuthState, takeOAuthState } from "../../db/oauth-states.ts";
 import { insertNotificationStatement } from "../../db/notifications.ts";
-import { upsertUserFromX } from "../../db/users.ts";
+import { NetworkError, type AuthorizationPurpose, type NetworkAuthorization } from "../networks/adapter.ts";
+import { networksFor, type NetworkDeps } from "../networks/registry.ts";
 import { welcomeNotification } from "../notifications/events.ts";
-import { pkceChallenge, randomToken, sha256 } from "../../security/tokens.ts";
+import { randomToken, sha256 } from "../../security/tokens.ts";
 import { safeRedirectTarget } from "./redirect-targets.ts";
 import { startSession, type StartedSession } from "./sessions.ts";
-import { storeXTokens } from "./x-credentials.ts";
-import type { Database } from "../../database.ts";
 
 /** A sign-in must come back from X within 10 minutes. */
 export const LOGIN_STATE_TTL = 10 * 60 * 1000;
 
-export type LoginDeps = {
-  db: Database;
-  clock: Clock;
-  xClient: XClient;
-  encryptionKey: string;
-  isServedOrigin: (origin: string) => Promise<boolean>;
-};
+export type LoginDeps = NetworkDeps & { isServedOrigin: (origin: string) => Promise<boolean> };
+
+/** What each flow asks the network for: the writer login asks to publish too. */
+const purposeOf: Record<LoginFlow, AuthorizationPurpose> = { read: "sign-in", write: "publish", advertiser: "sign-in" };
 
 const utf8 = new TextEncoder();
 const byteLength = (text: string) => utf8.encode(text).byteLength;
@@ -58,9 +52,10 @@ function checkLoginValuesSize(params: LoginParams): void {
  * browser through `browserBinding`, a random value the browser keeps in an HttpOnly cookie.
  */
 export async function startLogin(
-  { db, clock, xClient }: Pick<LoginDeps, "db" | "clock" | "xClient">,
+  deps: NetworkDeps,
   login: { flow: LoginFlow; params: LoginParams; requestOrigin: string; browserBinding: string },
 ): Promise<string> {
+  const { db, clock } = deps;
   checkLoginValuesSize(login.params);
   const state = randomToken(32);
   const codeVerifier = randomToken(48);
@@ -76,12 +71,7 @@ export async function startLogin(
     createdAt: now,
     expiresAt: now + LOGIN_STATE_TTL,
   });
-  return xClient.authorizeUrl({
-    redirectUri,
-    scopes: scopesByFlow[login.flow],
-    state,
-    codeChallenge: await pkceChallenge(codeVerifier),
-  });
+  return networksFor(deps)("x").authorizationUrl({ purpose: purposeOf[login.flow], redirectUri, state, codeVerifier });
 }
 
 export type LoginFailure = "invalid_state" | "expired" | "access_denied" | "unavailable" | "x_error";
@@ -109,7 +99,7 @@ export async function completeLogin(
   deps: LoginDeps,
   callback: { state: string; code?: string; error?: string; browserBinding: string | undefined; requestOrigin: string },
 ): Promise<LoginOutcome> {
-  const { db, clock, xClient } = deps;
+  const { db, clock } = deps;
   const stored = await takeOAuthState(db, await sha256(callback.state));
   if (stored === null || callback.browserBinding === undefined) return { kind: "failed", reason: "invalid_state" };
   if ((await sha256(callback.browserBinding)) !== stored.browserBindingHash) return { kind: "failed", reason: "invalid_state" };
@@ -124,31 +114,25 @@ export async function completeLogin(
     return { kind: "failed", reason: "x_error" };
   }
 
-  let tokens;
-  let profile;
+  let authorization: NetworkAuthorization;
   try {
-    tokens = await xClient.exchangeCode({ code: callback.code, redirectUri: stored.redirectUri, codeVerifier: stored.codeVerifier });
-    profile = await xClient.me(tokens.accessToken);
+    authorization = await networksFor(deps)("x").completeAuthorization({
+      params: new URLSearchParams({ code: callback.code, state: callback.state }),
+      redirectUri: stored.redirectUri,
+      codeVerifier: stored.codeVerifier,
+    });
   } catch (error) {
-    if (error instanceof XApiError) return { kind: "failed", reason: error.status >= 500 ? "unavailable" : "x_error" };
+    if (error instanceof NetworkError) return { kind: "failed", reason: error.kind === "unavailable" ? "unavailable" : "x_error" };
     throw error;
   }
 
   const now = clock.now();
   // Every flow only signs the person in: the advertiser role comes from membership of an advertiser account, which
   // only an invitation gives (docs/decisions/017-advertiser-accounts.md), never from the advertiser login.
-  const { userId, created } = await upsertUserFromX(
-    db,
-    { xUserId: profile.id, handle: profile.handle, name: profile.name, avatarUrl: profile.avatarUrl },
-    ["creator"],
-    now,
-  );
-  await Promise.all([
-    storeXTokens({ db, clock, encryptionKey: deps.encryptionKey }, userId, tokens),
-    db.batch([
-      upsertAttributionStatement(db, userId, stored.loginParams, now),
-      ...(created ? [insertNotificationStatement(db, welcomeNotification(userId, now))] : []),
-    ]),
+  const { userId, created } = await authorization.signIn(now);
+  await db.batch([
+    upsertAttributionStatement(db, userId, stored.loginParams, now),
+    ...(created ? [insertNotificationStatement(db, welcomeNotification(userId, now))] : []),
   ]);
   const session = await startSession({ db, clock }, { userId, realUserId: null });
   const redirectTo = await afterLoginTarget(deps, stored.flow, stored.loginParams, callback.requestOrigin);

@@ -1,6 +1,4 @@
-import type { Clock } from "../../clock.ts";
 import { campaignWeekAt } from "../../contracts/campaign-weeks.ts";
-import { XApiError, type XClient } from "../../clients/x-client.ts";
 import { currentCampaignStatuses } from "../../contracts/vocabulary.ts";
 import type { createPostInputSchema, CreatedPost } from "../../contracts/posts.ts";
 import { claimAttachments, findAttachments, listAttachmentsOfPost, type StoredAttachment } from "../../db/attachments.ts";
@@ -19,18 +17,15 @@ import { listSuggestions } from "../../db/suggestions.ts";
 import { AppError } from "../../contracts/errors.ts";
 import { randomToken } from "../../security/tokens.ts";
 import { trackingFrom } from "../rewards/poll-schedule.ts";
-import { publishingToken } from "./publishing-access.ts";
+import { NetworkError, type NetworkAdapter, type PostImage } from "../networks/adapter.ts";
+import { networksFor, type NetworkDeps } from "../networks/registry.ts";
+import { apiErrorFromNetwork } from "./network-errors.ts";
 import { ABANDONED_AFTER_MS, adoptPublishedCopy, findPublishedCopy } from "./reconcile-posts.ts";
-import { apiErrorFromX } from "./x-errors.ts";
 import type { z } from "zod";
 import type { Database } from "../../database.ts";
 
-export type PostingDeps = {
-  db: Database;
+export type PostingDeps = NetworkDeps & {
   media: R2Bucket;
-  clock: Clock;
-  xClient: XClient;
-  encryptionKey: string;
   /** How a request waits for a concurrent submit of the same press to finish. */
   sleep?: (milliseconds: number) => Promise<void>;
 };
@@ -127,7 +122,7 @@ async function imageBytes(media: R2Bucket, attachment: StoredAttachment, index: 
   return object.arrayBuffer();
 }
 
-const isDuplicateContent = (error: unknown) => error instanceof XApiError && error.status === 403 && /duplicate/i.test(error.detail);
+const isDuplicateContent = (error: unknown) => error instanceof NetworkError && error.kind === "duplicate";
 
 const defaultSleep = (milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
 
@@ -139,7 +134,7 @@ type Outcome = { kind: "done"; result: CreatePostResult } | { kind: "retry" };
  * request died between X and D1), X is asked whether the first attempt got through: its post is adopted, or the
  * reservation is released and this request tries again.
  */
-async function settleExisting(deps: PostingDeps, existing: Post): Promise<Outcome> {
+async function settleExisting(deps: PostingDeps, adapter: NetworkAdapter, existing: Post): Promise<Outcome> {
   const { db, clock } = deps;
   const sleep = deps.sleep ?? defaultSleep;
   let current: Post | null = existing;
@@ -150,7 +145,7 @@ async function settleExisting(deps: PostingDeps, existing: Post): Promise<Outcom
     }
     if (clock.now() - current.createdAt > ABANDONED_AFTER_MS) {
       const abandoned = current;
-      const copy = await findPublishedCopy(deps, await publishingToken(deps, abandoned.userId, false), abandoned);
+      const copy = await findPublishedCopy({ db, adapter }, abandoned);
       if (copy !== null && (await adoptPublishedCopy(db, abandoned, copy, clock.now()))) {
         const adopted: Post = { ...abandoned, xPostId: copy.id, postedAt: copy.createdAt };
         return { kind: "done", result: { post: postView(adopted, await listAttachmentsOfPost(db, abandoned.id)), created: false } };
@@ -171,18 +166,17 @@ async function settleExisting(deps: PostingDeps, existing: Post): Promise<Outcom
   }
 }
 
-async function publish(deps: PostingDeps, userId: string, command: CreatePostCommand): Promise<Outcome> {
-  const { db, clock, xClient } = deps;
+async function publish(deps: PostingDeps, adapter: NetworkAdapter, userId: string, command: CreatePostCommand): Promise<Outcome> {
+  const { db, clock } = deps;
   const existing = await findPostByClientRequest(db, userId, command.idempotencyKey);
-  if (existing !== null) return settleExisting(deps, existing);
+  if (existing !== null) return settleExisting(deps, adapter, existing);
 
   const now = clock.now();
   const campaign = await openCampaignFor(db, userId, command.campaignId, now);
   await checkSuggestion(db, campaign.id, command.selectedSuggestionId);
   const attachments = await usableAttachments(db, userId, command.attachments);
-  const accessToken = await publishingToken(deps, userId, attachments.length > 0);
 
-  // Reserved before X is called: of two concurrent submits of one press, only one gets here and publishes.
+  // Reserved before the network is called: of two concurrent submits of one press, only one gets here and publishes.
   const reservation: Post = {
     id: `post_${randomToken(16)}`,
     campaignId: campaign.id,
@@ -200,42 +194,37 @@ async function publish(deps: PostingDeps, userId: string, command: CreatePostCom
   };
   if (!(await insertPostIfNew(db, reservation))) {
     const winner = await findPostByClientRequest(db, userId, command.idempotencyKey);
-    return winner === null ? { kind: "retry" } : settleExisting(deps, winner);
+    return winner === null ? { kind: "retry" } : settleExisting(deps, adapter, winner);
   }
 
-  let publishedOnX = false;
+  let published = false;
   try {
     const claimed = await claimAttachments(db, reservation.id, userId, command.attachments);
     if (claimed !== command.attachments.length) throw attachmentTaken();
-    const mediaIds: string[] = [];
+    const images: PostImage[] = [];
     for (const [index, attachment] of attachments.entries()) {
-      const bytes = await imageBytes(deps.media, attachment, index);
-      try {
-        mediaIds.push((await xClient.uploadMedia(accessToken, bytes, attachment.contentType)).id);
-      } catch (error) {
-        if (error instanceof XApiError) throw apiErrorFromX(error, clock.now(), "image");
-        throw error;
-      }
+      images.push({ bytes: await imageBytes(deps.media, attachment, index), contentType: attachment.contentType });
     }
     let tweet: { id: string; postedAt: number };
     try {
-      tweet = { id: (await xClient.createPost(accessToken, { text: command.content, mediaIds })).id, postedAt: clock.now() };
+      // Every post Chorus publishes is for a campaign, so every one asks for the network's paid-partnership label.
+      tweet = await adapter.publish(userId, { text: command.content, images, paidPartnership: true });
     } catch (error) {
-      // X holds this text already. If an earlier attempt of it died before recording X's id, that post is this one;
-      // without such an attempt the creator posted the text before, and the refusal stands.
+      // The network holds this text already. If an earlier attempt of it died before recording the network's id,
+      // that post is this one; without such an attempt the creator posted the text before, and the refusal stands.
       const earlierAttempt = isDuplicateContent(error) ? await oldestPendingReservationWith(db, reservation) : null;
-      const copy = earlierAttempt === null ? null : await findPublishedCopy(deps, accessToken, reservation, earlierAttempt);
+      const copy = earlierAttempt === null ? null : await findPublishedCopy({ db, adapter }, reservation, earlierAttempt);
       if (copy === null) throw error;
       tweet = { id: copy.id, postedAt: copy.createdAt };
     }
-    publishedOnX = true;
+    published = true;
     await markPostPublished(db, reservation.id, { xPostId: tweet.id, postedAt: tweet.postedAt }, trackingFrom(clock.now()));
     const post: Post = { ...reservation, xPostId: tweet.id, postedAt: tweet.postedAt, updatedAt: tweet.postedAt };
     return { kind: "done", result: { post: postView(post, attachments), created: true } };
   } catch (error) {
     // A post X published stays reserved even if recording it failed: deleting it would let the press publish twice.
-    if (!publishedOnX) await deleteUnpublishedPost(db, reservation.id);
-    if (error instanceof XApiError) throw apiErrorFromX(error, clock.now());
+    if (!published) await deleteUnpublishedPost(db, reservation.id);
+    if (error instanceof NetworkError) throw apiErrorFromNetwork(error, clock.now());
     throw error;
   }
 }
@@ -245,8 +234,15 @@ async function publish(deps: PostingDeps, userId: string, command: CreatePostCom
  * `evaluating`. A repeated submit of the same press answers with the first post instead of posting twice.
  */
 export async function createPost(deps: PostingDeps, userId: string, command: CreatePostCommand): Promise<CreatePostResult> {
+  const adapter = networksFor(deps)("x");
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const outcome = await publish(deps, userId, command);
+    let outcome: Outcome;
+    try {
+      outcome = await publish(deps, adapter, userId, command);
+    } catch (error) {
+      if (error instanceof NetworkError) throw apiErrorFromNetwork(error, deps.clock.now());
+      throw error;
+    }
     if (outcome.kind === "done") return outcome.result;
   }
   throw new AppError(409, "post_in_progress", "This post could not be sent just now. Try again in a moment.");

@@ -1,16 +1,15 @@
-import type { Clock } from "../../clock.ts";
 import type { PostOptions } from "../../contracts/posts.ts";
 import { currentCampaignStatuses } from "../../contracts/vocabulary.ts";
 import { listJoinedOpenCampaigns } from "../../db/posts.ts";
 import { listSuggestions } from "../../db/suggestions.ts";
-import { canPublishOnX } from "./publishing-access.ts";
-import type { Database } from "../../database.ts";
+import { networksFor, type NetworkDeps } from "../networks/registry.ts";
 
 /** What the post editor offers: the creator's joined campaigns that take posts now, with their suggested posts. */
-export async function postOptions({ db, clock }: { db: Database; clock: Clock }, userId: string): Promise<PostOptions> {
+export async function postOptions(deps: NetworkDeps, userId: string): Promise<PostOptions> {
+  const { db, clock } = deps;
   const [campaigns, canPublish] = await Promise.all([
     listJoinedOpenCampaigns(db, userId, currentCampaignStatuses, clock.now()),
-    canPublishOnX(db, userId),
+    networksFor(deps)("x").canPublish(userId),
   ]);
   const suggestions = await Promise.all(campaigns.map((campaign) => listSuggestions(db, campaign.id)));
   return {

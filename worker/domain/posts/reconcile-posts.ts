@@ -1,40 +1,36 @@
 import type { Clock } from "../../clock.ts";
-import { XApiError, type XClient, type XTimelinePost } from "../../clients/x-client.ts";
 import { deleteUnpublishedPost, listStaleReservations, markPostPublished, recordedXPostIds, type Post } from "../../db/posts.ts";
-import { findXUserId } from "../../db/users.ts";
-import { MissingXAccessError } from "../accounts/x-credentials.ts";
+import { NetworkError, type NetworkAdapter, type RecentPost } from "../networks/adapter.ts";
+import type { Networks } from "../networks/registry.ts";
 import { trackingFrom } from "../rewards/poll-schedule.ts";
 import type { Database } from "../../database.ts";
 
 /**
  * The reservation row of a post is its write-ahead record (docs/decisions/026-data-hardening.md): written before X is
- * called, completed with X's id after. A reservation still without X's id after this long belongs to a request that
- * died between X and D1 (or before X): publishing takes at most five X calls of 10 s each.
+ * called, completed with the network's id after. A reservation still without an id after this long belongs to a request
+ * that died between the network and D1 (or before it): publishing takes at most five network calls of 10 s each.
  */
 export const ABANDONED_AFTER_MS = 2 * 60 * 1000;
-/** X's clock and the worker's differ a little: a copy may look slightly older than its reservation. */
+/** The network's clock and the worker's differ a little: a copy may look slightly older than its reservation. */
 const CLOCK_SKEW_MS = 60 * 1000;
 /** Posts of the creator's timeline read to find a copy: far more than anyone posts in the minutes that matter. */
 const TIMELINE_DEPTH = 100;
-/** Stale reservations reconciled per scheduler run (one or two X calls each). */
+/** Stale reservations reconciled per scheduler run (one or two network calls each). */
 const RECONCILE_BATCH = 20;
 
 const comparable = (text: string) => text.normalize("NFC").trim();
 
 /**
- * The post on X that a reservation published, if it did: a post of the creator's timeline since the reservation
- * (or since `since`, an earlier attempt of the same text), with the reserved text, that no post of Chorus records
- * yet. The oldest such post, which is the first attempt's.
+ * The post on the network that a reservation published, if it did: a post of the creator's timeline since the
+ * reservation (or since `since`, an earlier attempt of the same text), with the reserved text, that no post of Chorus
+ * records yet. The oldest such post, which is the first attempt's.
  */
 export async function findPublishedCopy(
-  deps: { db: Database; xClient: Pick<XClient, "recentPosts"> },
-  accessToken: string,
+  deps: { db: Database; adapter: Pick<NetworkAdapter, "recentPosts"> },
   reservation: Pick<Post, "userId" | "content" | "createdAt">,
   since = reservation.createdAt,
-): Promise<XTimelinePost | null> {
-  const xUserId = await findXUserId(deps.db, reservation.userId);
-  if (xUserId === null) return null;
-  const timeline = await deps.xClient.recentPosts(accessToken, xUserId, { since: since - CLOCK_SKEW_MS, limit: TIMELINE_DEPTH });
+): Promise<RecentPost | null> {
+  const timeline = await deps.adapter.recentPosts(reservation.userId, { since: since - CLOCK_SKEW_MS, limit: TIMELINE_DEPTH });
   const wanted = comparable(reservation.content);
   const matches = timeline.filter((post) => comparable(post.text) === wanted);
   if (matches.length === 0) return null;
@@ -46,7 +42,7 @@ export async function findPublishedCopy(
 }
 
 /** Completes a reservation with the post found on X. False if another request or run completed it first. */
-export async function adoptPublishedCopy(db: Database, reservation: Post, copy: XTimelinePost, now: number): Promise<boolean> {
+export async function adoptPublishedCopy(db: Database, reservation: Post, copy: RecentPost, now: number): Promise<boolean> {
   try {
     return await markPostPublished(db, reservation.id, { xPostId: copy.id, postedAt: copy.createdAt }, trackingFrom(now));
   } catch (error) {
@@ -56,33 +52,28 @@ export async function adoptPublishedCopy(db: Database, reservation: Post, copy: 
   }
 }
 
-export type ReconcileDeps = {
-  db: Database;
-  clock: Clock;
-  xClient: Pick<XClient, "recentPosts">;
-  /** A fresh X token of the post's creator (reading their timeline needs `tweet.read` and `users.read`). */
-  accessTokenFor: (userId: string) => Promise<string>;
-};
+export type ReconcileDeps = { db: Database; clock: Clock; networks: Networks };
 
 export type ReconcileReport = { adopted: number; released: number; failed: number };
 
 export const emptyReconcileReport: ReconcileReport = { adopted: 0, released: 0, failed: 0 };
 
 /**
- * The scheduler's step for abandoned reservations: each is adopted (its copy on X is recorded, so the post is
- * tracked and rewarded like any other) or released (deleted and its images freed) when X holds no copy. A creator
- * whose X access is gone cannot be asked, and a post Chorus cannot read would never be tracked: released too. When
- * X does not answer, the reservation waits for the next run.
+ * The scheduler's step for abandoned reservations: each is adopted (its copy on the network is recorded, so the post
+ * is tracked and rewarded like any other) or released (deleted and its images freed) when the network holds no copy.
+ * A creator whose access is gone cannot be asked, and a post Chorus cannot read would never be tracked: released too.
+ * When the network does not answer, the reservation waits for the next run.
  */
 export async function reconcileStaleReservations(deps: ReconcileDeps, batch = RECONCILE_BATCH): Promise<ReconcileReport> {
   const report = { ...emptyReconcileReport };
   const stale = await listStaleReservations(deps.db, deps.clock.now() - ABANDONED_AFTER_MS, batch);
   for (const reservation of stale) {
-    let copy: XTimelinePost | null;
+    let copy: RecentPost | null;
     try {
-      copy = await findPublishedCopy(deps, await deps.accessTokenFor(reservation.userId), reservation);
+      copy = await findPublishedCopy({ db: deps.db, adapter: deps.networks("x") }, reservation);
     } catch (error) {
-      if (!(error instanceof MissingXAccessError || (error instanceof XApiError && error.isUnauthorized))) {
+      const accessGone = error instanceof NetworkError && (error.kind === "missing-access" || error.kind === "access-revoked");
+      if (!accessGone) {
         report.failed += 1;
         continue;
       }

@@ -1,4 +1,3 @@
-import { XApiError, type XPostLookup } from "../../clients/x-client.ts";
 import { chunked } from "../../contracts/collections.ts";
 import {
   findPollTargets,
@@ -12,21 +11,24 @@ import {
   type PolledMetrics,
 } from "../../db/post-metrics.ts";
 import { changePostStatusesStatement } from "../../db/post-status-changes.ts";
-import { MissingXAccessError } from "../accounts/x-credentials.ts";
+import { rulesOf } from "../../contracts/networks/registry.ts";
+import { NetworkError, type PostsRead } from "../networks/adapter.ts";
 import type { PollingDeps } from "./deps.ts";
 import { nextPollAfterFailure, nextPollAfterSuccess } from "./poll-schedule.ts";
-import { metricsFromX, scoreOf } from "./scoring.ts";
+import { scoreOf } from "./scoring.ts";
 
 /**
- * Metrics from X for posts still evaluating. Each run leases the posts that are due (so two runs never ask X about
- * the same post), asks X with the post owner's own token — one lookup of up to 100 posts per owner — within a
- * budget of X calls per run, and writes every answer back in one batch. A post X no longer has becomes `deleted`.
- * Failures back off per post and respect X's rate-limit reset; a run that dies mid-way leaves leases that expire.
+ * Metrics from the network for posts still evaluating. Each run leases the posts that are due (so two runs never ask
+ * about the same post), reads them through the network's adapter with the post owner's own access — one batch read
+ * of up to the network's batch size per owner — within a budget of network calls per run, and writes every answer
+ * back in one batch: the counts, the text as the network shows it now and whether its paid-partnership label is on
+ * (docs/decisions/041-disclosure.md). A post the network no longer has becomes `deleted`. Failures back off per post
+ * and respect the network's "slow down"; a run that dies mid-way leaves leases that expire.
  */
 export type PollingLimits = {
   /** Posts leased per run. */
   postsPerRun: number;
-  /** Calls to X per run (lookups and token refreshes): keeps a run inside the Workers subrequest limit. */
+  /** Calls to networks per run (batch reads and token refreshes): keeps a run inside the Workers subrequest limit. */
   xCallsPerRun: number;
   /** How long a run holds its posts. */
   leaseMs: number;
@@ -34,21 +36,21 @@ export type PollingLimits = {
 
 export const defaultPollingLimits: PollingLimits = { postsPerRun: 2_000, xCallsPerRun: 40, leaseMs: 5 * 60 * 1000 };
 
-/** X answers at most this many ids per lookup. */
-const LOOKUP_BATCH = 100;
-
 export const deletedOnXReason = { code: "deleted-on-x", message: "X no longer has this post." };
 
 export type PollReport = { polled: number; deleted: number; failed: number; deferred: number; xCalls: number };
 
 function describeFailure(error: unknown): string {
-  if (error instanceof MissingXAccessError) return `no usable X access: ${error.message}`;
-  if (error instanceof XApiError) return error.message;
+  if (error instanceof NetworkError && error.kind === "missing-access") {
+    return `no usable ${rulesOf(error.network).name} access: ${error.message}`;
+  }
+  if (error instanceof NetworkError) return error.message;
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
 export async function pollDueMetrics(deps: PollingDeps, limits: PollingLimits = defaultPollingLimits): Promise<PollReport> {
-  const { db, clock, xClient } = deps;
+  const { db, clock } = deps;
+  const adapter = deps.networks("x");
   const now = clock.now();
   const leased = await leaseDuePosts(db, { now, leaseUntil: now + limits.leaseMs, limit: limits.postsPerRun });
   const report: PollReport = { polled: 0, deleted: 0, failed: 0, deferred: 0, xCalls: 0 };
@@ -63,7 +65,7 @@ export async function pollDueMetrics(deps: PollingDeps, limits: PollingLimits = 
   const deleted: string[] = [];
   const deferred: string[] = [];
   const fail = (posts: readonly PollTarget[], error: unknown) => {
-    const retryNotBefore = error instanceof XApiError ? error.rateLimitResetAt : null;
+    const retryNotBefore = error instanceof NetworkError ? error.retryAt : null;
     for (const post of posts) {
       const failures = post.failures + 1;
       failed.push({
@@ -80,19 +82,13 @@ export async function pollDueMetrics(deps: PollingDeps, limits: PollingLimits = 
       deferred.push(...posts.map((post) => post.postId));
       continue;
     }
-    let accessToken: string;
-    try {
-      // Counted as a call: it may have to refresh the token through X.
-      report.xCalls += 1;
-      accessToken = await deps.accessTokenFor(ownerId);
-    } catch (error) {
-      fail(posts, error);
-      continue;
-    }
-    let rateLimited: unknown = null;
-    for (const batch of chunked(posts, LOOKUP_BATCH)) {
-      if (rateLimited !== null) {
-        fail(batch, rateLimited);
+    // Counted as a call: the adapter may have to refresh the owner's access through the network.
+    report.xCalls += 1;
+    // A rate limit, or access that is gone, holds for the owner's other batches too.
+    let ownerFailure: unknown = null;
+    for (const batch of chunked(posts, adapter.rules.readBatchSize)) {
+      if (ownerFailure !== null) {
+        fail(batch, ownerFailure);
         continue;
       }
       if (report.xCalls >= limits.xCallsPerRun) {
@@ -100,14 +96,14 @@ export async function pollDueMetrics(deps: PollingDeps, limits: PollingLimits = 
         continue;
       }
       report.xCalls += 1;
-      let answer: XPostLookup;
+      let answer: PostsRead;
       try {
-        answer = await xClient.lookupPosts(
-          accessToken,
+        answer = await adapter.readPosts(
+          ownerId,
           batch.map((post) => post.xPostId),
         );
       } catch (error) {
-        if (error instanceof XApiError && error.isRateLimited) rateLimited = error;
+        if (error instanceof NetworkError && ["rate-limited", "missing-access", "access-revoked"].includes(error.kind)) ownerFailure = error;
         fail(batch, error);
         continue;
       }
@@ -116,7 +112,7 @@ export async function pollDueMetrics(deps: PollingDeps, limits: PollingLimits = 
       for (const post of batch) {
         const seen = found.get(post.xPostId);
         if (seen?.metrics) {
-          const metrics = metricsFromX(seen.metrics);
+          const metrics = seen.metrics;
           const polls = post.polls + 1;
           polled.push({
             postId: post.postId,
@@ -128,7 +124,7 @@ export async function pollDueMetrics(deps: PollingDeps, limits: PollingLimits = 
         } else if (missing.has(post.xPostId)) {
           deleted.push(post.postId);
         } else {
-          fail([post], new Error(seen === undefined ? "X did not mention the post" : "X answered without public metrics"));
+          fail([post], new Error(seen === undefined ? `${adapter.rules.name} did not mention the post` : `${adapter.rules.name} answered without metrics`));
         }
       }
     }

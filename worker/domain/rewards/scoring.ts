@@ -1,19 +1,6 @@
 import type { PostMetrics, ScoreWeights } from "../../contracts/campaign-rules.ts";
-import type { XPublicMetrics } from "../../clients/x-client.ts";
 
 export const zeroMetrics: PostMetrics = { impressions: 0, likes: 0, reposts: 0, replies: 0, quotes: 0, bookmarks: 0 };
-
-/** X's public metrics under our names. */
-export function metricsFromX(metrics: XPublicMetrics): PostMetrics {
-  return {
-    impressions: metrics.impression_count,
-    likes: metrics.like_count,
-    reposts: metrics.retweet_count,
-    replies: metrics.reply_count,
-    quotes: metrics.quote_count,
-    bookmarks: metrics.bookmark_count,
-  };
-}
 
 /**
  * Score = weighted engagement: each count times the campaign's integer weight for it. Integers in, an integer out;

@@ -134,6 +134,7 @@ const TWEET_FIELDS = [
   "non_public_metrics",
   "note_tweet",
   "organic_metrics",
+  "paid_partnership",
   "possibly_sensitive",
   "promoted_metrics",
   "public_metrics",
@@ -194,8 +195,11 @@ export async function createTweet(request: EmulatorRequest, context: EmulatorCon
     return invalidRequest("The request body is not valid JSON.", undefined, headers);
   }
   if (!isRecord(body)) return invalidRequest("The request body must be a JSON object.", undefined, headers);
-  const { text = "", media } = body;
+  const { text = "", media, paid_partnership: paidPartnership = false } = body;
   if (typeof text !== "string") return invalidRequest("`text` must be a string.", { text: [String(text)] }, headers);
+  if (typeof paidPartnership !== "boolean") {
+    return invalidRequest("`paid_partnership` must be a boolean.", { paid_partnership: [String(paidPartnership)] }, headers);
+  }
   let mediaIds: string[] = [];
   if (media !== undefined) {
     const ids = isRecord(media) ? media.media_ids : undefined;
@@ -241,6 +245,7 @@ export async function createTweet(request: EmulatorRequest, context: EmulatorCon
     mediaIds,
     createdAt: now,
     deletedAt: null,
+    paidPartnership,
   };
   context.state.tweets.push(tweet);
   await context.save();
@@ -447,6 +452,7 @@ function tweetData(context: EmulatorContext, tweet: XTweet, fields: Set<string>,
     ...(fields.has("created_at") ? { created_at: isoTime(tweet.createdAt) } : {}),
     ...(fields.has("conversation_id") ? { conversation_id: tweet.id } : {}),
     ...(fields.has("public_metrics") ? { public_metrics: publicMetricsAt(tweet.id, tweet.createdAt, now) } : {}),
+    ...(fields.has("paid_partnership") ? { paid_partnership: tweet.paidPartnership === true } : {}),
     ...(entities === undefined ? {} : { entities }),
     ...(fields.has("attachments") && tweet.mediaIds.length > 0
       ? { attachments: { media_keys: tweet.mediaIds.map((mediaId) => `3_${mediaId}`) } }

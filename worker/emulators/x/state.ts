@@ -14,6 +14,11 @@ export type XTweet = {
   mediaIds: string[];
   createdAt: number;
   deletedAt: number | null;
+  /**
+   * X's "Paid partnership" label (`paid_partnership: true` when posting, API since 2026-06-03); a test may take it off
+   * (POST /emulator/tweets/:id/paid-partnership). Absent in state files written before the field.
+   */
+  paidPartnership?: boolean;
 };
 
 /** An uploaded image, usable in posts by its uploader until it expires. The bytes are not kept: nobody reads them. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { queryFirst } from "./query.ts";
-import type { Database } from "../database.ts";
+import { queryFirst } from "../../query.ts";
+import type { Database } from "../../../database.ts";
 
 const xCredentialsSchema = z
   .object({

@@ -1,8 +1,8 @@
-import type { Clock } from "../../clock.ts";
-import type { XClient, XTokenSet } from "../../clients/x-client.ts";
-import { findXCredentials, saveXCredentials } from "../../db/x-credentials.ts";
-import { decryptSecret, encryptSecret } from "../../security/encryption.ts";
-import type { Database } from "../../database.ts";
+import type { Clock } from "../../../clock.ts";
+import type { XClient, XTokenSet } from "./client.ts";
+import { findXCredentials, saveXCredentials } from "../../../db/networks/x/credentials.ts";
+import { decryptSecret, encryptSecret } from "../../../security/encryption.ts";
+import type { Database } from "../../../database.ts";
 
 type Deps = { db: Database; clock: Clock; encryptionKey: string };
 

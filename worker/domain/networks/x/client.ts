@@ -68,6 +68,11 @@ const publicMetricsSchema = z.object({
 });
 export type XPublicMetrics = z.infer<typeof publicMetricsSchema>;
 
+const entitiesSchema = z
+  .object({ urls: z.array(z.object({ url: z.string(), expanded_url: z.string().optional() })).optional() })
+  .loose()
+  .optional();
+
 const lookupResponseSchema = z.object({
   data: z
     .array(
@@ -77,13 +82,15 @@ const lookupResponseSchema = z.object({
         author_id: z.string().optional(),
         created_at: z.string().optional(),
         public_metrics: publicMetricsSchema.optional(),
+        paid_partnership: z.boolean().optional(),
+        entities: entitiesSchema,
       }),
     )
     .optional(),
   errors: z.array(z.object({ resource_id: z.string().optional(), value: z.string().optional() }).loose()).optional(),
 });
 export type XPostLookup = {
-  found: { id: string; text: string; authorId: string | null; metrics: XPublicMetrics | null }[];
+  found: { id: string; text: string; authorId: string | null; paidPartnership: boolean; metrics: XPublicMetrics | null }[];
   missing: string[];
 };
 
@@ -91,10 +98,7 @@ const timelinePostSchema = z.object({
   id: z.string(),
   text: z.string(),
   created_at: z.string(),
-  entities: z
-    .object({ urls: z.array(z.object({ url: z.string(), expanded_url: z.string().optional() })).optional() })
-    .loose()
-    .optional(),
+  entities: entitiesSchema,
 });
 const timelineResponseSchema = z.object({
   data: z.array(timelinePostSchema).optional(),
@@ -106,7 +110,7 @@ export type XTimelinePost = { id: string; text: string; createdAt: number };
 const HTML_ESCAPES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">" };
 
 /** X answers `text` with links shortened to t.co and `&`, `<`, `>` escaped; this is the text the author sent. */
-function sentText(post: z.infer<typeof timelinePostSchema>): string {
+function sentText(post: { text: string; entities?: z.infer<typeof entitiesSchema> }): string {
   let text = post.text.replace(/&(amp|lt|gt);/g, (escape) => HTML_ESCAPES[escape] ?? escape);
   for (const link of post.entities?.urls ?? []) {
     if (link.expanded_url !== undefined) text = text.replace(link.url, link.expanded_url);
@@ -199,8 +203,16 @@ export function createXClient(config: XClientConfig, fetcher: typeof fetch = fet
       return { id: data.id, name: data.name, handle: data.username, avatarUrl: data.profile_image_url ?? null };
     },
 
-    async createPost(accessToken: string, post: { text: string; mediaIds?: string[] }): Promise<{ id: string; text: string }> {
-      const body = post.mediaIds?.length ? { text: post.text, media: { media_ids: post.mediaIds } } : { text: post.text };
+    /** `paidPartnership` asks X for its "Paid partnership" label (`paid_partnership: true`, X API since 2026-06-03). */
+    async createPost(
+      accessToken: string,
+      post: { text: string; mediaIds?: string[]; paidPartnership?: boolean },
+    ): Promise<{ id: string; text: string }> {
+      const body = {
+        text: post.text,
+        ...(post.mediaIds?.length ? { media: { media_ids: post.mediaIds } } : {}),
+        ...(post.paidPartnership === true ? { paid_partnership: true } : {}),
+      };
       const response = await call("/2/tweets", {
         method: "POST",
         headers: { ...bearer(accessToken), "Content-Type": "application/json" },
@@ -251,14 +263,18 @@ export function createXClient(config: XClientConfig, fetcher: typeof fetch = fet
     },
 
     async lookupPosts(accessToken: string, postIds: string[]): Promise<XPostLookup> {
-      const query = new URLSearchParams({ ids: postIds.join(","), "tweet.fields": "public_metrics,created_at,author_id" });
+      const query = new URLSearchParams({
+        ids: postIds.join(","),
+        "tweet.fields": "public_metrics,created_at,author_id,entities,paid_partnership",
+      });
       const response = await call(`/2/tweets?${query}`, { headers: bearer(accessToken) });
       const body = lookupResponseSchema.parse(await response.json());
       return {
         found: (body.data ?? []).map((post) => ({
           id: post.id,
-          text: post.text,
+          text: sentText(post),
           authorId: post.author_id ?? null,
+          paidPartnership: post.paid_partnership === true,
           metrics: post.public_metrics ?? null,
         })),
         missing: (body.errors ?? []).flatMap((error) => {

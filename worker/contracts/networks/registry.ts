@@ -1,0 +1,9 @@
+import type { Network, NetworkRules } from "./rules.ts";
+import { xRules } from "./x/rules.ts";
+
+/** Each network's rules, by id: the one list a new network joins (with its folder beside ./x). */
+export const networkRules: Record<Network, NetworkRules> = { x: xRules };
+
+export function rulesOf(network: Network): NetworkRules {
+  return networkRules[network];
+}

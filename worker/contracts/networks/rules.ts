@@ -1,0 +1,48 @@
+import { z } from "zod/mini";
+import type { CampaignCategory } from "../campaign-categories.ts";
+import type { ScoreWeights } from "../campaign-rules.ts";
+
+/**
+ * The social networks Chorus publishes to, and what each one allows (docs/decisions/040-network-adapter.md). Shared
+ * by the browser (the editor counts characters as the network does) and the worker. Each network's rules live in
+ * its own folder beside this file; `networkRules` in ./registry.ts lists them.
+ */
+export const networks = ["x"] as const;
+export const networkSchema = z.enum(networks);
+export type Network = z.infer<typeof networkSchema>;
+
+export type MetricKind = keyof ScoreWeights;
+
+export type TextSegment = { kind: "text" | "url" | "mention" | "hashtag"; text: string };
+
+export type NetworkRules = {
+  network: Network;
+  /** The network's name as people write it. */
+  name: string;
+  /** What the network calls a post. */
+  postNoun: string;
+  text: {
+    /** The most a post may count. */
+    limit: number;
+    /** How the network counts: X weighs characters; others count graphemes. */
+    counting: "weighted" | "graphemes";
+    countingDescription: string;
+    /** The text's length as the network counts it. */
+    count: (text: string) => number;
+    /** The text split into plain text, links, mentions and hashtags, as the network will show them. */
+    segments: (text: string) => TextSegment[];
+  };
+  images: { maxCount: number; maxBytes: number; contentTypes: readonly string[] };
+  /** The counts the network reports for a post (a campaign's weights for any other are meaningless there). */
+  metrics: readonly MetricKind[];
+  /** Post ids one batch read may ask about. */
+  readBatchSize: number;
+  rateLimits: {
+    /** The limits as the network documents them. */
+    description: string;
+    /** How the network says "slow down". */
+    slowDown: string;
+  };
+  /** The network's own label for paid partnerships, when it has one, and the categories that may not use it. */
+  paidPartnershipLabel: { name: string; excludedCategories: readonly CampaignCategory[] } | null;
+};

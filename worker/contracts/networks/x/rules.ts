@@ -1,0 +1,41 @@
+import type { NetworkRules } from "../rules.ts";
+import { X_MAX_WEIGHTED_LENGTH, countXText, xTextSegments } from "./text.ts";
+
+/**
+ * X's rules as the product needs them (docs/decisions/040-network-adapter.md). The label categories are X's list of
+ * categories its "Paid partnership" label may not be used for (docs/decisions/041-disclosure.md).
+ */
+export const xRules: NetworkRules = {
+  network: "x",
+  name: "X",
+  postNoun: "post",
+  text: {
+    limit: X_MAX_WEIGHTED_LENGTH,
+    counting: "weighted",
+    countingDescription: "X's weighted count: a link counts 23, an emoji 2, CJK characters 2, most others 1",
+    count: (text) => countXText(text).weightedLength,
+    segments: xTextSegments,
+  },
+  images: { maxCount: 4, maxBytes: 5 * 1024 * 1024, contentTypes: ["image/png", "image/jpeg", "image/gif", "image/webp"] },
+  metrics: ["impressions", "likes", "reposts", "replies", "quotes", "bookmarks"],
+  readBatchSize: 100,
+  rateLimits: {
+    description: "per user and endpoint in 15-minute windows: posting 100 per 15 minutes, reading posts 900 per 15 minutes",
+    slowDown: "HTTP 429 with x-rate-limit-reset (Unix seconds) saying when the window reopens",
+  },
+  paidPartnershipLabel: {
+    name: "Paid partnership",
+    excludedCategories: [
+      "dating",
+      "alcohol",
+      "sexual-content",
+      "drugs",
+      "political-or-social-issues",
+      "health-and-wellness",
+      "weight-loss",
+      "medicines",
+      "tobacco",
+      "weapons",
+    ],
+  },
+};
