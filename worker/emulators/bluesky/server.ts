@@ -42,6 +42,7 @@ import {
   getPosts,
   getProfile,
   getSession,
+  listRecords,
   methodNotImplemented,
   plcDocument,
   resolveHandle,
@@ -91,6 +92,7 @@ async function xrpc(request: EmulatorRequest, context: EmulatorContext, nsid: st
   if (method === "GET" && nsid === "com.atproto.server.describeServer") return describeServer(context);
   if (method === "GET" && nsid === "app.bsky.feed.getPosts") return getPosts(request, context);
   if (method === "GET" && nsid === "app.bsky.actor.getProfile") return getProfile(request, context);
+  if (method === "GET" && nsid === "com.atproto.repo.listRecords") return listRecords(request, context);
   const known: Record<string, string> = {
     "com.atproto.server.getSession": "GET",
     "com.atproto.repo.createRecord": "POST",

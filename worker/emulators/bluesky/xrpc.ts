@@ -296,6 +296,23 @@ export function getPosts(request: EmulatorRequest, context: EmulatorContext): Re
   return jsonReply(200, { posts });
 }
 
+/** com.atproto.repo.listRecords: an account's posts, newest first (by record key), public as on a PDS. */
+export function listRecords(request: EmulatorRequest, context: EmulatorContext): Reply {
+  const repo = request.url.searchParams.get("repo") ?? "";
+  const collection = request.url.searchParams.get("collection") ?? "";
+  const limit = Number(request.url.searchParams.get("limit") ?? "50");
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+    return xrpcError(400, "InvalidRequest", "Error: limit must be an integer from 1 to 100");
+  const account = findAccount(context.state, repo);
+  if (account === undefined) return xrpcError(400, "InvalidRequest", `Could not find repo: ${repo}`);
+  const records = context.state.posts
+    .filter((post) => post.did === account.did && collection === POST_COLLECTION && post.deletedAt === null)
+    .sort((a, b) => (a.rkey < b.rkey ? 1 : -1))
+    .slice(0, limit)
+    .map((post) => ({ uri: post.uri, cid: post.cid, value: post.record }));
+  return jsonReply(200, { records });
+}
+
 export function getProfile(request: EmulatorRequest, context: EmulatorContext): Reply {
   const actor = request.url.searchParams.get("actor");
   if (actor === null || actor === "") return xrpcError(400, "InvalidRequest", 'Error: Params must have the property "actor"');

@@ -1,5 +1,5 @@
 import { AtprotoIdentityResolver } from "@atproto-labs/identity-resolver";
-import { didDocumentValidator } from "@atproto/did";
+import { didDocumentValidator } from "@atproto/oauth-client";
 
 /**
  * Handle and DID resolution for @atproto/oauth-client under workerd. The library's own resolvers build their

@@ -32,7 +32,7 @@ export function blueskyOAuthClient(deps: BlueskyOAuthDeps, appOrigin: string): O
     clientMetadata: blueskyClientMetadata(appOrigin),
     runtimeImplementation: workersRuntime,
     stateStore: blueskyStateStore(deps),
-    sessionStore: blueskySessionStore(deps),
+    sessionStore: blueskySessionStore(deps, appOrigin),
     identityResolver: blueskyIdentityResolver(config.bluesky),
     // The local stand-in answers over http on this machine; production refuses anything but https (config.ts).
     allowHttp: config.environment === "local",

@@ -9,7 +9,7 @@ import {
   findBlueskySession,
   saveBlueskyOAuthState,
   saveBlueskySession,
-} from "../../../db/bluesky-oauth.ts";
+} from "../../../db/networks/bluesky/oauth.ts";
 import { decryptSecret, encryptSecret } from "../../../security/encryption.ts";
 
 /**
@@ -32,7 +32,8 @@ async function keyFrom(jwk: Record<string, unknown>) {
 
 export type BlueskyStoreDeps = { db: Database; clock: Clock; encryptionKey: string };
 
-export function blueskySessionStore({ db, clock, encryptionKey }: BlueskyStoreDeps): SessionStore {
+/** Sessions granted to the client of `clientOrigin` (a session is refreshed by the client it was granted to). */
+export function blueskySessionStore({ db, clock, encryptionKey }: BlueskyStoreDeps, clientOrigin: string): SessionStore {
   return {
     async get(did) {
       const row = await findBlueskySession(db, did);
@@ -44,12 +45,25 @@ export function blueskySessionStore({ db, clock, encryptionKey }: BlueskyStoreDe
     async set(did, session) {
       const { dpopKey, ...rest } = session;
       const sealed = await encryptSecret(JSON.stringify({ ...rest, dpopJwk: privateJwkOf(dpopKey) }), encryptionKey);
-      await saveBlueskySession(db, did, sealed, clock.now());
+      await saveBlueskySession(db, did, clientOrigin, sealed, clock.now());
     },
     async del(did) {
       await deleteBlueskySession(db, did);
     },
   };
+}
+
+/** The origin of the client a session was granted to, or null without a session. */
+export async function blueskySessionOrigin(db: Database, did: string): Promise<string | null> {
+  return (await findBlueskySession(db, did))?.clientOrigin ?? null;
+}
+
+/** The app's own state (`appState`) of an authorization in progress, by the client's state value; null if unknown. */
+export async function blueskyAppStateOf({ db, clock, encryptionKey }: BlueskyStoreDeps, key: string): Promise<string | null> {
+  const sealed = await findBlueskyOAuthState(db, key, clock.now());
+  if (sealed === null) return null;
+  const stored = JSON.parse(await decryptSecret(sealed, encryptionKey)) as { appState?: unknown };
+  return typeof stored.appState === "string" ? stored.appState : null;
 }
 
 export function blueskyStateStore({ db, clock, encryptionKey }: BlueskyStoreDeps): StateStore {

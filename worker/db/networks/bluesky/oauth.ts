@@ -1,27 +1,36 @@
 import { z } from "zod";
-import type { Database } from "../database.ts";
-import { queryFirst } from "./query.ts";
+import type { Database } from "../../../database.ts";
+import { queryFirst } from "../../query.ts";
 
 /** The rows behind @atproto/oauth-client's session and state stores (values arrive here already encrypted). */
 
-const sessionRowSchema = z.object({ session_encrypted: z.string(), version: z.number() });
+const sessionRowSchema = z.object({ client_origin: z.string(), session_encrypted: z.string(), version: z.number() });
 
-export async function findBlueskySession(db: Database, did: string): Promise<{ sessionEncrypted: string; version: number } | null> {
+export async function findBlueskySession(
+  db: Database,
+  did: string,
+): Promise<{ clientOrigin: string; sessionEncrypted: string; version: number } | null> {
   const row = await queryFirst(
-    db.prepare(`SELECT session_encrypted, version FROM bluesky_oauth_sessions WHERE did = ?`).bind(did),
+    db.prepare(`SELECT client_origin, session_encrypted, version FROM bluesky_oauth_sessions WHERE did = ?`).bind(did),
     sessionRowSchema,
   );
-  return row === null ? null : { sessionEncrypted: row.session_encrypted, version: row.version };
+  return row === null ? null : { clientOrigin: row.client_origin, sessionEncrypted: row.session_encrypted, version: row.version };
 }
 
-export async function saveBlueskySession(db: Database, did: string, sessionEncrypted: string, now: number): Promise<void> {
+export async function saveBlueskySession(
+  db: Database,
+  did: string,
+  clientOrigin: string,
+  sessionEncrypted: string,
+  now: number,
+): Promise<void> {
   await db
     .prepare(
-      `INSERT INTO bluesky_oauth_sessions (did, session_encrypted, version, updated_at) VALUES (?, ?, 1, ?)
-       ON CONFLICT (did) DO UPDATE SET session_encrypted = excluded.session_encrypted, version = version + 1,
-         updated_at = excluded.updated_at`,
+      `INSERT INTO bluesky_oauth_sessions (did, client_origin, session_encrypted, version, updated_at) VALUES (?, ?, ?, 1, ?)
+       ON CONFLICT (did) DO UPDATE SET client_origin = excluded.client_origin, session_encrypted = excluded.session_encrypted,
+         version = version + 1, updated_at = excluded.updated_at`,
     )
-    .bind(did, sessionEncrypted, now)
+    .bind(did, clientOrigin, sessionEncrypted, now)
     .run();
 }
 
