@@ -2,27 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { findNetworkAccountBySubject } from "../../worker/db/network-accounts.ts";
 import { signInThroughX, TestBrowser } from "./browser.ts";
-import { createBlueskyAccount, uniqueHandle } from "./bluesky-stand-in.ts";
-
-/** Follows a Bluesky sign-in or link from Chorus to the stand-in (approving as `handle`) and back to Chorus's callback. */
-async function throughBluesky(browser: TestBrowser, start: string, handle: string): Promise<Response> {
-  const started = await browser.fetch(start);
-  expect(started.status).toBe(302);
-  const authorize = new URL(started.headers.get("location") ?? "");
-  authorize.searchParams.set("emulator_login", handle);
-  const approved = await browser.fetch(authorize.toString());
-  expect(approved.status).toBe(303);
-  return browser.follow(approved);
-}
-
-async function currentUser(browser: TestBrowser): Promise<{ id: string; handle: string }> {
-  // The profile names the handle twitterHandle (SPEC.md's field); for a Bluesky sign-in it is the Bluesky handle.
-  const tokens = await browser.fetch("/auth/session/tokens", { method: "POST", headers: { Origin: "http://127.0.0.1:8787" } });
-  const { accessToken } = (await tokens.json()) as { accessToken: string };
-  const profile = await browser.fetch("/auth/profile", { headers: { Authorization: `Bearer ${accessToken}` } });
-  const user = (await profile.json()) as { userId: string; twitterHandle: string };
-  return { id: user.userId, handle: user.twitterHandle };
-}
+import { createBlueskyAccount, currentUser, throughBluesky, uniqueHandle } from "./bluesky-stand-in.ts";
 
 async function didOf(handle: string): Promise<string> {
   const response = await fetch(
