@@ -113,7 +113,8 @@ async function afterLoginTarget(deps: LoginDeps, flow: LoginFlow, params: LoginP
     return target;
   }
   // The advertiser login lands in the advertiser's console, the other logins on the site root.
-  const fallbackPath = flow === "advertiser" ? "/advertiser" : "/";
+  // A link returns to the settings, where it was started.
+  const fallbackPath = flow === "advertiser" ? "/advertiser" : flow === "link" ? "/profile/settings" : "/";
   return safeRedirectTarget(params.afterLoginRedirectUrl, requestOrigin, deps.isServedOrigin, fallbackPath);
 }
 

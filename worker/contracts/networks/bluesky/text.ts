@@ -13,7 +13,8 @@ export function blueskyGraphemeLength(text: string): number {
  * Mentions, links and hashtags as Bluesky's apps find them (the patterns of @atproto/api's RichText, which the
  * worker uses to write the post's facets): for the editor's preview, without resolving handles.
  */
-const SEGMENT = /(?<mention>(?<=^|[\s(])@[a-zA-Z0-9.-]+\.[a-zA-Z]+)|(?<url>(?<=^|[\s(])https?:\/\/[^\s]+[^\s.,;:!?)"'])|(?<tag>(?<=^|\s)[#＃][^\s\p{P}\d][^\s#＃]*)/gu;
+const SEGMENT =
+  /(?<mention>(?<=^|[\s(])@[a-zA-Z0-9.-]+\.[a-zA-Z]+)|(?<url>(?<=^|[\s(])https?:\/\/[^\s]+[^\s.,;:!?)"'])|(?<tag>(?<=^|\s)[#＃][^\s\p{P}\d][^\s#＃]*)/gu;
 
 export function blueskyTextSegments(text: string): TextSegment[] {
   const segments: TextSegment[] = [];
