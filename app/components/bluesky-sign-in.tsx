@@ -13,9 +13,10 @@ function BlueskyLogo() {
 }
 
 /**
- * A handle field and a button that start a Bluesky authorization at `action` (a plain GET form: it works without
- * JavaScript). Bluesky has no one sign-in page: the handle says which server the account lives on. A sign-in comes
- * back to the start page, a link to the settings (the login flows' own targets).
+ * A handle field and a button that start a Bluesky authorization at `action`. Bluesky has no one sign-in page: the
+ * handle says which server the account lives on. The browser goes there by navigation, not by submitting the form:
+ * the app's CSP (`form-action 'self'`) also governs where a submission's redirects may lead, and the account's
+ * server can be anywhere. A sign-in comes back to the start page, a link to the settings (the flows' own targets).
  */
 function BlueskyHandleForm({
   action,
@@ -28,7 +29,17 @@ function BlueskyHandleForm({
 }) {
   const [busy, setBusy] = useState(false);
   return (
-    <form className="bluesky-handle-form" method="get" action={action} onSubmit={() => setBusy(true)}>
+    <form
+      className="bluesky-handle-form"
+      method="get"
+      action={action}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const handle = new FormData(event.currentTarget).get("handle");
+        setBusy(true);
+        window.location.assign(`${action}?${new URLSearchParams({ handle: typeof handle === "string" ? handle : "" }).toString()}`);
+      }}
+    >
       <Field id={`${idPrefix}-handle`} label="Bluesky handle" hint="For example alice.bsky.social" required>
         <TextInput name="handle" autoComplete="username" autoCapitalize="none" spellCheck={false} inputMode="url" />
       </Field>

@@ -109,7 +109,7 @@ export function SignInPage() {
   return (
     <section className="sign-in-hero" aria-labelledby="sign-in-title">
       <p className="eyebrow">Chorus for creators</p>
-      <h1 id="sign-in-title">Get rewarded for what you post on X and Bluesky</h1>
+      <h1 id="sign-in-title">Get rewarded for what you post on X</h1>
       <p className="lead">
         Join campaigns from brands you like, post through Chorus, and earn a share of each week's reward pool for the engagement your posts
         bring.

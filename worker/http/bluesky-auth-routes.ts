@@ -5,7 +5,7 @@ import { sessionFromCookie } from "../domain/accounts/sessions.ts";
 import { servedOriginCheck } from "../domain/brands/served-origins.ts";
 import { NetworkError } from "../domain/networks/adapter.ts";
 import { BLUESKY_CALLBACK_PATH, BLUESKY_CLIENT_METADATA_PATH, blueskyClientMetadata } from "../domain/networks/bluesky/client-metadata.ts";
-import { blueskyAppStateOf } from "../domain/networks/bluesky/oauth-stores.ts";
+import { blueskyAppStateOf } from "../domain/networks/bluesky/app-state.ts";
 import {
   clearBrowserBinding,
   readBrowserBinding,

@@ -6,6 +6,7 @@ import { insertNotificationStatement } from "../../db/notifications.ts";
 import type { Network } from "../../contracts/networks/rules.ts";
 import { NetworkError, type AuthorizationPurpose, type NetworkAuthorization } from "../networks/adapter.ts";
 import { BLUESKY_CALLBACK_PATH } from "../networks/bluesky/client-metadata.ts";
+import { deleteExpiredBlueskyOAuthStates } from "../../db/networks/bluesky/oauth.ts";
 import { networksFor, type NetworkDeps } from "../networks/registry.ts";
 import { welcomeNotification } from "../notifications/events.ts";
 import { randomToken, sha256 } from "../../security/tokens.ts";
@@ -200,6 +201,12 @@ export async function sweepExpiredLoginStates(
   let swept = 0;
   for (let batch = 0; batch < limits.maxBatches; batch += 1) {
     const deleted = await deleteExpiredOAuthStates(db, now, limits.batchSize);
+    swept += deleted;
+    if (deleted < limits.batchSize) break;
+  }
+  // Bluesky's OAuth client keeps its own state for each sign-in (with a DPoP key); abandoned ones go too.
+  for (let batch = 0; batch < limits.maxBatches; batch += 1) {
+    const deleted = await deleteExpiredBlueskyOAuthStates(db, now, limits.batchSize);
     swept += deleted;
     if (deleted < limits.batchSize) break;
   }

@@ -58,14 +58,6 @@ export async function blueskySessionOrigin(db: Database, did: string): Promise<s
   return (await findBlueskySession(db, did))?.clientOrigin ?? null;
 }
 
-/** The app's own state (`appState`) of an authorization in progress, by the client's state value; null if unknown. */
-export async function blueskyAppStateOf({ db, clock, encryptionKey }: BlueskyStoreDeps, key: string): Promise<string | null> {
-  const sealed = await findBlueskyOAuthState(db, key, clock.now());
-  if (sealed === null) return null;
-  const stored = JSON.parse(await decryptSecret(sealed, encryptionKey)) as { appState?: unknown };
-  return typeof stored.appState === "string" ? stored.appState : null;
-}
-
 export function blueskyStateStore({ db, clock, encryptionKey }: BlueskyStoreDeps): StateStore {
   return {
     async get(key) {
