@@ -11,6 +11,7 @@ export const emulatorUrls = {
   mailOutbox: `http://127.0.0.1:${port + 4}`,
   payoutRail: `http://127.0.0.1:${port + 5}`,
   telemetrySink: `http://127.0.0.1:${port + 6}`,
+  bluesky: `http://127.0.0.1:${port + 7}`,
 };
 
 /**

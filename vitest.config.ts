@@ -38,6 +38,7 @@ const emulatorPorts = {
   mail: await emulatorPort("CHORUS_TEST_MAIL_EMULATOR_PORT", heldPorts),
   payoutRail: await emulatorPort("CHORUS_TEST_PAYOUT_EMULATOR_PORT", heldPorts),
   telemetrySink: await emulatorPort("CHORUS_TEST_TELEMETRY_SINK_PORT", heldPorts),
+  bluesky: await emulatorPort("CHORUS_TEST_BLUESKY_EMULATOR_PORT", heldPorts),
 };
 /** Where the test payout rail sends its webhooks (tests/support/webhook-inbox-server.ts). */
 const webhookInboxPort = await emulatorPort("CHORUS_TEST_WEBHOOK_INBOX_PORT", heldPorts);
@@ -76,6 +77,10 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["tests/worker/**/*.test.ts"],
+          // Off for workerd: a worker's first request takes every module cached on disk in one WebSocket message,
+          // and workerd refuses messages over 1 MiB ("Message is too large", the worker dies); @atproto/api's
+          // lexicons alone are 1.1 MB. Modules are then fetched one by one, each well under the limit.
+          fsModuleCache: false,
           // The root names its stylesheets by URL (`app.css?url`): processed, each import is that URL, not vitest's "".
           css: { include: [/app\/styles\/(app|tokens)\.css/, /app\/components\/ui\/ui\.css/] },
           // Each test drives the real worker in workerd against real D1 (a hundred parallel withdrawals, batches of

@@ -1,7 +1,7 @@
 /**
  * The local emulators of outside services (README "Local emulators") and the variables that point the worker at
- * them, for a worker served on `port`: the X emulator on port + 3, the mail outbox on + 4, the payout rail on + 5 and
- * the telemetry sink on + 6, each keeping its state under `<persistTo>/emulators/`. `npm start` serves the worker
+ * them, for a worker served on `port`: the X emulator on port + 3, the mail outbox on + 4, the payout rail on + 5, the
+ * telemetry sink on + 6 and the Bluesky stand-in on + 7, each keeping its state under `<persistTo>/emulators/`. `npm start` serves the worker
  * through `wrangler dev` with these; `npm run fuzz` serves the production build under Miniflare with the same.
  */
 import { readFileSync } from "node:fs";
@@ -16,6 +16,7 @@ export function emulatorUrls(port: number) {
     mail: `http://127.0.0.1:${port + 4}`,
     payout: `http://127.0.0.1:${port + 5}`,
     telemetry: `http://127.0.0.1:${port + 6}`,
+    bluesky: `http://127.0.0.1:${port + 7}`,
   };
 }
 
@@ -93,6 +94,15 @@ export function localEmulators(port: number, persistTo: string): Emulator[] {
         TELEMETRY_SINK_STATE: `${persistTo}/emulators/telemetry-sink.json`,
       },
     },
+    {
+      label: "The Bluesky stand-in",
+      script: "worker/emulators/bluesky/main.ts",
+      url: urls.bluesky,
+      env: {
+        BLUESKY_EMULATOR_PORT: String(port + 7),
+        BLUESKY_EMULATOR_STATE: `${persistTo}/emulators/bluesky.json`,
+      },
+    },
   ];
 }
 
@@ -104,6 +114,10 @@ export function localWorkerVars(port: number): Record<string, string> {
     X_API_BASE_URL: urls.x,
     MAIL_API_URL: urls.mail,
     PAYOUT_API_URL: urls.payout,
+    // The stand-in is the PDS, the PLC directory, the handle resolver and the public app view at once.
+    BLUESKY_HANDLE_RESOLVER_URL: urls.bluesky,
+    BLUESKY_PLC_DIRECTORY_URL: urls.bluesky,
+    BLUESKY_APPVIEW_URL: urls.bluesky,
     APPLICATIONINSIGHTS_CONNECTION_STRING: localConnectionString(urls.telemetry),
     APP_ORIGINS: `http://127.0.0.1:${port},http://localhost:${port}`,
   };

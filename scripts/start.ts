@@ -114,7 +114,7 @@ try {
 
   const urls = emulatorUrls(port);
   console.log(
-    `\nChorus is starting on http://127.0.0.1:${port} (X emulator: ${urls.x}, mail outbox: ${urls.mail}, payout rail: ${urls.payout}, telemetry sink: ${urls.telemetry})\n`,
+    `\nChorus is starting on http://127.0.0.1:${port} (X emulator: ${urls.x}, mail outbox: ${urls.mail}, payout rail: ${urls.payout}, telemetry sink: ${urls.telemetry}, Bluesky stand-in: ${urls.bluesky})\n`,
   );
   const worker = run(
     "wrangler",

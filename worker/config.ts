@@ -132,6 +132,9 @@ const configSchema = type({
   MAIL_API_KEY: secret(8, "an API key from resend.com/api-keys"),
   PAYOUT_API_URL: httpUrl,
   PAYOUT_API_KEY: secret(8, "the API key from your payout provider's dashboard"),
+  BLUESKY_HANDLE_RESOLVER_URL: httpUrl,
+  BLUESKY_PLC_DIRECTORY_URL: httpUrl,
+  BLUESKY_APPVIEW_URL: httpUrl,
   PAYOUT_WEBHOOK_SECRET: secret(24, "the webhook signing secret you set at your payout provider (openssl rand -base64 32)"),
   APPLICATIONINSIGHTS_CONNECTION_STRING: connectionString,
 });
@@ -153,6 +156,11 @@ export type AppConfig = {
    * (docs/decisions/032-spec-server-items.md section 4).
    */
   payouts: { apiUrl: string; apiKey: string; webhookSecret: string };
+  /**
+   * Bluesky (docs/decisions/042-bluesky.md): the service that resolves handles, the PLC directory that resolves
+   * did:plc identities, and the public app view that reads posts. Each person's own PDS is found from their DID.
+   */
+  bluesky: { handleResolverUrl: string; plcDirectoryUrl: string; appViewUrl: string };
   /** Application Insights: the key the browser's SDK uses (public) and where the worker forwards telemetry. */
   telemetry: { instrumentationKey: string; ingestionEndpoint: string };
   secrets: { jwtSigningKey: string; tokenEncryptionKey: string; adminSpoofingSecret: string };
@@ -171,6 +179,9 @@ function productionProblems(result: typeof configSchema.infer): string[] {
     ["X_API_BASE_URL", result.X_API_BASE_URL] as const,
     ["MAIL_API_URL", result.MAIL_API_URL] as const,
     ["PAYOUT_API_URL", result.PAYOUT_API_URL] as const,
+    ["BLUESKY_HANDLE_RESOLVER_URL", result.BLUESKY_HANDLE_RESOLVER_URL] as const,
+    ["BLUESKY_PLC_DIRECTORY_URL", result.BLUESKY_PLC_DIRECTORY_URL] as const,
+    ["BLUESKY_APPVIEW_URL", result.BLUESKY_APPVIEW_URL] as const,
     ["APPLICATIONINSIGHTS_CONNECTION_STRING", result.APPLICATIONINSIGHTS_CONNECTION_STRING.ingestionEndpoint] as const,
   ].filter(([, url]) => !url.startsWith("https://"));
   return insecure.map(([name, url]) => `- ${name} must use https in production (got "${url}")`);
@@ -204,6 +215,11 @@ export function parseConfig(vars: Record<string, unknown>): AppConfig {
       apiUrl: result.PAYOUT_API_URL.replace(/\/+$/, ""),
       apiKey: result.PAYOUT_API_KEY,
       webhookSecret: result.PAYOUT_WEBHOOK_SECRET,
+    },
+    bluesky: {
+      handleResolverUrl: result.BLUESKY_HANDLE_RESOLVER_URL.replace(/\/+$/, ""),
+      plcDirectoryUrl: result.BLUESKY_PLC_DIRECTORY_URL.replace(/\/+$/, ""),
+      appViewUrl: result.BLUESKY_APPVIEW_URL.replace(/\/+$/, ""),
     },
     telemetry: result.APPLICATIONINSIGHTS_CONNECTION_STRING,
     secrets: {

@@ -8,6 +8,7 @@ import { useRootData } from "~/lib/root-data";
 import { trackedEventNames } from "@contracts/analytics-names.ts";
 import { trackerDeviceId } from "~/lib/tracker-device";
 import { ButtonLink } from "~/components/ui/button";
+import { SignInWithBlueskyForm } from "./bluesky-sign-in";
 
 function XLogo() {
   return (
@@ -114,13 +115,14 @@ export function SignInPage() {
         bring.
       </p>
       <ol className="steps">
-        <li>Sign in with your X account.</li>
+        <li>Sign in with your X or Bluesky account.</li>
         <li>Join a campaign and post about it.</li>
         <li>Confirm your payout when your posts are eligible, and withdraw to your wallet.</li>
       </ol>
       <div className="actions">
         <SignInWithXButton trigger="start-page" returnTo="/" />
       </div>
+      <SignInWithBlueskyForm />
       <p className="muted small">
         Advertiser? <a href={advertiserLoginHref("/")}>Sign in to your advertiser account</a>.
       </p>

@@ -8,10 +8,16 @@ export const testMail = { apiKey: "chorus-test-mail-key", from: "Chorus <no-repl
  */
 export const testPayoutRail = { apiKey: "chorus-test-payout-key", settleMs: 1000, webhookSecret: "chorus-test-payout-webhook-secret" };
 
+/**
+ * The test Bluesky stand-in allows 60 write points an hour per account (a post costs 3, so the 21st post of an
+ * account in a test run is refused); every test that posts uses accounts of its own.
+ */
+export const testBluesky = { writePointsPerHour: 60 };
+
 /** The test worker's Application Insights key (not the local one of wrangler.toml: nothing may depend on that value). */
 export const testTelemetry = { instrumentationKey: "0e57c0de-7e57-4e57-8e57-00000000c0de" };
 
-export type TestEmulatorPorts = { x: number; mail: number; payoutRail: number; telemetrySink: number };
+export type TestEmulatorPorts = { x: number; mail: number; payoutRail: number; telemetrySink: number; bluesky: number };
 
 export function testBindings(ports: TestEmulatorPorts): Record<string, string> {
   const xEmulator = `http://127.0.0.1:${ports.x}`;
@@ -32,6 +38,9 @@ export function testBindings(ports: TestEmulatorPorts): Record<string, string> {
     PAYOUT_API_URL: `http://127.0.0.1:${ports.payoutRail}`,
     PAYOUT_API_KEY: testPayoutRail.apiKey,
     PAYOUT_WEBHOOK_SECRET: testPayoutRail.webhookSecret,
+    BLUESKY_HANDLE_RESOLVER_URL: `http://127.0.0.1:${ports.bluesky}`,
+    BLUESKY_PLC_DIRECTORY_URL: `http://127.0.0.1:${ports.bluesky}`,
+    BLUESKY_APPVIEW_URL: `http://127.0.0.1:${ports.bluesky}`,
     APPLICATIONINSIGHTS_CONNECTION_STRING: `InstrumentationKey=${testTelemetry.instrumentationKey};IngestionEndpoint=http://127.0.0.1:${ports.telemetrySink}/`,
   };
 }

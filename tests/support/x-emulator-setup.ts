@@ -5,14 +5,15 @@ import { demoWorld } from "../../scripts/seed/demo-world.ts";
 import { createMailEmulator } from "../../worker/emulators/mail/server.ts";
 import { createPayoutRailEmulator } from "../../worker/emulators/payout-rail/server.ts";
 import { createTelemetrySink } from "../../worker/emulators/telemetry-sink/server.ts";
+import { createBlueskyEmulator } from "../../worker/emulators/bluesky/server.ts";
 import { createXEmulator } from "../../worker/emulators/x/server.ts";
 import { PAYOUT_WEBHOOK_PATH } from "../../worker/contracts/payout-webhook.ts";
 import { createWebhookInbox } from "./webhook-inbox-server.ts";
-import { testMail, testPayoutRail, testXClient } from "./test-bindings.ts";
+import { testBluesky, testMail, testPayoutRail, testXClient } from "./test-bindings.ts";
 
 /**
  * Vitest global setup (runs in Node): the real emulators of the outside services — X, the mail outbox, the payout
- * rail and the telemetry sink — on the ports the config reserved, reached by the worker under test over real HTTP. Their state lives in a
+ * rail, the telemetry sink and the Bluesky stand-in — on the ports the config reserved, reached by the worker under test over real HTTP. Their state lives in a
  * temporary directory removed afterwards. The rail's webhooks go to the webhook inbox, which tests read and hand to the worker.
  */
 export default async function startEmulators() {
@@ -47,6 +48,12 @@ export default async function startEmulators() {
     createTelemetrySink({
       port: Number(process.env.CHORUS_TEST_TELEMETRY_SINK_PORT),
       statePath: join(directory, "telemetry-sink.json"),
+    }),
+    createBlueskyEmulator({
+      port: Number(process.env.CHORUS_TEST_BLUESKY_EMULATOR_PORT),
+      statePath: join(directory, "bluesky.json"),
+      // Low enough that a test reaches it with a handful of posts (Bluesky's own is 5,000 points an hour).
+      writeLimits: { pointsPerHour: testBluesky.writePointsPerHour },
     }),
   ];
   await Promise.all(emulators.map((emulator) => emulator.start()));

@@ -20,6 +20,9 @@ const valid = {
   PAYOUT_API_URL: "http://127.0.0.1:8792",
   PAYOUT_API_KEY: "chorus-local-payout-key",
   PAYOUT_WEBHOOK_SECRET: "a-webhook-secret-0123456789",
+  BLUESKY_HANDLE_RESOLVER_URL: "http://127.0.0.1:8794/",
+  BLUESKY_PLC_DIRECTORY_URL: "http://127.0.0.1:8794",
+  BLUESKY_APPVIEW_URL: "http://127.0.0.1:8794",
   APPLICATIONINSIGHTS_CONNECTION_STRING:
     "InstrumentationKey=6F1C2A4E-4B7D-4C2E-9A51-0C0FFEE0C0DE;IngestionEndpoint=http://127.0.0.1:8793/;LiveEndpoint=http://127.0.0.1:8793/",
 };
@@ -41,6 +44,11 @@ describe("parseConfig", () => {
       xApiRates: { asOf: "2026-04-20", createPost: 15_000, createPostWithUrl: 200_000, readPost: 5_000, readOwnData: 1_000 },
       mail: { apiUrl: "http://127.0.0.1:8791", apiKey: "chorus-local-mail-key", from: "Chorus <no-reply@chorus.local>" },
       payouts: { apiUrl: "http://127.0.0.1:8792", apiKey: "chorus-local-payout-key", webhookSecret: "a-webhook-secret-0123456789" },
+      bluesky: {
+        handleResolverUrl: "http://127.0.0.1:8794",
+        plcDirectoryUrl: "http://127.0.0.1:8794",
+        appViewUrl: "http://127.0.0.1:8794",
+      },
       telemetry: { instrumentationKey: "6f1c2a4e-4b7d-4c2e-9a51-0c0ffee0c0de", ingestionEndpoint: "http://127.0.0.1:8793" },
       secrets: {
         jwtSigningKey: "a-signing-key-of-at-least-32-characters",
@@ -76,6 +84,23 @@ describe("parseConfig", () => {
     );
   });
 
+  it("refuses a local Bluesky stand-in in production", () => {
+    const production = {
+      ...valid,
+      ENVIRONMENT: "production",
+      APP_ORIGINS: "https://chorus.example",
+      X_AUTHORIZE_URL: "https://x.com/i/oauth2/authorize",
+      X_API_BASE_URL: "https://api.x.com",
+      MAIL_API_URL: "https://api.resend.com",
+      PAYOUT_API_URL: "https://payouts.example.com",
+      APPLICATIONINSIGHTS_CONNECTION_STRING:
+        "InstrumentationKey=6f1c2a4e-4b7d-4c2e-9a51-0c0ffee0c0de;IngestionEndpoint=https://in.example.com/",
+    };
+    expect(() => parseConfig(production)).toThrow(
+      /BLUESKY_HANDLE_RESOLVER_URL must use https in production \(got "http:\/\/127.0.0.1:8794\/"\)[\s\S]*BLUESKY_PLC_DIRECTORY_URL must use https[\s\S]*BLUESKY_APPVIEW_URL must use https/,
+    );
+  });
+
   it("refuses local mail and payout services in production", () => {
     const production = {
       ...valid,
@@ -91,6 +116,9 @@ describe("parseConfig", () => {
       ...production,
       MAIL_API_URL: "https://api.resend.com",
       PAYOUT_API_URL: "https://payouts.example.com/",
+      BLUESKY_HANDLE_RESOLVER_URL: "https://public.api.bsky.app",
+      BLUESKY_PLC_DIRECTORY_URL: "https://plc.directory",
+      BLUESKY_APPVIEW_URL: "https://public.api.bsky.app",
       APPLICATIONINSIGHTS_CONNECTION_STRING:
         "InstrumentationKey=6f1c2a4e-4b7d-4c2e-9a51-0c0ffee0c0de;IngestionEndpoint=https://in.example.com/",
     });
@@ -160,6 +188,9 @@ describe("parseConfig", () => {
       X_API_BASE_URL: "https://api.x.com",
       MAIL_API_URL: "https://api.resend.com",
       PAYOUT_API_URL: "https://payouts.example.com",
+      BLUESKY_HANDLE_RESOLVER_URL: "https://public.api.bsky.app",
+      BLUESKY_PLC_DIRECTORY_URL: "https://plc.directory",
+      BLUESKY_APPVIEW_URL: "https://public.api.bsky.app",
     };
     expect(() => parseConfig(production)).toThrow(
       /^Invalid configuration:\n- APPLICATIONINSIGHTS_CONNECTION_STRING must use https in production \(got "http:\/\/127.0.0.1:8793"\)$/,

@@ -40,7 +40,9 @@ import * as twoFactorSecrets from "../../worker/db/two-factor-secrets.ts";
 import * as users from "../../worker/db/users.ts";
 import * as wallets from "../../worker/db/wallets.ts";
 import * as withdrawals from "../../worker/db/withdrawals.ts";
+import * as blueskyOAuth from "../../worker/db/networks/bluesky/oauth.ts";
 import * as xCredentials from "../../worker/db/networks/x/credentials.ts";
+import * as networkAccounts from "../../worker/db/network-accounts.ts";
 
 /**
  * Every exported function of worker/db, called with plausible arguments, so that the plan check
@@ -519,6 +521,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       insertOAuthState: (db) =>
         oauthStates.insertOAuthState(db, {
           stateHash: "state-hash",
+          network: "x",
           flow: "read",
           codeVerifier: "verifier",
           browserBindingHash: "binding",
@@ -928,6 +931,36 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       insertWithdrawalNotificationStatement: (db) => withdrawals.insertWithdrawalNotificationStatement(db, notification, withdrawalGuard),
     },
     sendsNoSql: { withdrawalStatusGuard: "a condition other statements carry (collected through insertWithdrawalNotificationStatement)" },
+  },
+  "networks/bluesky/oauth": {
+    calls: {
+      findBlueskySession: (db) => blueskyOAuth.findBlueskySession(db, "did:plc:ewvi7nxzyoun6zhxrhs64oiz"),
+      saveBlueskySession: (db) =>
+        blueskyOAuth.saveBlueskySession(db, "did:plc:ewvi7nxzyoun6zhxrhs64oiz", "http://127.0.0.1:8787", "sealed", now),
+      deleteBlueskySession: (db) => blueskyOAuth.deleteBlueskySession(db, "did:plc:ewvi7nxzyoun6zhxrhs64oiz"),
+      saveBlueskyOAuthState: (db) => blueskyOAuth.saveBlueskyOAuthState(db, "state-key", "sealed", now + 600_000),
+      findBlueskyOAuthState: (db) => blueskyOAuth.findBlueskyOAuthState(db, "state-key", now),
+      deleteBlueskyOAuthState: (db) => blueskyOAuth.deleteBlueskyOAuthState(db, "state-key"),
+      deleteExpiredBlueskyOAuthStates: (db) => blueskyOAuth.deleteExpiredBlueskyOAuthStates(db, now, 500),
+    },
+  },
+  "network-accounts": {
+    calls: {
+      findNetworkAccountBySubject: (db) => networkAccounts.findNetworkAccountBySubject(db, "bluesky", "did:plc:ewvi7nxzyoun6zhxrhs64oiz"),
+      findNetworkAccountOfUser: (db) => networkAccounts.findNetworkAccountOfUser(db, "bluesky", creator.id),
+      linkNetworkAccount: (db) =>
+        networkAccounts.linkNetworkAccount(
+          db,
+          { network: "bluesky", subject: "did:plc:ewvi7nxzyoun6zhxrhs64oiz", userId: creator.id, handle: "ada.bsky.test" },
+          now,
+        ),
+      createUserForNetworkAccount: (db) =>
+        networkAccounts.createUserForNetworkAccount(
+          db,
+          { network: "bluesky", subject: "did:plc:kqd2ttwc6qtfbfbgvwfkrvdl", handle: "bea.bsky.test", name: "Bea", avatarUrl: null },
+          now,
+        ),
+    },
   },
   "networks/x/credentials": {
     calls: {

@@ -14,31 +14,33 @@ export const attributionFields = ["utm_source", "utm_medium", "utm_campaign", "u
  * `GET /auth/twitter/read/login` (SPEC.md section 7). `invitationId` is accepted as a spelling of `invite_id`; the
  * browser also sends the first-touch values it kept (`first_utm_*`).
  */
+const readLoginFields = {
+  ...redirectValues,
+  deviceId: value,
+  trigger: value,
+  domainType: value,
+  partnerName: value,
+  campaignId: value,
+  campaignIndex: value,
+  referrer: value,
+  page_path: value,
+  utm_source: value,
+  utm_medium: value,
+  utm_campaign: value,
+  utm_term: value,
+  utm_content: value,
+  // First touch as the browser kept it (SPEC.md section 3): stored when the user has none yet.
+  first_utm_source: value,
+  first_utm_medium: value,
+  first_utm_campaign: value,
+  first_utm_term: value,
+  first_utm_content: value,
+  invite_id: value,
+  invitationId: value,
+};
+
 export const readLoginQuerySchema = z.pipe(
-  z.object({
-    ...redirectValues,
-    deviceId: value,
-    trigger: value,
-    domainType: value,
-    partnerName: value,
-    campaignId: value,
-    campaignIndex: value,
-    referrer: value,
-    page_path: value,
-    utm_source: value,
-    utm_medium: value,
-    utm_campaign: value,
-    utm_term: value,
-    utm_content: value,
-    // First touch as the browser kept it (SPEC.md section 3): stored when the user has none yet.
-    first_utm_source: value,
-    first_utm_medium: value,
-    first_utm_campaign: value,
-    first_utm_term: value,
-    first_utm_content: value,
-    invite_id: value,
-    invitationId: value,
-  }),
+  z.object(readLoginFields),
   z.transform(({ invitationId, ...rest }) => ({ ...rest, invite_id: rest.invite_id ?? invitationId })),
 );
 
@@ -50,10 +52,29 @@ export const writeLoginQuerySchema = z.object({
   modal_to_open: value,
 });
 
+const blueskyHandle = z
+  .string({ error: "handle is required" })
+  .check(
+    z.trim(),
+    z.minLength(1, "handle is required"),
+    z.maxLength(253, "must be at most 253 characters"),
+    z.regex(/^@?[a-zA-Z0-9.-]+$/, "must be a Bluesky handle such as alice.bsky.social"),
+  );
+
+/** `GET /auth/bluesky/login`: the read login's values, and the handle whose server to sign in with. */
+export const blueskyLoginQuerySchema = z.pipe(
+  z.object({ ...readLoginFields, handle: blueskyHandle }),
+  z.transform(({ handle, invitationId, ...rest }) => ({ handle, params: { ...rest, invite_id: rest.invite_id ?? invitationId } })),
+);
+
+/** `GET /auth/bluesky/link`: a signed-in user links the Bluesky account of `handle`. */
+export const blueskyLinkQuerySchema = z.object({ ...redirectValues, handle: blueskyHandle });
+
 /** `GET /auth/twitter/advertiser/login`. */
 export const advertiserLoginQuerySchema = z.object(redirectValues);
 
-export const loginFlows = ["read", "write", "advertiser"] as const;
+/** `link`: a signed-in user adds an account on another network (docs/decisions/042-bluesky.md). */
+export const loginFlows = ["read", "write", "advertiser", "link"] as const;
 export type LoginFlow = (typeof loginFlows)[number];
 
 /** Everything a login may carry through X and back, whichever flow started it. */

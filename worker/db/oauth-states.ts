@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { loginFlows, loginParamsSchema, type LoginFlow, type LoginParams } from "../contracts/login.ts";
+import { networks, type Network } from "../contracts/networks/rules.ts";
 import type { Database } from "../database.ts";
 
 const oauthStateSchema = z
   .object({
     state_hash: z.string(),
+    network: z.enum(networks),
     flow: z.enum(loginFlows),
     code_verifier: z.string(),
     browser_binding_hash: z.string(),
@@ -14,6 +16,7 @@ const oauthStateSchema = z
     expires_at: z.number(),
   })
   .transform((row) => ({
+    network: row.network,
     flow: row.flow,
     codeVerifier: row.code_verifier,
     browserBindingHash: row.browser_binding_hash,
@@ -27,6 +30,7 @@ export async function insertOAuthState(
   db: Database,
   state: {
     stateHash: string;
+    network: Network;
     flow: LoginFlow;
     codeVerifier: string;
     browserBindingHash: string;
@@ -38,11 +42,13 @@ export async function insertOAuthState(
 ): Promise<void> {
   await db
     .prepare(
-      `INSERT INTO oauth_states (state_hash, flow, code_verifier, browser_binding_hash, redirect_uri, login_params, created_at, expires_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO oauth_states (state_hash, network, flow, code_verifier, browser_binding_hash, redirect_uri, login_params, created_at,
+         expires_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .bind(
       state.stateHash,
+      state.network,
       state.flow,
       state.codeVerifier,
       state.browserBindingHash,

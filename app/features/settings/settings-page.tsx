@@ -6,6 +6,7 @@ import { BasicSettingsForm } from "./basic-settings-form";
 import { EmailSettings } from "./email-settings";
 import { TwoFactorSettings } from "./two-factor-settings";
 import { Button } from "~/components/ui/button";
+import { LinkBlueskyAccount } from "~/components/bluesky-sign-in";
 
 function SettingsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -26,11 +27,12 @@ export function SettingsPage({ walletsSection }: { walletsSection?: ReactNode })
     <div className="settings-page">
       <section className="page-heading">
         <h1>Settings</h1>
-        <p className="lead">Your display name, e-mail address, two-factor authentication and wallets.</p>
+        <p className="lead">Your display name, e-mail address, two-factor authentication, Bluesky account and wallets.</p>
         <nav aria-label="Settings sections" className="settings-nav">
           <a href="#basic">Basic</a>
           <a href="#email">E-mail</a>
           <a href="#two-factor">Two-factor</a>
+          <a href="#bluesky">Bluesky</a>
           {walletsSection === undefined || walletsSection === null ? null : <a href="#wallets">Wallets</a>}
         </nav>
       </section>
@@ -57,6 +59,9 @@ export function SettingsPage({ walletsSection }: { walletsSection?: ReactNode })
           </SettingsSection>
           <SettingsSection id="two-factor" title="Two-factor authentication">
             <TwoFactorSettings settings={settings.data} />
+          </SettingsSection>
+          <SettingsSection id="bluesky" title="Bluesky">
+            <LinkBlueskyAccount />
           </SettingsSection>
         </>
       )}

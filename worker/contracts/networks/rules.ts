@@ -7,7 +7,7 @@ import type { ScoreWeights } from "../campaign-rules.ts";
  * by the browser (the editor counts characters as the network does) and the worker. Each network's rules live in
  * its own folder beside this file; `networkRules` in ./registry.ts lists them.
  */
-export const networks = ["x"] as const;
+export const networks = ["x", "bluesky"] as const;
 export const networkSchema = z.enum(networks);
 export type Network = z.infer<typeof networkSchema>;
 

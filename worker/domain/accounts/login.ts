@@ -3,7 +3,10 @@ import { MAX_LOGIN_VALUES_BYTES, type LoginFlow, type LoginParams } from "../../
 import { upsertAttributionStatement } from "../../db/attribution.ts";
 import { deleteExpiredOAuthStates, insertOAuthState, takeOAuthState } from "../../db/oauth-states.ts";
 import { insertNotificationStatement } from "../../db/notifications.ts";
+import type { Network } from "../../contracts/networks/rules.ts";
 import { NetworkError, type AuthorizationPurpose, type NetworkAuthorization } from "../networks/adapter.ts";
+import { BLUESKY_CALLBACK_PATH } from "../networks/bluesky/client-metadata.ts";
+import { deleteExpiredBlueskyOAuthStates } from "../../db/networks/bluesky/oauth.ts";
 import { networksFor, type NetworkDeps } from "../networks/registry.ts";
 import { welcomeNotification } from "../notifications/events.ts";
 import { randomToken, sha256 } from "../../security/tokens.ts";
@@ -16,7 +19,10 @@ export const LOGIN_STATE_TTL = 10 * 60 * 1000;
 export type LoginDeps = NetworkDeps & { isServedOrigin: (origin: string) => Promise<boolean> };
 
 /** What each flow asks the network for: the writer login asks to publish too. */
-const purposeOf: Record<LoginFlow, AuthorizationPurpose> = { read: "sign-in", write: "publish", advertiser: "sign-in" };
+const purposeOf: Record<LoginFlow, AuthorizationPurpose> = { read: "sign-in", write: "publish", advertiser: "sign-in", link: "publish" };
+
+/** Each network's callback path on the app's origin. */
+const callbackPaths: Record<Network, string> = { x: "/auth/twitter/callback", bluesky: BLUESKY_CALLBACK_PATH };
 
 const utf8 = new TextEncoder();
 const byteLength = (text: string) => utf8.encode(text).byteLength;
@@ -53,16 +59,27 @@ function checkLoginValuesSize(params: LoginParams): void {
  */
 export async function startLogin(
   deps: NetworkDeps,
-  login: { flow: LoginFlow; params: LoginParams; requestOrigin: string; browserBinding: string },
+  login: {
+    flow: LoginFlow;
+    params: LoginParams;
+    requestOrigin: string;
+    browserBinding: string;
+    /** X unless said otherwise. */
+    network?: Network;
+    /** The handle a person typed, for networks that find the account's server from it (Bluesky). */
+    loginHint?: string;
+  },
 ): Promise<string> {
   const { db, clock } = deps;
+  const network = login.network ?? "x";
   checkLoginValuesSize(login.params);
   const state = randomToken(32);
   const codeVerifier = randomToken(48);
-  const redirectUri = `${login.requestOrigin}/auth/twitter/callback`;
+  const redirectUri = `${login.requestOrigin}${callbackPaths[network]}`;
   const now = clock.now();
   await insertOAuthState(db, {
     stateHash: await sha256(state),
+    network,
     flow: login.flow,
     codeVerifier,
     browserBindingHash: await sha256(login.browserBinding),
@@ -71,13 +88,20 @@ export async function startLogin(
     createdAt: now,
     expiresAt: now + LOGIN_STATE_TTL,
   });
-  return networksFor(deps)("x").authorizationUrl({ purpose: purposeOf[login.flow], redirectUri, state, codeVerifier });
+  return networksFor(deps)(network).authorizationUrl({
+    purpose: purposeOf[login.flow],
+    redirectUri,
+    state,
+    codeVerifier,
+    ...(login.loginHint === undefined ? {} : { loginHint: login.loginHint }),
+  });
 }
 
-export type LoginFailure = "invalid_state" | "expired" | "access_denied" | "unavailable" | "x_error";
+export type LoginFailure = "invalid_state" | "expired" | "access_denied" | "unavailable" | "x_error" | "not_signed_in" | "account_taken";
 
 export type LoginOutcome =
   | { kind: "signed-in"; session: StartedSession; userId: string; created: boolean; redirectTo: URL }
+  | { kind: "linked"; userId: string; redirectTo: URL }
   | { kind: "cancelled"; redirectTo: URL }
   | { kind: "failed"; reason: LoginFailure };
 
@@ -90,14 +114,25 @@ async function afterLoginTarget(deps: LoginDeps, flow: LoginFlow, params: LoginP
     return target;
   }
   // The advertiser login lands in the advertiser's console, the other logins on the site root.
-  const fallbackPath = flow === "advertiser" ? "/advertiser" : "/";
+  // A link returns to the settings, where it was started.
+  const fallbackPath = flow === "advertiser" ? "/advertiser" : flow === "link" ? "/profile/settings" : "/";
   return safeRedirectTarget(params.afterLoginRedirectUrl, requestOrigin, deps.isServedOrigin, fallbackPath);
 }
 
 /** `GET /auth/twitter/callback`: checks the state, trades the code for X's tokens and signs the user in. */
 export async function completeLogin(
   deps: LoginDeps,
-  callback: { state: string; code?: string; error?: string; browserBinding: string | undefined; requestOrigin: string },
+  callback: {
+    state: string;
+    code?: string;
+    error?: string;
+    browserBinding: string | undefined;
+    requestOrigin: string;
+    /** Every parameter the network sent back, when its adapter needs more than code and state (Bluesky: `iss`). */
+    params?: URLSearchParams;
+    /** The user signed in to Chorus in this browser, who may link an account (the `link` flow). */
+    signedInUserId?: string | null;
+  },
 ): Promise<LoginOutcome> {
   const { db, clock } = deps;
   const stored = await takeOAuthState(db, await sha256(callback.state));
@@ -116,8 +151,8 @@ export async function completeLogin(
 
   let authorization: NetworkAuthorization;
   try {
-    authorization = await networksFor(deps)("x").completeAuthorization({
-      params: new URLSearchParams({ code: callback.code, state: callback.state }),
+    authorization = await networksFor(deps)(stored.network).completeAuthorization({
+      params: callback.params ?? new URLSearchParams({ code: callback.code, state: callback.state }),
       redirectUri: stored.redirectUri,
       codeVerifier: stored.codeVerifier,
     });
@@ -127,6 +162,18 @@ export async function completeLogin(
   }
 
   const now = clock.now();
+  if (stored.flow === "link") {
+    // Linking proves both: the person is signed in to Chorus here, and has just authorized the network account.
+    if (callback.signedInUserId === undefined || callback.signedInUserId === null) return { kind: "failed", reason: "not_signed_in" };
+    try {
+      await authorization.linkTo(callback.signedInUserId, now);
+    } catch (error) {
+      if (error instanceof NetworkError && error.kind === "account-taken") return { kind: "failed", reason: "account_taken" };
+      throw error;
+    }
+    const redirectTo = await afterLoginTarget(deps, stored.flow, stored.loginParams, callback.requestOrigin);
+    return { kind: "linked", userId: callback.signedInUserId, redirectTo };
+  }
   // Every flow only signs the person in: the advertiser role comes from membership of an advertiser account, which
   // only an invitation gives (docs/decisions/017-advertiser-accounts.md), never from the advertiser login.
   const { userId, created } = await authorization.signIn(now);
@@ -154,6 +201,12 @@ export async function sweepExpiredLoginStates(
   let swept = 0;
   for (let batch = 0; batch < limits.maxBatches; batch += 1) {
     const deleted = await deleteExpiredOAuthStates(db, now, limits.batchSize);
+    swept += deleted;
+    if (deleted < limits.batchSize) break;
+  }
+  // Bluesky's OAuth client keeps its own state for each sign-in (with a DPoP key); abandoned ones go too.
+  for (let batch = 0; batch < limits.maxBatches; batch += 1) {
+    const deleted = await deleteExpiredBlueskyOAuthStates(db, now, limits.batchSize);
     swept += deleted;
     if (deleted < limits.batchSize) break;
   }
