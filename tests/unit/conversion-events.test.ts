@@ -25,6 +25,9 @@ describe("one conversion event", () => {
         currency: null,
         occurredAt: Date.parse("2026-11-20T10:00:00Z"),
         metadata: null,
+        clickId: null,
+        customerId: null,
+        orderId: null,
       },
     });
   });

@@ -26,6 +26,9 @@ const productionEnv: Cloudflare.Env = {
   X_API_BASE_URL: "https://api.x.com",
   MAIL_API_URL: "https://api.resend.com",
   PAYOUT_API_URL: "https://payouts.chorus.example",
+  BLUESKY_HANDLE_RESOLVER_URL: "https://public.api.bsky.app",
+  BLUESKY_PLC_DIRECTORY_URL: "https://plc.directory",
+  BLUESKY_APPVIEW_URL: "https://public.api.bsky.app",
   APPLICATIONINSIGHTS_CONNECTION_STRING:
     "InstrumentationKey=6f1c2a4e-4b7d-4c2e-9a51-0c0ffee0c0de;IngestionEndpoint=https://ingest.example/",
 };
