@@ -13,10 +13,10 @@ import { campaignPage } from "../../worker/domain/pages/campaign-page.ts";
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   seo({ title: loaderData?.campaign.title ?? "Campaign", image: loaderData?.campaign.imageUrl, matches });
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const session = requireSession(context);
   const { capabilities } = context.get(workerContext);
-  return pageData(() => campaignPage(capabilities, session.userId, params.campaignId));
+  return pageData(() => campaignPage(capabilities, session.userId, params.campaignId, new URL(request.url).origin));
 }
 
 export default function Campaign({ loaderData }: Route.ComponentProps) {
@@ -30,7 +30,7 @@ export default function Campaign({ loaderData }: Route.ComponentProps) {
       invite={
         campaign.joined && campaign.status !== "evaluating" && campaign.status !== "evaluated" ? (
           <>
-            <ReferralLinkSection campaignId={campaign.id} />
+            {loaderData.referral === null ? null : <ReferralLinkSection referral={loaderData.referral} />}
             <InviteCreatorsSection campaignId={campaign.id} />
           </>
         ) : null

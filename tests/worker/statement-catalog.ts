@@ -700,6 +700,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
   "referral-links": {
     calls: {
       findReferralLinkView: (db) => referralLinks.findReferralLinkView(db, campaign.id, creator.id),
+      referralLinkViewQuery: (db) => referralLinks.referralLinkViewQuery(db, campaign.id, creator.id),
       insertReferralLinkStatement: (db) => referralLinks.insertReferralLinkStatement(db, "0123456789ab", campaign.id, creator.id, now),
       findReferralLinkTarget: (db) => referralLinks.findReferralLinkTarget(db, "0123456789ab"),
       countReferralClickStatement: (db) => referralLinks.countReferralClickStatement(db, campaign.id, creator.id, "2027-01-15"),

@@ -78,6 +78,16 @@ export const campaignPageSchema = z.object({
   suggestions: z.array(z.object({ id: z.string(), text: z.string() })),
   standing: standingSchema,
   posts: z.array(postSummarySchema),
+  /** The creator's referral link, once they joined (docs/decisions/043-referral-links.md). */
+  referral: z.nullable(
+    z.object({
+      url: z.string(),
+      clicks: z.number().check(z.int()),
+      /** The host visitors land on; null while the advertiser has set no destination (the campaign's page then). */
+      destinationHost: z.nullable(z.string()),
+      attributionWindowDays: z.number().check(z.int()),
+    }),
+  ),
 });
 export type CampaignPage = z.infer<typeof campaignPageSchema>;
 

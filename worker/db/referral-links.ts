@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Database } from "../database.ts";
-import { queryAll, queryFirst } from "./query.ts";
+import { firstRow, queryAll, queryFirst, runQuery, type Query } from "./query.ts";
 
 /**
  * The tables `referral_links`, `referral_click_days`, `conversion_customers` and `conversion_orders` (migration
@@ -21,8 +21,8 @@ export type ReferralLinkView = z.infer<typeof linkViewSchema>;
  * In one statement: the campaign's destination and window, whether the user joined it, their link's code (null if
  * none was made) and its clicks (from the day rows). Null when the campaign does not exist.
  */
-export async function findReferralLinkView(db: Database, campaignId: string, userId: string): Promise<ReferralLinkView | null> {
-  return queryFirst(
+export function referralLinkViewQuery(db: Database, campaignId: string, userId: string): Query<ReferralLinkView | null> {
+  return firstRow(
     db
       .prepare(
         `SELECT c.destination_url, c.attribution_window_days,
@@ -34,6 +34,10 @@ export async function findReferralLinkView(db: Database, campaignId: string, use
       .bind(campaignId, userId),
     linkViewSchema,
   );
+}
+
+export function findReferralLinkView(db: Database, campaignId: string, userId: string): Promise<ReferralLinkView | null> {
+  return runQuery(referralLinkViewQuery(db, campaignId, userId));
 }
 
 /**

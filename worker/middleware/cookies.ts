@@ -14,10 +14,13 @@ import type { WorkerEnv } from "../worker-env.ts";
  * Whenever the cookies are Secure (always in production, whatever scheme the request arrived on; locally over
  * https) their names carry the browsers' prefixes: `__Host-` for the session and the bookmark (Secure, Path=/, no
  * Domain, so no subdomain or plain-http page can plant or shadow them) and `__Secure-` for the binding (its Path is
- * /auth/twitter).
+ * /auth, where every network's sign-in and callback are: /auth/twitter/…, /auth/bluesky/…).
  * Browsers refuse prefixed cookies without Secure, so http://127.0.0.1 keeps the plain names. Each mode reads only
  * its own name: reading the plain name in production would reopen the hole the prefix closes.
  */
+/** Every network's sign-in starts and comes back under /auth, and only there is the binding sent. */
+const BINDING_PATH = "/auth";
+
 type CookieNames = { session: string; binding: string; d1Bookmark: string; secure: boolean };
 
 export function cookieNames(environment: AppConfig["environment"], requestProtocol: string): CookieNames {
@@ -50,11 +53,11 @@ export function readBrowserBinding(c: Context<WorkerEnv>): string | undefined {
 
 export function writeBrowserBinding(c: Context<WorkerEnv>, value: string): void {
   const { binding, secure } = namesFor(c);
-  setCookie(c, binding, value, { httpOnly: true, sameSite: "Lax", secure, path: "/auth/twitter", maxAge: BROWSER_BINDING_MAX_AGE });
+  setCookie(c, binding, value, { httpOnly: true, sameSite: "Lax", secure, path: BINDING_PATH, maxAge: BROWSER_BINDING_MAX_AGE });
 }
 
 /** After the callback the binding has done its job; a later sign-in sets a new one. */
 export function clearBrowserBinding(c: Context<WorkerEnv>): void {
   const { binding, secure } = namesFor(c);
-  deleteCookie(c, binding, { path: "/auth/twitter", secure });
+  deleteCookie(c, binding, { path: BINDING_PATH, secure });
 }

@@ -5,25 +5,31 @@ import type { CampaignPage } from "../../contracts/pages.ts";
 import { campaignCardQuery } from "../../db/campaigns.ts";
 import { joinedCampaignIdsQuery, postCountsByCampaignAndStatusQuery } from "../../db/participants.ts";
 import { postSummariesQuery } from "../../db/posts.ts";
+import { referralLinkViewQuery } from "../../db/referral-links.ts";
 import { runBatch } from "../../db/query.ts";
 import { suggestionsQuery } from "../../db/suggestions.ts";
 import { standingsFrom } from "../campaigns/participation.ts";
 import { campaignCard, standingView } from "./campaign-cards.ts";
 
-/** `/campaign/{id}`: the campaign, its rules and weeks, and the creator's own posts and standing in it. */
+/**
+ * `/campaign/{id}`: the campaign, its rules and weeks, and the creator's own posts, standing and referral link in it;
+ * `origin` is the host the page was asked on, which the link is shared on.
+ */
 export async function campaignPage(
   { db, clock, timings }: Pick<Capabilities, "db" | "clock" | "timings">,
   userId: string,
   campaignId: string,
+  origin: string,
 ): Promise<CampaignPage> {
   // Everything is keyed by the ids the page has, so it is one round trip; what a hidden campaign's read finds is dropped.
-  const [campaign, joinedIds, suggestions, posts, postCounts] = await timings.measure("q-campaign", () =>
+  const [campaign, joinedIds, suggestions, posts, postCounts, referral] = await timings.measure("q-campaign", () =>
     runBatch(db, [
       campaignCardQuery(db, campaignId),
       joinedCampaignIdsQuery(db, userId),
       suggestionsQuery(db, campaignId),
       postSummariesQuery(db, userId, { campaignId, limit: 100 }),
       postCountsByCampaignAndStatusQuery(db, userId, { campaignId }),
+      referralLinkViewQuery(db, campaignId, userId),
     ]),
   );
   const joined = campaign !== null && joinedIds.has(campaign.id);
@@ -45,5 +51,14 @@ export async function campaignPage(
     suggestions: suggestions.map((suggestion) => ({ id: suggestion.id, text: suggestion.text })),
     standing: standingView(standingsFrom(postCounts).get(campaign.id)),
     posts,
+    referral:
+      referral === null || referral.code === null
+        ? null
+        : {
+            url: new URL(`/r/${referral.code}`, origin).toString(),
+            clicks: referral.clicks,
+            destinationHost: referral.destination_url === null ? null : new URL(referral.destination_url).host,
+            attributionWindowDays: referral.attribution_window_days,
+          },
   };
 }
