@@ -3,8 +3,7 @@ import type { CampaignPage } from "@contracts/pages.ts";
 
 /**
  * On a campaign the creator joined: their referral link, copied from here, and the clicks it brought, from the page's
- * own data. A conversion the advertiser reports with the click id is credited to them
- * (docs/decisions/043-referral-links.md).
+ * own data (docs/decisions/043-referral-links.md). Kept small: the campaign page is at the signed-in byte budget.
  */
 export function ReferralLinkSection({ referral }: { referral: NonNullable<CampaignPage["referral"]> }) {
   return (
@@ -13,12 +12,7 @@ export function ReferralLinkSection({ referral }: { referral: NonNullable<Campai
       <p>
         <code>{referral.url}</code> <CopyButton text={referral.url} label="Copy referral link" />
       </p>
-      <p className="muted small">
-        {`${referral.clicks === 1 ? "1 click" : `${referral.clicks} clicks`} so far. `}
-        {referral.destinationHost === null
-          ? "It opens this campaign's page until the advertiser sets where it leads."
-          : `Visitors go to ${referral.destinationHost}; what they do there within ${referral.attributionWindowDays} days counts for you.`}
-      </p>
+      <p className="muted small">{`Clicks so far: ${referral.clicks}`}</p>
     </section>
   );
 }
