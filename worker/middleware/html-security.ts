@@ -17,7 +17,8 @@ function policyFor(config: AppConfig, nonce: string): string {
   if (template === undefined) {
     template = contentSecurityPolicy({
       scriptSources: import.meta.env.DEV ? ["'unsafe-inline'", "'unsafe-eval'"] : [`'nonce-${NONCE_SLOT}'`, "'strict-dynamic'"],
-      imageOrigins: [new URL(config.x.apiBaseUrl).origin],
+      // Avatars: X's and Bluesky's are https in production; locally their stand-ins serve them over http.
+      imageOrigins: [...new Set([new URL(config.x.apiBaseUrl).origin, new URL(config.bluesky.appViewUrl).origin])],
       connectOrigins: config.iconEndpoint.startsWith("https://") ? [new URL(config.iconEndpoint).origin] : [],
     });
     policyTemplates.set(config, template);
