@@ -40,6 +40,8 @@ export type ReferralBenchmarkResult = {
 };
 
 const LINKS = 500;
+const BROWSER_USER_AGENT =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36";
 const CLICK_CLIENTS = 16;
 const SENDERS = 4;
 const BATCH = 100;
@@ -121,7 +123,11 @@ export async function runReferralBenchmark(port: number, persistTo = ".wrangler/
         visits += 1;
         const sent = performance.now();
         try {
-          const response = await fetch(`${origin}/r/${code}`, { redirect: "manual", headers: { "cf-connecting-ip": nextAddress() } });
+          const response = await fetch(`${origin}/r/${code}`, {
+            redirect: "manual",
+            // A person's browser: Node's own user agent reads as a crawler, whose visits are sent on uncounted.
+            headers: { "cf-connecting-ip": nextAddress(), "User-Agent": BROWSER_USER_AGENT },
+          });
           await response.arrayBuffer();
           visitLatencies.push(performance.now() - sent);
           const clickId = new URL(response.headers.get("location") ?? "http://none/").searchParams.get("chorus_click_id");

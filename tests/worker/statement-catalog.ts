@@ -705,17 +705,19 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       findReferralLinkTarget: (db) => referralLinks.findReferralLinkTarget(db, "0123456789ab"),
       countReferralClickStatement: (db) => referralLinks.countReferralClickStatement(db, campaign.id, creator.id, "2027-01-15"),
       findCustomerAttributions: (db) => referralLinks.findCustomerAttributions(db, advertiser.id, ["customer-1", "customer-2"], now),
-      rememberCustomerStatement: (db) =>
-        referralLinks.rememberCustomerStatement(
+      rememberCustomersStatement: (db) =>
+        referralLinks.rememberCustomersStatement(
           db,
           advertiser.id,
-          {
-            customerId: "customer-1",
-            clickId: "clk_0123456789abcdef0123456789abcdef",
-            campaignId: campaign.id,
-            creatorUserId: creator.id,
-            expiresAt: now + day,
-          },
+          [
+            {
+              customerId: "customer-1",
+              clickId: "clk_0123456789abcdef0123456789abcdef",
+              campaignId: campaign.id,
+              creatorUserId: creator.id,
+              expiresAt: now + day,
+            },
+          ],
           now,
         ),
       findRecentOrders: (db) => referralLinks.findRecentOrders(db, advertiser.id, ["order-1"], now),

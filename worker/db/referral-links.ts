@@ -118,29 +118,26 @@ export async function findCustomerAttributions(
   }));
 }
 
-/** Remembers (or renews) which click brought a customer, until `expiresAt`. */
-export function rememberCustomerStatement(
+/**
+ * Remembers (or renews) which click brought each customer, until its `expiresAt`: one statement for a batch, its rows
+ * as one JSON parameter. A customer named twice keeps the last.
+ */
+export function rememberCustomersStatement(
   db: Database,
   advertiserId: string,
-  attribution: CustomerAttribution & { expiresAt: number },
+  attributions: ReadonlyArray<CustomerAttribution & { expiresAt: number }>,
   now: number,
 ) {
   return db
     .prepare(
       `INSERT INTO conversion_customers (advertiser_id, customer_id, click_id, campaign_id, creator_user_id, attributed_at, expires_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)
+       SELECT ?1, json_extract(j.value, '$.customerId'), json_extract(j.value, '$.clickId'), json_extract(j.value, '$.campaignId'),
+         json_extract(j.value, '$.creatorUserId'), ?2, json_extract(j.value, '$.expiresAt')
+       FROM json_each(?3) AS j WHERE true
        ON CONFLICT (advertiser_id, customer_id) DO UPDATE SET click_id = excluded.click_id, campaign_id = excluded.campaign_id,
          creator_user_id = excluded.creator_user_id, attributed_at = excluded.attributed_at, expires_at = excluded.expires_at`,
     )
-    .bind(
-      advertiserId,
-      attribution.customerId,
-      attribution.clickId,
-      attribution.campaignId,
-      attribution.creatorUserId,
-      now,
-      attribution.expiresAt,
-    );
+    .bind(advertiserId, now, JSON.stringify(attributions));
 }
 
 /** How long an order or invoice id counts once per account. */

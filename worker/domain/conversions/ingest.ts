@@ -3,7 +3,7 @@ import { checkIngestBody, type Attribution, type IngestResult } from "../../cont
 import { AppError, invalidRequest } from "../../contracts/errors.ts";
 import { findApiKeyByKeyId, touchApiKeyStatement } from "../../db/api-keys.ts";
 import { storeConversionBatch } from "../../db/conversions.ts";
-import { findCustomerAttributions, findRecentOrders, rememberCustomerStatement } from "../../db/referral-links.ts";
+import { findCustomerAttributions, findRecentOrders, rememberCustomersStatement } from "../../db/referral-links.ts";
 import { findClicks } from "../referrals/click-store.ts";
 import { creditEvents } from "./credit.ts";
 import { constantTimeEqual, sha256 } from "../../security/tokens.ts";
@@ -77,7 +77,9 @@ export async function ingestConversions(
 
   const touch = key.lastUsedAt === null || key.lastUsedAt <= now - KEY_TOUCH_INTERVAL_MS;
   const stored = await storeConversionBatch(caps.db, key.advertiserId, credited.toStore, now, [
-    ...credited.customersToRemember.map((customer) => rememberCustomerStatement(caps.db, key.advertiserId, customer, now)),
+    ...(credited.customersToRemember.length === 0
+      ? []
+      : [rememberCustomersStatement(caps.db, key.advertiserId, credited.customersToRemember, now)]),
     ...(touch ? [touchApiKeyStatement(caps.db, key.id, now, KEY_TOUCH_INTERVAL_MS)] : []),
   ]);
 
