@@ -6,6 +6,7 @@ import { INGEST_BODY_LIMIT_BYTES } from "../contracts/conversions.ts";
 import { AppError } from "../contracts/errors.ts";
 import { MAX_TRPC_URL_LENGTH } from "../contracts/rpc.ts";
 import { MAX_ATTACHMENT_BYTES } from "../contracts/posts.ts";
+import { hex } from "../security/encoding.ts";
 import type { WorkerEnv } from "../worker-env.ts";
 import { bearerToken } from "./authenticate.ts";
 
@@ -46,7 +47,7 @@ async function rateLimitKey(c: Context<WorkerEnv>): Promise<string> {
   const token = bearerToken(c.req.header("authorization"));
   if (token === null) return `address:${c.req.header("cf-connecting-ip") ?? "unknown"}`;
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)));
-  return `token:${Array.from(digest.subarray(0, 12), (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+  return `token:${hex(digest.subarray(0, 12))}`;
 }
 
 /**

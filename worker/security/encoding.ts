@@ -1,3 +1,8 @@
+/** Lowercase hex, two digits a byte: ids and digests meant to be read or typed. */
+export function hex(bytes: Uint8Array): string {
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 /** Base64url without padding, the alphabet of tokens, PKCE and JWTs. */
 export function base64url(bytes: Uint8Array): string {
   let binary = "";

@@ -2,6 +2,7 @@ import { type } from "arktype";
 import type { Capabilities } from "../../capabilities.ts";
 import { analyticsBatchShape, type AnalyticsQueueMessage } from "../../contracts/analytics.ts";
 import { markRollupMessagesStatement, rollupEventsStatements, type RollupEvent } from "../../db/funnel-rollups.ts";
+import { hex } from "../../security/encoding.ts";
 import { eventRowsOf, utcDay, type AnalyticsEventRow } from "./event-rows.ts";
 
 /** A queue message as the endpoint writes it: a checked batch, the session's user and when it arrived. */
@@ -26,7 +27,7 @@ export function archiveKey(day: string, batchId: string): string {
 /** The same set of messages always gets the same batch id, so a delivery retried as it was overwrites its objects. */
 async function batchIdOf(messageIds: readonly string[]): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode([...messageIds].sort().join("\n")));
-  return [...new Uint8Array(digest).slice(0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return hex(new Uint8Array(digest, 0, 16));
 }
 
 async function archive(eventArchive: R2Bucket, batchId: string, rows: readonly AnalyticsEventRow[]): Promise<void> {

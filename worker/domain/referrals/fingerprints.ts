@@ -1,3 +1,5 @@
+import { fromBase64, hex } from "../../security/encoding.ts";
+
 /**
  * Keyed hashes of a visitor's network address and device (HMAC-SHA-256): equal inputs give equal hashes, so fraud
  * checks can tell that clicks came from one place, but the address cannot be recovered by hashing every IPv4
@@ -9,7 +11,7 @@ const keys = new Map<string, Promise<CryptoKey>>();
 function fingerprintKey(encryptionKeyBase64: string): Promise<CryptoKey> {
   let key = keys.get(encryptionKeyBase64);
   if (key === undefined) {
-    const material = Uint8Array.from(atob(encryptionKeyBase64), (char) => char.charCodeAt(0));
+    const material = fromBase64(encryptionKeyBase64);
     key = crypto.subtle.importKey("raw", material, "HKDF", false, ["deriveKey"]).then((base) =>
       crypto.subtle.deriveKey(
         {
@@ -36,5 +38,5 @@ export async function fingerprint(encryptionKeyBase64: string, kind: "address" |
     await fingerprintKey(encryptionKeyBase64),
     new TextEncoder().encode(`${kind}:${value}`),
   );
-  return [...new Uint8Array(signature).slice(0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return hex(new Uint8Array(signature, 0, 16));
 }

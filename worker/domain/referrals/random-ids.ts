@@ -1,7 +1,7 @@
+import { hex } from "../../security/encoding.ts";
+
 /** Random hex from WebCrypto's generator: referral codes and click ids must not be guessable. */
-function randomHex(bytes: number): string {
-  return [...crypto.getRandomValues(new Uint8Array(bytes))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
+const randomHex = (bytes: number) => hex(crypto.getRandomValues(new Uint8Array(bytes)));
 
 /** 12 hex digits, the same form migration 0050 draws in SQL as a creator joins. */
 export const newReferralCode = () => randomHex(6);

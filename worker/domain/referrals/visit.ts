@@ -1,14 +1,15 @@
 import type { Capabilities } from "../../capabilities.ts";
 import { DAY } from "../../clock.ts";
 import type { ClickRecord } from "../../contracts/referrals.ts";
+import { currentCampaignStatuses } from "../../contracts/vocabulary.ts";
 import { countReferralClickStatement, findReferralLinkTarget } from "../../db/referral-links.ts";
 import { utcDay } from "../analytics/event-rows.ts";
 import { keepClick } from "./click-store.ts";
 import { fingerprint } from "./fingerprints.ts";
 import { newClickId } from "./random-ids.ts";
 
-/** Campaigns whose clicks count: running, or in their last days. A finished campaign's link still leads on. */
-const CREDITED_STATUSES = new Set(["active", "ending"]);
+/** Campaigns whose clicks count: the current ones. A finished campaign's link still leads on. */
+const CREDITED_STATUSES: ReadonlySet<string> = new Set(currentCampaignStatuses);
 const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
 const MAX_UTM_CHARS = 200;
 

@@ -20,6 +20,7 @@ import {
   spendChallengeAndVerify,
   type WalletRow,
 } from "../../db/wallets.ts";
+import { hex } from "../../security/encoding.ts";
 import { checkAddress } from "./addresses.ts";
 import { checkMessage, signInMessage } from "./messages.ts";
 import { checkSignature } from "./signatures.ts";
@@ -135,8 +136,7 @@ export async function removeWallet({ db, clock }: Deps, userId: string, walletId
 }
 
 function randomNonce(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return hex(crypto.getRandomValues(new Uint8Array(16)));
 }
 
 /** A one-time message to sign for the wallet, valid for 10 minutes (`POST /v1/wallet/start-verification`). */
