@@ -727,6 +727,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       updateReferralSettingsStatement: (db) =>
         referralLinks.updateReferralSettingsStatement(
           db,
+          advertiser.id,
           campaign.id,
           { destinationUrl: "https://shop.example/", clickIdParam: "chorus_click_id", attributionWindowDays: 30 },
           now,

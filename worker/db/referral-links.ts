@@ -217,13 +217,18 @@ export async function findReferralSettings(db: Database, advertiserId: string, c
   );
 }
 
+/** Writes the settings of the account's campaign; changes nothing (0 rows) for another account's. */
 export function updateReferralSettingsStatement(
   db: Database,
+  advertiserId: string,
   campaignId: string,
   settings: { destinationUrl: string | null; clickIdParam: string; attributionWindowDays: number },
   now: number,
 ) {
   return db
-    .prepare(`UPDATE campaigns SET destination_url = ?, click_id_param = ?, attribution_window_days = ?, updated_at = ? WHERE id = ?`)
-    .bind(settings.destinationUrl, settings.clickIdParam, settings.attributionWindowDays, now, campaignId);
+    .prepare(
+      `UPDATE campaigns SET destination_url = ?, click_id_param = ?, attribution_window_days = ?, updated_at = ?
+       WHERE id = ? AND advertiser_id = ?`,
+    )
+    .bind(settings.destinationUrl, settings.clickIdParam, settings.attributionWindowDays, now, campaignId, advertiserId);
 }

@@ -1,5 +1,5 @@
 import type { Capabilities } from "../../capabilities.ts";
-import { AppError } from "../../contracts/errors.ts";
+import { AppError, notFound } from "../../contracts/errors.ts";
 import type { ReferralLink } from "../../contracts/referrals.ts";
 import { findReferralLinkView, insertReferralLinkStatement } from "../../db/referral-links.ts";
 import { newReferralCode } from "./random-ids.ts";
@@ -16,7 +16,7 @@ export async function referralLinkOf(
   origin: string,
 ): Promise<ReferralLink> {
   let view = await findReferralLinkView(caps.db, campaignId, userId);
-  if (view === null) throw new AppError(404, "not_found", "This campaign does not exist.");
+  if (view === null) throw notFound("This campaign does not exist.");
   if (view.joined === 0) throw new AppError(403, "not_joined", "Join this campaign to get your referral link.");
   for (let attempt = 0; view?.code === null && attempt < 3; attempt += 1) {
     await insertReferralLinkStatement(caps.db, newReferralCode(), campaignId, userId, caps.clock.now()).run();

@@ -1,12 +1,12 @@
 import type { Capabilities } from "../../capabilities.ts";
-import { AppError } from "../../contracts/errors.ts";
+import { notFound } from "../../contracts/errors.ts";
 import type { ParsedReferralSettings, ReferralSettings } from "../../contracts/referrals.ts";
 import { findReferralSettings, updateReferralSettingsStatement } from "../../db/referral-links.ts";
 import { requireMembership } from "../advertisers/membership.ts";
 
 type Deps = Pick<Capabilities, "db" | "clock">;
 
-const campaignNotFound = () => new AppError(404, "not_found", "This campaign does not exist in this advertiser account.");
+const campaignNotFound = () => notFound("This campaign does not exist in this advertiser account.");
 
 async function settingsOf(caps: Deps, advertiserId: string, campaignId: string): Promise<ReferralSettings> {
   const row = await findReferralSettings(caps.db, advertiserId, campaignId);
@@ -39,8 +39,7 @@ export async function updateReferralSettings(
   input: ParsedReferralSettings,
 ): Promise<ReferralSettings> {
   await requireMembership(caps, userId, advertiserId);
-  const before = await findReferralSettings(caps.db, advertiserId, campaignId);
-  if (before === null) throw campaignNotFound();
-  await updateReferralSettingsStatement(caps.db, campaignId, input, caps.clock.now()).run();
+  const { meta } = await updateReferralSettingsStatement(caps.db, advertiserId, campaignId, input, caps.clock.now()).run();
+  if (meta.changes === 0) throw campaignNotFound();
   return settingsOf(caps, advertiserId, campaignId);
 }
