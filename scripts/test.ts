@@ -5,8 +5,19 @@
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { stripVTControlCharacters } from "node:util";
 
 type LayerResult = { name: string; passed: number; failed: number; seconds: number; note?: string };
+
+/** Each failed test and the start of its error, printed again beside the summary: CI keeps only an output's tail. */
+const failures: string[] = [];
+
+function recordFailure(title: string, message: string | undefined): void {
+  const lines = stripVTControlCharacters(message ?? "(no message)")
+    .split("\n")
+    .filter((line) => line.trim() !== "");
+  failures.push([`  ✘ ${title}`, ...lines.slice(0, 8).map((line) => `      ${line.slice(0, 200)}`)].join("\n"));
+}
 
 function run(command: string, args: string[]): Promise<number> {
   return new Promise((resolve) => {
@@ -28,7 +39,7 @@ async function check(name: string, command: string, args: string[]): Promise<Lay
 }
 
 type VitestReport = {
-  testResults: { name: string; assertionResults: { status: string }[] }[];
+  testResults: { name: string; assertionResults: { status: string; fullName: string; failureMessages: string[] }[] }[];
   numFailedTestSuites: number;
 };
 
@@ -43,6 +54,12 @@ async function vitestLayers(): Promise<LayerResult[]> {
     report = JSON.parse(readFileSync(reportPath, "utf8")) as VitestReport;
   } catch {
     return [{ name: "unit + worker", passed: 0, failed: 1, seconds, note: `vitest exited with ${code} and no report` }];
+  }
+  for (const file of report.testResults) {
+    for (const result of file.assertionResults) {
+      if (result.status === "failed")
+        recordFailure(`${file.name.replace(`${process.cwd()}/`, "")} › ${result.fullName}`, result.failureMessages[0]);
+    }
   }
   const layers = ["unit", "worker"].map((project) => {
     const files = report.testResults.filter((file) => file.name.includes(`/tests/${project}/`));
@@ -61,14 +78,41 @@ async function vitestLayers(): Promise<LayerResult[]> {
   return layers;
 }
 
-type PlaywrightReport = { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+type PlaywrightSuite = {
+  suites?: PlaywrightSuite[];
+  specs?: {
+    title: string;
+    file: string;
+    line: number;
+    tests: { projectName: string; status: string; results: { error?: { message?: string } }[] }[];
+  }[];
+};
+type PlaywrightReport = {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  suites: PlaywrightSuite[];
+};
+
+function recordPlaywrightFailures(suites: PlaywrightSuite[]): void {
+  for (const suite of suites) {
+    recordPlaywrightFailures(suite.suites ?? []);
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status === "unexpected" || test.status === "flaky") {
+          const error = test.results.find((result) => result.error !== undefined)?.error;
+          recordFailure(`[${test.projectName}] ${spec.file}:${spec.line} › ${spec.title}`, error?.message);
+        }
+      }
+    }
+  }
+}
 
 async function endToEnd(): Promise<LayerResult> {
   const reportPath = "test-results/e2e.json";
   rmSync(reportPath, { force: true });
   const [code, seconds] = await timed(() => run("playwright", ["test"]));
   try {
-    const { stats } = JSON.parse(readFileSync(reportPath, "utf8")) as PlaywrightReport;
+    const { stats, suites } = JSON.parse(readFileSync(reportPath, "utf8")) as PlaywrightReport;
+    recordPlaywrightFailures(suites);
     // A flaky test is a failing test here: retries are off, and a pass on retry would hide a bug.
     return { name: "e2e", passed: stats.expected, failed: stats.unexpected + stats.flaky, seconds };
   } catch {
@@ -87,6 +131,7 @@ results.push(build);
 if (build.failed === 0) results.push(await endToEnd());
 else results.push({ name: "e2e", passed: 0, failed: 1, seconds: 0, note: "skipped: the build failed" });
 
+if (failures.length > 0) console.log(`\nFailures\n${failures.join("\n")}`);
 console.log("\nResults by layer");
 for (const layer of results) {
   const status = layer.failed === 0 ? "ok  " : "FAIL";
