@@ -6,14 +6,18 @@ import { NetworkError, type NetworkAdapter } from "../../worker/domain/networks/
 import { networksFor } from "../../worker/domain/networks/registry.ts";
 import { signInThroughX } from "./browser.ts";
 import {
+  approveOnBluesky,
   blueskyRecord,
+  createBlueskyAccount,
   currentUser,
   deleteBlueskyPostOnNetwork,
   editBlueskyPostOnNetwork,
+  exhaustBlueskyWrites,
   revokeBlueskyApps,
   signInThroughBluesky,
   uniqueHandle,
 } from "./bluesky-stand-in.ts";
+import { networkAdapterContract } from "./support/network-adapter-contract.ts";
 
 const config = configFrom(env);
 const bluesky: NetworkAdapter = networksFor({ db: env.DB, clock: systemClock, config, encryptionKey: config.secrets.tokenEncryptionKey })(
@@ -135,3 +139,23 @@ describe("The Bluesky adapter against the stand-in", () => {
     expect(await bluesky.canPublish(userId)).toBe(false);
   });
 });
+
+/** Bluesky's adapter against the stand-in over real HTTP, with the same cases as every network. */
+networkAdapterContract("Bluesky against the stand-in", () => ({
+  adapter: bluesky,
+  now: () => systemClock.now(),
+  standIn: {
+    async newAccount(prefix) {
+      const handle = uniqueHandle(prefix.replace(/_/g, "-"));
+      await createBlueskyAccount(handle);
+      return handle;
+    },
+    approve: async (authorizationUrl, handle) => (await approveOnBluesky(authorizationUrl, handle)).searchParams,
+    editText: editBlueskyPostOnNetwork,
+    exhaustAllowance: async (handle) => {
+      await exhaustBlueskyWrites(handle);
+      return "writes";
+    },
+    revokeAccess: ({ handle }) => revokeBlueskyApps(handle),
+  },
+}));

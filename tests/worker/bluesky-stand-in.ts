@@ -32,6 +32,11 @@ export function revokeBlueskyApps(handle: string): Promise<void> {
   return control("/emulator/accounts/revoke-apps", { handle });
 }
 
+/** Another app of the account spends its hourly write points: the next write is told to slow down. */
+export function exhaustBlueskyWrites(handle: string): Promise<void> {
+  return control("/emulator/accounts/exhaust-writes", { handle });
+}
+
 /** Approves a stand-in authorization URL at once as `handle`; returns where the stand-in sends the browser back. */
 export async function approveOnBluesky(authorizationUrl: string, handle: string): Promise<URL> {
   const url = new URL(authorizationUrl);

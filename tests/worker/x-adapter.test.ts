@@ -14,6 +14,12 @@ networkAdapterContract("X against the X emulator", () => ({
   adapter: networksFor({ db: env.DB, clock: systemClock, config: configFrom(env), encryptionKey: secret("TOKEN_ENCRYPTION_KEY") })("x"),
   now: () => systemClock.now(),
   standIn: {
+    // The X emulator creates an account when a person first approves as a new handle (at most 15 characters).
+    newAccount: async (prefix) =>
+      `${prefix}${crypto
+        .randomUUID()
+        .replace(/-/g, "")
+        .slice(0, 14 - prefix.length)}`,
     async approve(authorizationUrl, handle) {
       const url = new URL(authorizationUrl);
       url.searchParams.set("emulator_login", handle);
@@ -24,8 +30,11 @@ networkAdapterContract("X against the X emulator", () => ({
     },
     removeLabel: (postId) => removePaidPartnershipLabel(env.X_API_BASE_URL, postId),
     editText: (postId, text) => editPostTextOnX(env.X_API_BASE_URL, postId, text),
-    exhaustReads: (handle) => exhaustXRateLimit(env.X_API_BASE_URL, handle, "tweets.lookup"),
-    async revokeAccess(userId) {
+    async exhaustAllowance(handle) {
+      await exhaustXRateLimit(env.X_API_BASE_URL, handle, "tweets.lookup");
+      return "reads";
+    },
+    async revokeAccess({ userId }) {
       const stored = await findXCredentials(env.DB, userId);
       if (stored === null) throw new Error("no X credentials");
       const client = { clientId: env.X_CLIENT_ID, clientSecret: secret("X_CLIENT_SECRET") };

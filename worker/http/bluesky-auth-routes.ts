@@ -5,7 +5,7 @@ import { sessionFromCookie } from "../domain/accounts/sessions.ts";
 import { servedOriginCheck } from "../domain/brands/served-origins.ts";
 import { NetworkError } from "../domain/networks/adapter.ts";
 import { BLUESKY_CALLBACK_PATH, BLUESKY_CLIENT_METADATA_PATH, blueskyClientMetadata } from "../domain/networks/bluesky/client-metadata.ts";
-import { blueskyAppStateOf } from "../domain/networks/bluesky/app-state.ts";
+import { networksFor } from "../domain/networks/registry.ts";
 import {
   clearBrowserBinding,
   readBrowserBinding,
@@ -75,8 +75,7 @@ export const blueskyAuthRoutes = new Hono<WorkerEnv>()
   })
   .get(BLUESKY_CALLBACK_PATH, async (c) => {
     const params = new URL(c.req.url).searchParams;
-    // The network hands back its OAuth client's own state; Chorus's state travels inside it (as its appState).
-    const chorusState = await blueskyAppStateOf(c.var.capabilities, params.get("state") ?? "");
+    const chorusState = await networksFor(loginDeps(c))("bluesky").callbackState(params);
     if (chorusState === null) return c.redirect("/login-error?network=bluesky&reason=invalid_state", 302);
     const session = await sessionFromCookie(c.var.capabilities, readSessionCookie(c));
     const outcome = await completeLogin(loginDeps(c), {

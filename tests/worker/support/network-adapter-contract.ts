@@ -9,16 +9,21 @@ import { NetworkError, type NetworkAdapter } from "../../../worker/domain/networ
  * access revoked.
  */
 export type StandInController = {
-  /** The person approves the authorization at the stand-in as `handle` (created if new): the callback's query. */
+  /** A new account on the network, starting with `prefix`: its handle, which a sign-in can name. */
+  newAccount(prefix: string): Promise<string>;
+  /** The person approves the authorization at the stand-in as `handle`: the callback's query. */
   approve(authorizationUrl: string, handle: string): Promise<URLSearchParams>;
   /** Takes the network's paid-partnership label off a post; absent on a network without such a label. */
   removeLabel?(postId: string): Promise<void>;
   /** The author edits the post's text on the network. */
   editText(postId: string, text: string): Promise<void>;
-  /** The account's allowance for reading posts runs out: the next read is told to slow down. */
-  exhaustReads(handle: string): Promise<void>;
+  /**
+   * The account's allowance on the network runs out, for what the network counts per account (X: reading posts;
+   * Bluesky: writing, since its counts are public): the next call of that kind is told to slow down.
+   */
+  exhaustAllowance(handle: string): Promise<"reads" | "writes">;
   /** The person withdraws Chorus's access on the network. */
-  revokeAccess(userId: string): Promise<void>;
+  revokeAccess(creator: { userId: string; handle: string }): Promise<void>;
 };
 
 export type ContractSetup = { adapter: NetworkAdapter; standIn: StandInController; now: () => number };
@@ -28,12 +33,6 @@ const TINY_PNG = Uint8Array.from(
   atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="),
   (character) => character.charCodeAt(0),
 );
-
-const uniqueHandle = (prefix: string) =>
-  `${prefix}${crypto
-    .randomUUID()
-    .replace(/-/g, "")
-    .slice(0, 14 - prefix.length)}`;
 
 async function networkError(promise: Promise<unknown>): Promise<NetworkError> {
   const error = await promise.then(
@@ -49,13 +48,13 @@ export function networkAdapterContract(name: string, setup: () => ContractSetup)
     /** A creator who authorized publishing through the adapter's own sign-in, and is a Chorus user now. */
     async function signedInCreator(prefix: string) {
       const { adapter, standIn, now } = setup();
-      const handle = uniqueHandle(prefix);
+      const handle = await standIn.newAccount(prefix);
       const redirectUri = "http://127.0.0.1:8787/auth/callback";
       const codeVerifier = crypto.randomUUID() + crypto.randomUUID();
       const state = crypto.randomUUID();
       const url = await adapter.authorizationUrl({ purpose: "publish", redirectUri, state, codeVerifier, loginHint: handle });
       const params = await standIn.approve(url, handle);
-      expect(params.get("state")).toBe(state);
+      expect(await adapter.callbackState(params)).toBe(state);
       const authorization = await adapter.completeAuthorization({ params, redirectUri, codeVerifier });
       expect(authorization.account.handle.toLowerCase()).toContain(handle.toLowerCase());
       const { userId, created } = await authorization.signIn(now());
@@ -134,14 +133,16 @@ export function networkAdapterContract(name: string, setup: () => ContractSetup)
         images: [],
         paidPartnership: true,
       });
-      await standIn.exhaustReads(creator.handle);
-      const limited = await networkError(adapter.readPosts(creator.userId, [id]));
+      const limited =
+        (await standIn.exhaustAllowance(creator.handle)) === "reads"
+          ? await networkError(adapter.readPosts(creator.userId, [id]))
+          : await networkError(adapter.publish(creator.userId, { text: "#ad One too many", images: [], paidPartnership: true }));
       expect(limited.kind).toBe("rate-limited");
       expect(limited.network).toBe(adapter.network);
       expect(limited.retryAt).toBeGreaterThan(now());
     });
 
-    it("names refusals: an invalid post, a duplicate is the network's call, revoked access, never-granted access", async () => {
+    it("names refusals: an invalid post, never-granted access, revoked access", async () => {
       const { adapter, standIn } = setup();
       const creator = await signedInCreator("ct_err");
       const tooLong = "#ad " + "x".repeat(adapter.rules.text.limit + 10);
@@ -149,9 +150,12 @@ export function networkAdapterContract(name: string, setup: () => ContractSetup)
       expect((await networkError(adapter.publish(creator.userId, { text: tooLong, images: [], paidPartnership: true }))).kind).toBe(
         "invalid-post",
       );
-      const stranger = await networkError(adapter.readPosts("user-who-never-signed-in", ["1"]));
+      const stranger = await networkError(
+        adapter.publish("user-who-never-signed-in", { text: "#ad Never granted", images: [], paidPartnership: true }),
+      );
       expect(stranger.kind).toBe("missing-access");
-      await standIn.revokeAccess(creator.userId);
+      expect(await adapter.canPublish("user-who-never-signed-in")).toBe(false);
+      await standIn.revokeAccess(creator);
       const revoked = await networkError(
         adapter.publish(creator.userId, { text: "#ad After revoking", images: [], paidPartnership: true }),
       );

@@ -84,6 +84,11 @@ export interface NetworkAdapter {
 
   /** Where to send the person's browser to authorize Chorus. */
   authorizationUrl(request: AuthorizationRequest): Promise<string>;
+  /**
+   * Chorus's one-time state as the network's callback carries it (X hands `state` back as sent; Bluesky's OAuth
+   * client sends its own key and keeps Chorus's inside); null when the callback carries none Chorus started.
+   */
+  callbackState(params: URLSearchParams): Promise<string | null>;
   /** Trades the callback for credentials and the account they belong to. */
   completeAuthorization(callback: AuthorizationCallback): Promise<NetworkAuthorization>;
 

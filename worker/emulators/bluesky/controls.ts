@@ -5,12 +5,14 @@ import { createAccount, handleFrom } from "./oauth.ts";
 /**
  * What a person can do on Bluesky outside Chorus, for tests and for trying things by hand: delete a post (the post
  * is gone from getPosts) or change its text (as an edit through another app would; the counts stay), sign up (an
- * account must exist before an app can find it by its handle), or revoke every app's access in the account's settings.
+ * account must exist before an app can find it by its handle), revoke every app's access in the account's settings,
+ * or spend the account's hourly write points (as another busy app of the account would).
  */
 export const CREATE_ACCOUNT_PATH = "/emulator/accounts";
 export const REVOKE_APPS_PATH = "/emulator/accounts/revoke-apps";
 export const DELETE_POST_PATH = "/emulator/posts/delete";
 export const EDIT_POST_PATH = "/emulator/posts/edit";
+export const EXHAUST_WRITES_PATH = "/emulator/accounts/exhaust-writes";
 
 function livePost(context: EmulatorContext, uri: string) {
   return context.state.posts.find((post) => post.uri === uri && post.deletedAt === null);
@@ -52,5 +54,12 @@ export async function revokeAppsControl(request: EmulatorRequest, context: Emula
   if (account === undefined) return xrpcError(404, "NotFound", "No such account");
   context.state.tokens = context.state.tokens.filter((token) => token.did !== account.did);
   await context.save();
+  return redirectReply("/");
+}
+
+export function exhaustWritesControl(request: EmulatorRequest, context: EmulatorContext): Reply {
+  const account = findAccount(context.state, formFields(request).get("handle") ?? "");
+  if (account === undefined) return xrpcError(404, "NotFound", "No such account");
+  context.limiter.exhaust(account.did);
   return redirectReply("/");
 }

@@ -6,10 +6,12 @@ import {
   CREATE_ACCOUNT_PATH,
   DELETE_POST_PATH,
   EDIT_POST_PATH,
+  EXHAUST_WRITES_PATH,
   REVOKE_APPS_PATH,
   createAccountControl,
   deletePostControl,
   editPostControl,
+  exhaustWritesControl,
   revokeAppsControl,
 } from "./controls.ts";
 import { createDpopVerifier } from "./dpop.ts";
@@ -138,6 +140,7 @@ async function route(request: EmulatorRequest, context: EmulatorContext): Promis
   if (is("POST", EDIT_POST_PATH)) return editPostControl(request, context);
   if (is("POST", CREATE_ACCOUNT_PATH)) return createAccountControl(request, context);
   if (is("POST", REVOKE_APPS_PATH)) return revokeAppsControl(request, context);
+  if (is("POST", EXHAUST_WRITES_PATH)) return exhaustWritesControl(request, context);
   if (path.startsWith(XRPC_PREFIX)) return xrpc(request, context, path.slice(XRPC_PREFIX.length), method);
   const did = method === "GET" ? PLC_PATH.exec(safeDecode(path))?.[1] : undefined;
   if (did !== undefined) return plcDocument(context, did);

@@ -10,6 +10,7 @@ import {
 } from "../../../db/network-accounts.ts";
 import { NetworkError, type NetworkAdapter, type NetworkAuthorization, type PostReadBack } from "../adapter.ts";
 import type { NetworkDeps } from "../registry.ts";
+import { blueskyAppStateOf } from "./app-state.ts";
 import { BLUESKY_SCOPE } from "./client-metadata.ts";
 import { BlueskyError, blueskyErrorFrom } from "./errors.ts";
 import { blueskyOAuthClient } from "./oauth-client.ts";
@@ -80,6 +81,8 @@ export function createBlueskyAdapter(deps: NetworkDeps): NetworkAdapter {
         throw networkError(error);
       }
     },
+
+    callbackState: (params) => blueskyAppStateOf(deps, params.get("state") ?? ""),
 
     async completeAuthorization(callback): Promise<NetworkAuthorization> {
       const client = blueskyOAuthClient(storeDeps, new URL(callback.redirectUri).origin);

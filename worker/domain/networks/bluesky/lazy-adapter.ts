@@ -1,5 +1,6 @@
 import { blueskyRules } from "../../../contracts/networks/bluesky/rules.ts";
 import type { NetworkAdapter } from "../adapter.ts";
+import { blueskyAppStateOf } from "./app-state.ts";
 import type { NetworkDeps } from "../registry.ts";
 
 /**
@@ -13,6 +14,8 @@ export function createLazyBlueskyAdapter(deps: NetworkDeps): NetworkAdapter {
     network: "bluesky",
     rules: blueskyRules,
     authorizationUrl: async (request) => (await adapter()).authorizationUrl(request),
+    // The OAuth client's stored state is read without loading the client and its lexicons.
+    callbackState: (params) => blueskyAppStateOf(deps, params.get("state") ?? ""),
     completeAuthorization: async (callback) => (await adapter()).completeAuthorization(callback),
     canPublish: async (userId) => (await adapter()).canPublish(userId),
     publish: async (userId, post) => (await adapter()).publish(userId, post),

@@ -81,6 +81,8 @@ export function createXAdapter(deps: NetworkDeps, client: XClient = xClientFor(d
       });
     },
 
+    callbackState: async (params) => params.get("state"),
+
     async completeAuthorization(callback): Promise<NetworkAuthorization> {
       const code = callback.params.get("code");
       if (code === null) throw new NetworkError("x", "refused", callback.params.get("error") ?? "no code");
