@@ -1,8 +1,7 @@
 import { crc32, deflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import { expect, gotoHydrated, signInAs, test } from "./fixtures";
-
-const CAMPAIGN_PATH = "/campaign/campaign-aurora-launch";
+import { approveOnX, CAMPAIGN_PATH, joinAuroraLaunch, openNewPost } from "./posting-steps";
 
 /** A real PNG of one colour, made here (signature, IHDR, IDAT, IEND), so the test needs no fixture file. */
 function solidPng(width: number, height: number, [red, green, blue]: [number, number, number]): Buffer {
@@ -29,41 +28,6 @@ function solidPng(width: number, height: number, [red, green, blue]: [number, nu
 }
 
 const uniqueHandle = (prefix: string) => `${prefix}_${Date.now().toString(36)}`;
-
-/** Signs in on the campaign page and joins the campaign there. */
-async function joinAuroraLaunch(page: Page, handle: string) {
-  await signInAs(page, handle, CAMPAIGN_PATH);
-  await gotoHydrated(page, CAMPAIGN_PATH);
-  await page.getByRole("button", { name: "Join campaign" }).click();
-  await expect(page.getByRole("button", { name: "Join campaign" })).toBeHidden();
-}
-
-async function openNewPost(page: Page) {
-  const newPost = page.getByRole("banner").getByRole("button", { name: "New Post" });
-  await expect(newPost).toHaveAttribute("aria-disabled", "false");
-  await newPost.click();
-  const dialog = page.getByRole("dialog", { name: "New post" });
-  await expect(dialog).toBeVisible();
-  return { dialog, newPost };
-}
-
-/**
- * Approves X's consent page for `handle` at once (README "The X emulator"). A popup closes itself once it is back
- * on the app, so for one the navigation is awaited only until it commits.
- */
-async function approveOnX(page: Page, handle: string, options: { closesItself?: boolean } = {}) {
-  await page.waitForURL(/\/i\/oauth2\/authorize/);
-  const authorize = new URL(page.url());
-  expect(authorize.searchParams.get("scope")).toContain("tweet.write");
-  authorize.searchParams.set("emulator_login", handle);
-  if (!options.closesItself) {
-    await page.goto(authorize.toString());
-    return;
-  }
-  await page.goto(authorize.toString(), { waitUntil: "commit" }).catch((error: unknown) => {
-    if (!page.isClosed()) throw error;
-  });
-}
 
 async function expectEvaluatingOnCampaignPage(page: Page, content: string) {
   const yourPosts = page.getByRole("region", { name: "Your posts" });

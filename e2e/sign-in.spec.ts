@@ -2,6 +2,8 @@ import { baseURL } from "../playwright.config";
 import { closeWelcome, expect, gotoHydrated, test } from "./fixtures";
 
 test("a new creator signs in through X, stays signed in across a reload, and signs out [signed out]", async ({ page, consoleErrors }) => {
+  // Eight page loads through two origins: 10 s alone, over 26 s on a busy machine, and CI once passed 30 s.
+  test.setTimeout(60_000);
   const loggedErrors = consoleErrors.expectSome();
   const handle = `new_${Date.now().toString(36)}`;
   await gotoHydrated(page, "/?utm_source=e2e");

@@ -1,0 +1,88 @@
+import { getPlatformProxy } from "wrangler";
+import { emulatorUrls } from "../playwright.config";
+import { editPostTextOnX, removePaidPartnershipLabel } from "../tests/support/x-emulator-controls.ts";
+import { expect, gotoHydrated, test } from "./fixtures";
+import { approveOnX, CAMPAIGN_PATH, joinAuroraLaunch, openNewPost } from "./posting-steps";
+
+/**
+ * Evaluation reads the disclosure back (docs/decisions/041-disclosure.md). A creator publishes two posts through the
+ * editor; on X, one loses its "Paid partnership" label and the other has its #ad edited away. Their maturity is
+ * brought forward in the server's own D1 (.wrangler/e2e-state, through wrangler's platform proxy, as the rewards
+ * journey does) instead of waiting 48 hours; the scheduled handler then reads both back from X and matures them.
+ */
+const persistTo = ".wrangler/e2e-state";
+
+test("a post whose X label was removed, or whose #ad was edited away, shows as not eligible with the reason", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const handle = `disc_${Date.now().toString(36)}`;
+  await joinAuroraLaunch(page, handle);
+
+  const publish = async (content: string, firstPost: boolean) => {
+    const { dialog } = await openNewPost(page);
+    await dialog.getByLabel("Your post").fill(content);
+    await dialog.getByRole("button", { name: "Post", exact: true }).click();
+    if (firstPost) {
+      const popupOpened = page.waitForEvent("popup");
+      await dialog.getByRole("button", { name: "Allow posting" }).click();
+      const popup = await popupOpened;
+      const popupClosed = popup.waitForEvent("close");
+      await approveOnX(popup, handle, { closesItself: true });
+      await popupClosed;
+    }
+    await expect(dialog).toBeHidden({ timeout: 15_000 });
+    const listed = page.getByRole("region", { name: "Your posts" }).getByRole("listitem").filter({ hasText: content });
+    await expect(listed.getByText("Evaluating", { exact: true })).toBeVisible();
+  };
+  const unlabelled = `#ad The label comes off this one ${handle}`;
+  const edited = `#ad This one loses its disclosure ${handle}`;
+  await publish(unlabelled, true);
+  await publish(edited, false);
+
+  const proxy = await getPlatformProxy<Cloudflare.Env>({ configPath: "wrangler.toml", persist: { path: `${persistTo}/v3` } });
+  try {
+    const db = proxy.env.DB;
+    const xPostIdOf = (content: string) =>
+      db.prepare(`SELECT x_post_id FROM posts WHERE content = ?`).bind(content).first<string>("x_post_id");
+    const unlabelledId = await xPostIdOf(unlabelled);
+    const editedId = await xPostIdOf(edited);
+    if (unlabelledId === null || editedId === null) throw new Error("the posts are not in the database the server uses");
+
+    // What the creator does on X, outside Chorus.
+    await removePaidPartnershipLabel(emulatorUrls.x, unlabelledId);
+    await editPostTextOnX(emulatorUrls.x, editedId, `This one loses its disclosure ${handle}`);
+
+    // Their 48 hours are up: due for a last read from X, and to mature on it.
+    const dueAt = Date.now() - 1_000;
+    await db
+      .prepare(
+        `UPDATE post_metrics SET matures_at = ?1, next_poll_at = ?1, leased_until = 0
+         WHERE post_id IN (SELECT id FROM posts WHERE content IN (?2, ?3))`,
+      )
+      .bind(dueAt, unlabelled, edited)
+      .run();
+    const statuses = async () => {
+      expect((await request.get("/cdn-cgi/handler/scheduled?cron=*+*+*+*+*")).ok()).toBe(true);
+      const rows = await db
+        .prepare(`SELECT status FROM posts WHERE content IN (?1, ?2) ORDER BY content`)
+        .bind(unlabelled, edited)
+        .all<{ status: string }>();
+      return rows.results.map((row) => row.status);
+    };
+    await expect.poll(statuses, { timeout: 30_000 }).toEqual(["not-eligible", "not-eligible"]);
+  } finally {
+    await proxy.dispose();
+  }
+
+  await gotoHydrated(page, CAMPAIGN_PATH);
+  const yourPosts = page.getByRole("region", { name: "Your posts" });
+  const labelRemoved = yourPosts.getByRole("listitem").filter({ hasText: unlabelled });
+  await expect(labelRemoved.getByText("Not eligible", { exact: true })).toBeVisible();
+  await expect(labelRemoved.getByRole("list", { name: "Why" })).toContainText(
+    'The post\'s "Paid partnership" label was removed on X: a sponsored post must keep it.',
+  );
+  const disclosureGone = yourPosts.getByRole("listitem").filter({ hasText: edited });
+  await expect(disclosureGone.getByText("Not eligible", { exact: true })).toBeVisible();
+  await expect(disclosureGone.getByRole("list", { name: "Why" })).toContainText(
+    "The post no longer opens with #ad: a sponsored post must say it is an ad, up front.",
+  );
+});

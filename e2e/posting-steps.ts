@@ -1,0 +1,40 @@
+import type { Page } from "@playwright/test";
+import { expect, gotoHydrated, signInAs } from "./fixtures";
+
+/** Steps of the posting journeys: joining the demo launch campaign, opening the editor, allowing posting on X. */
+export const CAMPAIGN_PATH = "/campaign/campaign-aurora-launch";
+
+/** Signs in on the campaign page and joins the campaign there. */
+export async function joinAuroraLaunch(page: Page, handle: string) {
+  await signInAs(page, handle, CAMPAIGN_PATH);
+  await gotoHydrated(page, CAMPAIGN_PATH);
+  await page.getByRole("button", { name: "Join campaign" }).click();
+  await expect(page.getByRole("button", { name: "Join campaign" })).toBeHidden();
+}
+
+export async function openNewPost(page: Page) {
+  const newPost = page.getByRole("banner").getByRole("button", { name: "New Post" });
+  await expect(newPost).toHaveAttribute("aria-disabled", "false");
+  await newPost.click();
+  const dialog = page.getByRole("dialog", { name: "New post" });
+  await expect(dialog).toBeVisible();
+  return { dialog, newPost };
+}
+
+/**
+ * Approves X's consent page for `handle` at once (README "The X emulator"). A popup closes itself once it is back
+ * on the app, so for one the navigation is awaited only until it commits.
+ */
+export async function approveOnX(page: Page, handle: string, options: { closesItself?: boolean } = {}) {
+  await page.waitForURL(/\/i\/oauth2\/authorize/);
+  const authorize = new URL(page.url());
+  expect(authorize.searchParams.get("scope")).toContain("tweet.write");
+  authorize.searchParams.set("emulator_login", handle);
+  if (!options.closesItself) {
+    await page.goto(authorize.toString());
+    return;
+  }
+  await page.goto(authorize.toString(), { waitUntil: "commit" }).catch((error: unknown) => {
+    if (!page.isClosed()) throw error;
+  });
+}
