@@ -185,6 +185,7 @@ describe("GET /v1/user/settings", () => {
       verifiedEmail: "",
       pendingEmail: null,
       twoFactor: { enabled: false, verified: false, lockedUntil: null, recoveryCodesLeft: 0 },
+      linkedAccounts: [{ network: "x", handle: creator.handle }],
     });
   });
 

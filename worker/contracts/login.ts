@@ -70,6 +70,9 @@ export const blueskyLoginQuerySchema = z.pipe(
 /** `GET /auth/bluesky/link`: a signed-in user links the Bluesky account of `handle`. */
 export const blueskyLinkQuerySchema = z.object({ ...redirectValues, handle: blueskyHandle });
 
+/** `GET /auth/twitter/link/login`: a signed-in user links an X account (one made through Bluesky has none). */
+export const xLinkQuerySchema = z.object(redirectValues);
+
 /** `GET /auth/twitter/advertiser/login`. */
 export const advertiserLoginQuerySchema = z.object(redirectValues);
 

@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { personTextChecks } from "./text.ts";
 import { notificationEventTypeSchema, type NotificationEventType } from "./notifications.ts";
+import { networkSchema } from "./networks/rules.ts";
 
 /**
  * The creator's settings (SPEC.md section 7, `/v1/user/settings…`): basic settings, e-mail change with a mailed code,
@@ -138,6 +139,8 @@ export const userSettingsSchema = z.object({
   verifiedEmail: z.string(),
   /** An e-mail change waiting for its code, or null. */
   pendingEmail: z.nullable(pendingEmailSchema),
+  /** The accounts on networks Chorus signs the creator in with and publishes to, one per network. */
+  linkedAccounts: z.array(z.object({ network: networkSchema, handle: z.string() })),
   twoFactor: z.object({
     /** On, or being set up. */
     enabled: z.boolean(),

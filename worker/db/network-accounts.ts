@@ -1,8 +1,9 @@
 import { z } from "zod";
 import type { Database } from "../database.ts";
-import { queryFirst } from "./query.ts";
+import { networks } from "../contracts/networks/rules.ts";
+import { queryAll, queryFirst } from "./query.ts";
 
-/** Accounts on networks other than X, each belonging to one Chorus user (migration 0040). */
+/** Accounts on networks linked to Chorus users (migration 0040): Bluesky's, and X accounts linked after signing up another way (for their handle; X's own id stays in users.x_user_id). */
 const networkAccountSchema = z
   .object({ network: z.string(), subject: z.string(), user_id: z.string(), handle: z.string(), linked_at: z.number() })
   .transform((row) => ({ network: row.network, subject: row.subject, userId: row.user_id, handle: row.handle, linkedAt: row.linked_at }));
@@ -68,4 +69,26 @@ export async function createUserForNetworkAccount(
       .bind(account.network, account.subject, userId, account.handle, now, now),
   ]);
   return userId;
+}
+
+const linkedAccountSchema = z.object({ network: z.enum(networks), handle: z.string() });
+
+/**
+ * The user's accounts on networks, one per network: X's is users.x_user_id unless it is the stand-in of a user made
+ * through another network (its handle: the one X showed when it was linked, else the user's own, from signing in
+ * with X); the others are rows of network_accounts.
+ */
+export function listLinkedAccounts(db: Database, userId: string): Promise<z.infer<typeof linkedAccountSchema>[]> {
+  return queryAll(
+    db
+      .prepare(
+        `SELECT 'x' AS network,
+           COALESCE((SELECT handle FROM network_accounts WHERE network = 'x' AND user_id = users.id), users.handle) AS handle
+         FROM users WHERE users.id = ?1 AND instr(users.x_user_id, ':') = 0
+         UNION ALL
+         SELECT network, handle FROM network_accounts WHERE user_id = ?1 AND network != 'x'`,
+      )
+      .bind(userId),
+    linkedAccountSchema,
+  );
 }

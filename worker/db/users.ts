@@ -142,6 +142,22 @@ export async function findXUserId(db: Database, userId: string): Promise<string 
   return row?.x_user_id ?? null;
 }
 
+/**
+ * Gives a user who has no X account yet (their x_user_id is the `<network>:<subject>` stand-in of
+ * createUserForNetworkAccount) the X account they linked. False when the user has an X account already, or another
+ * user has this one.
+ */
+export async function claimXUserId(db: Database, userId: string, xUserId: string, now: number): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `UPDATE users SET x_user_id = ?2, updated_at = ?3
+       WHERE id = ?1 AND instr(x_user_id, ':') > 0 AND NOT EXISTS (SELECT 1 FROM users WHERE x_user_id = ?2)`,
+    )
+    .bind(userId, xUserId, now)
+    .run();
+  return result.meta.changes === 1;
+}
+
 export async function findUserHandle(db: Database, userId: string): Promise<string | null> {
   const row = await queryFirst(db.prepare(`SELECT handle FROM users WHERE id = ?`).bind(userId), z.object({ handle: z.string() }));
   return row?.handle ?? null;

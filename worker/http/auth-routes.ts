@@ -5,6 +5,7 @@ import {
   callbackQuerySchema,
   readLoginQuerySchema,
   writeLoginQuerySchema,
+  xLinkQuerySchema,
   type LoginFlow,
   type LoginParams,
 } from "../contracts/login.ts";
@@ -51,15 +52,23 @@ export const authRoutes = new Hono<WorkerEnv>()
   .get("/auth/twitter/advertiser/login", (c) =>
     redirectToX(c, "advertiser", parseInput(advertiserLoginQuerySchema, c.req.query(), "query")),
   )
+  .get("/auth/twitter/link/login", async (c) => {
+    const params = parseInput(xLinkQuerySchema, c.req.query(), "query");
+    const session = await sessionFromCookie(c.var.capabilities, readSessionCookie(c));
+    if (session === null) return c.redirect("/login-error?reason=not_signed_in", 302);
+    return redirectToX(c, "link", params);
+  })
   .get("/auth/twitter/callback", async (c) => {
     const query = callbackQuerySchema.safeParse(c.req.query());
     if (!query.success) return c.redirect("/login-error?reason=invalid_state", 302);
+    const session = await sessionFromCookie(c.var.capabilities, readSessionCookie(c));
     const outcome = await completeLogin(loginDeps(c), {
       state: query.data.state,
       code: query.data.code,
       error: query.data.error,
       browserBinding: readBrowserBinding(c),
       requestOrigin: requestOrigin(c),
+      signedInUserId: session?.userId ?? null,
     });
     clearBrowserBinding(c);
     if (outcome.kind === "failed") return c.redirect(`/login-error?reason=${outcome.reason}`, 302);

@@ -33,7 +33,7 @@ const post = new Set(["POST"]);
 export const doors: readonly Door[] = [
   {
     methods: get,
-    path: /^\/auth\/twitter\/(?:(?:read|write|advertiser)\/login|callback)$/,
+    path: /^\/auth\/twitter\/(?:(?:read|write|advertiser|link)\/login|callback)$/,
     limiter: "SIGN_IN_RATE_LIMITER",
     what: "sign-ins",
     windowSeconds: 60,

@@ -6,7 +6,7 @@ import { BasicSettingsForm } from "./basic-settings-form";
 import { EmailSettings } from "./email-settings";
 import { TwoFactorSettings } from "./two-factor-settings";
 import { Button } from "~/components/ui/button";
-import { LinkBlueskyAccount } from "~/components/bluesky-sign-in";
+import { LinkedAccounts } from "./linked-accounts";
 
 function SettingsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -27,12 +27,12 @@ export function SettingsPage({ walletsSection }: { walletsSection?: ReactNode })
     <div className="settings-page">
       <section className="page-heading">
         <h1>Settings</h1>
-        <p className="lead">Your display name, e-mail address, two-factor authentication, Bluesky account and wallets.</p>
+        <p className="lead">Your display name, e-mail address, two-factor authentication, accounts on X and Bluesky, and wallets.</p>
         <nav aria-label="Settings sections" className="settings-nav">
           <a href="#basic">Basic</a>
           <a href="#email">E-mail</a>
           <a href="#two-factor">Two-factor</a>
-          <a href="#bluesky">Bluesky</a>
+          <a href="#networks">X and Bluesky</a>
           {walletsSection === undefined || walletsSection === null ? null : <a href="#wallets">Wallets</a>}
         </nav>
       </section>
@@ -60,8 +60,8 @@ export function SettingsPage({ walletsSection }: { walletsSection?: ReactNode })
           <SettingsSection id="two-factor" title="Two-factor authentication">
             <TwoFactorSettings settings={settings.data} />
           </SettingsSection>
-          <SettingsSection id="bluesky" title="Bluesky">
-            <LinkBlueskyAccount />
+          <SettingsSection id="networks" title="X and Bluesky">
+            <LinkedAccounts settings={settings.data} />
           </SettingsSection>
         </>
       )}

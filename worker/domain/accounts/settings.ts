@@ -9,6 +9,7 @@ import {
   type UserSettings,
 } from "../../contracts/settings.ts";
 import { listMailedNotificationKinds, replaceMailedNotificationKindsStatements } from "../../db/mailed-notification-kinds.ts";
+import { listLinkedAccounts } from "../../db/network-accounts.ts";
 import { findCode } from "../../db/one-time-codes.ts";
 import { countUnusedRecoveryCodes } from "../../db/recovery-codes.ts";
 import { findTwoFactorSecret } from "../../db/two-factor-secrets.ts";
@@ -65,11 +66,12 @@ export async function getUserSettings({ db, clock }: Deps, userId: string): Prom
   const account = await findAccount(db, userId);
   if (account === null) throw new AppError(404, "not_found", "This account does not exist.");
   const flags = { enabled: account.two_factor_enabled === 1, verified: account.two_factor_verified === 1 };
-  const [advertisers, mailedNotificationKinds, pendingEmail, twoFactor] = await Promise.all([
+  const [advertisers, mailedNotificationKinds, pendingEmail, twoFactor, linkedAccounts] = await Promise.all([
     listAdvertisersOfJoinedCampaigns(db, userId),
     listMailedNotificationKinds(db, userId),
     pendingEmailOf(db, userId, now),
     twoFactorStateOf(db, userId, flags, now),
+    listLinkedAccounts(db, userId),
   ]);
   return {
     displayName: displayNameOf(account),
@@ -83,6 +85,7 @@ export async function getUserSettings({ db, clock }: Deps, userId: string): Prom
     verifiedEmail: account.verified_email ?? "",
     pendingEmail,
     twoFactor,
+    linkedAccounts,
   };
 }
 

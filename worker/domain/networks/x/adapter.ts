@@ -2,7 +2,8 @@ import type { AppConfig } from "../../../config.ts";
 import type { PostMetrics } from "../../../contracts/campaign-rules.ts";
 import { xRules } from "../../../contracts/networks/x/rules.ts";
 import { findXCredentials } from "../../../db/networks/x/credentials.ts";
-import { findXUserId, upsertUserFromX } from "../../../db/users.ts";
+import { linkNetworkAccount } from "../../../db/network-accounts.ts";
+import { claimXUserId, findXUserId, upsertUserFromX } from "../../../db/users.ts";
 import { pkceChallenge } from "../../../security/tokens.ts";
 import { NetworkError, type NetworkAdapter, type NetworkAuthorization, type PostReadBack } from "../adapter.ts";
 import type { NetworkDeps } from "../registry.ts";
@@ -101,11 +102,17 @@ export function createXAdapter(deps: NetworkDeps, client: XClient = xClientFor(d
           await storeXTokens(deps, user.userId, tokens);
           return user;
         },
-        async linkTo(userId) {
-          // A Chorus account's X identity is its users.x_user_id; linking another X account to it is not built yet.
-          if ((await findXUserId(deps.db, userId)) !== profile.id) {
-            throw new NetworkError("x", "account-taken", "this X account is not the one of this Chorus account");
+        async linkTo(userId, now) {
+          // A Chorus account's X identity is its users.x_user_id: the account it signed in with, or the first one
+          // linked to an account made through another network.
+          if ((await findXUserId(deps.db, userId)) !== profile.id && !(await claimXUserId(deps.db, userId, profile.id, now))) {
+            throw new NetworkError(
+              "x",
+              "account-taken",
+              "this X account belongs to another Chorus account, or this one has its own X account",
+            );
           }
+          await linkNetworkAccount(deps.db, { network: "x", subject: profile.id, userId, handle: profile.handle }, now);
           await storeXTokens(deps, userId, tokens);
         },
       };
