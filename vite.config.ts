@@ -120,6 +120,11 @@ export default defineConfig({
   environments: {
     client: {
       build: {
+        // Every page's HTML names the framework, the shell and the runtime (the root imports them): a chunk loaded on
+        // demand need not list them again among the files to preload, which saves their names in every importer.
+        modulePreload: {
+          resolveDependencies: (_file, deps) => deps.filter((dep) => !/(^|\/)(framework|shell|rolldown-runtime)-[\w-]+\.js$/.test(dep)),
+        },
         rolldownOptions: {
           output: {
             // React Router's own default, which it leaves out once the client's output options are given.

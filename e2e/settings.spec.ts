@@ -205,3 +205,41 @@ test("the settings work from the keyboard", async ({ page }) => {
   await page.keyboard.press("Space");
   await expect(section(page, "Two-factor authentication").getByRole("button", { name: "Turn on two-factor authentication" })).toBeVisible();
 });
+
+test("the campaign page shows the week's leaderboard, and a creator who hides their name reads as “A creator” to others", async ({
+  page,
+  browser,
+}) => {
+  // Two creators in two browsers, each signing in through the X emulator.
+  test.slow();
+  // chloe_codes has a scored post in Nimbus's running week (the demo seed), as has ada_creates.
+  await openSettings(page, "chloe_codes");
+  const basic = section(page, "Basic");
+  const hide = basic.getByRole("checkbox", { name: "Hide my name from campaign leaderboards" });
+  await hide.check();
+  await basic.getByRole("button", { name: "Save" }).click();
+  await expect(basic.getByRole("status")).toHaveText("Saved. Your name and preferences are up to date.");
+
+  // Their own row still says it is theirs.
+  await gotoHydrated(page, "/campaign/campaign-nimbus-backup");
+  const ownBoard = page.getByRole("region", { name: /^Leaderboard, week \d+$/ });
+  await expect(ownBoard.getByRole("table").first()).toContainText("You (hidden from others)");
+
+  // Another creator sees Ada by name and Chloe as "A creator".
+  const other = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const otherPage = await other.newPage();
+  await signInAs(otherPage, freshHandle("board"));
+  await gotoHydrated(otherPage, "/campaign/campaign-nimbus-backup");
+  const board = otherPage.getByRole("region", { name: /^Leaderboard, week \d+$/ });
+  const byScore = board.getByRole("table").first();
+  await expect(byScore).toContainText("@ada_creates");
+  await expect(byScore).toContainText("A creator");
+  await expect(byScore).not.toContainText("chloe");
+  await other.close();
+
+  // Shown again for the other tests of this run.
+  await gotoHydrated(page, "/profile/settings");
+  await section(page, "Basic").getByRole("checkbox", { name: "Hide my name from campaign leaderboards" }).uncheck();
+  await section(page, "Basic").getByRole("button", { name: "Save" }).click();
+  await expect(section(page, "Basic").getByRole("status")).toHaveText("Saved. Your name and preferences are up to date.");
+});

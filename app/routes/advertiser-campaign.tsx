@@ -1,20 +1,26 @@
+import { lazy } from "react";
 import type { Route } from "./+types/advertiser-campaign";
+import { askedLeaderboardWeek } from "@contracts/leaderboards.ts";
 import { CampaignForm } from "~/features/advertiser-campaigns/campaign-form";
 import { ReferralSettingsPanel } from "~/features/referrals/referral-settings-panel";
+import { InteractiveSuspense } from "~/lib/interactive/interactive-suspense";
 import { pageData } from "~/lib/page-data.server";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
 import { advertiserCampaignPage } from "../../worker/domain/pages/advertiser-campaigns.ts";
 
+const LeaderboardSection = lazy(() => import("~/features/leaderboards/leaderboard-section"));
+
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   seo({ title: loaderData?.campaign ? `Edit ${loaderData.campaign.title}` : "Campaign", matches });
 
 /** Members of the account only; a campaign of another account is "Page Not Found". */
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const session = requireSession(context);
+  const week = askedLeaderboardWeek(new URL(request.url).searchParams.get("week"));
   return pageData(() =>
-    advertiserCampaignPage(context.get(workerContext).capabilities, session.userId, params.advertiserId, params.campaignId),
+    advertiserCampaignPage(context.get(workerContext).capabilities, session.userId, params.advertiserId, params.campaignId, week),
   );
 }
 
@@ -24,6 +30,11 @@ export default function AdvertiserCampaign({ loaderData }: Route.ComponentProps)
     <>
       <CampaignForm key={campaign?.id ?? "new"} page={loaderData} />
       {campaign === null ? null : <ReferralSettingsPanel key={campaign.id} advertiserId={account.id} campaignId={campaign.id} />}
+      {loaderData.leaderboards === null ? null : (
+        <InteractiveSuspense>
+          <LeaderboardSection leaderboards={loaderData.leaderboards} audience="console" />
+        </InteractiveSuspense>
+      )}
     </>
   );
 }

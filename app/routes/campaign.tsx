@@ -1,14 +1,21 @@
+import { lazy } from "react";
 import type { Route } from "./+types/campaign";
+import { askedLeaderboardWeek } from "@contracts/leaderboards.ts";
 import { CampaignPage } from "~/features/campaigns/campaign-page";
 import { InviteCreatorsSection } from "~/features/creator-invitations/invite-creators-section";
 import { PostList } from "~/features/posting/post-list";
 import { ReferralLinkSection } from "~/features/referrals/referral-link-section";
 import { ConfirmPayoutButton } from "~/features/rewards/confirm-payout-button";
+import { InteractiveSuspense } from "~/lib/interactive/interactive-suspense";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { pageData } from "~/lib/page-data.server";
 import { workerContext } from "~/worker-context";
 import { campaignPage } from "../../worker/domain/pages/campaign-page.ts";
+
+// On demand, and not named in the page's HTML: the campaign page's first load does not carry the leaderboard
+// (e2e/first-load-budgets.spec.ts); the server renders it, and it hydrates once its chunk is in.
+const LeaderboardSection = lazy(() => import("~/features/leaderboards/leaderboard-section"));
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   seo({ title: loaderData?.campaign.title ?? "Campaign", image: loaderData?.campaign.imageUrl, matches });
@@ -16,7 +23,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const session = requireSession(context);
   const { capabilities } = context.get(workerContext);
-  return pageData(() => campaignPage(capabilities, session.userId, params.campaignId, new URL(request.url).origin));
+  const url = new URL(request.url);
+  const week = askedLeaderboardWeek(url.searchParams.get("week"));
+  return pageData(() => campaignPage(capabilities, session.userId, params.campaignId, url.origin, week));
 }
 
 export default function Campaign({ loaderData }: Route.ComponentProps) {
@@ -36,6 +45,11 @@ export default function Campaign({ loaderData }: Route.ComponentProps) {
         ) : null
       }
       renderPosts={(posts) => <PostList posts={posts} showCampaign={false} />}
+      leaderboard={
+        <InteractiveSuspense>
+          <LeaderboardSection leaderboards={loaderData.leaderboards} audience="public" />
+        </InteractiveSuspense>
+      }
     />
   );
 }

@@ -228,6 +228,19 @@ describe("campaign report", () => {
       [ada.handle, 60, 2, 2],
       [bob.handle, 30, 1, 0],
     ]);
+    // X's bill since the campaign began (migration 0061): three posts without a link, each read once, at X's rates of
+    // 2026-04-20 ($0.015 a post, $0.005 a read). The account report has none.
+    expect(body.xApiCost).toEqual({
+      ratesAsOf: "2026-04-20",
+      postsWithoutUrl: 3,
+      postsWithUrl: 0,
+      postReads: 3,
+      postsWithoutUrlMicros: 45_000,
+      postsWithUrlMicros: 0,
+      postReadsMicros: 15_000,
+      totalMicros: 60_000,
+    });
+    expect((await report(`/v1/advertiser/${advertiser.id}/reports?from=${d1}&to=${d3}`)).xApiCost).toBeNull();
   });
 
   it("is not found for a member of another account, or for another account's campaign", async () => {
@@ -340,7 +353,17 @@ describe("pages", () => {
     expect(html).toContain("Daily numbers");
     const campaignPage = await fetchPage(`/advertiser/${advertiser.id}/campaigns/${campaign.id}/report`, cookie);
     expect(campaignPage.status).toBe(200);
-    expect(await campaignPage.text()).toContain(campaign.title);
+    const campaignHtml = await campaignPage.text();
+    expect(campaignHtml).toContain(campaign.title);
+    expect(campaignHtml).toContain("X API cost so far");
+    // The console's campaign page has the leaderboard of the week asked, names shown (docs/decisions/046-leaderboards.md):
+    // in week 1, Ada's eligible post (50; her ineligible one is off the board) and Bob's evaluating one (30).
+    const consolePage = await fetchPage(`/advertiser/${advertiser.id}/campaigns/${campaign.id}?week=1`, cookie);
+    expect(consolePage.status).toBe(200);
+    const consoleHtml = await consolePage.text();
+    expect(consoleHtml).toContain("Leaderboard, week 1");
+    expect(consoleHtml.indexOf(`@${ada.handle}`)).toBeGreaterThan(consoleHtml.indexOf("By score"));
+    expect(consoleHtml.indexOf(`@${bob.handle}`)).toBeGreaterThan(consoleHtml.indexOf(`@${ada.handle}`));
     // A range that is not one shows the default range (the campaign's days up to today) rather than an error page.
     for (const asked of [`from=${iso(now - 400 * DAY)}`, `from=${d3}&to=${d1}`, "to=2026-02-30"]) {
       const fallback = await fetchPage(`/advertiser/${advertiser.id}/campaigns/${campaign.id}/report?${asked}`, cookie);

@@ -181,6 +181,7 @@ describe("GET /v1/user/settings", () => {
         { id: nimbus.id, name: "Nimbus Backup" },
       ],
       mailedNotificationKinds: [],
+      hiddenFromLeaderboards: false,
       email: "",
       verifiedEmail: "",
       pendingEmail: null,
@@ -273,6 +274,10 @@ describe("PUT /v1/user/settings/basic", () => {
         ["body", "mailedNotificationKinds"],
       ],
       [{ displayName: "Ada", mailedNotificationKinds: [] }, ["body", "preferredAdvertiserId"]],
+      [
+        { displayName: "Ada", preferredAdvertiserId: null, mailedNotificationKinds: [], hiddenFromLeaderboards: "yes" },
+        ["body", "hiddenFromLeaderboards"],
+      ],
     ];
     for (const [body, loc] of cases) {
       const response = await call("PUT", "/v1/user/settings/basic", creator.bearer, body);

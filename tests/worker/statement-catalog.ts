@@ -29,6 +29,7 @@ import * as postRewards from "../../worker/db/post-rewards.ts";
 import * as postStatusChanges from "../../worker/db/post-status-changes.ts";
 import * as posts from "../../worker/db/posts.ts";
 import * as recoveryCodes from "../../worker/db/recovery-codes.ts";
+import * as leaderboards from "../../worker/db/leaderboards.ts";
 import * as referralLinks from "../../worker/db/referral-links.ts";
 import * as reports from "../../worker/db/reports.ts";
 import * as rewardCampaigns from "../../worker/db/reward-campaigns.ts";
@@ -697,6 +698,14 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       countUnusedRecoveryCodes: (db) => recoveryCodes.countUnusedRecoveryCodes(db, creator.id),
     },
   },
+  leaderboards: {
+    calls: {
+      leaderboardQuery: (db) => [
+        leaderboards.leaderboardQuery(db, campaign.id, "score", { week: null, now, limit: 10 }),
+        leaderboards.leaderboardQuery(db, campaign.id, "conversions", { week: 2, now, limit: 10 }),
+      ],
+    },
+  },
   "referral-links": {
     calls: {
       findReferralLinkView: (db) => referralLinks.findReferralLinkView(db, campaign.id, creator.id),
@@ -741,6 +750,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       reportSpendDaysQuery: (db) => reportScopes.map((scope) => reports.reportSpendDaysQuery(db, scope)),
       reportConversionDaysQuery: (db) => reportScopes.map((scope) => reports.reportConversionDaysQuery(db, scope)),
       reportTopCreatorsQuery: (db) => reportScopes.map((scope) => reports.reportTopCreatorsQuery(db, scope)),
+      reportXApiUsageQuery: (db) => reports.reportXApiUsageQuery(db, advertiser.id, campaign.id),
       reportCampaignQuery: (db) => [
         reports.reportCampaignQuery(db, advertiser.id, campaign.id),
         reports.reportCampaignQuery(db, advertiser.id, null),
@@ -866,7 +876,12 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       findUserHandle: (db) => users.findUserHandle(db, creator.id),
       listAdvertisersOfJoinedCampaigns: (db) => users.listAdvertisersOfJoinedCampaigns(db, creator.id),
       updateBasicSettingsStatement: (db) =>
-        users.updateBasicSettingsStatement(db, creator.id, { displayName: "Ada L.", preferredAdvertiserId: advertiser.id, now }),
+        users.updateBasicSettingsStatement(db, creator.id, {
+          displayName: "Ada L.",
+          preferredAdvertiserId: advertiser.id,
+          leaderboardHidden: true,
+          now,
+        }),
       setVerifiedEmail: (db) => users.setVerifiedEmail(db, creator.id, "ada@example.com", now),
       setTwoFactorFlagsStatement: (db) => users.setTwoFactorFlagsStatement(db, creator.id, { enabled: true, verified: false, now }),
     },

@@ -4,6 +4,7 @@ import { advertiserAccountSchema } from "./advertisers.ts";
 import { campaignCategories, campaignCategorySchema } from "./campaign-categories.ts";
 import { campaignRulesSchema, defaultCampaignRules, defaultScoreWeights, scoreWeightsSchema } from "./campaign-rules.ts";
 import { DEFAULT_DISCLOSURE, disclosureSchema } from "./disclosure.ts";
+import type { Leaderboards } from "./leaderboards.ts";
 import type { XApiRates } from "./networks/x/api-costs.ts";
 import { currencyDecimals } from "./currencies.ts";
 import { campaignHealthSchema, campaignStatusSchema, campaignVisibilitySchema } from "./vocabulary.ts";
@@ -126,6 +127,8 @@ export type AdvertiserCampaignsPage = z.infer<typeof advertiserCampaignsPageSche
 export type AdvertiserCampaignPage = {
   account: z.infer<typeof advertiserAccountSchema>;
   campaign: ConsoleCampaign | null;
+  /** The campaign's leaderboards with every creator's name (docs/decisions/046-leaderboards.md); null for a new one. */
+  leaderboards: Leaderboards | null;
   currencies: string[];
   /** X's API rates, for the form's cost estimate (docs/decisions/041-disclosure.md). */
   xApiRates: XApiRates;

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { campaignRulesSchema, statusReasonSchema } from "./campaign-rules.ts";
+import { leaderboardsSchema } from "./leaderboards.ts";
 import { notificationSchema } from "./notifications.ts";
 import { campaignHealthSchema, campaignStatusSchema, campaignVisibilitySchema, postStatusSchema } from "./vocabulary.ts";
 
@@ -88,6 +89,8 @@ export const campaignPageSchema = z.object({
       attributionWindowDays: z.number().check(z.int()),
     }),
   ),
+  /** The week's boards, as other creators see them (docs/decisions/046-leaderboards.md). */
+  leaderboards: leaderboardsSchema,
 });
 export type CampaignPage = z.infer<typeof campaignPageSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { funnelRowSchema } from "./funnel.ts";
+import { xApiCostIncurredSchema } from "./networks/x/api-costs.ts";
 
 /**
  * Advertiser reports (docs/decisions/021-advertiser-reports.md): per account or per campaign, one row per UTC day of a
@@ -77,6 +78,11 @@ export const reportSchema = z.object({
   days: z.array(reportDaySchema),
   totals: reportTotalsSchema,
   topCreators: z.array(topCreatorSchema),
+  /**
+   * A campaign report: what the campaign has cost in X API calls since it began (whatever the range), at the
+   * configured rates (docs/decisions/046-leaderboards.md); null for the account report.
+   */
+  xApiCost: z.nullable(xApiCostIncurredSchema),
 });
 export type Report = z.infer<typeof reportSchema>;
 

@@ -78,6 +78,8 @@ export const basicSettingsInputSchema = z.strictObject({
   mailedNotificationKinds: z
     .array(notificationEventTypeSchema, { error: "must be a list of notification kinds" })
     .check(z.refine((kinds) => new Set(kinds).size === kinds.length, "must not name a kind twice")),
+  /** Shown as "A creator" on the leaderboards other creators see; left as it is when absent. */
+  hiddenFromLeaderboards: z.optional(z.boolean({ error: "must be true or false" })),
 });
 export type BasicSettingsInput = z.infer<typeof basicSettingsInputSchema>;
 
@@ -135,6 +137,8 @@ export const userSettingsSchema = z.object({
   advertisers: z.array(advertiserChoiceSchema),
   /** Notification kinds also sent to the verified e-mail address. */
   mailedNotificationKinds: z.array(notificationEventTypeSchema),
+  /** Shown as "A creator" on public leaderboards (docs/decisions/046-leaderboards.md). */
+  hiddenFromLeaderboards: z.boolean(),
   email: z.string(),
   verifiedEmail: z.string(),
   /** An e-mail change waiting for its code, or null. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { campaignRulesSchema, statusReasonSchema } from "../contracts/campaign-rules.ts";
+import { findXUrls } from "../contracts/networks/x/text.ts";
 import { campaignStatusSchema, postStatusSchema, type CampaignStatus } from "../contracts/vocabulary.ts";
 import { trackPostsStatement, type PostTracking } from "./post-metrics.ts";
 import { allRows, queryAll, queryFirst, type Query } from "./query.ts";
@@ -42,12 +43,13 @@ export const postSchema = z
   }));
 export type Post = z.infer<typeof postSchema>;
 
+/** `carries_url`: whether X bills the post at its rate for a post with a link (migration 0061). */
 export function insertPostStatement(db: Database, post: Post) {
   return db
     .prepare(
       `INSERT INTO posts (id, campaign_id, user_id, x_post_id, content, status, campaign_week, selected_suggestion_id,
-         posted_at, status_reasons, client_request_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+         posted_at, status_reasons, client_request_id, created_at, updated_at, carries_url)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     )
     .bind(
       post.id,
@@ -63,6 +65,7 @@ export function insertPostStatement(db: Database, post: Post) {
       post.clientRequestId,
       post.createdAt,
       post.updatedAt,
+      findXUrls(post.content).length > 0 ? 1 : 0,
     );
 }
 

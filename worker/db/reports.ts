@@ -231,3 +231,26 @@ export function reportCampaignsQuery(db: Database, advertiserId: string): Query<
     reportCampaignSchema,
   );
 }
+
+const xApiUsageSchema = z
+  .object({ posts_created: z.number().int(), posts_with_url: z.number().int(), post_reads: z.number().int() })
+  .transform((row) => ({ postsCreated: row.posts_created, postsWithUrl: row.posts_with_url, postReads: row.post_reads }));
+export type XApiUsageRow = z.infer<typeof xApiUsageSchema>;
+
+/**
+ * What the campaign has had X do so far (`campaign_x_api_usage`, migration 0061): posts created, those with a link, and
+ * posts read back by polling; zeros for a campaign with none, null for another account's campaign or none.
+ */
+export function reportXApiUsageQuery(db: Database, advertiserId: string, campaignId: string | null): Query<XApiUsageRow | null> {
+  return firstRow(
+    db
+      .prepare(
+        `SELECT COALESCE(u.posts_created, 0) AS posts_created, COALESCE(u.posts_with_url, 0) AS posts_with_url,
+           COALESCE(u.post_reads, 0) AS post_reads
+         FROM campaigns AS c LEFT JOIN campaign_x_api_usage AS u ON u.campaign_id = c.id
+         WHERE c.id = ? AND c.advertiser_id = ?`,
+      )
+      .bind(campaignId, advertiserId),
+    xApiUsageSchema,
+  );
+}

@@ -51,6 +51,7 @@ const accountRowSchema = z.object({
   two_factor_verified: z.number().int(),
   preferred_advertiser_id: z.string().nullable(),
   preferred_advertiser_name: z.string().nullable(),
+  leaderboard_hidden: z.number().int(),
   roles: z.string().nullable(),
 });
 export type AccountRow = z.infer<typeof accountRowSchema>;
@@ -65,7 +66,7 @@ export function accountQuery(db: Database, userId: string): Query<AccountRow | n
       .prepare(
         `SELECT users.id, users.handle, users.name, users.display_name, users.avatar_url, users.email, users.verified_email,
               users.two_factor_enabled, users.two_factor_verified, users.preferred_advertiser_id,
-              advertisers.name AS preferred_advertiser_name,
+              advertisers.name AS preferred_advertiser_name, users.leaderboard_hidden,
               (SELECT group_concat(role, ',') FROM (
                  SELECT role FROM user_roles WHERE user_roles.user_id = users.id AND role != 'advertiser'
                  UNION SELECT 'advertiser' FROM advertiser_members WHERE advertiser_members.user_id = users.id
@@ -184,11 +185,21 @@ export function listAdvertisersOfJoinedCampaigns(db: Database, userId: string): 
 export function updateBasicSettingsStatement(
   db: Database,
   userId: string,
-  settings: { displayName: string | null; preferredAdvertiserId: string | null; now: number },
+  settings: { displayName: string | null; preferredAdvertiserId: string | null; leaderboardHidden: boolean | null; now: number },
 ) {
+  // leaderboardHidden null: unchanged (a caller that does not send the choice keeps it).
   return db
-    .prepare(`UPDATE users SET display_name = ?, preferred_advertiser_id = ?, updated_at = ? WHERE id = ?`)
-    .bind(settings.displayName, settings.preferredAdvertiserId, settings.now, userId);
+    .prepare(
+      `UPDATE users SET display_name = ?, preferred_advertiser_id = ?, leaderboard_hidden = COALESCE(?, leaderboard_hidden), updated_at = ?
+       WHERE id = ?`,
+    )
+    .bind(
+      settings.displayName,
+      settings.preferredAdvertiserId,
+      settings.leaderboardHidden === null ? null : settings.leaderboardHidden ? 1 : 0,
+      settings.now,
+      userId,
+    );
 }
 
 /** A proven address becomes the user's e-mail address and their verified one. */

@@ -18,6 +18,7 @@ import { decimalsOf } from "@contracts/currencies.ts";
 import type { Report, ReportPage as ReportPageData } from "@contracts/reports.ts";
 import { ReportChart, seriesColor, type ChartSeries } from "./report-chart";
 import { ReportTable, TopCreatorsTable } from "./report-table";
+import { XApiCostSection } from "./x-api-cost";
 import "~/styles/advertisers.css";
 import "./advertiser-reports.css";
 
@@ -220,6 +221,8 @@ export function ReportPage({ page, campaignId }: { page: ReportPageData; campaig
           </>
         )}
       </div>
+
+      {report.xApiCost === null ? null : <XApiCostSection cost={report.xApiCost} />}
 
       {report.campaign === null && page.campaigns.length > 0 ? (
         <section aria-labelledby="report-campaigns-title">

@@ -31,18 +31,20 @@ function Rules({ rules }: { rules: CampaignPageData["campaign"]["rules"] }) {
 /**
  * `/campaign/{id}`: the campaign, Join, its rules and suggested posts, and the creator's posts in it by week. What
  * other features show here comes from the route: `payout` (Confirm payout), `invite` (a joined creator's invitation
- * link and who joined through it) and `renderPosts` (the post list).
+ * link and who joined through it), `renderPosts` (the post list) and `leaderboard` (the week's leaderboards).
  */
 export function CampaignPage({
   page,
   payout,
   invite,
   renderPosts,
+  leaderboard,
 }: {
   page: CampaignPageData;
   payout: ReactNode;
   invite?: ReactNode;
   renderPosts: (posts: PostSummary[]) => ReactNode;
+  leaderboard?: ReactNode;
 }) {
   const { campaign, weeks, currentWeek, suggestions, standing, posts } = page;
   const selection = useCampaignSelection();
@@ -136,6 +138,8 @@ export function CampaignPage({
           renderPosts(shownPosts)
         )}
       </section>
+
+      {leaderboard}
     </article>
   );
 }

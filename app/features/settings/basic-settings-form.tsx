@@ -14,14 +14,16 @@ const LABELS = {
   displayName: "Display name",
   preferredAdvertiserId: "Preferred advertiser",
   mailedNotificationKinds: "Notifications by e-mail",
+  hiddenFromLeaderboards: "Leaderboards",
 };
 
-/** Display name, preferred advertiser and the notification kinds also sent by e-mail. */
+/** Display name, preferred advertiser, the notification kinds also sent by e-mail and the leaderboards' name choice. */
 export function BasicSettingsForm({ settings }: { settings: UserSettings }) {
   const update = useUpdateBasicSettings();
   const [displayName, setDisplayName] = useState(settings.displayName);
   const [advertiserId, setAdvertiserId] = useState(settings.preferredAdvertiserId ?? "");
   const [kinds, setKinds] = useState<ReadonlySet<NotificationEventType>>(() => new Set(settings.mailedNotificationKinds));
+  const [hidden, setHidden] = useState(settings.hiddenFromLeaderboards);
   const [saved, setSaved] = useState(false);
   const errors = formErrorsOf(update.error, LABELS);
 
@@ -38,12 +40,14 @@ export function BasicSettingsForm({ settings }: { settings: UserSettings }) {
         displayName,
         preferredAdvertiserId: advertiserId === "" ? null : advertiserId,
         mailedNotificationKinds: notificationEventTypeSchema.options.filter((kind) => kinds.has(kind)),
+        hiddenFromLeaderboards: hidden,
       },
       {
         onSuccess: (next) => {
           setDisplayName(next.displayName);
           setAdvertiserId(next.preferredAdvertiserId ?? "");
           setKinds(new Set(next.mailedNotificationKinds));
+          setHidden(next.hiddenFromLeaderboards);
           setSaved(true);
         },
       },
@@ -132,6 +136,18 @@ export function BasicSettingsForm({ settings }: { settings: UserSettings }) {
           </p>
         )}
       </fieldset>
+
+      <Checkbox
+        name="hiddenFromLeaderboards"
+        checked={hidden}
+        onChange={(event) => {
+          setHidden(event.target.checked);
+          edited();
+        }}
+        label="Hide my name from campaign leaderboards"
+        hint="Other creators then see “A creator” in your place. The campaign's advertiser still sees your name."
+        error={errors.fields.hiddenFromLeaderboards}
+      />
 
       <div className="settings-actions">
         <Button type="submit" variant="primary" disabled={update.isPending}>

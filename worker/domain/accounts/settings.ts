@@ -81,6 +81,7 @@ export async function getUserSettings({ db, clock }: Deps, userId: string): Prom
     preferredAdvertiserName: account.preferred_advertiser_name ?? "",
     advertisers,
     mailedNotificationKinds,
+    hiddenFromLeaderboards: account.leaderboard_hidden === 1,
     email: account.email ?? "",
     verifiedEmail: account.verified_email ?? "",
     pendingEmail,
@@ -91,7 +92,8 @@ export async function getUserSettings({ db, clock }: Deps, userId: string): Prom
 
 /**
  * `PUT /v1/user/settings/basic`: the display name (the name from X when it is the same, so it keeps following X), the
- * preferred advertiser (one of the campaigns the creator joined, or none) and the notification kinds also mailed.
+ * preferred advertiser (one of the campaigns the creator joined, or none), the notification kinds also mailed and
+ * whether the creator's name is hidden from public leaderboards.
  */
 export async function updateBasicSettings({ db, clock }: Deps, userId: string, input: BasicSettingsInput): Promise<UserSettings> {
   const account = await findAccount(db, userId);
@@ -109,6 +111,7 @@ export async function updateBasicSettings({ db, clock }: Deps, userId: string, i
     updateBasicSettingsStatement(db, userId, {
       displayName: input.displayName === account.name ? null : input.displayName,
       preferredAdvertiserId: input.preferredAdvertiserId,
+      leaderboardHidden: input.hiddenFromLeaderboards ?? null,
       now,
     }),
     ...replaceMailedNotificationKindsStatements(db, userId, input.mailedNotificationKinds),

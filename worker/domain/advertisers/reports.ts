@@ -19,8 +19,10 @@ import {
   reportRangeQuery,
   reportSpendDaysQuery,
   reportTopCreatorsQuery,
+  reportXApiUsageQuery,
   type ReportScope,
 } from "../../db/reports.ts";
+import { incurredXApiCost, type XApiRates } from "../../contracts/networks/x/api-costs.ts";
 import { advertiserNotFound } from "./membership.ts";
 import type { Database } from "../../database.ts";
 
@@ -111,6 +113,7 @@ export function reportQueries(
     reportSpendDaysQuery(db, scope),
     reportConversionDaysQuery(db, scope),
     reportTopCreatorsQuery(db, scope),
+    reportXApiUsageQuery(db, advertiserId, campaignId),
   ] as const;
 }
 
@@ -118,10 +121,10 @@ export type ReportReads = QueryValues<ReturnType<typeof reportQueries>>;
 
 /**
  * The report from its reads: the account's 404 for a non-member, a 404 for a campaign that is not the account's, a
- * 400 for a range that is not one.
+ * 400 for a range that is not one. A campaign report prices the campaign's X API calls at `xApiRates`.
  */
-export function reportFrom(reads: ReportReads, campaignId: string | null): Report {
-  const [member, account, campaign, range, postDays, spendDays, conversionDays, topCreators] = reads;
+export function reportFrom(reads: ReportReads, campaignId: string | null, xApiRates: XApiRates): Report {
+  const [member, account, campaign, range, postDays, spendDays, conversionDays, topCreators, xApiUsage] = reads;
   if (member === null || account === null) throw advertiserNotFound();
   if ((campaignId !== null && campaign === null) || range === null) throw notFound("This account has no campaign with this id.");
   checkRange(range);
@@ -176,12 +179,13 @@ export function reportFrom(reads: ReportReads, campaignId: string | null): Repor
     days: [...days.values()],
     totals,
     topCreators,
+    xApiCost: campaign === null || xApiUsage === null ? null : incurredXApiCost(xApiRates, xApiUsage),
   };
 }
 
 /** `GET /v1/advertiser/{advertiserId}/reports`: the whole account, for its members (404 for anyone else). */
 export function accountReport(
-  caps: Pick<Capabilities, "db" | "clock">,
+  caps: Pick<Capabilities, "db" | "clock" | "config">,
   userId: string,
   advertiserId: string,
   query: ReportQuery,
@@ -191,7 +195,7 @@ export function accountReport(
 
 /** `GET /v1/advertiser/{advertiserId}/campaigns/{campaignId}/report`: one of the account's campaigns. */
 export function campaignReport(
-  caps: Pick<Capabilities, "db" | "clock">,
+  caps: Pick<Capabilities, "db" | "clock" | "config">,
   userId: string,
   advertiserId: string,
   campaignId: string,
@@ -202,7 +206,7 @@ export function campaignReport(
 
 /** One round trip; a range that is not one is refused only after the access checks, as before it read anything. */
 async function readReport(
-  { db, clock }: Pick<Capabilities, "db" | "clock">,
+  { db, clock, config }: Pick<Capabilities, "db" | "clock" | "config">,
   userId: string,
   advertiserId: string,
   campaignId: string | null,
@@ -217,7 +221,11 @@ async function readReport(
     refused = error;
     asked = askedRange({}, now, campaignId !== null);
   }
-  const report = reportFrom(await runBatch(db, reportQueries(db, userId, advertiserId, campaignId, asked, now)), campaignId);
+  const report = reportFrom(
+    await runBatch(db, reportQueries(db, userId, advertiserId, campaignId, asked, now)),
+    campaignId,
+    config.xApiRates,
+  );
   if (refused !== null) throw refused;
   return report;
 }

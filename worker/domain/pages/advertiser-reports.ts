@@ -14,7 +14,7 @@ const isBadRequest = (error: unknown) => error instanceof AppError && error.stat
  * campaigns, and the funnel of the account or the campaign.
  */
 export async function advertiserReportPage(
-  { db, clock, timings }: Pick<Capabilities, "db" | "clock" | "timings">,
+  { db, clock, timings, config }: Pick<Capabilities, "db" | "clock" | "timings" | "config">,
   userId: string,
   advertiserId: string,
   campaignId: string | null,
@@ -31,7 +31,7 @@ export async function advertiserReportPage(
       ]),
     );
     // The report comes first: it drops what a non-member's reads found.
-    const report = reportFrom(reads, campaignId);
+    const report = reportFrom(reads, campaignId, config.xApiRates);
     return { report, campaigns: campaigns.map(({ id, title, status }) => ({ id, title, status })), funnel };
   };
   // A range in the address that is not one (a typo, from after to) shows the default range rather than an error page.

@@ -9,20 +9,24 @@ import { referralLinkViewQuery } from "../../db/referral-links.ts";
 import { runBatch } from "../../db/query.ts";
 import { suggestionsQuery } from "../../db/suggestions.ts";
 import { standingsFrom } from "../campaigns/participation.ts";
+import { leaderboardQueries, leaderboardsFrom } from "../leaderboards/leaderboards.ts";
 import { campaignCard, standingView } from "./campaign-cards.ts";
 
 /**
  * `/campaign/{id}`: the campaign, its rules and weeks, and the creator's own posts, standing and referral link in it;
- * `origin` is the host the page was asked on, which the link is shared on.
+ * `origin` is the host the page was asked on, which the link is shared on; `leaderboardWeek` the week its leaderboards
+ * show (null: the running one).
  */
 export async function campaignPage(
   { db, clock, timings }: Pick<Capabilities, "db" | "clock" | "timings">,
   userId: string,
   campaignId: string,
   origin: string,
+  leaderboardWeek: number | null = null,
 ): Promise<CampaignPage> {
+  const now = clock.now();
   // Everything is keyed by the ids the page has, so it is one round trip; what a hidden campaign's read finds is dropped.
-  const [campaign, joinedIds, suggestions, posts, postCounts, referral] = await timings.measure("q-campaign", () =>
+  const [campaign, joinedIds, suggestions, posts, postCounts, referral, byScore, byConversions] = await timings.measure("q-campaign", () =>
     runBatch(db, [
       campaignCardQuery(db, campaignId),
       joinedCampaignIdsQuery(db, userId),
@@ -30,12 +34,12 @@ export async function campaignPage(
       postSummariesQuery(db, userId, { campaignId, limit: 100 }),
       postCountsByCampaignAndStatusQuery(db, userId, { campaignId }),
       referralLinkViewQuery(db, campaignId, userId),
+      ...leaderboardQueries(db, campaignId, leaderboardWeek, now),
     ]),
   );
   const joined = campaign !== null && joinedIds.has(campaign.id);
   // Invite-only campaigns stay hidden from people who were not invited; their invitation page shows them.
   if (campaign === null || (campaign.visibility === "invite-only" && !joined)) throw notFound("This campaign does not exist.");
-  const now = clock.now();
   return {
     now,
     campaign: {
@@ -60,5 +64,6 @@ export async function campaignPage(
             destinationHost: referral.destination_url === null ? null : new URL(referral.destination_url).host,
             attributionWindowDays: referral.attribution_window_days,
           },
+    leaderboards: leaderboardsFrom(campaign, leaderboardWeek, now, [byScore, byConversions], { kind: "public", userId }),
   };
 }

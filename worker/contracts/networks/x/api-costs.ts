@@ -58,3 +58,38 @@ export function formatMicroDollars(micros: number): string {
   const digits = Number.isInteger(cents) ? 2 : 3;
   return `$${(micros / 1_000_000).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: digits })}`;
 }
+
+/** What a campaign has had X do so far (counted as it happens, migration 0061). */
+export type XApiUsage = { postsCreated: number; postsWithUrl: number; postReads: number };
+
+export const xApiCostIncurredSchema = z.object({
+  /** The date of the rate table the figures are priced at. */
+  ratesAsOf: z.string(),
+  postsWithoutUrl: z.number().check(z.int()),
+  postsWithUrl: z.number().check(z.int()),
+  postReads: z.number().check(z.int()),
+  /** Micro-dollars: each line at its rate, and their sum. */
+  postsWithoutUrlMicros: z.number().check(z.int()),
+  postsWithUrlMicros: z.number().check(z.int()),
+  postReadsMicros: z.number().check(z.int()),
+  totalMicros: z.number().check(z.int()),
+});
+export type XApiCostIncurred = z.infer<typeof xApiCostIncurredSchema>;
+
+/** The campaign's X bill so far: its posts (with a link at X's dearer rate) and the reads of them, at `rates`. */
+export function incurredXApiCost(rates: XApiRates, usage: XApiUsage): XApiCostIncurred {
+  const postsWithoutUrl = usage.postsCreated - usage.postsWithUrl;
+  const postsWithoutUrlMicros = postsWithoutUrl * rates.createPost;
+  const postsWithUrlMicros = usage.postsWithUrl * rates.createPostWithUrl;
+  const postReadsMicros = usage.postReads * rates.readPost;
+  return {
+    ratesAsOf: rates.asOf,
+    postsWithoutUrl,
+    postsWithUrl: usage.postsWithUrl,
+    postReads: usage.postReads,
+    postsWithoutUrlMicros,
+    postsWithUrlMicros,
+    postReadsMicros,
+    totalMicros: postsWithoutUrlMicros + postsWithUrlMicros + postReadsMicros,
+  };
+}
