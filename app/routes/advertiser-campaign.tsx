@@ -1,5 +1,6 @@
 import type { Route } from "./+types/advertiser-campaign";
 import { CampaignForm } from "~/features/advertiser-campaigns/campaign-form";
+import { CommissionSettingsPanel } from "~/features/commissions/commission-settings-panel";
 import { ReferralSettingsPanel } from "~/features/referrals/referral-settings-panel";
 import { pageData } from "~/lib/page-data.server";
 import { requireSession } from "~/lib/session.server";
@@ -24,6 +25,7 @@ export default function AdvertiserCampaign({ loaderData }: Route.ComponentProps)
     <>
       <CampaignForm key={campaign?.id ?? "new"} page={loaderData} />
       {campaign === null ? null : <ReferralSettingsPanel key={campaign.id} advertiserId={account.id} campaignId={campaign.id} />}
+      {campaign === null ? null : <CommissionSettingsPanel key={campaign.id} advertiserId={account.id} campaignId={campaign.id} />}
     </>
   );
 }

@@ -16,9 +16,9 @@ import { postJournalEntry } from "../../worker/domain/ledger/journal.ts";
 import { DAY } from "../../worker/clock.ts";
 import { buildAdvertiser, buildCampaign, buildUser } from "../../scripts/seed/factories.ts";
 import { fixedClock } from "../support/clock.ts";
-import { fetchWorker } from "./fetch.ts";
+import { fetchPage, fetchWorker } from "./fetch.ts";
 import { balanceOf, expectBalancedLedger } from "./rewards-fixtures.ts";
-import { bearerFor } from "./sessions.ts";
+import { bearerFor, sessionCookieFor } from "./sessions.ts";
 
 /*
  * Commissions (issue 28 item 3, docs/decisions/045-commissions.md): rules per campaign and event type, a budget funded
@@ -34,6 +34,7 @@ const next = (prefix: string) => `${prefix}${(counter += 1)}`;
 
 type World = {
   advertiserId: string;
+  memberId: string;
   campaignId: string;
   creatorId: string;
   creatorBearer: string;
@@ -75,6 +76,7 @@ async function world(): Promise<World> {
   expect(clickId).toMatch(/^clk_/);
   return {
     advertiserId: advertiser.id,
+    memberId: member.id,
     campaignId: campaign.id,
     creatorId: creator.id,
     creatorBearer,
@@ -224,6 +226,14 @@ describe("commission settings", () => {
       ["body", "rules", 1, "eventType"],
       ["body", "rules", 2, "fixedAmount"],
     ]);
+  });
+
+  it("have their card on the campaign's page in the console", async () => {
+    const page = await fetchPage(`/advertiser/${w.advertiserId}/campaigns/${w.campaignId}`, await sessionCookieFor(w.memberId));
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(">Referral links<");
+    expect(html).toContain(">Commissions<");
   });
 
   it("are the account's own: anyone else gets 404", async () => {
