@@ -9,6 +9,8 @@ import { insertMemberStatement } from "../../worker/db/advertiser-members.ts";
 import { insertAdvertiserStatement } from "../../worker/db/advertisers.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../../worker/db/campaigns.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
+import { upsertAttributionStatement } from "../../worker/db/attribution.ts";
+import { insertWallet } from "../../worker/db/wallets.ts";
 import { releaseDueCommissions, recoverCommissionDebts, takeInConversions } from "../../worker/domain/commissions/scheduled.ts";
 import { creatorAvailableAccount, creatorWithdrawalHoldAccount } from "../../worker/domain/ledger/accounts.ts";
 import { depositAdvertiserFunds } from "../../worker/domain/ledger/funding.ts";
@@ -307,6 +309,30 @@ describe("a purchase through a creator's link", () => {
 
   it("is looked at once: a second intake finds nothing due", async () => {
     expect((await takeInConversions(env.DB, fixedClock(Date.now()))).report.lookedAt).toBe(0);
+  });
+});
+
+describe("a purchase credited by a verified wallet", () => {
+  it("earns its commission too (the wallet match marks it for the intake)", async () => {
+    const w = await fundedWorld({ validationDays: 0, rules: [{ eventType: "purchase", kind: "fixed", fixedAmount: 2 * USDC }] }, 10 * USDC);
+    const address = `0x${"ef".repeat(20)}`;
+    await env.DB.batch([upsertAttributionStatement(env.DB, w.creatorId, { utm_campaign: w.campaignId }, now)]);
+    await insertWallet(env.DB, {
+      id: next("com-wallet-"),
+      userId: w.creatorId,
+      type: "evm",
+      address,
+      addressKey: address,
+      currency: "USDC",
+      createdAt: now,
+    });
+    await env.DB.prepare(`UPDATE wallets SET verified_at = ? WHERE user_id = ?`).bind(now, w.creatorId).run();
+    const result = await ingest(w, [purchase(w, "wallet-sale", 1, { clickId: undefined, walletAddress: address })]);
+    expect(result.results[0]?.attribution).toMatchObject({ via: "wallet", campaignId: w.campaignId, creatorId: w.creatorId });
+    const intake = await takeInConversions(env.DB, fixedClock(Date.now()));
+    expect(intake.outcomes).toEqual([
+      { eventId: "wallet-sale", outcome: "commission", commissionId: expect.any(String), amount: 2_000_000 },
+    ]);
   });
 });
 

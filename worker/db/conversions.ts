@@ -71,7 +71,11 @@ export async function storeConversionBatch(
   const match = db
     .prepare(
       `UPDATE conversion_events SET
-         matched_user_id = m.user_id, matched_wallet_id = m.wallet_id, campaign_id = m.campaign_id, inviter_user_id = m.inviter_user_id
+         matched_user_id = m.user_id, matched_wallet_id = m.wallet_id, campaign_id = m.campaign_id, inviter_user_id = m.inviter_user_id,
+         -- For the commission intake, as the insert above marks what clicks and customers credit.
+         commission_state = CASE WHEN EXISTS (
+           SELECT 1 FROM commission_rules r WHERE r.campaign_id = m.campaign_id AND r.event_type = conversion_events.type)
+           THEN 'due' ELSE conversion_events.commission_state END
        FROM (
          SELECT e.event_id, w.user_id, w.id AS wallet_id,
            COALESCE(ic.id, uc.id, fc.id) AS campaign_id,
