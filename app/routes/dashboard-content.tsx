@@ -2,14 +2,15 @@ import { Link } from "react-router";
 import type { CurrentUser } from "@contracts/current-user.ts";
 import type { DashboardPage } from "@contracts/pages.ts";
 import { CampaignGrid } from "~/features/campaigns/campaign-card";
+import { MyCommissions } from "~/features/commissions/my-commissions";
 import { EligibleCampaignBanners } from "~/features/notifications/eligible-campaign-banners";
 import { PostList } from "~/features/posting/post-list";
 import { BalanceSummary } from "~/features/withdrawals/balance-summary";
 
 /**
  * The signed-in creator's dashboard; the route loads it on demand, so the signed-out home (the sign-in page) does not.
- * Not a route itself: it sits beside its route because it composes four features (notifications, withdrawals,
- * campaigns, posting), which only the route level may do.
+ * Not a route itself: it sits beside its route because it composes five features (notifications, withdrawals,
+ * commissions, campaigns, posting), which only the route level may do.
  */
 export default function DashboardContent({ page, user }: { page: DashboardPage; user: CurrentUser }) {
   return (
@@ -20,6 +21,7 @@ export default function DashboardContent({ page, user }: { page: DashboardPage; 
       </section>
       <EligibleCampaignBanners rendered={page.payoutsToConfirm} />
       <BalanceSummary balances={page.balances} title="Earnings so far" />
+      <MyCommissions />
       <section aria-labelledby="your-campaigns">
         <div className="section-heading">
           <h2 id="your-campaigns">Your campaigns</h2>

@@ -122,6 +122,7 @@ export function demoConversionEvents(slug: string, now: number): ValidConversion
         clickId: null,
         customerId: null,
         orderId: null,
+        reversesEventId: null,
       });
     });
   }

@@ -28,6 +28,7 @@ describe("one conversion event", () => {
         clickId: null,
         customerId: null,
         orderId: null,
+        reversesEventId: null,
       },
     });
   });
@@ -71,7 +72,7 @@ describe("one conversion event", () => {
       detail: [
         {
           loc: ["body", "events", 3, "type"],
-          msg: "must be one of signup, deposit, withdrawal, purchase, trade, subscription, other, not an array",
+          msg: "must be one of signup, deposit, withdrawal, purchase, trade, subscription, other, refund, chargeback, not an array",
         },
         { loc: ["body", "events", 3, "chain"], msg: 'must be "evm" or "solana", not an array' },
       ],
@@ -87,7 +88,10 @@ describe("one conversion event", () => {
     expect(numbers).toEqual({
       ok: false,
       detail: [
-        { loc: ["body", "type"], msg: "must be one of signup, deposit, withdrawal, purchase, trade, subscription, other, not an array" },
+        {
+          loc: ["body", "type"],
+          msg: "must be one of signup, deposit, withdrawal, purchase, trade, subscription, other, refund, chargeback, not an array",
+        },
       ],
     });
   });

@@ -19,6 +19,7 @@ const event = (
   clickId: null,
   customerId: null,
   orderId: null,
+  reversesEventId: null,
   ...ids,
 });
 

@@ -155,6 +155,7 @@ beforeAll(async () => {
     clickId: null,
     customerId: null,
     orderId: null,
+    reversesEventId: null,
     campaignId: null,
     creatorId: null,
     via: null,

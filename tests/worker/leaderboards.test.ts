@@ -81,6 +81,7 @@ function clickEvent(eventId: string, creatorId: string, occurredAt: number): Eve
     clickId: `clk_${eventId}`,
     customerId: null,
     orderId: null,
+    reversesEventId: null,
     campaignId: campaign.id,
     creatorId,
     via: "click",

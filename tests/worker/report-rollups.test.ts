@@ -177,6 +177,7 @@ describe("the report rollups", () => {
       clickId: null,
       customerId: null,
       orderId: null,
+      reversesEventId: null,
       campaignId: null,
       creatorId: null,
       via: null,

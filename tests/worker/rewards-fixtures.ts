@@ -105,7 +105,9 @@ export function confirmPayout(campaignId: string, apiToken?: string): Promise<Re
   });
 }
 
-export type BalanceBody = { balances: { currency: string; decimals: number; available: number; held: number; earned: number }[] };
+export type BalanceBody = {
+  balances: { currency: string; decimals: number; available: number; held: number; earned: number; pending: number }[];
+};
 
 export async function balanceOf(apiToken: string): Promise<BalanceBody> {
   const response = await fetchWorker("/v1/balance", { headers: { Authorization: `Bearer ${apiToken}` } });
@@ -132,7 +134,7 @@ export async function expectBalancedLedger(): Promise<void> {
      WHERE account.kind != 'advertiser-deposits' GROUP BY account.id HAVING SUM(line.amount) < 0`,
   ).all();
   expect(negative.results).toEqual([]);
-  const summed = `SELECT account_id, currency, SUM(amount) AS balance, SUM(CASE WHEN entry_kind = 'reward' THEN amount ELSE 0 END) AS rewarded
+  const summed = `SELECT account_id, currency, SUM(amount) AS balance, SUM(CASE WHEN entry_kind IN ('reward', 'commission-release') THEN amount ELSE 0 END) AS rewarded
      FROM ledger_lines GROUP BY account_id, currency`;
   const kept = `SELECT account_id, currency, balance, rewarded FROM ledger_balances`;
   expect((await env.DB.prepare(`${kept} EXCEPT ${summed}`).all()).results).toEqual([]);

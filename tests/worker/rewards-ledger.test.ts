@@ -252,7 +252,7 @@ describe("GET /v1/balance", () => {
       createdAt: clock.now(),
     });
     expect(await balanceOf(token)).toEqual({
-      balances: [{ currency: "USDC", decimals: 6, available: 6_000_000, held: 4_000_000, earned: 10_000_000 }],
+      balances: [{ currency: "USDC", decimals: 6, available: 6_000_000, held: 4_000_000, earned: 10_000_000, pending: 0 }],
     });
   });
 });
@@ -353,10 +353,12 @@ describe("the demo ledger", () => {
     if (rewarded === undefined || paid === undefined) throw new Error("the demo world lacks a rewarded or a paid post");
     const rewardedBalance = await balanceOf(await apiTokenFor(rewarded.user_id));
     expect(rewardedBalance.balances).toEqual([
-      { currency: "USDC", decimals: 6, available: byPost.get(rewarded.id), held: 0, earned: byPost.get(rewarded.id) },
+      { currency: "USDC", decimals: 6, available: byPost.get(rewarded.id), held: 0, earned: byPost.get(rewarded.id), pending: 0 },
     ]);
     const paidBalance = await balanceOf(await apiTokenFor(paid.user_id));
-    expect(paidBalance.balances).toEqual([{ currency: "USDC", decimals: 6, available: 0, held: 0, earned: byPost.get(paid.id) }]);
+    expect(paidBalance.balances).toEqual([
+      { currency: "USDC", decimals: 6, available: 0, held: 0, earned: byPost.get(paid.id), pending: 0 },
+    ]);
 
     const pools = await poolBalances(env.DB, ["campaign-nimbus-spring", "campaign-aurora-launch"]);
     const paidOut = rewards.reduce((sum, reward) => sum + reward.poolAmount + reward.bonusAmount, 0);

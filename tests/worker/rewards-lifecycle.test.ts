@@ -282,7 +282,7 @@ describe("rewards: a campaign from start to evaluated", () => {
 
     // Per creator: Ann 33,333,333 + 50,000,000 + 16,666,667 = 100,000,000; Ben 50,000,000 + 23,333,333 = 73,333,333;
     // Dan 16,666,667. Cat (never claimed) and Eve (no posts) have nothing.
-    const usdc = (amount: number) => [{ currency: "USDC", decimals: 6, available: amount, held: 0, earned: amount }];
+    const usdc = (amount: number) => [{ currency: "USDC", decimals: 6, available: amount, held: 0, earned: amount, pending: 0 }];
     expect((await balanceOf(ann.apiToken)).balances).toEqual(usdc(100_000_000));
     expect((await balanceOf(ben.apiToken)).balances).toEqual(usdc(73_333_333));
     expect((await balanceOf(dan.apiToken)).balances).toEqual(usdc(16_666_667));

@@ -10,6 +10,7 @@ import * as attribution from "../../worker/db/attribution.ts";
 import * as auditLog from "../../worker/db/audit-log.ts";
 import * as campaignWeeks from "../../worker/db/campaign-weeks.ts";
 import * as campaigns from "../../worker/db/campaigns.ts";
+import * as commissions from "../../worker/db/commissions.ts";
 import * as conversions from "../../worker/db/conversions.ts";
 import * as feedback from "../../worker/db/feedback.ts";
 import * as funnelRollups from "../../worker/db/funnel-rollups.ts";
@@ -339,6 +340,64 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       setPreviewTokenStatement: (db) => campaigns.setPreviewTokenStatement(db, campaign.id, "preview-2", now),
     },
   },
+  commissions: {
+    calls: {
+      commissionProgramQuery: (db) => commissions.commissionProgramQuery(db, advertiser.id, campaign.id),
+      commissionRulesQuery: (db) => commissions.commissionRulesQuery(db, campaign.id),
+      saveCommissionSettingsStatements: (db) =>
+        commissions.saveCommissionSettingsStatements(
+          db,
+          campaign.id,
+          3,
+          [{ eventType: "purchase", fixedAmount: null, shareBps: 1000, minValue: null, creatorWeeklyCap: null, campaignCap: null }],
+          now,
+        ),
+      listEventsDueForCommission: (db) => commissions.listEventsDueForCommission(db, 500),
+      commissionTermsQuery: (db) => commissions.commissionTermsQuery(db, [campaign.id]),
+      commissionUsageQuery: (db) =>
+        commissions.commissionUsageQuery(db, [{ campaignId: campaign.id, eventType: "purchase", creatorId: creator.id, week: 1 }]),
+      commissionsOfEventsQuery: (db) => commissions.commissionsOfEventsQuery(db, [{ advertiserId: advertiser.id, eventId: "sale-1" }]),
+      insertCommissionsStatement: (db) =>
+        commissions.insertCommissionsStatement(
+          db,
+          [
+            {
+              id: "com-1",
+              advertiserId: advertiser.id,
+              eventId: "sale-1",
+              campaignId: campaign.id,
+              creatorId: creator.id,
+              eventType: "purchase",
+              currency: "USDC",
+              amount: 5,
+              createdAt: now,
+              availableAt: now + 3 * day,
+            },
+          ],
+          "chg-1",
+        ),
+      addCommissionUsageStatements: (db) =>
+        commissions.addCommissionUsageStatements(
+          db,
+          [{ campaignId: campaign.id, eventType: "purchase", creatorId: creator.id, week: 1, commissionId: "com-1", amount: 5, cap: 10 }],
+          "chg-1",
+        ),
+      reverseCommissionsStatement: (db) =>
+        commissions.reverseCommissionsStatement(db, [{ id: "com-1", from: "pending", reversalEventId: "refund-1", debt: 0 }], "chg-2", now),
+      noteBudgetShortStatement: (db) => commissions.noteBudgetShortStatement(db, [{ campaignId: campaign.id, count: 1 }], now),
+      clearBudgetShortStatement: (db) => commissions.clearBudgetShortStatement(db, campaign.id, now),
+      markEventsLookedAtStatement: (db) =>
+        commissions.markEventsLookedAtStatement(db, [{ advertiserId: advertiser.id, eventId: "sale-1" }]),
+      listCommissionsDueForRelease: (db) => commissions.listCommissionsDueForRelease(db, now, 500),
+      releaseCommissionsStatement: (db) => commissions.releaseCommissionsStatement(db, ["com-1"], "chg-3", now),
+      listCommissionDebts: (db) => commissions.listCommissionDebts(db, 200),
+      recoverDebtsStatement: (db) => commissions.recoverDebtsStatement(db, [{ id: "com-1", recoveredBefore: 0, amount: 1 }], "chg-4"),
+      creatorCommissionsQuery: (db) => commissions.creatorCommissionsQuery(db, creator.id, 50),
+    },
+    sendsNoSql: {
+      changedCommissionGuard: "a condition other statements carry (collected through insertEntriesStatement)",
+    },
+  },
   conversions: {
     calls: {
       storeConversionBatch: (db) =>
@@ -359,6 +418,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
               clickId: "clk_0123456789abcdef0123456789abcdef",
               customerId: "customer-1",
               orderId: "order-1",
+              reversesEventId: null,
               campaignId: campaign.id,
               creatorId: creator.id,
               via: "click",
@@ -453,6 +513,24 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       ownerBalancesQuery: (db) => ledger.ownerBalancesQuery(db, advertiser.id, "advertiser-funding"),
       accountBalances: (db) => ledger.accountBalances(db, ["creator-available:ada:USDC"]),
       userBalancesQuery: (db) => ledger.userBalancesQuery(db, creator.id),
+      insertEntriesStatement: (db) =>
+        ledger.insertEntriesStatement(
+          db,
+          [
+            {
+              idempotencyKey: "commission-release:com-1",
+              kind: "commission-release",
+              memo: "Commission validated",
+              ref: "com-1",
+              lines: [
+                { accountId: "creator-commission-pending:ada:USDC", amount: -5 },
+                { accountId: "creator-available:ada:USDC", amount: 5 },
+              ],
+              createdAt: now,
+            },
+          ],
+          commissions.changedCommissionGuard("chg-1"),
+        ),
     },
   },
   "mailed-notification-kinds": {

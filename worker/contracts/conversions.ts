@@ -10,8 +10,14 @@ export const MAX_EVENTS_PER_BATCH = 100;
 export const MAX_METADATA_BYTES = 2048;
 /** The ingest call's body limit (100 events with full metadata fit). */
 export const INGEST_BODY_LIMIT_BYTES = 256 * 1024;
-export const conversionTypes = ["signup", "deposit", "withdrawal", "purchase", "trade", "subscription", "other"] as const;
+/** What a conversion can earn a commission for (docs/decisions/045-commissions.md). */
+export const earningConversionTypes = ["signup", "deposit", "withdrawal", "purchase", "trade", "subscription", "other"] as const;
+export type EarningConversionType = (typeof earningConversionTypes)[number];
+/** Events that undo an earlier one, named by `reversesEventId`: its commission is cancelled or clawed back. */
+export const reversalConversionTypes = ["refund", "chargeback"] as const;
+export const conversionTypes = [...earningConversionTypes, ...reversalConversionTypes] as const;
 export type ConversionType = (typeof conversionTypes)[number];
+export const isReversalType = (type: ConversionType): boolean => type === "refund" || type === "chargeback";
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
@@ -41,6 +47,7 @@ const eventShape = type({
   "clickId?": type("1 <= string <= 200").narrow((value, ctx) => printable(value) || ctx.mustBe("free of control characters")),
   "customerId?": type("1 <= string <= 200").narrow((value, ctx) => printable(value) || ctx.mustBe("free of control characters")),
   "orderId?": type("1 <= string <= 200").narrow((value, ctx) => printable(value) || ctx.mustBe("free of control characters")),
+  "reversesEventId?": type("1 <= string <= 200").narrow((value, ctx) => printable(value) || ctx.mustBe("free of control characters")),
 });
 
 /**
@@ -59,6 +66,7 @@ const expectedOf = {
   clickId: "must be the click id your destination received (1 to 200 characters)",
   customerId: "must be your id for the customer, 1 to 200 characters without control characters",
   orderId: "must be your order or invoice id, 1 to 200 characters without control characters",
+  reversesEventId: "must be the eventId of the event a refund or chargeback undoes, 1 to 200 characters",
 } as const satisfies Record<keyof typeof eventShape.infer, string>;
 type EventField = keyof typeof expectedOf;
 const scalarFields = (Object.keys(expectedOf) as EventField[]).filter((field) => field !== "metadata");
@@ -82,6 +90,8 @@ export type ValidConversionEvent = {
   customerId: string | null;
   /** An order or invoice id: counted once per account for 7 days. */
   orderId: string | null;
+  /** For a refund or chargeback: the event it undoes (docs/decisions/045-commissions.md). */
+  reversesEventId: string | null;
 };
 
 export type EventCheck = { ok: true; event: ValidConversionEvent } | { ok: false; detail: FieldError[] };
@@ -142,6 +152,11 @@ export function checkConversionEvent(input: unknown, loc: (string | number)[]): 
   }
   if (parsed.value !== undefined && !Number.isSafeInteger(parsed.value))
     detail.push({ loc: [...loc, "value"], msg: "must be a safe integer" });
+  const reversal = parsed.type === "refund" || parsed.type === "chargeback";
+  if (reversal && parsed.reversesEventId === undefined)
+    detail.push({ loc: [...loc, "reversesEventId"], msg: "is required for a refund or chargeback: the eventId it undoes" });
+  if (!reversal && parsed.reversesEventId !== undefined)
+    detail.push({ loc: [...loc, "reversesEventId"], msg: "is only for a refund or chargeback" });
   if (parsed.value !== undefined && parsed.currency === undefined)
     detail.push({ loc: [...loc, "currency"], msg: "is required with value" });
   const occurredAt = occurredAtMs(parsed.occurredAt);
@@ -172,6 +187,7 @@ export function checkConversionEvent(input: unknown, loc: (string | number)[]): 
       clickId: parsed.clickId ?? null,
       customerId: parsed.customerId ?? null,
       orderId: parsed.orderId ?? null,
+      reversesEventId: parsed.reversesEventId ?? null,
     },
   };
 }

@@ -52,6 +52,8 @@ export const balanceSchema = z.object({
   available: z.number().check(z.int()),
   held: z.number().check(z.int()),
   earned: z.number().check(z.int()),
+  /** Commissions within their validation window: not yet available (docs/decisions/045-commissions.md). */
+  pending: z.number().check(z.int()),
 });
 
 export const dashboardPageSchema = z.object({

@@ -45,12 +45,18 @@ export async function storeConversionBatch(
   const insert = db
     .prepare(
       `INSERT INTO conversion_events (advertiser_id, event_id, type, wallet_address, address_key, chain, value, currency, occurred_at,
-         metadata, received_at, click_id, customer_id, order_id, campaign_id, inviter_user_id, attributed_via)
+         metadata, received_at, click_id, customer_id, order_id, campaign_id, inviter_user_id, attributed_via,
+         reverses_event_id, commission_state)
        SELECT ?1, json_extract(j.value, '$.eventId'), json_extract(j.value, '$.type'), json_extract(j.value, '$.walletAddress'),
          json_extract(j.value, '$.addressKey'), json_extract(j.value, '$.chain'), json_extract(j.value, '$.value'),
          json_extract(j.value, '$.currency'), json_extract(j.value, '$.occurredAt'), json_extract(j.value, '$.metadata'), ?2,
          json_extract(j.value, '$.clickId'), json_extract(j.value, '$.customerId'), json_extract(j.value, '$.orderId'),
-         json_extract(j.value, '$.campaignId'), json_extract(j.value, '$.creatorId'), json_extract(j.value, '$.via')
+         json_extract(j.value, '$.campaignId'), json_extract(j.value, '$.creatorId'), json_extract(j.value, '$.via'),
+         json_extract(j.value, '$.reversesEventId'),
+         -- For the commission intake (docs/decisions/045-commissions.md): a reversal, or a credit with a rule for its type.
+         CASE WHEN json_extract(j.value, '$.reversesEventId') IS NOT NULL OR EXISTS (
+           SELECT 1 FROM commission_rules r
+           WHERE r.campaign_id = json_extract(j.value, '$.campaignId') AND r.event_type = json_extract(j.value, '$.type')) THEN 'due' END
        FROM json_each(?3) AS j
        -- An order id counted for the account within 7 days under another event id is not counted again: decided here,
        -- inside the batch's transaction, so two calls racing with one order cannot both count it.
@@ -65,7 +71,11 @@ export async function storeConversionBatch(
   const match = db
     .prepare(
       `UPDATE conversion_events SET
-         matched_user_id = m.user_id, matched_wallet_id = m.wallet_id, campaign_id = m.campaign_id, inviter_user_id = m.inviter_user_id
+         matched_user_id = m.user_id, matched_wallet_id = m.wallet_id, campaign_id = m.campaign_id, inviter_user_id = m.inviter_user_id,
+         -- For the commission intake, as the insert above marks what clicks and customers credit.
+         commission_state = CASE WHEN EXISTS (
+           SELECT 1 FROM commission_rules r WHERE r.campaign_id = m.campaign_id AND r.event_type = conversion_events.type)
+           THEN 'due' ELSE conversion_events.commission_state END
        FROM (
          SELECT e.event_id, w.user_id, w.id AS wallet_id,
            COALESCE(ic.id, uc.id, fc.id) AS campaign_id,

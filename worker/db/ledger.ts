@@ -31,7 +31,19 @@ export function insertAccountsStatement(db: Database, accounts: readonly LedgerA
 
 export type NewLedgerEntry = {
   idempotencyKey: string;
-  kind: "deposit" | "campaign-funding" | "reward" | "withdrawal-hold" | "withdrawal-release" | "withdrawal-payout" | "pool-return";
+  kind:
+    | "deposit"
+    | "campaign-funding"
+    | "reward"
+    | "withdrawal-hold"
+    | "withdrawal-release"
+    | "withdrawal-payout"
+    | "pool-return"
+    | "commission-funding"
+    | "commission-reserve"
+    | "commission-release"
+    | "commission-cancel"
+    | "commission-clawback";
   memo: string;
   lines: readonly { accountId: string; amount: number }[];
   createdAt: number;
@@ -100,12 +112,19 @@ export async function accountBalances(db: Database, accountIds: readonly string[
   return new Map(rows.map((row) => [row.account_id, row.balance]));
 }
 
-const userBalanceSchema = z.object({ currency: z.string(), available: z.number().int(), held: z.number().int(), earned: z.number().int() });
+const userBalanceSchema = z.object({
+  currency: z.string(),
+  available: z.number().int(),
+  held: z.number().int(),
+  earned: z.number().int(),
+  pending: z.number().int(),
+});
 export type UserBalanceRow = z.infer<typeof userBalanceSchema>;
 
 /**
- * A creator's money per currency: available (free to withdraw), held (withdrawals in flight) and earned (every
- * reward ever credited, whatever happened to it since).
+ * A creator's money per currency: available (free to withdraw), held (withdrawals in flight), earned (every
+ * reward and released commission ever credited, whatever happened to it since) and pending (commissions within their
+ * validation window).
  */
 export function userBalancesQuery(db: Database, userId: string): Query<UserBalanceRow[]> {
   return allRows(
@@ -114,13 +133,41 @@ export function userBalancesQuery(db: Database, userId: string): Query<UserBalan
         `SELECT account.currency,
            COALESCE(SUM(CASE WHEN account.kind = 'creator-available' THEN kept.balance END), 0) AS available,
            COALESCE(SUM(CASE WHEN account.kind = 'creator-withdrawal-hold' THEN kept.balance END), 0) AS held,
-           COALESCE(SUM(CASE WHEN account.kind = 'creator-available' THEN kept.rewarded END), 0) AS earned
+           COALESCE(SUM(CASE WHEN account.kind = 'creator-available' THEN kept.rewarded END), 0) AS earned,
+           COALESCE(SUM(CASE WHEN account.kind = 'creator-commission-pending' THEN kept.balance END), 0) AS pending
          FROM ledger_accounts AS account
          JOIN ledger_balances AS kept ON kept.account_id = account.id AND kept.currency = account.currency
-         WHERE account.owner_id = ? AND account.kind IN ('creator-available', 'creator-withdrawal-hold', 'creator-paid-out')
+         WHERE account.owner_id = ?
+           AND account.kind IN ('creator-available', 'creator-withdrawal-hold', 'creator-paid-out', 'creator-commission-pending')
          GROUP BY account.currency ORDER BY account.currency`,
       )
       .bind(userId),
     userBalanceSchema,
   );
+}
+
+/** An entry among several posted by one statement; `ref` names what it belongs to, for the statement's guard. */
+export type NewLedgerEntryOf = NewLedgerEntry & { ref: string };
+
+/**
+ * Several entries in one statement, each posted through `ledger_postings` as `insertEntryStatement` posts one, and
+ * only while `guard` holds for it (its SQL reads the entry as `entry.value`, e.g. `json_extract(entry.value, '$.ref')`).
+ */
+export function insertEntriesStatement(db: Database, entries: readonly NewLedgerEntryOf[], guard: StatementGuard) {
+  const rows = entries.map((entry) => ({
+    key: entry.idempotencyKey,
+    kind: entry.kind,
+    memo: entry.memo,
+    lines: entry.lines.map((line) => ({ account: line.accountId, amount: line.amount })),
+    createdAt: entry.createdAt,
+    ref: entry.ref,
+  }));
+  return db
+    .prepare(
+      `INSERT INTO ledger_postings (idempotency_key, kind, memo, lines, created_at)
+       SELECT json_extract(entry.value, '$.key'), json_extract(entry.value, '$.kind'), json_extract(entry.value, '$.memo'),
+         json_extract(entry.value, '$.lines'), json_extract(entry.value, '$.createdAt')
+       FROM json_each(?) AS entry WHERE ${guard.sql}`,
+    )
+    .bind(JSON.stringify(rows), ...guard.params);
 }

@@ -25,6 +25,15 @@ import {
   type SettlementLimits,
   type SettlementReport,
 } from "../domain/withdrawals/settlement.ts";
+import {
+  defaultCommissionLimits,
+  emptyCommissionReport,
+  recoverCommissionDebts,
+  releaseDueCommissions,
+  takeInConversions,
+  type CommissionLimits,
+  type CommissionReport,
+} from "../domain/commissions/scheduled.ts";
 import type { Database } from "../database.ts";
 import type { D1Meter } from "../timings.ts";
 
@@ -45,6 +54,7 @@ export type SchedulerLimits = {
   announcements: AnnouncementFanOutLimits;
   loginStates: typeof loginStateSweepLimits;
   retention: RetentionLimits;
+  commissions: CommissionLimits;
 };
 
 export const defaultSchedulerLimits: SchedulerLimits = {
@@ -56,6 +66,7 @@ export const defaultSchedulerLimits: SchedulerLimits = {
   announcements: defaultAnnouncementFanOutLimits,
   loginStates: loginStateSweepLimits,
   retention: defaultRetentionLimits,
+  commissions: defaultCommissionLimits,
 };
 
 export type SchedulerDeps = {
@@ -93,6 +104,8 @@ export type SchedulerReport = {
   evaluation: EvaluationReport;
   withdrawals: SettlementReport;
   deposits: DepositSettlementReport;
+  /** Conversions taken in as commissions or reversals, commissions released, debts recovered (docs/decisions/045-commissions.md). */
+  commissions: CommissionReport;
   /** Creators who got the `terms-and-conditions` notification of new terms in this run (docs/decisions/032, section 2). */
   termsNotified: number;
   /** Users who got an admin's announcement (ad-hoc notification) in this run, beyond its first pages. */
@@ -179,6 +192,14 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
       : await step("deposit settlement", log, emptyDepositSettlementReport, () =>
           settleDeposits({ db: deps.db, clock: deps.clock, depositRail: depositDeps.depositRail }),
         );
+  const intake = await step(
+    "commission intake",
+    log,
+    emptyCommissionReport,
+    async () => (await takeInConversions(deps.db, deps.clock, limits.commissions.intake)).report,
+  );
+  const released = await step("commission release", log, 0, () => releaseDueCommissions(deps.db, deps.clock, limits.commissions.release));
+  const recovered = await step("commission debts", log, 0, () => recoverCommissionDebts(deps.db, deps.clock, limits.commissions.debts));
   const termsNotified = await step("terms notifications", log, 0, async () => (await continueTermsFanOuts(rewards, limits.terms)).notified);
   const announcementsNotified = await step(
     "announcements",
@@ -202,6 +223,7 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
     evaluation,
     withdrawals,
     deposits,
+    commissions: { ...intake, released, recovered },
     termsNotified,
     announcementsNotified,
     loginStatesSwept,

@@ -23,6 +23,12 @@ export function BalanceSummary({ balances, title = "Balance" }: { balances: Bala
               <dl className="balance-currency">
                 <dt>{`Available (${balance.currency})`}</dt>
                 <dd>{formatAmount(balance.available, balance.currency)}</dd>
+                {balance.pending > 0 ? (
+                  <>
+                    <dt>Pending commissions</dt>
+                    <dd>{formatAmount(balance.pending, balance.currency)}</dd>
+                  </>
+                ) : null}
                 <dt>Held in withdrawals</dt>
                 <dd>{formatAmount(balance.held, balance.currency)}</dd>
                 <dt>Earned in total</dt>

@@ -18,6 +18,10 @@ export const ledgerAccountKinds = [
   "creator-withdrawal-hold",
   /** What has left for a creator's wallets. */
   "creator-paid-out",
+  /** What an advertiser put into a campaign's commissions and has not reserved for one yet (migration 0055). */
+  "campaign-commission-budget",
+  /** A creator's commissions within their validation window: reserved from a budget, not yet free to withdraw. */
+  "creator-commission-pending",
 ] as const;
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 
@@ -41,3 +45,7 @@ export const campaignBonusPoolAccount = (campaignId: string, currency: string) =
 export const creatorAvailableAccount = (userId: string, currency: string) => account(userId, "creator-available", currency);
 export const creatorWithdrawalHoldAccount = (userId: string, currency: string) => account(userId, "creator-withdrawal-hold", currency);
 export const creatorPaidOutAccount = (userId: string, currency: string) => account(userId, "creator-paid-out", currency);
+export const campaignCommissionBudgetAccount = (campaignId: string, currency: string) =>
+  account(campaignId, "campaign-commission-budget", currency);
+export const creatorCommissionPendingAccount = (userId: string, currency: string) =>
+  account(userId, "creator-commission-pending", currency);

@@ -7,9 +7,12 @@ import type { Database } from "../../database.ts";
  * Balances read from the ledger (never stored): a creator's money per currency. (What is left in a campaign's pools is
  * read with the campaign itself: worker/db/campaigns.ts.)
  */
-export type Balance = { currency: string; decimals: number; available: number; held: number; earned: number };
+export type Balance = { currency: string; decimals: number; available: number; held: number; earned: number; pending: number };
 
-/** `GET /v1/balance`: per currency, available, held in withdrawals, and earned in total; integers in the smallest unit. */
+/**
+ * `GET /v1/balance`: per currency, available, held in withdrawals, earned in total and pending (commissions in their
+ * validation window); integers in the smallest unit.
+ */
 export function balancesQuery(db: Database, userId: string): Query<Balance[]> {
   return mapQuery(userBalancesQuery(db, userId), (rows) =>
     rows.map((row) => ({
@@ -18,6 +21,7 @@ export function balancesQuery(db: Database, userId: string): Query<Balance[]> {
       available: row.available,
       held: row.held,
       earned: row.earned,
+      pending: row.pending,
     })),
   );
 }
