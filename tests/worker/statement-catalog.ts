@@ -951,6 +951,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       upsertUserFromX: (db) =>
         users.upsertUserFromX(db, { xUserId: creator.xUserId, handle: "ada", name: "Ada", avatarUrl: null }, ["creator"], now),
       findXUserId: (db) => users.findXUserId(db, creator.id),
+      claimXUserId: (db) => users.claimXUserId(db, creator.id, "1600000000000000001", now),
       findUserHandle: (db) => users.findUserHandle(db, creator.id),
       listAdvertisersOfJoinedCampaigns: (db) => users.listAdvertisersOfJoinedCampaigns(db, creator.id),
       updateBasicSettingsStatement: (db) =>
@@ -1057,6 +1058,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
           { network: "bluesky", subject: "did:plc:kqd2ttwc6qtfbfbgvwfkrvdl", handle: "bea.bsky.test", name: "Bea", avatarUrl: null },
           now,
         ),
+      listLinkedAccounts: (db) => networkAccounts.listLinkedAccounts(db, creator.id),
     },
   },
   "networks/x/credentials": {
