@@ -9,7 +9,11 @@ import { insertMemberStatement } from "../../worker/db/advertiser-members.ts";
 import { insertAdvertiserStatement } from "../../worker/db/advertisers.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../../worker/db/campaigns.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
-import { releaseDueCommissions as releaseApproved, recoverCommissionDebts, takeInConversions } from "../../worker/domain/commissions/scheduled.ts";
+import {
+  releaseDueCommissions as releaseApproved,
+  recoverCommissionDebts,
+  takeInConversions,
+} from "../../worker/domain/commissions/scheduled.ts";
 import { approveDueReviews, scoreNewCommissions } from "../../worker/domain/risk/scheduled.ts";
 import type { Clock } from "../../worker/clock.ts";
 import { creatorAvailableAccount, creatorWithdrawalHoldAccount } from "../../worker/domain/ledger/accounts.ts";

@@ -120,7 +120,9 @@ async function purchaseScored(w: World, eventId: string, value: number, wallet: 
     method: "POST",
     headers: { "Content-Type": "application/json", "api-key": w.key.keyId, "api-secret": w.key.secret },
     body: JSON.stringify({
-      events: [{ eventId, type: "purchase", walletAddress: wallet, chain: "evm", value, currency: "USDC", occurredAt: now, clickId: w.clickId }],
+      events: [
+        { eventId, type: "purchase", walletAddress: wallet, chain: "evm", value, currency: "USDC", occurredAt: now, clickId: w.clickId },
+      ],
     }),
   });
   expect(response.status).toBe(200);
@@ -166,7 +168,14 @@ describe("risk scoring in the scheduler", () => {
     const w = await world();
     expect(await purchaseScored(w, "self-1", 50 * USDC, creatorWallet)).toEqual({ scored: 1, held: 1 });
     const [held] = (await queueOf(w)).held;
-    expect(held).toMatchObject({ kind: "commission", eventId: "self-1", amount: 5_000_000, score: 100, status: "held", creatorId: w.creatorId });
+    expect(held).toMatchObject({
+      kind: "commission",
+      eventId: "self-1",
+      amount: 5_000_000,
+      score: 100,
+      status: "held",
+      creatorId: w.creatorId,
+    });
     expect(held?.reasons.map((reason) => reason.signal)).toEqual(["own-wallet", "instant-conversion", "new-account"]);
     expect(held?.evidence).toMatchObject({ ownWallet: true, clickId: w.clickId, creatorClicksThatDay: 1, threshold: 70 });
 
@@ -233,7 +242,9 @@ describe("the advertiser's review", () => {
     expect(queue.history).toEqual([]);
     const stranger = buildUser(next("risk_stranger_"), now);
     await env.DB.batch(insertUserStatements(env.DB, stranger, ["creator"]));
-    const response = await fetchWorker(`/v1/advertiser/${w.advertiserId}/reviews`, { headers: { Authorization: await bearerFor(stranger.id) } });
+    const response = await fetchWorker(`/v1/advertiser/${w.advertiserId}/reviews`, {
+      headers: { Authorization: await bearerFor(stranger.id) },
+    });
     expect(response.status).toBe(404);
   });
 
@@ -305,7 +316,13 @@ describe("the advertiser's review", () => {
       .bind(w.creatorId)
       .all();
     expect(audit.results).toEqual([
-      { action: "risk-review.reject", subject_user_id: w.creatorId, outcome: "allowed", reason: "You bought through your own link.", advertiser: w.advertiserId },
+      {
+        action: "risk-review.reject",
+        subject_user_id: w.creatorId,
+        outcome: "allowed",
+        reason: "You bought through your own link.",
+        advertiser: w.advertiserId,
+      },
       { action: "risk-review.approve", subject_user_id: w.creatorId, outcome: "allowed", reason: null, advertiser: w.advertiserId },
       { action: "risk-review.approve", subject_user_id: w.creatorId, outcome: "allowed", reason: null, advertiser: w.advertiserId },
     ]);

@@ -153,9 +153,7 @@ export function recordScoresStatements(db: Database, reviews: readonly NewReview
 /** Reviews below their threshold whose window has ended, oldest first, by the partial index on them. */
 export function listReviewsDueForApproval(db: Database, now: number, limit: number): Promise<{ item_id: string }[]> {
   return queryAll(
-    db
-      .prepare(`SELECT item_id FROM risk_reviews WHERE status = 'watching' AND due_at <= ? ORDER BY due_at LIMIT ?`)
-      .bind(now, limit),
+    db.prepare(`SELECT item_id FROM risk_reviews WHERE status = 'watching' AND due_at <= ? ORDER BY due_at LIMIT ?`).bind(now, limit),
     z.object({ item_id: z.string() }),
   );
 }
@@ -170,7 +168,9 @@ export function approveAutomaticallyStatements(db: Database, itemIds: readonly s
       )
       .bind(now, payload),
     db
-      .prepare(`UPDATE commissions SET review_state = 'approved' WHERE review_state = 'watching' AND id IN (SELECT value FROM json_each(?))`)
+      .prepare(
+        `UPDATE commissions SET review_state = 'approved' WHERE review_state = 'watching' AND id IN (SELECT value FROM json_each(?))`,
+      )
       .bind(payload),
   ];
 }
@@ -209,7 +209,9 @@ const reviewJoins = `JOIN commissions c ON c.id = r.item_id JOIN campaigns k ON 
 export function heldReviewsQuery(db: Database, advertiserId: string, limit: number): Query<ReviewRow[]> {
   return allRows(
     db
-      .prepare(`SELECT ${reviewColumns} FROM risk_reviews r ${reviewJoins} WHERE r.advertiser_id = ? AND r.status = 'held' ORDER BY r.scored_at LIMIT ?`)
+      .prepare(
+        `SELECT ${reviewColumns} FROM risk_reviews r ${reviewJoins} WHERE r.advertiser_id = ? AND r.status = 'held' ORDER BY r.scored_at LIMIT ?`,
+      )
       .bind(advertiserId, limit),
     reviewRowSchema,
   );

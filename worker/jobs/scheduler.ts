@@ -34,7 +34,14 @@ import {
   type CommissionLimits,
   type CommissionReport,
 } from "../domain/commissions/scheduled.ts";
-import { approveDueReviews, defaultRiskLimits, emptyRiskReport, scoreNewCommissions, type RiskLimits, type RiskReport } from "../domain/risk/scheduled.ts";
+import {
+  approveDueReviews,
+  defaultRiskLimits,
+  emptyRiskReport,
+  scoreNewCommissions,
+  type RiskLimits,
+  type RiskReport,
+} from "../domain/risk/scheduled.ts";
 import type { Database } from "../database.ts";
 import type { D1Meter } from "../timings.ts";
 

@@ -40,7 +40,8 @@ type Deps = Pick<Capabilities, "db" | "clock">;
 
 const reasonsOf = (json: string): RiskReasonView[] => JSON.parse(json) as RiskReasonView[];
 
-function itemView(row: ReviewRow): ReviewItem {
+/** A review row as the console shows it. */
+export function itemView(row: ReviewRow): ReviewItem {
   return {
     itemId: row.item_id,
     kind: "commission",
@@ -150,13 +151,21 @@ export async function decideReviews(
     return { decided: candidates.map((row) => row.item_id), skipped };
   }
   // Another decision or a refund took some of them between the read and the batch: say which were decided here.
-  const [after] = await runBatch(caps.db, [reviewsOfItemsQuery(caps.db, advertiserId, candidates.map((row) => row.item_id))]);
+  const [after] = await runBatch(caps.db, [
+    reviewsOfItemsQuery(
+      caps.db,
+      advertiserId,
+      candidates.map((row) => row.item_id),
+    ),
+  ]);
   const decidedHere = new Set(after.filter((row) => row.decided_at === now && row.decided_by === userId).map((row) => row.item_id));
   return {
     decided: [...decidedHere],
     skipped: [
       ...skipped,
-      ...candidates.filter((row) => !decidedHere.has(row.item_id)).map((row) => ({ itemId: row.item_id, reason: "decided or reversed meanwhile" })),
+      ...candidates
+        .filter((row) => !decidedHere.has(row.item_id))
+        .map((row) => ({ itemId: row.item_id, reason: "decided or reversed meanwhile" })),
     ],
   };
 }
@@ -186,7 +195,11 @@ export async function saveRiskSettings(
 }
 
 /** What a creator reads on each of their reviewed commissions: why one is held, and the advertiser's reason for a rejection. */
-export async function creatorReviewNotes(db: Database, creatorId: string, itemIds: readonly string[]): Promise<Map<string, CreatorReviewNote>> {
+export async function creatorReviewNotes(
+  db: Database,
+  creatorId: string,
+  itemIds: readonly string[],
+): Promise<Map<string, CreatorReviewNote>> {
   if (itemIds.length === 0) return new Map();
   const [rows] = await runBatch(db, [creatorReviewsQuery(db, creatorId, itemIds)]);
   return new Map(

@@ -48,7 +48,9 @@ export async function scoreNewCommissions(
     return { campaignId: row.campaign_id, userId: row.creator_id, day: utcDay(click?.at ?? row.received_at) };
   });
   const [dayRows] = await runBatch(deps.db, [clickDaysQuery(deps.db, dayKeys)]);
-  const clicksByDay = new Map(dayRows.map((row) => [clickDayKeyOf({ campaignId: row.campaign_id, userId: row.user_id, day: row.day }), row.clicks]));
+  const clicksByDay = new Map(
+    dayRows.map((row) => [clickDayKeyOf({ campaignId: row.campaign_id, userId: row.user_id, day: row.day }), row.clicks]),
+  );
 
   const reviews: NewReview[] = rows.map((row, index) => {
     const click = row.click_id === null ? undefined : clicks.get(row.click_id);

@@ -39,7 +39,13 @@ export const riskWeights = {
 } as const;
 
 function assessment(reasons: RiskReason[]): RiskAssessment {
-  return { score: Math.min(100, reasons.reduce((sum, reason) => sum + reason.points, 0)), reasons };
+  return {
+    score: Math.min(
+      100,
+      reasons.reduce((sum, reason) => sum + reason.points, 0),
+    ),
+    reasons,
+  };
 }
 
 function accountAgeReason(joinedAt: number, at: number): RiskReason | null {
@@ -47,10 +53,18 @@ function accountAgeReason(joinedAt: number, at: number): RiskReason | null {
   const days = Math.floor(age / DAY);
   const ageInWords = days === 0 ? "less than a day" : days === 1 ? "1 day" : `${days} days`;
   if (age < riskWeights.newAccount.youngerThanMs) {
-    return { signal: "new-account", points: riskWeights.newAccount.points, text: `The creator's account was created ${ageInWords} before.` };
+    return {
+      signal: "new-account",
+      points: riskWeights.newAccount.points,
+      text: `The creator's account was created ${ageInWords} before.`,
+    };
   }
   if (age < riskWeights.youngAccount.youngerThanMs) {
-    return { signal: "young-account", points: riskWeights.youngAccount.points, text: `The creator's account was created ${ageInWords} before.` };
+    return {
+      signal: "young-account",
+      points: riskWeights.youngAccount.points,
+      text: `The creator's account was created ${ageInWords} before.`,
+    };
   }
   return null;
 }
@@ -77,7 +91,11 @@ export type CommissionEvidence = {
 export function scoreCommission(evidence: CommissionEvidence): RiskAssessment {
   const reasons: RiskReason[] = [];
   if (evidence.ownWallet) {
-    reasons.push({ signal: "own-wallet", points: riskWeights.ownWallet, text: "The converting wallet is one of the creator's own verified wallets." });
+    reasons.push({
+      signal: "own-wallet",
+      points: riskWeights.ownWallet,
+      text: "The converting wallet is one of the creator's own verified wallets.",
+    });
   }
   if (evidence.click !== null) {
     const afterClick = evidence.convertedAt - evidence.click.at;
