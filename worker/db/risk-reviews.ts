@@ -67,19 +67,21 @@ export type UnscoredCommissionRow = z.infer<typeof unscoredRowSchema>;
 
 /**
  * The oldest unscored commissions by the partial index on them; each joins its event, creator and settings by key,
- * and asks whether the event's wallet is one of the creator's verified wallets (the index on verified addresses).
+ * and asks whether the event's wallet is one of the creator's verified wallets (the index on verified addresses). An
+ * event or user gone by then (retention, deletion) leaves its signals unknown rather than the commission unscored.
  */
 export function listUnscoredCommissions(db: Database, limit: number): Promise<UnscoredCommissionRow[]> {
   return queryAll(
     db
       .prepare(
-        `SELECT c.id, c.advertiser_id, c.campaign_id, c.creator_id, c.event_id, e.click_id, e.received_at, u.created_at AS creator_joined_at,
+        `SELECT c.id, c.advertiser_id, c.campaign_id, c.creator_id, c.event_id, e.click_id, COALESCE(e.received_at, c.created_at) AS received_at,
+           COALESCE(u.created_at, 0) AS creator_joined_at,
            EXISTS (SELECT 1 FROM wallets w WHERE w.address_key = e.address_key AND w.verified_at IS NOT NULL AND w.removed_at IS NULL
              AND w.user_id = c.creator_id) AS own_wallet,
            COALESCE(s.review_threshold, ?1) AS review_threshold, COALESCE(s.review_window_hours, ?2) AS review_window_hours
          FROM commissions c
-         JOIN conversion_events e ON e.advertiser_id = c.advertiser_id AND e.event_id = c.event_id
-         JOIN users u ON u.id = c.creator_id
+         LEFT JOIN conversion_events e ON e.advertiser_id = c.advertiser_id AND e.event_id = c.event_id
+         LEFT JOIN users u ON u.id = c.creator_id
          LEFT JOIN risk_settings s ON s.campaign_id = c.campaign_id
          WHERE c.review_state = 'unscored' ORDER BY c.created_at LIMIT ?3`,
       )
