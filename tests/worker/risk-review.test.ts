@@ -15,9 +15,9 @@ import { approveDueReviews, scoreNewCommissions } from "../../worker/domain/risk
 import { DAY, HOUR } from "../../worker/clock.ts";
 import { buildAdvertiser, buildCampaign, buildUser } from "../../scripts/seed/factories.ts";
 import { fixedClock } from "../support/clock.ts";
-import { fetchWorker } from "./fetch.ts";
+import { fetchPage, fetchWorker } from "./fetch.ts";
 import { balanceOf, expectBalancedLedger } from "./rewards-fixtures.ts";
-import { bearerFor } from "./sessions.ts";
+import { bearerFor, sessionCookieFor } from "./sessions.ts";
 
 /*
  * Risk and review (issue 28 items 4 and 5, docs/decisions/047-risk-and-review.md): commissions are scored by the
@@ -34,6 +34,7 @@ const next = (prefix: string) => `${prefix}${(counter += 1)}`;
 
 type World = {
   advertiserId: string;
+  memberId: string;
   campaignId: string;
   creatorId: string;
   creatorBearer: string;
@@ -81,6 +82,7 @@ async function world(validationDays = 0): Promise<World> {
   expect(clickId).toMatch(/^clk_/);
   const w = {
     advertiserId: advertiser.id,
+    memberId: member.id,
     campaignId: campaign.id,
     creatorId: creator.id,
     creatorBearer,
@@ -350,5 +352,20 @@ describe("review settings", () => {
       body: JSON.stringify({ reviewThreshold: 80, reviewWindowHours: 24 }),
     });
     expect(otherCampaign.status).toBe(404);
+  });
+});
+
+describe("the console's Review page", () => {
+  it("renders the held items with their reasons for members, and is Page Not Found for anyone else", async () => {
+    const w = await world();
+    await purchaseScored(w, "page-held", 10 * USDC, creatorWallet);
+    const response = await fetchPage(`/advertiser/${w.advertiserId}/reviews`, await sessionCookieFor(w.memberId));
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Held for review");
+    expect(html).toContain("Select page-held");
+    expect(html).toContain("The converting wallet is one of the creator&#x27;s own verified wallets. (+80)");
+    expect(html).toContain("Risk 100");
+    expect((await fetchPage(`/advertiser/${w.advertiserId}/reviews`, await sessionCookieFor(w.creatorId))).status).toBe(404);
   });
 });
