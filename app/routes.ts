@@ -14,6 +14,7 @@ export default [
       route("advertiser/:advertiserId/members", "routes/advertiser-members.tsx"),
       route("advertiser/:advertiserId/funds", "routes/advertiser-funds.tsx"),
       route("advertiser/:advertiserId/api-keys", "routes/advertiser-api-keys.tsx"),
+      route("advertiser/:advertiserId/reviews", "routes/advertiser-reviews.tsx"),
       route("advertiser/:advertiserId/campaigns/:campaignId/invitations", "routes/advertiser-campaign-invitations.tsx"),
       route("advertiser/:advertiserId/campaigns", "routes/advertiser-campaigns.tsx"),
       route("advertiser/:advertiserId/campaigns/new", "routes/advertiser-campaign-new.tsx"),

@@ -11,7 +11,13 @@ import { insertCampaignStatement, insertParticipantStatement } from "../../worke
 import { insertUserStatements } from "../../worker/db/users.ts";
 import { upsertAttributionStatement } from "../../worker/db/attribution.ts";
 import { insertWallet } from "../../worker/db/wallets.ts";
-import { releaseDueCommissions, recoverCommissionDebts, takeInConversions } from "../../worker/domain/commissions/scheduled.ts";
+import {
+  releaseDueCommissions as releaseApproved,
+  recoverCommissionDebts,
+  takeInConversions,
+} from "../../worker/domain/commissions/scheduled.ts";
+import { approveDueReviews, scoreNewCommissions } from "../../worker/domain/risk/scheduled.ts";
+import type { Clock } from "../../worker/clock.ts";
 import { creatorAvailableAccount, creatorWithdrawalHoldAccount } from "../../worker/domain/ledger/accounts.ts";
 import { depositAdvertiserFunds } from "../../worker/domain/ledger/funding.ts";
 import { postJournalEntry } from "../../worker/domain/ledger/journal.ts";
@@ -58,6 +64,11 @@ async function world(): Promise<World> {
     insertCampaignStatement(env.DB, campaign),
     env.DB.prepare(`UPDATE campaigns SET destination_url = 'https://shop.example/' WHERE id = ?`).bind(campaign.id),
     insertParticipantStatement(env.DB, campaign.id, creator.id, now),
+    // Risk review (docs/decisions/047) holds nothing here and approves at once; tests/worker/risk-review.test.ts covers it.
+    env.DB.prepare(`INSERT INTO risk_settings (campaign_id, review_threshold, review_window_hours, updated_at) VALUES (?, 100, 0, ?)`).bind(
+      campaign.id,
+      now,
+    ),
   ]);
   const memberBearer = await bearerFor(member.id);
   const creatorBearer = await bearerFor(creator.id);
@@ -86,6 +97,13 @@ async function world(): Promise<World> {
     key: createdApiKeySchema.parse(await created.json()),
     clickId,
   };
+}
+
+/** The scheduler's order: new commissions are scored (and, with a review window of 0, approved), then released. */
+async function releaseDueCommissions(db: D1Database, clock: Clock): Promise<number> {
+  await scoreNewCommissions({ db, clock });
+  await approveDueReviews({ db, clock });
+  return releaseApproved(db, clock);
 }
 
 const settingsPath = (w: World) => `/v1/advertiser/${w.advertiserId}/campaigns/${w.campaignId}/commissions`;

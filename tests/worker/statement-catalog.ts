@@ -34,6 +34,7 @@ import * as leaderboards from "../../worker/db/leaderboards.ts";
 import * as referralLinks from "../../worker/db/referral-links.ts";
 import * as reports from "../../worker/db/reports.ts";
 import * as rewardCampaigns from "../../worker/db/reward-campaigns.ts";
+import * as riskReviews from "../../worker/db/risk-reviews.ts";
 import * as schedulerLeases from "../../worker/db/scheduler-leases.ts";
 import * as sessions from "../../worker/db/sessions.ts";
 import * as suggestions from "../../worker/db/suggestions.ts";
@@ -396,6 +397,56 @@ export const statementCatalog: Record<string, ModuleEntry> = {
     },
     sendsNoSql: {
       changedCommissionGuard: "a condition other statements carry (collected through insertEntriesStatement)",
+    },
+  },
+  "risk-reviews": {
+    calls: {
+      riskSettingsQuery: (db) => riskReviews.riskSettingsQuery(db, advertiser.id, campaign.id),
+      saveRiskSettingsStatement: (db) =>
+        riskReviews.saveRiskSettingsStatement(db, advertiser.id, campaign.id, { reviewThreshold: 70, reviewWindowHours: 48 }, now),
+      listUnscoredCommissions: (db) => riskReviews.listUnscoredCommissions(db, 200),
+      clickDaysQuery: (db) => riskReviews.clickDaysQuery(db, [{ campaignId: campaign.id, userId: creator.id, day: "2027-01-15" }]),
+      recordScoresStatements: (db) =>
+        riskReviews.recordScoresStatements(db, [
+          {
+            itemId: "com-1",
+            advertiserId: advertiser.id,
+            campaignId: campaign.id,
+            creatorId: creator.id,
+            score: 80,
+            reasons: [{ signal: "own-wallet", points: 80, text: "Own wallet." }],
+            evidence: { ownWallet: true },
+            status: "held",
+            scoredAt: now,
+            dueAt: now + 48 * hour,
+          },
+        ]),
+      listReviewsDueForApproval: (db) => riskReviews.listReviewsDueForApproval(db, now, 500),
+      approveAutomaticallyStatements: (db) => riskReviews.approveAutomaticallyStatements(db, ["com-1"], now),
+      heldReviewsQuery: (db) => riskReviews.heldReviewsQuery(db, advertiser.id, 100),
+      decidedReviewsQuery: (db) => riskReviews.decidedReviewsQuery(db, advertiser.id, 50),
+      reviewsOfItemsQuery: (db) => riskReviews.reviewsOfItemsQuery(db, advertiser.id, ["com-1"]),
+      decideReviewsStatements: (db) => [
+        ...riskReviews.decideReviewsStatements(db, {
+          advertiserId: advertiser.id,
+          itemIds: ["com-1"],
+          decision: "approve",
+          reason: null,
+          userId: creator.id,
+          changeId: "chg-5",
+          now,
+        }),
+        ...riskReviews.decideReviewsStatements(db, {
+          advertiserId: advertiser.id,
+          itemIds: ["com-1"],
+          decision: "reject",
+          reason: "Own wallet",
+          userId: creator.id,
+          changeId: "chg-6",
+          now,
+        }),
+      ],
+      creatorReviewsQuery: (db) => riskReviews.creatorReviewsQuery(db, creator.id, ["com-1"]),
     },
   },
   conversions: {

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { earningConversionTypes } from "./conversions.ts";
+import { creatorReviewNoteSchema } from "./risk-review.ts";
 
 /**
  * Commissions (docs/decisions/045-commissions.md): what an advertiser pays a creator per conversion, per campaign and
@@ -141,6 +142,8 @@ export const creatorCommissionSchema = z.object({
   /** What a reversal could not take back at once, and what later earnings have repaid of it. */
   debt: z.number(),
   debtRecovered: z.number(),
+  /** Its risk review (docs/decisions/047-risk-and-review.md): why it is held, the advertiser's reason for a rejection. */
+  review: z.nullable(creatorReviewNoteSchema),
 });
 export type CreatorCommission = z.infer<typeof creatorCommissionSchema>;
 

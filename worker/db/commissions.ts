@@ -332,13 +332,16 @@ export function markEventsLookedAtStatement(db: Database, events: readonly { adv
 const dueCommissionSchema = z.object({ id: z.string(), creator_id: z.string(), currency: z.string(), amount: z.number().int() });
 export type DueCommissionRow = z.infer<typeof dueCommissionSchema>;
 
-/** Pending commissions whose window has ended, oldest first, by the partial index on what is pending. */
+/**
+ * Pending commissions whose window has ended and whose risk review approved them (docs/decisions/047), oldest first,
+ * by the partial index on what is releasable.
+ */
 export function listCommissionsDueForRelease(db: Database, now: number, limit: number): Promise<DueCommissionRow[]> {
   return queryAll(
     db
       .prepare(
         `SELECT id, creator_id, currency, amount FROM commissions
-         WHERE status = 'pending' AND available_at <= ? ORDER BY available_at LIMIT ?`,
+         WHERE status = 'pending' AND review_state = 'approved' AND available_at <= ? ORDER BY available_at LIMIT ?`,
       )
       .bind(now, limit),
     dueCommissionSchema,
@@ -349,7 +352,7 @@ export function releaseCommissionsStatement(db: Database, ids: readonly string[]
   return db
     .prepare(
       `UPDATE commissions SET status = 'available', released_at = ?1, change_id = ?2
-       WHERE status = 'pending' AND id IN (SELECT value FROM json_each(?3))`,
+       WHERE status = 'pending' AND review_state = 'approved' AND id IN (SELECT value FROM json_each(?3))`,
     )
     .bind(now, changeId, JSON.stringify(ids));
 }

@@ -71,9 +71,12 @@ export async function storeConversionBatch(
   const match = db
     .prepare(
       `UPDATE conversion_events SET
-         matched_user_id = m.user_id, matched_wallet_id = m.wallet_id, campaign_id = m.campaign_id, inviter_user_id = m.inviter_user_id,
+         matched_user_id = m.user_id, matched_wallet_id = m.wallet_id,
+         -- A click or customer credit stays (docs/decisions/043): the wallet's campaign credits only what nothing else did.
+         campaign_id = CASE WHEN conversion_events.attributed_via IS NULL THEN m.campaign_id ELSE conversion_events.campaign_id END,
+         inviter_user_id = CASE WHEN conversion_events.attributed_via IS NULL THEN m.inviter_user_id ELSE conversion_events.inviter_user_id END,
          -- For the commission intake, as the insert above marks what clicks and customers credit.
-         commission_state = CASE WHEN EXISTS (
+         commission_state = CASE WHEN conversion_events.attributed_via IS NULL AND EXISTS (
            SELECT 1 FROM commission_rules r WHERE r.campaign_id = m.campaign_id AND r.event_type = conversion_events.type)
            THEN 'due' ELSE conversion_events.commission_state END
        FROM (

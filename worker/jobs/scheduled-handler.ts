@@ -26,6 +26,7 @@ function summary(report: SchedulerReport): string | null {
     report.withdrawals.expired > 0 ? `${report.withdrawals.expired} withdrawal(s) expired` : "",
     report.withdrawals.handedOver > 0 ? `${report.withdrawals.handedOver} withdrawal(s) handed to the payout rail` : "",
     report.deposits.credited > 0 ? `${report.deposits.credited} deposit(s) credited` : "",
+    report.risk.held > 0 ? `${report.risk.held} commission(s) held for review` : "",
     report.termsNotified > 0 ? `${report.termsNotified} creator(s) told of new terms` : "",
     report.announcementsNotified > 0 ? `${report.announcementsNotified} user(s) given an announcement` : "",
     report.reservations.adopted > 0 ? `${report.reservations.adopted} abandoned post(s) adopted from X` : "",

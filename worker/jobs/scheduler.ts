@@ -34,6 +34,14 @@ import {
   type CommissionLimits,
   type CommissionReport,
 } from "../domain/commissions/scheduled.ts";
+import {
+  approveDueReviews,
+  defaultRiskLimits,
+  emptyRiskReport,
+  scoreNewCommissions,
+  type RiskLimits,
+  type RiskReport,
+} from "../domain/risk/scheduled.ts";
 import type { Database } from "../database.ts";
 import type { D1Meter } from "../timings.ts";
 
@@ -55,6 +63,7 @@ export type SchedulerLimits = {
   loginStates: typeof loginStateSweepLimits;
   retention: RetentionLimits;
   commissions: CommissionLimits;
+  risk: RiskLimits;
 };
 
 export const defaultSchedulerLimits: SchedulerLimits = {
@@ -67,6 +76,7 @@ export const defaultSchedulerLimits: SchedulerLimits = {
   loginStates: loginStateSweepLimits,
   retention: defaultRetentionLimits,
   commissions: defaultCommissionLimits,
+  risk: defaultRiskLimits,
 };
 
 export type SchedulerDeps = {
@@ -85,6 +95,8 @@ export type SchedulerDeps = {
   deposits?: { depositRail: DepositRail };
   /** Post images in R2: the unused-upload sweep deletes them with their rows; without it, that sweep is skipped. */
   media?: R2Bucket;
+  /** The referral click store: with it, a commission's risk score judges how soon after its click it converted. */
+  clicks?: KVNamespace;
   limits?: Partial<SchedulerLimits>;
   /** The meter `db` reports to (worker/timings.ts): with it, the report gives each step's D1 work. */
   d1Meter?: D1Meter;
@@ -106,6 +118,8 @@ export type SchedulerReport = {
   deposits: DepositSettlementReport;
   /** Conversions taken in as commissions or reversals, commissions released, debts recovered (docs/decisions/045-commissions.md). */
   commissions: CommissionReport;
+  /** Commissions scored and held for review, and items approved when their review window ended (docs/decisions/047-risk-and-review.md). */
+  risk: RiskReport;
   /** Creators who got the `terms-and-conditions` notification of new terms in this run (docs/decisions/032, section 2). */
   termsNotified: number;
   /** Users who got an admin's announcement (ad-hoc notification) in this run, beyond its first pages. */
@@ -198,6 +212,10 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
     emptyCommissionReport,
     async () => (await takeInConversions(deps.db, deps.clock, limits.commissions.intake)).report,
   );
+  const scoring = await step("risk scoring", log, { scored: 0, held: 0 }, () =>
+    scoreNewCommissions(deps.clicks === undefined ? rewards : { ...rewards, clicks: deps.clicks }, limits.risk.scoring),
+  );
+  const approved = await step("review approval", log, 0, () => approveDueReviews(rewards, limits.risk.approval));
   const released = await step("commission release", log, 0, () => releaseDueCommissions(deps.db, deps.clock, limits.commissions.release));
   const recovered = await step("commission debts", log, 0, () => recoverCommissionDebts(deps.db, deps.clock, limits.commissions.debts));
   const termsNotified = await step("terms notifications", log, 0, async () => (await continueTermsFanOuts(rewards, limits.terms)).notified);
@@ -224,6 +242,7 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
     withdrawals,
     deposits,
     commissions: { ...intake, released, recovered },
+    risk: { ...emptyRiskReport, ...scoring, approved },
     termsNotified,
     announcementsNotified,
     loginStatesSwept,

@@ -6,6 +6,7 @@ export function consoleSections(advertiserId: string) {
   const base = `/advertiser/${encodeURIComponent(advertiserId)}`;
   return [
     { to: `${base}/campaigns`, label: "Campaigns" },
+    { to: `${base}/reviews`, label: "Review" },
     { to: `${base}/funds`, label: "Funding" },
     { to: `${base}/reports`, label: "Reports" },
     { to: `${base}/members`, label: "Members" },

@@ -1,0 +1,371 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createdApiKeySchema, type CreatedApiKey } from "../../worker/contracts/api-keys.ts";
+import { commissionSettingsSchema, creatorCommissionsSchema, type CommissionSettingsInput } from "../../worker/contracts/commissions.ts";
+import { errorBodySchema } from "../../worker/contracts/errors.ts";
+import { referralLinkSchema } from "../../worker/contracts/referrals.ts";
+import { reviewDecisionResultSchema, reviewQueueSchema, riskSettingsSchema } from "../../worker/contracts/risk-review.ts";
+import { insertMemberStatement } from "../../worker/db/advertiser-members.ts";
+import { insertAdvertiserStatement } from "../../worker/db/advertisers.ts";
+import { insertCampaignStatement, insertParticipantStatement } from "../../worker/db/campaigns.ts";
+import { insertUserStatements } from "../../worker/db/users.ts";
+import { releaseDueCommissions, takeInConversions } from "../../worker/domain/commissions/scheduled.ts";
+import { depositAdvertiserFunds } from "../../worker/domain/ledger/funding.ts";
+import { approveDueReviews, scoreNewCommissions } from "../../worker/domain/risk/scheduled.ts";
+import { DAY, HOUR } from "../../worker/clock.ts";
+import { buildAdvertiser, buildCampaign, buildUser } from "../../scripts/seed/factories.ts";
+import { fixedClock } from "../support/clock.ts";
+import { fetchPage, fetchWorker } from "./fetch.ts";
+import { balanceOf, expectBalancedLedger } from "./rewards-fixtures.ts";
+import { bearerFor, sessionCookieFor } from "./sessions.ts";
+
+/*
+ * Risk and review (issue 28 items 4 and 5, docs/decisions/047-risk-and-review.md): commissions are scored by the
+ * scheduler, held at or above the campaign's threshold, approved when the review window ends below it; the advertiser
+ * approves or rejects held ones (a rejection gives the budget back through the ledger), every decision is audited and
+ * the creator reads why. Requests run on the real clock; the scheduler's steps take the test's clock, moved instead
+ * of waited for.
+ */
+
+const now = Date.now();
+const USDC = 1_000_000;
+let counter = 0;
+const next = (prefix: string) => `${prefix}${(counter += 1)}`;
+
+type World = {
+  advertiserId: string;
+  memberId: string;
+  campaignId: string;
+  creatorId: string;
+  creatorBearer: string;
+  memberBearer: string;
+  key: CreatedApiKey;
+  clickId: string;
+};
+
+const creatorWallet = `0x${"ab".repeat(20)}`;
+const shopperWallet = `0x${"cd".repeat(20)}`;
+
+/** An advertiser with a funded 10 % commission on purchases (validation 0 days), a creator with a verified wallet and a click. */
+async function world(validationDays = 0): Promise<World> {
+  const advertiser = buildAdvertiser(next("risk-adv-"), now);
+  const member = buildUser(next("risk_member_"), now);
+  const creator = buildUser(next("risk_creator_"), now);
+  const campaign = buildCampaign(next("risk-camp-"), advertiser, "active", now);
+  await env.DB.batch([
+    insertAdvertiserStatement(env.DB, advertiser),
+    ...insertUserStatements(env.DB, member, ["creator"]),
+    ...insertUserStatements(env.DB, creator, ["creator"]),
+    insertMemberStatement(env.DB, { advertiserId: advertiser.id, userId: member.id, role: "owner", invitedBy: null, createdAt: now }),
+    insertCampaignStatement(env.DB, campaign),
+    env.DB.prepare(`UPDATE campaigns SET destination_url = 'https://shop.example/' WHERE id = ?`).bind(campaign.id),
+    insertParticipantStatement(env.DB, campaign.id, creator.id, now),
+    env.DB.prepare(
+      `INSERT INTO wallets (id, user_id, type, address, address_key, currency, verified_at, created_at) VALUES (?, ?, 'evm', ?, ?, 'USDC', ?, ?)`,
+    ).bind(next("wallet-"), creator.id, creatorWallet, creatorWallet, now, now),
+  ]);
+  const memberBearer = await bearerFor(member.id);
+  const creatorBearer = await bearerFor(creator.id);
+  const created = await fetchWorker(`/v1/advertiser/${advertiser.id}/api-keys`, {
+    method: "POST",
+    headers: { Authorization: memberBearer, "Content-Type": "application/json" },
+    body: JSON.stringify({ label: "Shop" }),
+  });
+  expect(created.status).toBe(201);
+  const link = referralLinkSchema.parse(
+    await (await fetchWorker(`/v1/campaign/${campaign.id}/referral-link`, { headers: { Authorization: creatorBearer } })).json(),
+  );
+  const visit = await fetchWorker(`/r/${link.code}`, {
+    headers: { "cf-connecting-ip": `198.51.100.${counter}`, "User-Agent": "Mozilla/5.0 (Test Phone)" },
+  });
+  const clickId = new URL(visit.headers.get("location") ?? "").searchParams.get("chorus_click_id") ?? "";
+  expect(clickId).toMatch(/^clk_/);
+  const w = {
+    advertiserId: advertiser.id,
+    memberId: member.id,
+    campaignId: campaign.id,
+    creatorId: creator.id,
+    creatorBearer,
+    memberBearer,
+    key: createdApiKeySchema.parse(await created.json()),
+    clickId,
+  };
+  const settings: CommissionSettingsInput = { validationDays, rules: [{ eventType: "purchase", kind: "share", shareBps: 1_000 }] };
+  const saved = await fetchWorker(commissionsPath(w), {
+    method: "PUT",
+    headers: { Authorization: memberBearer, "Content-Type": "application/json" },
+    body: JSON.stringify(settings),
+  });
+  expect(saved.status).toBe(200);
+  await depositAdvertiserFunds(env.DB, fixedClock(now), {
+    advertiserId: w.advertiserId,
+    currency: "USDC",
+    amount: 100 * USDC,
+    idempotencyKey: next("deposit-"),
+  });
+  const funded = await fetchWorker(`${commissionsPath(w)}/budget`, {
+    method: "POST",
+    headers: { Authorization: memberBearer, "Content-Type": "application/json", "Idempotency-Key": next("budget-") },
+    body: JSON.stringify({ amount: 100 * USDC }),
+  });
+  expect(funded.status).toBe(200);
+  return w;
+}
+
+const commissionsPath = (w: Pick<World, "advertiserId" | "campaignId">) =>
+  `/v1/advertiser/${w.advertiserId}/campaigns/${w.campaignId}/commissions`;
+const reviewSettingsPath = (w: World) => `/v1/advertiser/${w.advertiserId}/campaigns/${w.campaignId}/review-settings`;
+
+/** A purchase of `value` through the creator's click, paid from `wallet`, taken in and scored at `at`. */
+async function purchaseScored(w: World, eventId: string, value: number, wallet: string, at = Date.now()) {
+  const response = await fetchWorker("/v1/conversion/event/ingest", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "api-key": w.key.keyId, "api-secret": w.key.secret },
+    body: JSON.stringify({
+      events: [
+        { eventId, type: "purchase", walletAddress: wallet, chain: "evm", value, currency: "USDC", occurredAt: now, clickId: w.clickId },
+      ],
+    }),
+  });
+  expect(response.status).toBe(200);
+  await takeInConversions(env.DB, fixedClock(at));
+  return scoreNewCommissions({ db: env.DB, clock: fixedClock(at), clicks: env.CLICKS });
+}
+
+async function queueOf(w: World) {
+  const response = await fetchWorker(`/v1/advertiser/${w.advertiserId}/reviews`, { headers: { Authorization: w.memberBearer } });
+  expect(response.status).toBe(200);
+  return reviewQueueSchema.parse(await response.json());
+}
+
+async function decide(w: World, body: Record<string, unknown>) {
+  return fetchWorker(`/v1/advertiser/${w.advertiserId}/reviews/decisions`, {
+    method: "POST",
+    headers: { Authorization: w.memberBearer, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
+async function commissionsOf(w: World) {
+  const response = await fetchWorker("/v1/commissions", { headers: { Authorization: w.creatorBearer } });
+  expect(response.status).toBe(200);
+  return creatorCommissionsSchema.parse(await response.json()).commissions;
+}
+
+async function budgetOf(w: World) {
+  const response = await fetchWorker(commissionsPath(w), { headers: { Authorization: w.memberBearer } });
+  return commissionSettingsSchema.parse(await response.json()).budget;
+}
+
+const usdcOf = async (w: World) => (await balanceOf(w.creatorBearer.replace("Bearer ", ""))).balances.find((b) => b.currency === "USDC");
+
+const selfReferralReasons = [
+  "The converting wallet is one of the creator's own verified wallets.",
+  expect.stringMatching(/^The conversion came \d+ s after its click\.$/),
+  "The creator's account was created less than a day before.",
+];
+
+describe("risk scoring in the scheduler", () => {
+  it("holds a self-referral (the creator's own wallet) above the default threshold of 70: its money does not move", async () => {
+    const w = await world();
+    expect(await purchaseScored(w, "self-1", 50 * USDC, creatorWallet)).toEqual({ scored: 1, held: 1 });
+    const [held] = (await queueOf(w)).held;
+    expect(held).toMatchObject({
+      kind: "commission",
+      eventId: "self-1",
+      amount: 5_000_000,
+      score: 100,
+      status: "held",
+      creatorId: w.creatorId,
+    });
+    expect(held?.reasons.map((reason) => reason.signal)).toEqual(["own-wallet", "instant-conversion", "new-account"]);
+    expect(held?.evidence).toMatchObject({ ownWallet: true, clickId: w.clickId, creatorClicksThatDay: 1, threshold: 70 });
+
+    // Days later, past its (0-day) validation and the 48-hour review window: still held, still pending.
+    const later = fixedClock(Date.now() + 5 * DAY);
+    expect(await approveDueReviews({ db: env.DB, clock: later })).toBe(0);
+    expect(await releaseDueCommissions(env.DB, later)).toBe(0);
+    const [commission] = await commissionsOf(w);
+    expect(commission).toMatchObject({ status: "pending", review: { state: "held", reasons: selfReferralReasons, decisionReason: null } });
+    expect(await usdcOf(w)).toMatchObject({ available: 0, pending: 5_000_000 });
+  });
+
+  it("approves an item below the threshold when the review window ends, and only then releases it", async () => {
+    const w = await world();
+    const scoredAt = Date.now();
+    // The shopper's own wallet: 12 s after the click (40) and a new account (20) make 60, below 70.
+    expect(await purchaseScored(w, "honest-1", 20 * USDC, shopperWallet, scoredAt)).toEqual({ scored: 1, held: 0 });
+    expect((await queueOf(w)).held).toEqual([]);
+    expect((await commissionsOf(w))[0]?.review).toEqual({ state: "in-review", reasons: [], decisionReason: null });
+
+    const justBefore = fixedClock(scoredAt + 48 * HOUR - 1);
+    await approveDueReviews({ db: env.DB, clock: justBefore });
+    await releaseDueCommissions(env.DB, justBefore);
+    expect((await commissionsOf(w))[0]).toMatchObject({ status: "pending" });
+
+    const windowEnd = fixedClock(scoredAt + 48 * HOUR);
+    expect(await approveDueReviews({ db: env.DB, clock: windowEnd })).toBeGreaterThanOrEqual(1);
+    expect(await releaseDueCommissions(env.DB, windowEnd)).toBeGreaterThanOrEqual(1);
+    expect((await commissionsOf(w))[0]).toMatchObject({ status: "available", amount: 2_000_000, review: { state: "approved" } });
+    expect(await usdcOf(w)).toMatchObject({ available: 2_000_000, pending: 0 });
+    await expectBalancedLedger();
+  });
+
+  it("uses the campaign's own threshold and window", async () => {
+    const w = await world();
+    const saved = await fetchWorker(reviewSettingsPath(w), {
+      method: "PUT",
+      headers: { Authorization: w.memberBearer, "Content-Type": "application/json" },
+      body: JSON.stringify({ reviewThreshold: 50, reviewWindowHours: 0 }),
+    });
+    expect(saved.status).toBe(200);
+    // 60 is at or above 50: held.
+    expect(await purchaseScored(w, "strict-1", 20 * USDC, shopperWallet)).toEqual({ scored: 1, held: 1 });
+  });
+});
+
+describe("the advertiser's review", () => {
+  let w: World;
+  let other: World;
+  beforeAll(async () => {
+    w = await world();
+    other = await world();
+    await purchaseScored(w, "held-a", 10 * USDC, creatorWallet);
+    await purchaseScored(w, "held-b", 20 * USDC, creatorWallet);
+    await purchaseScored(w, "held-c", 30 * USDC, creatorWallet);
+    await purchaseScored(other, "held-other", 10 * USDC, creatorWallet);
+  });
+
+  const heldId = async (eventId: string) => (await queueOf(w)).held.find((item) => item.eventId === eventId)?.itemId ?? "";
+
+  it("lists only the account's held items, with reasons and evidence; a stranger gets 404", async () => {
+    const queue = await queueOf(w);
+    expect(queue.held.map((item) => item.eventId)).toEqual(["held-a", "held-b", "held-c"]);
+    expect(queue.history).toEqual([]);
+    const stranger = buildUser(next("risk_stranger_"), now);
+    await env.DB.batch(insertUserStatements(env.DB, stranger, ["creator"]));
+    const response = await fetchWorker(`/v1/advertiser/${w.advertiserId}/reviews`, {
+      headers: { Authorization: await bearerFor(stranger.id) },
+    });
+    expect(response.status).toBe(404);
+  });
+
+  it("refuses a bad decision with a 400 naming each field", async () => {
+    const noReason = await decide(w, { decision: "reject", itemIds: [await heldId("held-a")] });
+    expect(noReason.status).toBe(400);
+    expect(errorBodySchema.parse(await noReason.json()).detail).toEqual([
+      { loc: ["body", "reason"], msg: "is required when rejecting: the creator reads it" },
+    ]);
+    const bad = await decide(w, { decision: "maybe", itemIds: [] });
+    expect(bad.status).toBe(400);
+    expect(errorBodySchema.parse(await bad.json()).detail?.map((item) => item.loc)).toEqual([
+      ["body", "decision"],
+      ["body", "itemIds"],
+    ]);
+  });
+
+  it("rejects with a reason: the commission is reversed, the budget gets it back, the creator reads why, and a retry changes nothing", async () => {
+    const itemId = await heldId("held-a");
+    const budgetBefore = await budgetOf(w);
+    const body = { decision: "reject", itemIds: [itemId], reason: "You bought through your own link." };
+    const response = await decide(w, body);
+    expect(response.status).toBe(200);
+    expect(reviewDecisionResultSchema.parse(await response.json())).toEqual({ decided: [itemId], skipped: [] });
+    expect(await budgetOf(w)).toBe(budgetBefore + 1_000_000);
+    const rejected = (await commissionsOf(w)).find((commission) => commission.id === itemId);
+    expect(rejected).toMatchObject({
+      status: "reversed",
+      review: { state: "rejected", reasons: selfReferralReasons, decisionReason: "You bought through your own link." },
+    });
+
+    const retry = reviewDecisionResultSchema.parse(await (await decide(w, body)).json());
+    expect(retry).toEqual({ decided: [], skipped: [{ itemId, reason: "not held: already rejected" }] });
+    expect(await budgetOf(w)).toBe(budgetBefore + 1_000_000);
+    await expectBalancedLedger();
+  });
+
+  it("approves in bulk: both go on to be paid; another account's item is skipped", async () => {
+    const ids = [await heldId("held-b"), await heldId("held-c")];
+    const otherId = (await queueOf(other)).held[0]?.itemId ?? "";
+    const response = await decide(w, { decision: "approve", itemIds: [...ids, otherId] });
+    expect(reviewDecisionResultSchema.parse(await response.json())).toEqual({
+      decided: ids,
+      skipped: [{ itemId: otherId, reason: "not an item of this account" }],
+    });
+    expect((await queueOf(w)).held).toEqual([]);
+    expect((await queueOf(other)).held).toHaveLength(1);
+    await releaseDueCommissions(env.DB, fixedClock(Date.now()));
+    const statuses = new Map((await commissionsOf(w)).map((commission) => [commission.id, commission.status]));
+    expect(ids.map((id) => statuses.get(id))).toEqual(["available", "available"]);
+    expect(await usdcOf(w)).toMatchObject({ available: 5_000_000, pending: 0 });
+    await expectBalancedLedger();
+  });
+
+  it("keeps a history of decisions, each audited with its actor, creator and reason", async () => {
+    const history = (await queueOf(w)).history;
+    expect(history.map((item) => [item.eventId, item.status])).toEqual(
+      expect.arrayContaining([
+        ["held-a", "rejected"],
+        ["held-b", "approved"],
+        ["held-c", "approved"],
+      ]),
+    );
+    expect(history).toHaveLength(3);
+    const audit = await env.DB.prepare(
+      `SELECT action, subject_user_id, outcome, json_extract(detail, '$.reason') AS reason, json_extract(detail, '$.advertiserId') AS advertiser
+       FROM audit_log WHERE action LIKE 'risk-review.%' AND subject_user_id = ? ORDER BY id`,
+    )
+      .bind(w.creatorId)
+      .all();
+    expect(audit.results).toEqual([
+      {
+        action: "risk-review.reject",
+        subject_user_id: w.creatorId,
+        outcome: "allowed",
+        reason: "You bought through your own link.",
+        advertiser: w.advertiserId,
+      },
+      { action: "risk-review.approve", subject_user_id: w.creatorId, outcome: "allowed", reason: null, advertiser: w.advertiserId },
+      { action: "risk-review.approve", subject_user_id: w.creatorId, outcome: "allowed", reason: null, advertiser: w.advertiserId },
+    ]);
+  });
+});
+
+describe("review settings", () => {
+  it("start at 70 and 48 hours, are saved, and refuse bad values with a 400 naming each field", async () => {
+    const w = await world();
+    const read = await fetchWorker(reviewSettingsPath(w), { headers: { Authorization: w.memberBearer } });
+    expect(riskSettingsSchema.parse(await read.json())).toEqual({ campaignId: w.campaignId, reviewThreshold: 70, reviewWindowHours: 48 });
+    const bad = await fetchWorker(reviewSettingsPath(w), {
+      method: "PUT",
+      headers: { Authorization: w.memberBearer, "Content-Type": "application/json" },
+      body: JSON.stringify({ reviewThreshold: 101, reviewWindowHours: 1.5 }),
+    });
+    expect(bad.status).toBe(400);
+    expect(errorBodySchema.parse(await bad.json()).detail?.map((item) => item.loc)).toEqual([
+      ["body", "reviewThreshold"],
+      ["body", "reviewWindowHours"],
+    ]);
+    const otherCampaign = await fetchWorker(`/v1/advertiser/${w.advertiserId}/campaigns/nope/review-settings`, {
+      method: "PUT",
+      headers: { Authorization: w.memberBearer, "Content-Type": "application/json" },
+      body: JSON.stringify({ reviewThreshold: 80, reviewWindowHours: 24 }),
+    });
+    expect(otherCampaign.status).toBe(404);
+  });
+});
+
+describe("the console's Review page", () => {
+  it("renders the held items with their reasons for members, and is Page Not Found for anyone else", async () => {
+    const w = await world();
+    await purchaseScored(w, "page-held", 10 * USDC, creatorWallet);
+    const response = await fetchPage(`/advertiser/${w.advertiserId}/reviews`, await sessionCookieFor(w.memberId));
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Held for review");
+    expect(html).toContain("Select page-held");
+    expect(html).toContain("The converting wallet is one of the creator&#x27;s own verified wallets. (+80)");
+    expect(html).toContain("Risk 100");
+    expect((await fetchPage(`/advertiser/${w.advertiserId}/reviews`, await sessionCookieFor(w.creatorId))).status).toBe(404);
+  });
+});

@@ -1,0 +1,216 @@
+import type { Capabilities } from "../../capabilities.ts";
+import { decimalsOf } from "../../contracts/currencies.ts";
+import { notFound } from "../../contracts/errors.ts";
+import {
+  REVIEW_HISTORY_SHOWN,
+  REVIEW_QUEUE_SHOWN,
+  type CreatorReviewNote,
+  type ReviewDecisionInput,
+  type ReviewDecisionResult,
+  type ReviewItem,
+  type ReviewQueue,
+  type RiskReasonView,
+  type RiskSettings,
+  type RiskSettingsInput,
+} from "../../contracts/risk-review.ts";
+import { changedCommissionGuard } from "../../db/commissions.ts";
+import { insertAccountsStatement, insertEntriesStatement, type NewLedgerEntryOf } from "../../db/ledger.ts";
+import { runBatch } from "../../db/query.ts";
+import {
+  creatorReviewsQuery,
+  decideReviewsStatements,
+  decidedReviewsQuery,
+  heldReviewsQuery,
+  reviewsOfItemsQuery,
+  riskSettingsQuery,
+  saveRiskSettingsStatement,
+  type ReviewRow,
+} from "../../db/risk-reviews.ts";
+import type { Database } from "../../database.ts";
+import { requireMembership } from "../advertisers/membership.ts";
+import { campaignCommissionBudgetAccount, creatorCommissionPendingAccount } from "../ledger/accounts.ts";
+import { runLedgerBatch } from "../ledger/journal.ts";
+
+/**
+ * The advertiser's review of held items and a campaign's review settings (docs/decisions/047-risk-and-review.md),
+ * for the account's members (anyone else gets 404), and the note a creator reads on a reviewed commission.
+ */
+
+type Deps = Pick<Capabilities, "db" | "clock">;
+
+const reasonsOf = (json: string): RiskReasonView[] => JSON.parse(json) as RiskReasonView[];
+
+/** A review row as the console shows it. */
+export function itemView(row: ReviewRow): ReviewItem {
+  return {
+    itemId: row.item_id,
+    kind: "commission",
+    campaignId: row.campaign_id,
+    campaignTitle: row.campaign_title,
+    creatorId: row.creator_id,
+    creatorHandle: row.creator_handle,
+    eventId: row.event_id,
+    eventType: row.event_type,
+    amount: row.amount,
+    currency: row.currency,
+    decimals: decimalsOf(row.currency),
+    score: row.score,
+    reasons: reasonsOf(row.reasons),
+    evidence: JSON.parse(row.evidence) as ReviewItem["evidence"],
+    status: row.status,
+    scoredAt: row.scored_at,
+    decidedAt: row.decided_at,
+    decidedBy: row.decided_by,
+    decisionReason: row.decision_reason,
+  };
+}
+
+/** `GET /v1/advertiser/{id}/reviews`: the held items, oldest first, and the latest decisions. */
+export async function getReviewQueue(caps: Deps, userId: string, advertiserId: string): Promise<ReviewQueue> {
+  await requireMembership(caps, userId, advertiserId);
+  const [held, history] = await runBatch(caps.db, [
+    heldReviewsQuery(caps.db, advertiserId, REVIEW_QUEUE_SHOWN),
+    decidedReviewsQuery(caps.db, advertiserId, REVIEW_HISTORY_SHOWN),
+  ]);
+  return { held: held.map(itemView), history: history.map(itemView) };
+}
+
+function skipReason(row: ReviewRow | undefined): string | null {
+  if (row === undefined) return "not an item of this account";
+  if (row.status !== "held") return `not held: already ${row.status === "watching" ? "in its review window" : row.status}`;
+  if (row.commission_status !== "pending") return "not held: its commission was reversed by a refund or chargeback";
+  return null;
+}
+
+/** A rejected commission's money goes back from the creator's pending balance to the campaign's budget. */
+function cancelEntry(row: ReviewRow, now: number): NewLedgerEntryOf {
+  const pending = creatorCommissionPendingAccount(row.creator_id, row.currency);
+  const budget = campaignCommissionBudgetAccount(row.campaign_id, row.currency);
+  return {
+    idempotencyKey: `commission-cancel:${row.item_id}`,
+    kind: "commission-cancel",
+    memo: "Commission rejected in review",
+    ref: row.item_id,
+    createdAt: now,
+    lines: [
+      { accountId: pending.id, amount: -row.amount },
+      { accountId: budget.id, amount: row.amount },
+    ],
+  };
+}
+
+/**
+ * `POST /v1/advertiser/{id}/reviews/decisions`: approves or rejects held items in one batch. A retry changes nothing
+ * (only held items are decided; the cancel entries' keys are the commission's), and its answer names every item as
+ * skipped with why.
+ */
+export async function decideReviews(
+  caps: Deps,
+  userId: string,
+  advertiserId: string,
+  input: ReviewDecisionInput,
+): Promise<ReviewDecisionResult> {
+  await requireMembership(caps, userId, advertiserId);
+  const itemIds = [...new Set(input.itemIds)];
+  const [rows] = await runBatch(caps.db, [reviewsOfItemsQuery(caps.db, advertiserId, itemIds)]);
+  const byId = new Map(rows.map((row) => [row.item_id, row]));
+  const skipped = itemIds.flatMap((itemId) => {
+    const reason = skipReason(byId.get(itemId));
+    return reason === null ? [] : [{ itemId, reason }];
+  });
+  const candidates = rows.filter((row) => skipReason(row) === null);
+  if (candidates.length === 0) return { decided: [], skipped };
+
+  const now = caps.clock.now();
+  const changeId = `chg_${crypto.randomUUID()}`;
+  const statements = decideReviewsStatements(caps.db, {
+    advertiserId,
+    itemIds: candidates.map((row) => row.item_id),
+    decision: input.decision,
+    reason: input.reason === undefined || input.reason === "" ? null : input.reason,
+    userId,
+    changeId,
+    now,
+  });
+  if (input.decision === "reject") {
+    const entries = candidates.map((row) => cancelEntry(row, now));
+    statements.push(
+      insertAccountsStatement(
+        caps.db,
+        candidates.flatMap((row) => [
+          creatorCommissionPendingAccount(row.creator_id, row.currency),
+          campaignCommissionBudgetAccount(row.campaign_id, row.currency),
+        ]),
+        now,
+      ),
+      insertEntriesStatement(caps.db, entries, changedCommissionGuard(changeId)),
+    );
+  }
+  const [decidedResult] = await runLedgerBatch(caps.db, statements);
+  if ((decidedResult?.meta.changes ?? 0) === candidates.length) {
+    return { decided: candidates.map((row) => row.item_id), skipped };
+  }
+  // Another decision or a refund took some of them between the read and the batch: say which were decided here.
+  const [after] = await runBatch(caps.db, [
+    reviewsOfItemsQuery(
+      caps.db,
+      advertiserId,
+      candidates.map((row) => row.item_id),
+    ),
+  ]);
+  const decidedHere = new Set(after.filter((row) => row.decided_at === now && row.decided_by === userId).map((row) => row.item_id));
+  return {
+    decided: [...decidedHere],
+    skipped: [
+      ...skipped,
+      ...candidates
+        .filter((row) => !decidedHere.has(row.item_id))
+        .map((row) => ({ itemId: row.item_id, reason: "decided or reversed meanwhile" })),
+    ],
+  };
+}
+
+const campaignNotFound = () => notFound("This campaign does not exist in this advertiser account.");
+
+/** `GET …/campaigns/{campaignId}/review-settings`. */
+export async function getRiskSettings(caps: Deps, userId: string, advertiserId: string, campaignId: string): Promise<RiskSettings> {
+  await requireMembership(caps, userId, advertiserId);
+  const [row] = await runBatch(caps.db, [riskSettingsQuery(caps.db, advertiserId, campaignId)]);
+  if (row === null) throw campaignNotFound();
+  return { campaignId: row.id, reviewThreshold: row.review_threshold, reviewWindowHours: row.review_window_hours };
+}
+
+/** `PUT …/campaigns/{campaignId}/review-settings`: applies to items scored from then on. */
+export async function saveRiskSettings(
+  caps: Deps,
+  userId: string,
+  advertiserId: string,
+  campaignId: string,
+  input: RiskSettingsInput,
+): Promise<RiskSettings> {
+  await requireMembership(caps, userId, advertiserId);
+  const result = await saveRiskSettingsStatement(caps.db, advertiserId, campaignId, input, caps.clock.now()).run();
+  if (result.meta.changes === 0) throw campaignNotFound();
+  return { campaignId, ...input };
+}
+
+/** What a creator reads on each of their reviewed commissions: why one is held, and the advertiser's reason for a rejection. */
+export async function creatorReviewNotes(
+  db: Database,
+  creatorId: string,
+  itemIds: readonly string[],
+): Promise<Map<string, CreatorReviewNote>> {
+  if (itemIds.length === 0) return new Map();
+  const [rows] = await runBatch(db, [creatorReviewsQuery(db, creatorId, itemIds)]);
+  return new Map(
+    rows.map((row) => {
+      const explained = row.status === "held" || row.status === "rejected";
+      const note: CreatorReviewNote = {
+        state: row.status === "watching" ? "in-review" : row.status,
+        reasons: explained ? reasonsOf(row.reasons).map((reason) => reason.text) : [],
+        decisionReason: row.decision_reason,
+      };
+      return [row.item_id, note];
+    }),
+  );
+}
