@@ -224,7 +224,7 @@ export function demoWorld(now: number): DemoWorld {
       post,
       campaign,
       metrics,
-      score: scoreOf(metrics, campaign.scoreWeights),
+      score: scoreOf(metrics, campaign.scoreWeights, post.network),
       maturedAt: plan.status === "evaluating" ? null : Math.min(now, post.postedAt + campaign.maturityHours * HOUR),
       bonus: bonusStatuses.includes(plan.status),
     };

@@ -54,7 +54,7 @@ export function PostForm(props: { initialCampaignId: string | undefined; restore
     payload: () => ({ content, attachments: attachments.uploadedIds, campaignId: campaign?.id ?? "", selectedSuggestionId }),
     ready:
       campaign !== null && !isVisiblyBlank(content) && !disclosureMissing && count.withinLimit && !attachments.busy && !attachments.failed,
-    canPublishOnX: options.data?.canPublishOnX,
+    canPublishOnX: options.data?.accounts.find((account) => account.network === "x")?.canPublish,
     draftNow: () => ({
       campaignId: campaign?.id ?? null,
       content,
@@ -74,7 +74,7 @@ export function PostForm(props: { initialCampaignId: string | undefined; restore
     publish.submit();
   };
 
-  const showAccessPanel = publish.accessProblem !== null || options.data?.canPublishOnX === false;
+  const showAccessPanel = publish.accessProblem !== null || options.data?.accounts.find((account) => account.network === "x")?.canPublish === false;
   const why =
     campaign === null
       ? "Choose a campaign first."

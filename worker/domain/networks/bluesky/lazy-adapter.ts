@@ -14,6 +14,7 @@ export function createLazyBlueskyAdapter(deps: NetworkDeps): NetworkAdapter {
     rules: blueskyRules,
     authorizationUrl: async (request) => (await adapter()).authorizationUrl(request),
     completeAuthorization: async (callback) => (await adapter()).completeAuthorization(callback),
+    hasAccount: async (userId) => (await adapter()).hasAccount(userId),
     canPublish: async (userId) => (await adapter()).canPublish(userId),
     publish: async (userId, post) => (await adapter()).publish(userId, post),
     deletePost: async (userId, postId) => (await adapter()).deletePost(userId, postId),
