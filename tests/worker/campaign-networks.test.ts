@@ -135,7 +135,9 @@ describe("a campaign on X and Bluesky", { timeout: 90_000 }, () => {
     const creator = await creatorOnBoth("rules");
     // No post reaches a million views in a day: the rule fails on X and does not apply on Bluesky.
     const campaign = await campaignOn(creator, ["x", "bluesky"], 1_000_000);
-    const bluesky = (await (await send(creator, { content: "#ad Views? None here", campaignId: campaign.id, network: "bluesky" })).json()) as {
+    const bluesky = (await (
+      await send(creator, { content: "#ad Views? None here", campaignId: campaign.id, network: "bluesky" })
+    ).json()) as {
       id: string;
     };
     const x = (await (await send(creator, { content: "#ad Views count here", campaignId: campaign.id, network: "x" })).json()) as {

@@ -86,22 +86,22 @@ export const postIdempotencyKeySchema = z
  */
 export const createPostInputSchema = z
   .object({
-  content: postContentSchema,
-  /** The network to publish on, among the campaign's (docs/decisions/044-campaign-networks.md); X when not said. */
-  network: z._default(networkSchema, "x"),
-  attachments: z._default(
-    z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(
-      z.maxLength(MAX_ATTACHMENTS, `at most ${MAX_ATTACHMENTS} images can be attached`),
-      z.refine((ids) => new Set(ids).size === ids.length, "lists the same image twice"),
+    content: postContentSchema,
+    /** The network to publish on, among the campaign's (docs/decisions/044-campaign-networks.md); X when not said. */
+    network: z._default(networkSchema, "x"),
+    attachments: z._default(
+      z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(
+        z.maxLength(MAX_ATTACHMENTS, `at most ${MAX_ATTACHMENTS} images can be attached`),
+        z.refine((ids) => new Set(ids).size === ids.length, "lists the same image twice"),
+      ),
+      [],
     ),
-    [],
-  ),
-  campaignId: z.string({ error: "campaignId is required" }).check(z.minLength(1, "campaignId is required"), z.maxLength(128)),
-  selectedSuggestionId: z.pipe(
-    z.nullish(z.string().check(z.minLength(1), z.maxLength(128))),
-    z.transform((id) => id ?? null),
-  ),
-  clientRequestId: z.optional(z.uuid({ error: "must be a UUID made by the browser for this submission" })),
+    campaignId: z.string({ error: "campaignId is required" }).check(z.minLength(1, "campaignId is required"), z.maxLength(128)),
+    selectedSuggestionId: z.pipe(
+      z.nullish(z.string().check(z.minLength(1), z.maxLength(128))),
+      z.transform((id) => id ?? null),
+    ),
+    clientRequestId: z.optional(z.uuid({ error: "must be a UUID made by the browser for this submission" })),
   })
   .check(
     z.superRefine((input, context) => {

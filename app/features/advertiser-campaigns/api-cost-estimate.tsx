@@ -36,7 +36,8 @@ export function ApiCostEstimate({ form, rates }: { form: CampaignFormValues; rat
         ({creators.toLocaleString("en-US")} creators × {postsPerWeek} a week × {weeks} week{weeks === 1 ? "" : "s"}): each post{" "}
         {formatMicroDollars(createRate)} to create{postsCarryUrl ? " (with a link)" : ""} and {READS_PER_POST} reads of its metrics at{" "}
         {formatMicroDollars(rates.readPost)}, and {formatMicroDollars(rates.readOwnData)} per creator to read their account. X&apos;s rates
-        of {rates.asOf}.{form.networks.length > 1 ? " Posts on other networks cost no API fees: this is the most, with every post on X." : ""}
+        of {rates.asOf}.
+        {form.networks.length > 1 ? " Posts on other networks cost no API fees: this is the most, with every post on X." : ""}
       </p>
     </fieldset>
   );

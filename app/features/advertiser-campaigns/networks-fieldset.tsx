@@ -26,7 +26,9 @@ export function NetworksFieldset({
   return (
     <fieldset aria-describedby={error === undefined ? undefined : "campaign-networks-error"}>
       <legend>Networks</legend>
-      <p className="campaign-form-note">Where creators publish the campaign&apos;s posts. A creator with accounts on both can post to each.</p>
+      <p className="campaign-form-note">
+        Where creators publish the campaign&apos;s posts. A creator with accounts on both can post to each.
+      </p>
       <div className="campaign-networks">
         {networks.map((network) => (
           <Checkbox
@@ -36,9 +38,7 @@ export function NetworksFieldset({
             hint={withoutViews.includes(network) ? `${rulesOf(network).name} publishes no view counts` : undefined}
             checked={chosen.includes(network)}
             onChange={(event) =>
-              onChange(
-                event.target.checked ? inNetworkOrder([...chosen, network]) : chosen.filter((candidate) => candidate !== network),
-              )
+              onChange(event.target.checked ? inNetworkOrder([...chosen, network]) : chosen.filter((candidate) => candidate !== network))
             }
           />
         ))}
