@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { campaignRulesSchema, statusReasonSchema } from "./campaign-rules.ts";
 import { notificationSchema } from "./notifications.ts";
+import { networkSchema } from "./networks/rules.ts";
 import { campaignHealthSchema, campaignStatusSchema, campaignVisibilitySchema, postStatusSchema } from "./vocabulary.ts";
 
 /** What the page endpoints (`GET /v1/page/…`) answer and the server-rendered pages show: one shape for both. */
@@ -41,6 +42,8 @@ export const postSummarySchema = z.object({
   statusReasons: z.array(statusReasonSchema),
   campaignWeek: z.number().check(z.int()),
   postedAt: z.number(),
+  /** The network the post is on (docs/decisions/044-campaign-networks.md). */
+  network: networkSchema,
   xPostId: z.nullable(z.string()),
 });
 export type PostSummary = z.infer<typeof postSummarySchema>;
