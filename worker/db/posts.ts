@@ -3,6 +3,7 @@ import { campaignRulesSchema, statusReasonSchema } from "../contracts/campaign-r
 import { campaignStatusSchema, postStatusSchema, type CampaignStatus } from "../contracts/vocabulary.ts";
 import { campaignNetworksSchema } from "../contracts/campaign-networks.ts";
 import { networkSchema } from "../contracts/networks/rules.ts";
+import { networkNames } from "../contracts/networks/names.ts";
 import { trackPostsStatement, type PostTracking } from "./post-metrics.ts";
 import { allRows, queryAll, queryFirst, type Query } from "./query.ts";
 import type { Database } from "../database.ts";
@@ -95,6 +96,7 @@ const postSummaryRowSchema = z
     campaignWeek: row.campaign_week,
     postedAt: row.posted_at,
     network: row.network,
+    networkName: networkNames[row.network],
     xPostId: row.x_post_id,
   }));
 export type PostSummaryRow = z.infer<typeof postSummaryRowSchema>;

@@ -3,7 +3,6 @@ import type { PostSummary } from "@contracts/pages.ts";
 import { formatDate } from "~/lib/format";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { Badge } from "~/components/ui/badge";
-import { networkNames } from "@contracts/networks/names.ts";
 import "./post-list.css";
 
 /** A creator's posts with the network each is on, their status and, when there is one, the reason behind it. */
@@ -22,7 +21,7 @@ export function PostList({ posts, showCampaign = true }: { posts: PostSummary[];
             {`Week ${post.campaignWeek} · ${formatDate(post.postedAt)}`}
           </p>
           <p className="post-content">{post.content}</p>
-          <Badge data-network={post.network}>{networkNames[post.network]}</Badge> <StatusBadge status={post.status} />
+          <Badge data-network={post.network}>{post.networkName}</Badge> <StatusBadge status={post.status} />
           {post.statusReasons.length > 0 ? (
             <ul className="reasons" aria-label="Why">
               {post.statusReasons.map((reason) => (
