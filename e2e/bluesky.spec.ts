@@ -75,6 +75,6 @@ test("a creator with X and Bluesky accounts picks either network for a campaign 
   await expect(dialog).toBeHidden({ timeout: 15_000 });
   await expect(page.getByText("Posted on Bluesky. Your post is being evaluated.")).toBeVisible();
   const post = page.getByRole("region", { name: "Your posts" }).getByRole("listitem").filter({ hasText: content });
-  await expect(post.getByText("Bluesky", { exact: true })).toBeVisible();
+  await expect(post.getByText(/^Bluesky · Week \d+ · /)).toBeVisible();
   await expect(post.getByText("Evaluating", { exact: true })).toBeVisible();
 });

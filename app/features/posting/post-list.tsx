@@ -2,10 +2,9 @@ import { Link } from "react-router";
 import type { PostSummary } from "@contracts/pages.ts";
 import { formatDate } from "~/lib/format";
 import { StatusBadge } from "~/components/ui/status-badge";
-import { Badge } from "~/components/ui/badge";
 import "./post-list.css";
 
-/** A creator's posts with the network each is on, their status and, when there is one, the reason behind it. */
+/** A creator's posts with the network each is on (first in its line), their status and, when there is one, the reason behind it. */
 export function PostList({ posts, showCampaign = true }: { posts: PostSummary[]; showCampaign?: boolean }) {
   return (
     <ul className="post-list">
@@ -18,10 +17,10 @@ export function PostList({ posts, showCampaign = true }: { posts: PostSummary[];
                 {" · "}
               </>
             ) : null}
-            {`Week ${post.campaignWeek} · ${formatDate(post.postedAt)}`}
+            {`${post.networkName} · Week ${post.campaignWeek} · ${formatDate(post.postedAt)}`}
           </p>
           <p className="post-content">{post.content}</p>
-          <Badge data-network={post.network}>{post.networkName}</Badge> <StatusBadge status={post.status} />
+          <StatusBadge status={post.status} />
           {post.statusReasons.length > 0 ? (
             <ul className="reasons" aria-label="Why">
               {post.statusReasons.map((reason) => (
