@@ -23,6 +23,27 @@ test("an advertiser owner creates, publishes and previews a campaign", async ({ 
   await page.getByLabel("What the campaign advertises").selectOption("software");
   await expect(page.getByLabel("Disclosure at the start of every post")).toHaveValue("#ad");
   await expect(page.getByTestId("api-cost-estimate")).toContainText("X's rates of 2026-04-20");
+
+  // Networks (docs/decisions/044-campaign-networks.md): X alone by default; Bluesky alone has no view rules or X fees.
+  const onX = page.getByRole("checkbox", { name: "X", exact: true });
+  const onBluesky = page.getByRole("checkbox", { name: "Bluesky", exact: true });
+  await expect(onX).toBeChecked();
+  await expect(onBluesky).not.toBeChecked();
+  await onBluesky.check();
+  await onX.uncheck();
+  await expect(page.getByTestId("campaign-views-note")).toHaveText(
+    "Bluesky publishes no view counts, so the minimum impressions and the weights of impressions and bookmarks do not apply to this campaign.",
+  );
+  await expect(page.getByLabel("Minimum impressions")).toBeDisabled();
+  await expect(page.getByLabel("Weight of impressions")).toBeDisabled();
+  await expect(page.getByLabel("Weight of likes")).toBeEnabled();
+  await expect(page.getByTestId("api-cost-estimate")).toBeHidden();
+  await onX.check();
+  await expect(page.getByTestId("campaign-views-note")).toHaveText(
+    "Bluesky publishes no view counts, so the minimum impressions and the weights of impressions and bookmarks apply to posts on X only.",
+  );
+  await expect(page.getByLabel("Minimum impressions")).toBeEnabled();
+  await expect(page.getByTestId("api-cost-estimate")).toContainText("Posts on other networks cost no API fees");
   await page.getByLabel("Required hashtags").fill("#aurora");
   await page.getByRole("button", { name: "Add a suggested post" }).click();
   await page.getByRole("textbox", { name: "Suggested post 1" }).fill("The Aurora launch is here #aurora");
@@ -31,6 +52,8 @@ test("an advertiser owner creates, publishes and previews a campaign", async ({ 
   await page.waitForURL((url) => /\/campaigns\/cmp_[\w-]+$/.test(url.pathname));
   await expect(page.getByRole("heading", { name: title })).toBeVisible();
   await expect(page.getByText("Draft", { exact: true })).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: "X", exact: true })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Bluesky", exact: true })).toBeChecked();
 
   await page.getByRole("button", { name: "Publish" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Published: creators can now see this campaign" })).toBeVisible();

@@ -1,5 +1,5 @@
 import { emulatorUrls } from "../playwright.config";
-import { closeWelcome, expect, gotoHydrated, test } from "./fixtures";
+import { closeWelcome, expect, gotoHydrated, signInAs, test } from "./fixtures";
 
 test("a new creator signs in with Bluesky through the stand-in's OAuth (PAR, PKCE, DPoP) [signed out]", async ({ page }) => {
   const name = `sky${Date.now().toString(36)}`;
@@ -32,4 +32,49 @@ test("an unknown Bluesky handle is named as the reason [signed out]", async ({ p
   await page.getByRole("button", { name: "Sign in with Bluesky" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "We could not sign you in with Bluesky" })).toBeVisible();
   await expect(page.getByText("No Bluesky account answers to that handle.")).toBeVisible();
+});
+
+test("a creator with X and Bluesky accounts picks either network for a campaign on both, counted as each network counts", async ({
+  page,
+}) => {
+  const suffix = Date.now().toString(36);
+  const handle = `both${suffix}.bsky.test`;
+  const signedUp = await page.request.post(`${emulatorUrls.bluesky}/emulator/accounts`, {
+    form: { handle: `both${suffix}`, display_name: "Both Ways" },
+    maxRedirects: 0,
+  });
+  expect(signedUp.status()).toBe(303);
+
+  // Signed in with X, the creator links Bluesky (proving both) and joins Nimbus's campaign, which runs on both.
+  const campaignPath = "/campaign/campaign-nimbus-backup";
+  await signInAs(page, `both_${suffix}`, campaignPath);
+  await page.goto(`/auth/bluesky/link?${new URLSearchParams({ handle, afterLoginRedirectUrl: campaignPath })}`);
+  await page.getByRole("button", { name: new RegExp(`Both Ways @${handle.replace(/\./g, "\\.")}`) }).click();
+  await page.waitForURL((url) => url.pathname === campaignPath);
+  await gotoHydrated(page, campaignPath);
+  await page.getByRole("button", { name: "Join campaign" }).click();
+  await expect(page.getByRole("button", { name: "Join campaign" })).toBeHidden();
+
+  await page.getByRole("banner").getByRole("button", { name: "New Post" }).click();
+  const dialog = page.getByRole("dialog", { name: "New post" });
+  const choice = dialog.getByRole("radiogroup", { name: "Post on" });
+  await expect(choice.getByRole("radio", { name: "X" })).toBeChecked();
+  await expect(choice.getByRole("radio", { name: "Bluesky" })).not.toBeChecked();
+  await expect(choice).toContainText("280 characters. X's weighted count");
+  await expect(choice).toContainText("300 characters. Bluesky counts graphemes");
+
+  // 150 CJK characters after the disclosure: 304 as X weighs them (24 over), 154 graphemes on Bluesky.
+  const content = `#ad ${"日".repeat(150)}`;
+  await dialog.getByLabel("Your post").fill(content);
+  await expect(dialog.getByTestId("character-count")).toHaveText("-24");
+  await choice.getByRole("radio", { name: "Bluesky" }).check();
+  await expect(dialog.getByTestId("character-count")).toHaveText("154/300");
+  await expect(dialog.getByRole("figure", { name: "Preview of the post on Bluesky" })).toContainText("日日日");
+
+  await dialog.getByRole("button", { name: "Post", exact: true }).click();
+  await expect(dialog).toBeHidden({ timeout: 15_000 });
+  await expect(page.getByText("Posted on Bluesky. Your post is being evaluated.")).toBeVisible();
+  const post = page.getByRole("region", { name: "Your posts" }).getByRole("listitem").filter({ hasText: content });
+  await expect(post.getByText(/^Bluesky · Week \d+ · /)).toBeVisible();
+  await expect(post.getByText("Evaluating", { exact: true })).toBeVisible();
 });

@@ -1,3 +1,4 @@
+import type { Network } from "../../worker/contracts/networks/rules.ts";
 import { DAY, HOUR } from "../../worker/clock.ts";
 import type { PostMetrics } from "../../worker/contracts/campaign-rules.ts";
 import type { CampaignStatus, PostStatus, UserRole } from "../../worker/contracts/vocabulary.ts";
@@ -114,7 +115,15 @@ export function demoWorld(now: number): DemoWorld {
     { user: buildUser("lumen_team", now - 60 * DAY, { name: "Lumen Team" }), advertiserId: lumen.id },
   ];
 
-  const campaignPlan: Array<{ key: string; status: CampaignStatus; title: string; advertiserId: string; description: string }> = [
+  const campaignPlan: Array<{
+    key: string;
+    status: CampaignStatus;
+    title: string;
+    advertiserId: string;
+    description: string;
+    /** X unless said: Nimbus runs on X and Bluesky (docs/decisions/044-campaign-networks.md). */
+    networks?: Network[];
+  }> = [
     {
       key: "aurora-launch",
       status: "active",
@@ -129,6 +138,7 @@ export function demoWorld(now: number): DemoWorld {
       title: "Back up your work with Nimbus",
       advertiserId: nimbus.id,
       description: "Share how you keep your drafts safe. Mention @nimbus and use #NimbusBackup.",
+      networks: ["x", "bluesky"],
     },
     {
       key: "lumen-devtools",
@@ -162,6 +172,7 @@ export function demoWorld(now: number): DemoWorld {
     return buildCampaign(plan.key, { id: plan.advertiserId }, plan.status, now, {
       title: plan.title,
       description: plan.description,
+      ...(plan.networks === undefined ? {} : { networks: plan.networks }),
       ...(rule === undefined
         ? {}
         : {
@@ -224,7 +235,7 @@ export function demoWorld(now: number): DemoWorld {
       post,
       campaign,
       metrics,
-      score: scoreOf(metrics, campaign.scoreWeights),
+      score: scoreOf(metrics, campaign.scoreWeights, post.network),
       maturedAt: plan.status === "evaluating" ? null : Math.min(now, post.postedAt + campaign.maturityHours * HOUR),
       bonus: bonusStatuses.includes(plan.status),
     };

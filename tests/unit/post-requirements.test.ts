@@ -36,6 +36,7 @@ function serverMissing(requirements: PostRequirements, content: string): string[
     },
   };
   const post: PostFacts = {
+    network: "x",
     content,
     readText: `#ad ${content}`,
     paidPartnership: true,

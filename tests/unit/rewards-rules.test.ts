@@ -19,6 +19,7 @@ const campaign: RuleCampaign = {
 };
 const goodMetrics = { impressions: 250, likes: 3, reposts: 0, replies: 1, quotes: 0, bookmarks: 0 };
 const goodPost: PostFacts = {
+  network: "x",
   content: "#ad Loving the new wallet from @aurora! #AuroraWallet https://aurora.example/launch",
   readText: "#ad Loving the new wallet from @aurora! #AuroraWallet https://aurora.example/launch",
   paidPartnership: true,
@@ -57,6 +58,16 @@ describe("checkPostRules", () => {
     expect(codes({ metrics: null })).toEqual(["metrics-unavailable"]);
     expect(checkPostRules(campaign, { ...goodPost, metrics: { ...goodMetrics, impressions: 99 } }).reasons[0]?.message).toBe(
       "The post reached 99 impressions; the campaign asks for at least 100.",
+    );
+  });
+
+  it("applies no view rule on Bluesky, which publishes no view counts", () => {
+    const onBluesky = { network: "bluesky" as const, paidPartnership: null };
+    expect(codes({ ...onBluesky, metrics: { ...goodMetrics, impressions: 0, bookmarks: 0 } })).toEqual(["meets-rules"]);
+    expect(codes({ ...onBluesky, metrics: { ...goodMetrics, impressions: 0 } }, { minImpressions: 1_000_000 })).toEqual(["meets-rules"]);
+    expect(codes({ network: "x", metrics: { ...goodMetrics, impressions: 0 } })).toEqual(["below-min-impressions"]);
+    expect(checkPostRules(campaign, { ...goodPost, ...onBluesky, metrics: null }).reasons[0]?.message).toBe(
+      "Bluesky did not let us read this post's metrics before it matured.",
     );
   });
 

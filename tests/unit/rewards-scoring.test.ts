@@ -9,9 +9,16 @@ describe("scoreOf", () => {
   it("weighs each kind of engagement by the campaign's weights", () => {
     const metrics = { impressions: 1000, likes: 10, reposts: 2, replies: 3, quotes: 1, bookmarks: 4 };
     // 1000×1 + 10×20 + 2×50 + 3×30 + 1×50 + 4×20
-    expect(scoreOf(metrics, defaultScoreWeights)).toBe(1520);
-    expect(scoreOf(metrics, { impressions: 0, likes: 1, reposts: 0, replies: 0, quotes: 0, bookmarks: 0 })).toBe(10);
-    expect(scoreOf(zeroMetrics, defaultScoreWeights)).toBe(0);
+    expect(scoreOf(metrics, defaultScoreWeights, "x")).toBe(1520);
+    expect(scoreOf(metrics, { impressions: 0, likes: 1, reposts: 0, replies: 0, quotes: 0, bookmarks: 0 }, "x")).toBe(10);
+    expect(scoreOf(zeroMetrics, defaultScoreWeights, "x")).toBe(0);
+  });
+
+  it("weighs only the counts the post's network reports: views and bookmarks do not exist on Bluesky", () => {
+    const metrics = { impressions: 1000, likes: 10, reposts: 2, replies: 3, quotes: 1, bookmarks: 4 };
+    // 10×20 + 2×50 + 3×30 + 1×50; the impressions (1000×1) and bookmarks (4×20) weights do not apply there.
+    expect(scoreOf(metrics, defaultScoreWeights, "bluesky")).toBe(440);
+    expect(scoreOf(metrics, { impressions: 100, likes: 0, reposts: 0, replies: 0, quotes: 0, bookmarks: 100 }, "bluesky")).toBe(0);
   });
 
   it("reads X's public metrics under our names", () => {
@@ -29,8 +36,8 @@ describe("scoreOf", () => {
         fc.constantFrom("impressions", "likes", "reposts", "replies", "quotes", "bookmarks" as const),
         fc.nat(1000),
         (base, kind, extra) => {
-          expect(scoreOf({ ...base, [kind]: base[kind] + extra }, defaultScoreWeights)).toBeGreaterThanOrEqual(
-            scoreOf(base, defaultScoreWeights),
+          expect(scoreOf({ ...base, [kind]: base[kind] + extra }, defaultScoreWeights, "x")).toBeGreaterThanOrEqual(
+            scoreOf(base, defaultScoreWeights, "x"),
           );
         },
       ),
@@ -38,8 +45,8 @@ describe("scoreOf", () => {
   });
 
   it("refuses counts that are not whole numbers", () => {
-    expect(() => scoreOf({ ...zeroMetrics, likes: -1 }, defaultScoreWeights)).toThrow(RangeError);
-    expect(() => scoreOf({ ...zeroMetrics, likes: 1.5 }, defaultScoreWeights)).toThrow(RangeError);
+    expect(() => scoreOf({ ...zeroMetrics, likes: -1 }, defaultScoreWeights, "x")).toThrow(RangeError);
+    expect(() => scoreOf({ ...zeroMetrics, likes: 1.5 }, defaultScoreWeights, "x")).toThrow(RangeError);
   });
 });
 

@@ -59,13 +59,19 @@ describe("the rule in the contracts with free text", () => {
   const firstMessage = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
     result.error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
 
-  it("post content: the hard cap answers before X's weighted count, which would name a length", () => {
+  it("post content: the hard cap answers before any network's count, which would name a length", () => {
     const tooLong = postContentSchema.safeParse("a".repeat(MAX_POST_CONTENT_UNITS + 1));
-    expect(firstMessage(tooLong)).toEqual([": is far longer than X allows (at most 280 characters)"]);
-    // Within the cap X's own count still decides, and 140 families of four (19 units each) are a valid post.
-    expect(postContentSchema.safeParse("👩🏽‍👩🏽‍👧🏽‍👦🏽".repeat(140)).success).toBe(true);
-    expect(firstMessage(postContentSchema.safeParse("a".repeat(281)))).toEqual([
-      ": is 281 characters as X counts them; X allows at most 280",
+    expect(firstMessage(tooLong)).toEqual([": is far longer than any network allows (4000 characters)"]);
+    const post = (content: string, network?: string) => ({ content, network, campaignId: "c", selectedSuggestionId: null });
+    // Within the cap the network's own count decides: 140 families of four (19 units each) are a valid post on X.
+    expect(createPostInputSchema.safeParse(post("👩🏽‍👩🏽‍👧🏽‍👦🏽".repeat(140))).success).toBe(true);
+    expect(firstMessage(createPostInputSchema.safeParse(post("a".repeat(281))))).toEqual([
+      "content: is 281 characters as X counts them; X allows at most 280",
+    ]);
+    // Bluesky counts graphemes: 300 fit, 301 do not.
+    expect(createPostInputSchema.safeParse(post("a".repeat(300), "bluesky")).success).toBe(true);
+    expect(firstMessage(createPostInputSchema.safeParse(post("a".repeat(301), "bluesky")))).toEqual([
+      "content: is 301 characters as Bluesky counts them; Bluesky allows at most 300",
     ]);
   });
 

@@ -213,6 +213,50 @@ describe("authorization and validation", () => {
     expect(fields(moved)).toEqual(["body.category"]);
   });
 
+  it("runs a campaign on the networks chosen: X, Bluesky or both, at least one, X when not said", async () => {
+    const base = `/v1/advertiser/${acme.advertiserId}/campaigns`;
+    const stored = async (id: string) => env.DB.prepare(`SELECT networks FROM campaigns WHERE id = ?`).bind(id).first("networks");
+
+    const unsaid = await createDraft(acme.advertiserId, acme.owner);
+    expect(unsaid.networks).toEqual(["x"]);
+    const both = await createDraft(acme.advertiserId, acme.owner, { networks: ["bluesky", "x"] });
+    expect(both.networks).toEqual(["x", "bluesky"]);
+    expect(await stored(both.id)).toBe('["x","bluesky"]');
+
+    const none = await expectError(await call("POST", base, acme.owner.bearer, draftInput({ networks: [] })), 400);
+    expect(none.detail).toEqual([{ loc: ["body", "networks"], msg: "choose at least one network" }]);
+    const twice = await expectError(await call("POST", base, acme.owner.bearer, draftInput({ networks: ["x", "x"] })), 400);
+    expect(fields(twice)).toEqual(["body.networks"]);
+    const unknown = await expectError(await call("POST", base, acme.owner.bearer, { ...draftInput(), networks: ["threads"] }), 400);
+    expect(fields(unknown)).toEqual(["body.networks.0"]);
+
+    // Saving the form changes them; an edit to none is refused and changes nothing.
+    const edited = await call("PUT", `${base}/${unsaid.id}`, acme.owner.bearer, draftInput({ networks: ["bluesky"] }));
+    expect(edited.status).toBe(200);
+    expect(consoleCampaignSchema.parse(await edited.json()).networks).toEqual(["bluesky"]);
+    const emptied = await expectError(await call("PUT", `${base}/${unsaid.id}`, acme.owner.bearer, draftInput({ networks: [] })), 400);
+    expect(fields(emptied)).toEqual(["body.networks"]);
+    expect(await stored(unsaid.id)).toBe('["bluesky"]');
+  });
+
+  it("applies X's excluded categories only when the campaign runs on X", async () => {
+    const base = `/v1/advertiser/${acme.advertiserId}/campaigns`;
+    const onBluesky = await createDraft(acme.advertiserId, acme.owner, { category: "alcohol", networks: ["bluesky"] });
+    expect(onBluesky).toMatchObject({ category: "alcohol", networks: ["bluesky"] });
+    const withX = await expectError(
+      await call("POST", base, acme.owner.bearer, draftInput({ category: "alcohol", networks: ["x", "bluesky"] })),
+      400,
+    );
+    expect(withX.code).toBe("category_not_allowed");
+    expect(fields(withX)).toEqual(["body.category"]);
+    // Adding X to a Bluesky campaign in an excluded category is refused the same way.
+    const addX = await expectError(
+      await call("PUT", `${base}/${onBluesky.id}`, acme.owner.bearer, draftInput({ category: "alcohol", networks: ["bluesky", "x"] })),
+      400,
+    );
+    expect(addX.code).toBe("category_not_allowed");
+  });
+
   it("refuses a disclosure that does not say plainly it is an ad, and keeps #ad by default", async () => {
     const base = `/v1/advertiser/${acme.advertiserId}/campaigns`;
     const vague = await expectError(await call("POST", base, acme.owner.bearer, draftInput({ disclosure: "#sp" })), 400);

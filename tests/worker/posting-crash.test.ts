@@ -82,6 +82,7 @@ describe("a post published on X whose request died before D1 recorded it", () =>
       content,
       attachments: [],
       campaignId,
+      network: "x",
       selectedSuggestionId: null,
       idempotencyKey,
     });

@@ -68,14 +68,14 @@ describe("POST /v1/action/post/create refuses text no person means to send", () 
     expect(await postsOnX(creator)).toBe(1);
   });
 
-  it("refuses an over-long text before measuring it as X does, and a body over the limit before reading it", async () => {
+  it("refuses an over-long text before measuring it as the network does, and a body over the limit before reading it", async () => {
     const creator = await creatorWithWriteAccess("longtext");
     const campaignId = await joinedCampaign("hardening-long-text", creator);
 
     const long = await sendPost(creator, { content: "a".repeat(60_000), campaignId }, { "Idempotency-Key": crypto.randomUUID() });
     expect(long.status).toBe(400);
     expect(await long.json()).toMatchObject({
-      detail: [{ loc: ["body", "content"], msg: "is far longer than X allows (at most 280 characters)" }],
+      detail: [{ loc: ["body", "content"], msg: "is far longer than any network allows (4000 characters)" }],
     });
 
     const huge = await sendPost(creator, JSON.stringify({ content: "a".repeat(20 * 1024 * 1024), campaignId }), {

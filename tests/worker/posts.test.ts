@@ -148,10 +148,11 @@ describe("POST /v1/action/post/create", () => {
     const options = await creator.call("/v1/action/post/options");
     expect(options.status).toBe(200);
     expect(await options.json()).toMatchObject({
-      canPublishOnX: true,
+      accounts: [{ network: "x", canPublish: true }],
       campaigns: [
         {
           id: target.id,
+          networks: ["x"],
           title: "Campaign post-happy",
           status: "active",
           suggestions: target.suggestions.map(({ id, text }) => ({ id, text })),
@@ -284,8 +285,8 @@ describe("POST /v1/action/post/create", () => {
   it("asks for the write login when the creator never granted it, and stores nothing", async () => {
     const creator = await readOnlyCreator("reader_eve");
     const target = await campaign("post-no-write", { joinedBy: [creator.userId] });
-    const options = (await (await creator.call("/v1/action/post/options")).json()) as { canPublishOnX: boolean };
-    expect(options.canPublishOnX).toBe(false);
+    const options = (await (await creator.call("/v1/action/post/options")).json()) as { accounts: unknown };
+    expect(options.accounts).toEqual([{ network: "x", canPublish: false }]);
     const attachmentId = await uploadedAttachment(creator);
 
     const response = await creator.post({
@@ -403,6 +404,7 @@ describe("POST /v1/action/post/create", () => {
       attachments: [],
       campaignId: target.id,
       selectedSuggestionId: null,
+      network: "x" as const,
       idempotencyKey: crypto.randomUUID(),
     });
 

@@ -4,6 +4,8 @@ import { advertiserAccountSchema } from "./advertisers.ts";
 import { campaignCategories, campaignCategorySchema } from "./campaign-categories.ts";
 import { campaignRulesSchema, defaultCampaignRules, defaultScoreWeights, scoreWeightsSchema } from "./campaign-rules.ts";
 import { DEFAULT_DISCLOSURE, disclosureSchema } from "./disclosure.ts";
+import { campaignNetworksSchema } from "./campaign-networks.ts";
+import { networkSchema } from "./networks/rules.ts";
 import type { Leaderboards } from "./leaderboards.ts";
 import type { XApiRates } from "./networks/x/api-costs.ts";
 import { currencyDecimals } from "./currencies.ts";
@@ -56,6 +58,8 @@ export const campaignInputSchema = z.object({
   category: z.enum(campaignCategories, { error: `must be one of ${campaignCategories.join(", ")}` }),
   /** What every post opens with (docs/decisions/041-disclosure.md). */
   disclosure: z._default(disclosureSchema, DEFAULT_DISCLOSURE),
+  /** Where its posts go: X, Bluesky or both (docs/decisions/044-campaign-networks.md); X when not said. */
+  networks: z._default(campaignNetworksSchema, ["x"]),
 });
 export type CampaignInput = z.input<typeof campaignInputSchema>;
 export type ParsedCampaignInput = z.infer<typeof campaignInputSchema>;
@@ -108,6 +112,7 @@ export const consoleCampaignSchema = z.extend(consoleCampaignSummarySchema, {
   suggestions: z.array(z.object({ id: z.string(), text: z.string() })),
   category: campaignCategorySchema,
   disclosure: z.string(),
+  networks: z.array(networkSchema),
   previewToken: z.string(),
   fundedAt: z.nullable(z.number()),
 });

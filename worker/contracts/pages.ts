@@ -2,6 +2,7 @@ import { z } from "zod/mini";
 import { campaignRulesSchema, statusReasonSchema } from "./campaign-rules.ts";
 import { leaderboardsSchema } from "./leaderboards.ts";
 import { notificationSchema } from "./notifications.ts";
+import type { Network } from "./networks/rules.ts";
 import { campaignHealthSchema, campaignStatusSchema, campaignVisibilitySchema, postStatusSchema } from "./vocabulary.ts";
 
 /** What the page endpoints (`GET /v1/page/…`) answer and the server-rendered pages show: one shape for both. */
@@ -33,6 +34,15 @@ export const standingSchema = z.object({
 });
 export type StandingView = z.infer<typeof standingSchema>;
 
+/*
+ * The network ids written out rather than imported from ./networks/rules.ts: the campaign page is at its first-load
+ * budget (docs/decisions/044-campaign-networks.md), and that import is a chunk of its own in the browser. The check
+ * below fails to compile when the two lists differ.
+ */
+const postNetworks = ["x", "bluesky"] as const;
+const samePostNetworks: [Network, (typeof postNetworks)[number]] extends [(typeof postNetworks)[number], Network] ? true : never = true;
+void samePostNetworks;
+
 export const postSummarySchema = z.object({
   id: z.string(),
   campaignId: z.string(),
@@ -42,6 +52,9 @@ export const postSummarySchema = z.object({
   statusReasons: z.array(statusReasonSchema),
   campaignWeek: z.number().check(z.int()),
   postedAt: z.number(),
+  /** The network the post is on, and its name as people write it (docs/decisions/044-campaign-networks.md). */
+  network: z.enum(postNetworks),
+  networkName: z.string(),
   xPostId: z.nullable(z.string()),
 });
 export type PostSummary = z.infer<typeof postSummarySchema>;

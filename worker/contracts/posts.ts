@@ -1,7 +1,8 @@
 import { z } from "zod/mini";
 import { campaignStatusSchema, postStatusSchema } from "./vocabulary.ts";
 import { isVisiblyBlank, personTextChecks, textProblem } from "./text.ts";
-import { X_MAX_WEIGHTED_LENGTH, xWeightedLength } from "./networks/x/text.ts";
+import { rulesOf } from "./networks/registry.ts";
+import { networkSchema, type Network } from "./networks/rules.ts";
 
 /** The post editor's boundary, shared by the browser and the worker (SPEC.md section 3, "Post creation payload"). */
 
@@ -46,24 +47,30 @@ export const attachmentSchema = z.object({
 export type Attachment = z.infer<typeof attachmentSchema>;
 
 /**
- * The most UTF-16 units a post's text may have, checked before X's weighted count runs (which costs time in
- * proportion to the text). A post X accepts stays below it: 280 weighted characters are at most ~2,700 units even
- * for emoji sequences of 19 units counted as 2, or a dozen long links counted as 23 each.
+ * The most UTF-16 units a post's text may have, checked before a network's count runs (which costs time in
+ * proportion to the text). A post any network accepts stays below it: X's 280 weighted characters are at most ~2,700
+ * units even for emoji sequences of 19 units counted as 2; Bluesky's 300 graphemes, in its 3,000 bytes, fewer.
  */
 export const MAX_POST_CONTENT_UNITS = 4_000;
 
-/** The text of a post: a person's text, not blank, and within X's limit as X counts it. */
+/** The text of a post: a person's text, not blank; its length on the network is checked with the network (below). */
 export const postContentSchema = z.string({ error: "content is required" }).check(
   z.superRefine((text, context) => {
     const fail = (message: string) => context.addIssue({ code: "custom", message, input: text });
-    if (text.length > MAX_POST_CONTENT_UNITS) return fail(`is far longer than X allows (at most ${X_MAX_WEIGHTED_LENGTH} characters)`);
+    if (text.length > MAX_POST_CONTENT_UNITS) return fail(`is far longer than any network allows (${MAX_POST_CONTENT_UNITS} characters)`);
     const problem = textProblem(text, "multiline");
     if (problem !== null) return fail(problem);
     if (isVisiblyBlank(text)) return fail("must not be empty");
-    const length = xWeightedLength(text);
-    if (length > X_MAX_WEIGHTED_LENGTH) fail(`is ${length} characters as X counts them; X allows at most ${X_MAX_WEIGHTED_LENGTH}`);
   }),
 );
+
+/** What is wrong with a post's length on a network, as the network counts it (X's weighted count, Bluesky's graphemes). */
+export function postLengthProblem(text: string, network: Network): string | null {
+  if (text.length > MAX_POST_CONTENT_UNITS) return null;
+  const { name, text: rules } = rulesOf(network);
+  const length = rules.count(text);
+  return length > rules.limit ? `is ${length} characters as ${name} counts them; ${name} allows at most ${rules.limit}` : null;
+}
 
 /**
  * The `Idempotency-Key` header of `POST /v1/action/post/create`: one press of "Post" in the browser, so that a
@@ -77,22 +84,31 @@ export const postIdempotencyKeySchema = z
  * `POST /v1/action/post/create`: the spec's payload (SPEC.md section 3). `clientRequestId` is the idempotency key as
  * clients before the header sent it in the body; it is still read when the header is absent.
  */
-export const createPostInputSchema = z.object({
-  content: postContentSchema,
-  attachments: z._default(
-    z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(
-      z.maxLength(MAX_ATTACHMENTS, `at most ${MAX_ATTACHMENTS} images can be attached`),
-      z.refine((ids) => new Set(ids).size === ids.length, "lists the same image twice"),
+export const createPostInputSchema = z
+  .object({
+    content: postContentSchema,
+    /** The network to publish on, among the campaign's (docs/decisions/044-campaign-networks.md); X when not said. */
+    network: z._default(networkSchema, "x"),
+    attachments: z._default(
+      z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(
+        z.maxLength(MAX_ATTACHMENTS, `at most ${MAX_ATTACHMENTS} images can be attached`),
+        z.refine((ids) => new Set(ids).size === ids.length, "lists the same image twice"),
+      ),
+      [],
     ),
-    [],
-  ),
-  campaignId: z.string({ error: "campaignId is required" }).check(z.minLength(1, "campaignId is required"), z.maxLength(128)),
-  selectedSuggestionId: z.pipe(
-    z.nullish(z.string().check(z.minLength(1), z.maxLength(128))),
-    z.transform((id) => id ?? null),
-  ),
-  clientRequestId: z.optional(z.uuid({ error: "must be a UUID made by the browser for this submission" })),
-});
+    campaignId: z.string({ error: "campaignId is required" }).check(z.minLength(1, "campaignId is required"), z.maxLength(128)),
+    selectedSuggestionId: z.pipe(
+      z.nullish(z.string().check(z.minLength(1), z.maxLength(128))),
+      z.transform((id) => id ?? null),
+    ),
+    clientRequestId: z.optional(z.uuid({ error: "must be a UUID made by the browser for this submission" })),
+  })
+  .check(
+    z.superRefine((input, context) => {
+      const problem = postLengthProblem(input.content, input.network);
+      if (problem !== null) context.addIssue({ code: "custom", message: problem, input: input.content, path: ["content"] });
+    }),
+  );
 export type CreatePostInput = z.input<typeof createPostInputSchema>;
 
 /** A post as the editor gets it back. */
@@ -103,15 +119,20 @@ export const createdPostSchema = z.object({
   status: postStatusSchema,
   campaignWeek: z.number().check(z.int(), z.positive()),
   selectedSuggestionId: z.nullable(z.string()),
+  network: networkSchema,
   xPostId: z.nullable(z.string()),
   postedAt: z.number(),
   attachments: z.array(attachmentSchema),
 });
 export type CreatedPost = z.infer<typeof createdPostSchema>;
 
-/** `GET /v1/action/post/options`: where the creator can post now, and whether X lets Chorus post for them. */
+/**
+ * `GET /v1/action/post/options`: where the creator can post now. `accounts`: the networks of those campaigns the
+ * creator has an account on, and whether the network lets Chorus post for them already (X asks for write access
+ * separately; docs/decisions/044-campaign-networks.md).
+ */
 export const postOptionsSchema = z.object({
-  canPublishOnX: z.boolean(),
+  accounts: z.array(z.object({ network: networkSchema, canPublish: z.boolean() })),
   campaigns: z.array(
     z.object({
       id: z.string(),
@@ -124,6 +145,8 @@ export const postOptionsSchema = z.object({
       requiredLink: z.nullable(z.string()),
       /** What the post must open with (docs/decisions/041-disclosure.md); the editor puts it there. */
       disclosure: z.string(),
+      /** The networks the campaign runs on, X first. */
+      networks: z.array(networkSchema),
       suggestions: z.array(z.object({ id: z.string(), text: z.string() })),
     }),
   ),

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { campaignCategorySchema } from "../contracts/campaign-categories.ts";
+import { campaignNetworksSchema } from "../contracts/campaign-networks.ts";
+import type { Network } from "../contracts/networks/rules.ts";
 import { campaignRulesSchema, scoreWeightsSchema } from "../contracts/campaign-rules.ts";
 import { campaignHealthSchema, campaignStatusSchema, campaignVisibilitySchema, type CampaignStatus } from "../contracts/vocabulary.ts";
 import { allRows, firstRow, mapQuery, queryAll, queryFirst, type Query } from "./query.ts";
@@ -26,6 +28,7 @@ const campaignColumns = {
   target_score: z.number().int(),
   category: campaignCategorySchema,
   disclosure: z.string(),
+  networks: z.string().transform((text) => campaignNetworksSchema.parse(JSON.parse(text))),
   health: campaignHealthSchema,
   funded_at: z.number().nullable(),
   published_at: z.number().nullable(),
@@ -57,6 +60,8 @@ type CampaignFields = {
   category: CampaignColumns["category"];
   /** What every post of the campaign opens with (docs/decisions/041-disclosure.md). */
   disclosure: string;
+  /** The networks its posts go to, X first (migration 0051). */
+  networks: Network[];
   health: CampaignColumns["health"];
   fundedAt: number | null;
   createdAt: number;
@@ -81,6 +86,7 @@ function toCampaign(row: CampaignColumns): CampaignFields & { publishedAt?: numb
     targetScore: row.target_score,
     category: row.category,
     disclosure: row.disclosure,
+    networks: row.networks,
     fundedAt: row.funded_at,
     publishedAt: row.published_at,
     createdAt: row.created_at,
@@ -197,8 +203,8 @@ export function insertCampaignStatement(db: Database, campaign: Campaign) {
     .prepare(
       `INSERT INTO campaigns (id, advertiser_id, title, description, image_url, status, visibility, starts_at, ends_at,
          maturity_hours, reward_currency, weekly_pool, bonus_pool, preview_token, rules, score_weights, creator_cap_bps,
-         target_score, category, disclosure, published_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+         target_score, category, disclosure, networks, published_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
     )
     .bind(
       campaign.id,
@@ -221,6 +227,7 @@ export function insertCampaignStatement(db: Database, campaign: Campaign) {
       campaign.targetScore,
       campaign.category,
       campaign.disclosure,
+      JSON.stringify(campaign.networks),
       campaign.publishedAt === undefined ? campaign.createdAt : campaign.publishedAt,
       campaign.createdAt,
       campaign.updatedAt,
@@ -441,6 +448,7 @@ export type CampaignEdit = Pick<
   | "creatorCapBps"
   | "category"
   | "disclosure"
+  | "networks"
 >;
 
 /** Writes the console's fields; `expectedUpdatedAt` makes it a no-op when someone saved in between. */
@@ -449,7 +457,7 @@ export function updateCampaignStatement(db: Database, campaignId: string, edit: 
     .prepare(
       `UPDATE campaigns SET title = ?, description = ?, visibility = ?, starts_at = ?, ends_at = ?, reward_currency = ?,
          weekly_pool = ?, bonus_pool = ?, rules = ?, score_weights = ?, creator_cap_bps = ?, category = ?, disclosure = ?,
-         updated_at = ?
+         networks = ?, updated_at = ?
        WHERE id = ?`,
     )
     .bind(
@@ -466,6 +474,7 @@ export function updateCampaignStatement(db: Database, campaignId: string, edit: 
       edit.creatorCapBps,
       edit.category,
       edit.disclosure,
+      JSON.stringify(edit.networks),
       now,
       campaignId,
     );

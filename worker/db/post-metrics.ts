@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { scoreWeightsSchema, type PostMetrics } from "../contracts/campaign-rules.ts";
+import { networkSchema } from "../contracts/networks/rules.ts";
 import { queryAll } from "./query.ts";
 import type { Database } from "../database.ts";
 
@@ -58,6 +59,7 @@ const pollTargetSchema = z
   .object({
     post_id: z.string(),
     user_id: z.string(),
+    network: networkSchema,
     x_post_id: z.string(),
     polls: z.number().int(),
     failures: z.number().int(),
@@ -67,6 +69,7 @@ const pollTargetSchema = z
   .transform((row) => ({
     postId: row.post_id,
     userId: row.user_id,
+    network: row.network,
     xPostId: row.x_post_id,
     polls: row.polls,
     failures: row.failures,
@@ -79,11 +82,11 @@ export function findPollTargets(db: Database, postIds: readonly string[]): Promi
   return queryAll(
     db
       .prepare(
-        `SELECT metrics.post_id, posts.user_id, posts.x_post_id, metrics.polls, metrics.failures, metrics.matures_at,
+        `SELECT metrics.post_id, posts.user_id, posts.network, posts.x_post_id, metrics.polls, metrics.failures, metrics.matures_at,
            campaigns.score_weights
          FROM post_metrics AS metrics JOIN posts ON posts.id = metrics.post_id JOIN campaigns ON campaigns.id = posts.campaign_id
          WHERE metrics.post_id IN (SELECT value FROM json_each(?)) AND posts.x_post_id IS NOT NULL
-         ORDER BY posts.user_id, metrics.post_id`,
+         ORDER BY posts.network, posts.user_id, metrics.post_id`,
       )
       .bind(JSON.stringify(postIds)),
     pollTargetSchema,
@@ -158,6 +161,7 @@ const maturingSchema = z
     id: z.string(),
     campaign_id: z.string(),
     user_id: z.string(),
+    network: networkSchema,
     content: z.string(),
     posted_at: z.number(),
     campaign_week: z.number().int(),
@@ -179,6 +183,7 @@ const maturingSchema = z
     postId: row.id,
     campaignId: row.campaign_id,
     userId: row.user_id,
+    network: row.network,
     content: row.content,
     postedAt: row.posted_at,
     campaignWeek: row.campaign_week,
@@ -212,7 +217,7 @@ export function listPostsReadyToMature(db: Database, input: { now: number; grace
   return queryAll(
     db
       .prepare(
-        `SELECT posts.id, posts.campaign_id, posts.user_id, posts.content, posts.posted_at, posts.campaign_week,
+        `SELECT posts.id, posts.campaign_id, posts.user_id, posts.network, posts.content, posts.posted_at, posts.campaign_week,
            metrics.impressions, metrics.likes, metrics.reposts, metrics.replies, metrics.quotes, metrics.bookmarks, metrics.polled_at,
            metrics.read_text, metrics.paid_partnership, participant.joined_at,
            (flag.user_id IS NOT NULL) AS flagged,

@@ -2,6 +2,9 @@ import { z } from "zod";
 import { campaignRulesSchema, statusReasonSchema } from "../contracts/campaign-rules.ts";
 import { findXUrls } from "../contracts/networks/x/text.ts";
 import { campaignStatusSchema, postStatusSchema, type CampaignStatus } from "../contracts/vocabulary.ts";
+import { campaignNetworksSchema } from "../contracts/campaign-networks.ts";
+import { networkSchema } from "../contracts/networks/rules.ts";
+import { networkNames } from "../contracts/networks/names.ts";
 import { trackPostsStatement, type PostTracking } from "./post-metrics.ts";
 import { allRows, queryAll, queryFirst, type Query } from "./query.ts";
 import type { Database } from "../database.ts";
@@ -15,6 +18,7 @@ export const postSchema = z
     id: z.string(),
     campaign_id: z.string(),
     user_id: z.string(),
+    network: networkSchema,
     x_post_id: z.string().nullable(),
     content: z.string(),
     status: postStatusSchema,
@@ -30,6 +34,8 @@ export const postSchema = z
     id: row.id,
     campaignId: row.campaign_id,
     userId: row.user_id,
+    /** The network it is on (migration 0051); `xPostId` is its id there, whichever network that is. */
+    network: row.network,
     xPostId: row.x_post_id,
     content: row.content,
     status: row.status,
@@ -47,14 +53,15 @@ export type Post = z.infer<typeof postSchema>;
 export function insertPostStatement(db: Database, post: Post) {
   return db
     .prepare(
-      `INSERT INTO posts (id, campaign_id, user_id, x_post_id, content, status, campaign_week, selected_suggestion_id,
+      `INSERT INTO posts (id, campaign_id, user_id, network, x_post_id, content, status, campaign_week, selected_suggestion_id,
          posted_at, status_reasons, client_request_id, created_at, updated_at, carries_url)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     )
     .bind(
       post.id,
       post.campaignId,
       post.userId,
+      post.network,
       post.xPostId,
       post.content,
       post.status,
@@ -65,7 +72,7 @@ export function insertPostStatement(db: Database, post: Post) {
       post.clientRequestId,
       post.createdAt,
       post.updatedAt,
-      findXUrls(post.content).length > 0 ? 1 : 0,
+      post.network === "x" && findXUrls(post.content).length > 0 ? 1 : 0,
     );
 }
 
@@ -79,6 +86,7 @@ const postSummaryRowSchema = z
     status_reasons: statusReasonsJson,
     campaign_week: z.number().int(),
     posted_at: z.number(),
+    network: networkSchema,
     x_post_id: z.string().nullable(),
   })
   .transform((row) => ({
@@ -90,6 +98,8 @@ const postSummaryRowSchema = z
     statusReasons: row.status_reasons,
     campaignWeek: row.campaign_week,
     postedAt: row.posted_at,
+    network: row.network,
+    networkName: networkNames[row.network],
     xPostId: row.x_post_id,
   }));
 export type PostSummaryRow = z.infer<typeof postSummaryRowSchema>;
@@ -101,7 +111,7 @@ export function postSummariesQuery(db: Database, userId: string, options: { camp
     db
       .prepare(
         `SELECT posts.id, posts.campaign_id, campaigns.title AS campaign_title, posts.content, posts.status,
-                posts.status_reasons, posts.campaign_week, posts.posted_at, posts.x_post_id
+                posts.status_reasons, posts.campaign_week, posts.posted_at, posts.network, posts.x_post_id
          FROM posts JOIN campaigns ON campaigns.id = posts.campaign_id
          WHERE posts.user_id = ? ${campaignFilter}
          ORDER BY posts.posted_at DESC, posts.id LIMIT ?`,
@@ -168,20 +178,20 @@ export function listStaleReservations(db: Database, before: number, limit: numbe
 }
 
 /**
- * When the oldest other reservation of this creator with this text was made, if one is still waiting for X's id:
- * the sign that an earlier attempt may have published the text without recording it.
+ * When the oldest other reservation of this creator with this text on the same network was made, if one is still
+ * waiting for the network's id: the sign that an earlier attempt may have published the text without recording it.
  */
 export async function oldestPendingReservationWith(
   db: Database,
-  reservation: Pick<Post, "id" | "userId" | "content">,
+  reservation: Pick<Post, "id" | "userId" | "content" | "network">,
 ): Promise<number | null> {
   const row = await queryFirst(
     db
       .prepare(
         `SELECT MIN(created_at) AS created_at FROM posts
-         WHERE user_id = ? AND x_post_id IS NULL AND content = ? AND id != ?`,
+         WHERE user_id = ? AND network = ? AND x_post_id IS NULL AND content = ? AND id != ?`,
       )
-      .bind(reservation.userId, reservation.content, reservation.id),
+      .bind(reservation.userId, reservation.network, reservation.content, reservation.id),
     z.object({ created_at: z.number().nullable() }),
   );
   return row?.created_at ?? null;
@@ -230,6 +240,7 @@ const postableCampaignSchema = z
     ends_at: z.number(),
     rules: z.string().transform((text) => campaignRulesSchema.parse(JSON.parse(text))),
     disclosure: z.string(),
+    networks: z.string().transform((text) => campaignNetworksSchema.parse(JSON.parse(text))),
     advertiser_name: z.string(),
   })
   .transform((row) => ({
@@ -240,6 +251,7 @@ const postableCampaignSchema = z
     endsAt: row.ends_at,
     rules: row.rules,
     disclosure: row.disclosure,
+    networks: row.networks,
     advertiserName: row.advertiser_name,
   }));
 export type PostableCampaignRow = z.infer<typeof postableCampaignSchema>;
@@ -255,7 +267,7 @@ export function listJoinedOpenCampaigns(
     db
       .prepare(
         `SELECT campaigns.id, campaigns.title, campaigns.status, campaigns.starts_at, campaigns.ends_at, campaigns.rules,
-           campaigns.disclosure, advertisers.name AS advertiser_name
+           campaigns.disclosure, campaigns.networks, advertisers.name AS advertiser_name
          FROM campaign_participants
          JOIN campaigns ON campaigns.id = campaign_participants.campaign_id
          JOIN advertisers ON advertisers.id = campaigns.advertiser_id

@@ -17,7 +17,9 @@ export function schedulerDepsFromEnv(env: Cloudflare.Env, clock: Clock = systemC
 function summary(report: SchedulerReport): string | null {
   const parts = [
     report.campaignsMoved.length > 0 ? `${report.campaignsMoved.length} campaign(s) moved` : "",
-    report.polling.polled + report.polling.deleted > 0 ? `${report.polling.polled} polled, ${report.polling.deleted} deleted on X` : "",
+    report.polling.polled + report.polling.deleted > 0
+      ? `${report.polling.polled} polled, ${report.polling.deleted} deleted on their network`
+      : "",
     report.maturity.matured > 0 ? `${report.maturity.matured} matured` : "",
     report.weeks.closed > 0 ? `${report.weeks.closed} week(s) closed` : "",
     report.evaluation.evaluated.length > 0 ? `${report.evaluation.evaluated.length} campaign(s) evaluated` : "",

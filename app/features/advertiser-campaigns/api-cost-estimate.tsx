@@ -9,7 +9,8 @@ const WEEK = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * What the campaign will cost in X's API fees at X's published rates (with the rate table's date): every post is
- * created through X's API and read back until it matures. The creators expected is the advertiser's guess, used
+ * created through X's API and read back until it matures. Shown when the campaign runs on X; posts on another network
+ * (Bluesky) cost no fees, so with both networks it is the most, as if every post went to X. The creators expected is the advertiser's guess, used
  * only here.
  */
 export function ApiCostEstimate({ form, rates }: { form: CampaignFormValues; rates: XApiRates }) {
@@ -36,6 +37,7 @@ export function ApiCostEstimate({ form, rates }: { form: CampaignFormValues; rat
         {formatMicroDollars(createRate)} to create{postsCarryUrl ? " (with a link)" : ""} and {READS_PER_POST} reads of its metrics at{" "}
         {formatMicroDollars(rates.readPost)}, and {formatMicroDollars(rates.readOwnData)} per creator to read their account. X&apos;s rates
         of {rates.asOf}.
+        {form.networks.length > 1 ? " Posts on other networks cost no API fees: this is the most, with every post on X." : ""}
       </p>
     </fieldset>
   );

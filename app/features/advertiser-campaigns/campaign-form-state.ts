@@ -2,6 +2,8 @@ import { useState } from "react";
 import type { CampaignInput, ConsoleCampaign } from "@contracts/advertiser-campaigns.ts";
 import { campaignCategories, type CampaignCategory } from "@contracts/campaign-categories.ts";
 import { DEFAULT_DISCLOSURE } from "@contracts/disclosure.ts";
+import { inNetworkOrder } from "@contracts/campaign-networks.ts";
+import type { Network } from "@contracts/networks/rules.ts";
 import { defaultCampaignRules, defaultScoreWeights, type ScoreWeights } from "@contracts/campaign-rules.ts";
 import { amountText, listText, parseAmount, parseList, parseUtcInput, utcInputValue } from "./form-values";
 
@@ -37,6 +39,8 @@ export type CampaignFormValues = {
   /** Empty until the advertiser picks one. */
   category: CampaignCategory | "";
   disclosure: string;
+  /** The networks ticked, X first; the form refuses none. */
+  networks: Network[];
 };
 
 /** Messages by field: the form's own names, or the API's paths ("rules.requiredMentions", "scoreWeights.likes"). */
@@ -67,6 +71,7 @@ export function formValuesOf(campaign: ConsoleCampaign | null, now: number): Cam
     visibility: campaign?.visibility ?? "public",
     category: campaign?.category ?? "",
     disclosure: campaign?.disclosure ?? DEFAULT_DISCLOSURE,
+    networks: inNetworkOrder(campaign?.networks ?? ["x"]),
   };
 }
 
@@ -86,6 +91,7 @@ export function campaignInputOf(form: CampaignFormValues): { input: CampaignInpu
   if (bonusPool === null) errors.bonusPool = `Enter an amount of ${form.rewardCurrency}.`;
   if (!Number.isFinite(cap) || cap <= 0 || cap > 100) errors.creatorCapBps = "Enter a percentage above 0 and at most 100.";
   if (form.category === "") errors.category = "Choose what the campaign advertises.";
+  if (form.networks.length === 0) errors.networks = "Choose at least one network.";
   const category = form.category;
   if (
     startsAt === null ||
@@ -121,6 +127,7 @@ export function campaignInputOf(form: CampaignFormValues): { input: CampaignInpu
       visibility: form.visibility,
       category,
       disclosure: form.disclosure,
+      networks: form.networks,
     },
   };
 }

@@ -12,8 +12,10 @@ import { Markdown } from "~/components/markdown";
 import type { AdvertiserCampaignPage, ConsoleCampaign } from "@contracts/advertiser-campaigns.ts";
 import { campaignCategories, campaignCategoryLabels } from "@contracts/campaign-categories.ts";
 import { rulesOf } from "@contracts/networks/registry.ts";
+import { networkReports, networksReporting } from "@contracts/campaign-networks.ts";
 import { isCampaignCategory, useCampaignFormState, weightNames } from "./campaign-form-state";
 import { ApiCostEstimate } from "./api-cost-estimate";
+import { NetworksFieldset, networkNames } from "./networks-fieldset";
 import { CampaignImageUpload } from "./campaign-image-upload";
 import { consoleStatusText, timeLeftText } from "./form-values";
 import { PreviewLinkPanel } from "./preview-link-panel";
@@ -33,6 +35,16 @@ export function CampaignForm({ page }: { page: AdvertiserCampaignPage }) {
   const { form, set, errors } = state;
   const submit = useCampaignSubmit({ advertiserId: account.id, campaign, onCampaign: setCampaign, state });
   const base = `/advertiser/${encodeURIComponent(account.id)}/campaigns`;
+  // Counts a chosen network does not publish (views on Bluesky): their rule and weights do not apply to its posts.
+  const withoutViews = form.networks.filter((network) => !networkReports(network, "impressions"));
+  const withViews = networksReporting(form.networks, "impressions");
+  const unreported = weightNames.filter((name) => form.networks.some((network) => !networkReports(network, name)));
+  const viewsNote =
+    withoutViews.length === 0
+      ? null
+      : `${networkNames(withoutViews)} publishes no view counts, so the minimum impressions and the weights of ${unreported.join(" and ")} ${
+          withViews.length === 0 ? "do not apply to this campaign" : `apply to posts on ${networkNames(withViews)} only`
+        }.`;
 
   return (
     <div className="advertiser-page">
@@ -83,6 +95,8 @@ export function CampaignForm({ page }: { page: AdvertiserCampaignPage }) {
             </Select>
           </Field>
         </fieldset>
+
+        <NetworksFieldset chosen={form.networks} error={errors.networks} onChange={(chosen) => set("networks", chosen)} />
 
         <fieldset>
           <legend>Disclosure</legend>
@@ -159,7 +173,12 @@ export function CampaignForm({ page }: { page: AdvertiserCampaignPage }) {
               <TextInput type="url" placeholder="https://" value={form.link} onChange={(event) => set("link", event.target.value)} />
             </Field>
             <Field label="Minimum impressions" id="campaign-min-impressions" error={errors["rules.minImpressions"]}>
-              <TextInput inputMode="numeric" value={form.minImpressions} onChange={(event) => set("minImpressions", event.target.value)} />
+              <TextInput
+                inputMode="numeric"
+                value={form.minImpressions}
+                disabled={withViews.length === 0}
+                onChange={(event) => set("minImpressions", event.target.value)}
+              />
             </Field>
             <Field label="Posts per creator per week" id="campaign-max-posts" error={errors["rules.maxPostsPerWeek"]}>
               <TextInput
@@ -170,12 +189,18 @@ export function CampaignForm({ page }: { page: AdvertiserCampaignPage }) {
             </Field>
           </div>
           <p className="campaign-form-note">Score weights: how much each kind of engagement counts in a post's score.</p>
+          {viewsNote === null ? null : (
+            <p className="campaign-form-note" data-testid="campaign-views-note">
+              {viewsNote}
+            </p>
+          )}
           <div className="campaign-form-grid">
             {weightNames.map((name) => (
               <Field key={name} label={`Weight of ${name}`} id={`campaign-weight-${name}`} error={errors[`scoreWeights.${name}`]}>
                 <TextInput
                   inputMode="numeric"
                   value={form.weights[name]}
+                  disabled={networksReporting(form.networks, name).length === 0}
                   onChange={(event) => set("weights", { ...form.weights, [name]: event.target.value })}
                 />
               </Field>
@@ -183,7 +208,7 @@ export function CampaignForm({ page }: { page: AdvertiserCampaignPage }) {
           </div>
         </fieldset>
 
-        <ApiCostEstimate form={form} rates={page.xApiRates} />
+        {form.networks.includes("x") ? <ApiCostEstimate form={form} rates={page.xApiRates} /> : null}
 
         <SuggestedPostsFieldset
           suggestions={form.suggestions}

@@ -1,22 +1,24 @@
-import { X_MAX_WEIGHTED_LENGTH, type XTextCount } from "@contracts/networks/x/text.ts";
-
 const NEAR_LIMIT = 20;
 const RADIUS = 9;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
+/** A post's length as its network counts it (X weighs links 23, CJK and emoji 2; Bluesky counts graphemes). */
+export type PostLength = { length: number; limit: number; networkName: string };
+
 /**
- * The live count as X counts it (links 23, CJK and emoji 2): a ring that fills up, the number left once it gets
- * close, red past the limit. Screen readers get the full sentence through `id` (the text area's description) and
- * hear an announcement only when the state changes, not on every key.
+ * The live count as the chosen network counts it: a ring that fills up, the number left once it gets close, red
+ * past the limit. Screen readers get the full sentence through `id` (the text area's description) and hear an
+ * announcement only when the state changes, not on every key.
  */
-export function CharacterCount({ count, id }: { count: XTextCount; id: string }) {
-  const { weightedLength, remaining } = count;
+export function CharacterCount({ count, id }: { count: PostLength; id: string }) {
+  const { length, limit, networkName } = count;
+  const remaining = limit - length;
   const state = remaining < 0 ? "over" : remaining <= NEAR_LIMIT ? "near" : "ok";
-  const filled = Math.min(1, weightedLength / X_MAX_WEIGHTED_LENGTH);
+  const filled = Math.min(1, length / limit);
   const left = remaining < 0 ? `${-remaining} over the limit` : `${remaining} left`;
   const announcement =
     state === "over"
-      ? `Over X's limit of ${X_MAX_WEIGHTED_LENGTH} characters`
+      ? `Over ${networkName}'s limit of ${limit} characters`
       : state === "near"
         ? `${NEAR_LIMIT} or fewer characters left`
         : "";
@@ -35,10 +37,10 @@ export function CharacterCount({ count, id }: { count: XTextCount; id: string })
         />
       </svg>
       <span className="character-count-number" aria-hidden="true" data-testid="character-count">
-        {state === "ok" ? `${weightedLength}/${X_MAX_WEIGHTED_LENGTH}` : String(remaining)}
+        {state === "ok" ? `${length}/${limit}` : String(remaining)}
       </span>
       <span id={id} className="pe-visually-hidden">
-        {`${weightedLength} of ${X_MAX_WEIGHTED_LENGTH} characters as X counts them, ${left}.`}
+        {`${length} of ${limit} characters as ${networkName} counts them, ${left}.`}
       </span>
       <span className="pe-visually-hidden" aria-live="polite">
         {announcement}

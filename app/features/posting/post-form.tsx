@@ -2,12 +2,14 @@ import { useId, useState, type FormEvent } from "react";
 import { checkPostRequirements } from "@contracts/post-requirements.ts";
 import { isVisiblyBlank } from "@contracts/text.ts";
 import { missingDisclosureMessage, startsWithDisclosure, withDisclosure } from "@contracts/disclosure.ts";
-import { countXText } from "@contracts/networks/x/text.ts";
+import { rulesOf } from "@contracts/networks/registry.ts";
+import type { Network } from "@contracts/networks/rules.ts";
 import { useCampaignSelection } from "~/lib/campaign-selection";
 import { usePostOptions } from "./api/get-post-options";
 import { AttachmentPicker } from "./attachment-picker";
 import { useAttachments } from "./use-attachments";
 import { CampaignChoice } from "./campaign-choice";
+import { NetworkChoice } from "./network-choice";
 import { readDraft } from "./draft-storage";
 import { EditorFooter } from "./editor-footer";
 import { PostPreview } from "./post-preview";
@@ -46,15 +48,34 @@ export function PostForm(props: { initialCampaignId: string | undefined; restore
   const disclosureMissing = campaign !== null && !startsWithDisclosure(content, campaign.disclosure);
   const suggestionIndex = campaign?.suggestions.findIndex((suggestion) => suggestion.id === chosenSuggestionId) ?? -1;
   const selectedSuggestionId = suggestionIndex >= 0 ? chosenSuggestionId : null;
-  const count = countXText(content);
+  // The networks offered: the campaign's, where the creator has an account. The choice holds while it is offered.
+  const accounts = options.data?.accounts ?? [];
+  const available = (campaign?.networks ?? []).filter((each) => accounts.some((account) => account.network === each));
+  const [chosenNetwork, setChosenNetwork] = useState<Network | null>(null);
+  const network = available.find((each) => each === chosenNetwork) ?? available[0] ?? null;
+  const rules = rulesOf(network ?? "x");
+  const count = { length: rules.text.count(content), limit: rules.text.limit, networkName: rules.name };
+  const withinLimit = count.length <= count.limit;
   // The server's own rule (worker/contracts/post-requirements.ts): "(included)" here means the post meets it there.
   const requirements = campaign === null ? [] : checkPostRequirements(campaign, content);
 
   const publish = usePublishPost({
-    payload: () => ({ content, attachments: attachments.uploadedIds, campaignId: campaign?.id ?? "", selectedSuggestionId }),
+    payload: () => ({
+      content,
+      attachments: attachments.uploadedIds,
+      campaignId: campaign?.id ?? "",
+      selectedSuggestionId,
+      network: network ?? "x",
+    }),
     ready:
-      campaign !== null && !isVisiblyBlank(content) && !disclosureMissing && count.withinLimit && !attachments.busy && !attachments.failed,
-    canPublishOnX: options.data?.canPublishOnX,
+      campaign !== null &&
+      network !== null &&
+      !isVisiblyBlank(content) &&
+      !disclosureMissing &&
+      withinLimit &&
+      !attachments.busy &&
+      !attachments.failed,
+    canPublishOnX: accounts.find((account) => account.network === "x")?.canPublish,
     draftNow: () => ({
       campaignId: campaign?.id ?? null,
       content,
@@ -74,21 +95,24 @@ export function PostForm(props: { initialCampaignId: string | undefined; restore
     publish.submit();
   };
 
-  const showAccessPanel = publish.accessProblem !== null || options.data?.canPublishOnX === false;
+  const showAccessPanel =
+    publish.accessProblem !== null || (network === "x" && accounts.find((account) => account.network === "x")?.canPublish === false);
   const why =
     campaign === null
       ? "Choose a campaign first."
-      : content.trim() === ""
-        ? "Write your post first."
-        : disclosureMissing
-          ? missingDisclosureMessage(campaign.disclosure)
-          : !count.withinLimit
-            ? "Shorten your post to X's limit first."
-            : attachments.busy
-              ? "Wait for the images to finish uploading."
-              : attachments.failed
-                ? "Remove or retry the image that failed to upload."
-                : null;
+      : network === null
+        ? `${campaign.title} runs on ${campaign.networks.map((each) => rulesOf(each).name).join(" and ")}: link your account there in Settings to post to it.`
+        : content.trim() === ""
+          ? "Write your post first."
+          : disclosureMissing
+            ? missingDisclosureMessage(campaign.disclosure)
+            : !withinLimit
+              ? `Shorten your post to ${rules.name}'s limit first.`
+              : attachments.busy
+                ? "Wait for the images to finish uploading."
+                : attachments.failed
+                  ? "Remove or retry the image that failed to upload."
+                  : null;
 
   return (
     <form className="post-editor-form" onSubmit={onSubmit} aria-busy={publish.pending} noValidate>
@@ -120,6 +144,10 @@ export function PostForm(props: { initialCampaignId: string | undefined; restore
           onLeave={props.onDone}
         />
 
+        {network !== null ? (
+          <NetworkChoice available={available} network={network} onChoose={setChosenNetwork} disabled={publish.pending} />
+        ) : null}
+
         <PostTextField
           id={textId}
           content={content}
@@ -135,7 +163,7 @@ export function PostForm(props: { initialCampaignId: string | undefined; restore
 
         <section className="post-editor-preview" aria-labelledby={`${textId}-preview`}>
           <h3 id={`${textId}-preview`}>Preview</h3>
-          <PostPreview content={content} images={attachments.items} />
+          <PostPreview content={content} images={attachments.items} network={rules.network} />
         </section>
 
         {publish.error !== null ? (
@@ -154,7 +182,7 @@ export function PostForm(props: { initialCampaignId: string | undefined; restore
         busyLabel="Posting…"
       >
         <span className="pe-visually-hidden" role="status">
-          {publish.pending ? "Publishing your post on X…" : ""}
+          {publish.pending ? `Publishing your post on ${rules.name}…` : ""}
         </span>
       </EditorFooter>
     </form>

@@ -4,7 +4,7 @@ import { formatDate } from "~/lib/format";
 import { StatusBadge } from "~/components/ui/status-badge";
 import "./post-list.css";
 
-/** A creator's posts with their status and, when there is one, the reason behind it. */
+/** A creator's posts with the network each is on (first in its line), their status and, when there is one, the reason behind it. */
 export function PostList({ posts, showCampaign = true }: { posts: PostSummary[]; showCampaign?: boolean }) {
   return (
     <ul className="post-list">
@@ -17,7 +17,7 @@ export function PostList({ posts, showCampaign = true }: { posts: PostSummary[];
                 {" · "}
               </>
             ) : null}
-            {`Week ${post.campaignWeek} · ${formatDate(post.postedAt)}`}
+            {`${post.networkName} · Week ${post.campaignWeek} · ${formatDate(post.postedAt)}`}
           </p>
           <p className="post-content">{post.content}</p>
           <StatusBadge status={post.status} />

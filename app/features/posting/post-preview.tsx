@@ -1,14 +1,16 @@
-import { xTextSegments } from "@contracts/networks/x/text.ts";
+import { rulesOf } from "@contracts/networks/registry.ts";
+import type { Network } from "@contracts/networks/rules.ts";
 import { useCurrentUser } from "~/lib/current-user";
 import type { AttachmentItem } from "./use-attachments";
 
-/** How the post will look on X: the creator's name and handle, the text with its links and tags, the images. */
-export function PostPreview({ content, images }: { content: string; images: readonly AttachmentItem[] }) {
+/** How the post will look on its network: the creator's name and handle, the text with its links and tags, the images. */
+export function PostPreview({ content, images, network }: { content: string; images: readonly AttachmentItem[]; network: Network }) {
+  const rules = rulesOf(network);
   const user = useCurrentUser();
   const handle = user?.twitterHandle ?? "you";
   const name = user?.userName || handle;
   return (
-    <figure className="post-preview" aria-label="Preview of the post on X">
+    <figure className="post-preview" aria-label={`Preview of the post on ${rules.name}`}>
       <div className="post-preview-author">
         {user?.profileImageUrl ? (
           <img src={user.profileImageUrl} alt="" width="40" height="40" className="post-preview-avatar" />
@@ -25,7 +27,7 @@ export function PostPreview({ content, images }: { content: string; images: read
         {content.trim() === "" ? (
           <span className="post-preview-empty">Your post appears here.</span>
         ) : (
-          xTextSegments(content).map((segment, index) =>
+          rules.text.segments(content).map((segment, index) =>
             segment.kind === "text" ? (
               <span key={index}>{segment.text}</span>
             ) : (

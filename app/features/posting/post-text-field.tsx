@@ -1,7 +1,6 @@
 import { useId } from "react";
-import type { countXText } from "@contracts/networks/x/text.ts";
 import type { checkPostRequirements } from "@contracts/post-requirements.ts";
-import { CharacterCount } from "./character-count";
+import { CharacterCount, type PostLength } from "./character-count";
 import { IconButton } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
@@ -9,7 +8,7 @@ import { CloseMark } from "./close-mark";
 
 /**
  * The post's text: the suggestion it is based on (which can be dropped), the campaign's requirements marked met or
- * missing, and the count against X's limit.
+ * missing, and the count against the chosen network's limit.
  */
 export function PostTextField({
   id,
@@ -24,7 +23,7 @@ export function PostTextField({
   id: string;
   content: string;
   onChange: (content: string) => void;
-  count: ReturnType<typeof countXText>;
+  count: PostLength;
   requirements: ReturnType<typeof checkPostRequirements>;
   /** The suggestion in use, counted from 1, or null. */
   suggestionNumber: number | null;
@@ -49,7 +48,7 @@ export function PostTextField({
           rows={6}
           onChange={(event) => onChange(event.currentTarget.value)}
           aria-describedby={[countId, requirements.length > 0 ? requirementsId : null].filter(Boolean).join(" ")}
-          aria-invalid={!count.withinLimit}
+          aria-invalid={count.length > count.limit}
           readOnly={readOnly}
           placeholder="What do you want to say?"
         />

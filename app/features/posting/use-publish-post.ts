@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { X_WRITE_ACCESS_REQUIRED } from "@contracts/posts.ts";
+import { rulesOf } from "@contracts/networks/registry.ts";
 import { ApiRequestError } from "~/lib/api/http-client";
 import { errorText } from "~/lib/error-text";
 import { useCreatePost, type CreatePostRequest } from "./api/create-post";
@@ -24,6 +25,7 @@ function isLostAnswer(error: unknown): boolean {
 export function usePublishPost(options: {
   payload: () => CreatePostRequest["payload"];
   ready: boolean;
+  /** Whether X lets Chorus post for the creator: asked for first when the post goes to X. */
   canPublishOnX: boolean | undefined;
   draftNow: () => Draft;
   onPress: () => void;
@@ -37,9 +39,9 @@ export function usePublishPost(options: {
   const grantedHere = useRef(false);
 
   const mutation = useCreatePost({
-    onSuccess: () => {
+    onSuccess: (post) => {
       clearDraft();
-      toast.success("Posted on X. Your post is being evaluated.");
+      toast.success(`Posted on ${rulesOf(post.network).name}. Your post is being evaluated.`);
       options.onPublished();
     },
     onError: (failure) => {
@@ -80,7 +82,7 @@ export function usePublishPost(options: {
     setError(null);
     options.onPress();
     // Known in advance: ask for X's permission first rather than send a post X would refuse.
-    if (options.canPublishOnX === false && !grantedHere.current) {
+    if ((options.payload().network ?? "x") === "x" && options.canPublishOnX === false && !grantedHere.current) {
       retryAfterGrant.current = true;
       setAccessProblem("Chorus needs your permission to post on X for you. Choose Allow posting: your post is sent as soon as X confirms.");
       return;

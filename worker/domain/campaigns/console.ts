@@ -21,7 +21,7 @@ import {
 } from "../../db/campaigns.ts";
 import { memberQuery } from "../../db/advertiser-members.ts";
 import { runBatch } from "../../db/query.ts";
-import { CAMPAIGN_NETWORKS, checkCategoryOnNetworks } from "./network-rules.ts";
+import { checkCategoryOnNetworks } from "./network-rules.ts";
 import {
   deleteSuggestionsStatement,
   insertSuggestionStatement,
@@ -120,6 +120,7 @@ export function consoleCampaignOf(campaign: CampaignCardRow | null, suggestions:
     suggestions: suggestions.map((suggestion) => ({ id: suggestion.id, text: suggestion.text })),
     category: campaign.category,
     disclosure: campaign.disclosure,
+    networks: campaign.networks,
     previewToken: campaign.previewToken,
     fundedAt: campaign.fundedAt,
   };
@@ -181,7 +182,7 @@ export async function createCampaignDraft(
   await requireMembership(caps, userId, advertiserId);
   const now = caps.clock.now();
   checkDates(input, now, null);
-  checkCategoryOnNetworks(input.category, CAMPAIGN_NETWORKS);
+  checkCategoryOnNetworks(input.category, input.networks);
   const id = `cmp_${randomToken(12)}`;
   await caps.db.batch([
     insertCampaignStatement(caps.db, {
@@ -205,6 +206,7 @@ export async function createCampaignDraft(
       targetScore: 1_000_000,
       category: input.category,
       disclosure: input.disclosure.trim(),
+      networks: input.networks,
       health: "unknown",
       fundedAt: null,
       publishedAt: null,
@@ -257,7 +259,7 @@ export async function updateConsoleCampaign(
   const locked = lockedChanges(before, input, now);
   if (locked.length > 0) throw new AppError(409, "campaign_locked", locked.map((field) => field.msg).join(" "), locked);
   checkDates(input, now, before);
-  checkCategoryOnNetworks(input.category, CAMPAIGN_NETWORKS);
+  checkCategoryOnNetworks(input.category, input.networks);
   const existing = await listSuggestions(caps.db, campaignId);
   await caps.db.batch([
     updateCampaignStatement(caps.db, campaignId, { ...input, disclosure: input.disclosure.trim() }, now),

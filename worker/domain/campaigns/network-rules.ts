@@ -3,11 +3,8 @@ import { AppError } from "../../contracts/errors.ts";
 import { rulesOf } from "../../contracts/networks/registry.ts";
 import type { Network } from "../../contracts/networks/rules.ts";
 
-/** The networks a campaign runs on. Every campaign runs on X until campaigns choose their networks (issue 27 item 4). */
-export const CAMPAIGN_NETWORKS: readonly Network[] = ["x"];
-
 /**
- * Refuses a campaign whose category a network it runs on excludes from its paid-partnership label: Chorus could not
+ * Refuses a campaign whose category one of its networks excludes from its paid-partnership label: Chorus could not
  * publish its posts there within the network's rules (docs/decisions/041-disclosure.md). A 400 naming the field
  * and the category.
  */

@@ -92,6 +92,8 @@ export interface NetworkAdapter {
   /** Trades the callback for credentials and the account they belong to. */
   completeAuthorization(callback: AuthorizationCallback): Promise<NetworkAuthorization>;
 
+  /** Whether the user has an account on this network that Chorus knows (signed in with it, or linked it). */
+  hasAccount(userId: string): Promise<boolean>;
   /** Whether the user has granted what publishing (with images) needs, as far as Chorus knows, without asking the network. */
   canPublish(userId: string): Promise<boolean>;
   /** Publishes for the user; images are uploaded to the network first. */

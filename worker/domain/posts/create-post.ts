@@ -20,6 +20,8 @@ import { randomToken } from "../../security/tokens.ts";
 import { trackingFrom } from "../rewards/poll-schedule.ts";
 import { NetworkError, type NetworkAdapter, type PostImage } from "../networks/adapter.ts";
 import { networksFor, type NetworkDeps } from "../networks/registry.ts";
+import { rulesOf } from "../../contracts/networks/registry.ts";
+import type { Network } from "../../contracts/networks/rules.ts";
 import { apiErrorFromNetwork } from "./network-errors.ts";
 import { ABANDONED_AFTER_MS, adoptPublishedCopy, findPublishedCopy } from "./reconcile-posts.ts";
 import type { z } from "zod";
@@ -47,6 +49,7 @@ function postView(post: Post, attachments: readonly StoredAttachment[]): Created
     status: post.status,
     campaignWeek: post.campaignWeek,
     selectedSuggestionId: post.selectedSuggestionId,
+    network: post.network,
     xPostId: post.xPostId,
     postedAt: post.postedAt,
     attachments: attachments.map((attachment) => ({
@@ -80,6 +83,15 @@ async function openCampaignFor(db: Database, userId: string, campaignId: string,
     ]);
   }
   return campaign;
+}
+
+/** A post goes to one of the campaign's networks (docs/decisions/044-campaign-networks.md). */
+function checkNetwork(campaign: CampaignListing, network: Network): void {
+  if (campaign.networks.includes(network)) return;
+  const names = campaign.networks.map((each) => rulesOf(each).name).join(" and ");
+  throw new AppError(400, "network_not_in_campaign", `${campaign.title} runs on ${names} only, not on ${rulesOf(network).name}.`, [
+    { loc: ["body", "network"], msg: `the campaign runs on ${campaign.networks.join(", ")}` },
+  ]);
 }
 
 /** A sponsored post opens with the campaign's disclosure (docs/decisions/041-disclosure.md); nothing is published without it. */
@@ -143,8 +155,10 @@ type Outcome = { kind: "done"; result: CreatePostResult } | { kind: "retry" };
  * request died between X and D1), X is asked whether the first attempt got through: its post is adopted, or the
  * reservation is released and this request tries again.
  */
-async function settleExisting(deps: PostingDeps, adapter: NetworkAdapter, existing: Post): Promise<Outcome> {
+async function settleExisting(deps: PostingDeps, commandAdapter: NetworkAdapter, existing: Post): Promise<Outcome> {
   const { db, clock } = deps;
+  // The first press decides the network: its copy is looked for where it was sent.
+  const adapter = existing.network === commandAdapter.network ? commandAdapter : networksFor(deps)(existing.network);
   const sleep = deps.sleep ?? defaultSleep;
   let current: Post | null = existing;
   for (let waited = 0; ; waited += CONCURRENT_POLL_MS) {
@@ -167,7 +181,7 @@ async function settleExisting(deps: PostingDeps, adapter: NetworkAdapter, existi
       throw new AppError(
         409,
         "post_in_progress",
-        "This post is still being published on X. Check your posts in a moment before sending it again.",
+        `This post is still being published on ${adapter.rules.name}. Check your posts in a moment before sending it again.`,
       );
     }
     await sleep(CONCURRENT_POLL_MS);
@@ -182,6 +196,7 @@ async function publish(deps: PostingDeps, adapter: NetworkAdapter, userId: strin
 
   const now = clock.now();
   const campaign = await openCampaignFor(db, userId, command.campaignId, now);
+  checkNetwork(campaign, command.network);
   checkDisclosure(campaign, command.content);
   await checkSuggestion(db, campaign.id, command.selectedSuggestionId);
   const attachments = await usableAttachments(db, userId, command.attachments);
@@ -191,6 +206,7 @@ async function publish(deps: PostingDeps, adapter: NetworkAdapter, userId: strin
     id: `post_${randomToken(16)}`,
     campaignId: campaign.id,
     userId,
+    network: command.network,
     xPostId: null,
     content: command.content,
     status: "evaluating",
@@ -240,11 +256,12 @@ async function publish(deps: PostingDeps, adapter: NetworkAdapter, userId: strin
 }
 
 /**
- * Publishes a creator's post on X with their write token (images uploaded to X first, from R2) and records it as
- * `evaluating`. A repeated submit of the same press answers with the first post instead of posting twice.
+ * Publishes a creator's post on the network they chose, through its adapter with their access there (images
+ * uploaded to the network first, from R2), and records it as `evaluating` on that network. A repeated submit of the
+ * same press answers with the first post instead of posting twice.
  */
 export async function createPost(deps: PostingDeps, userId: string, command: CreatePostCommand): Promise<CreatePostResult> {
-  const adapter = networksFor(deps)("x");
+  const adapter = networksFor(deps)(command.network);
   for (let attempt = 0; attempt < 3; attempt += 1) {
     let outcome: Outcome;
     try {

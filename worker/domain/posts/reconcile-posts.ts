@@ -70,7 +70,7 @@ export async function reconcileStaleReservations(deps: ReconcileDeps, batch = RE
   for (const reservation of stale) {
     let copy: RecentPost | null;
     try {
-      copy = await findPublishedCopy({ db: deps.db, adapter: deps.networks("x") }, reservation);
+      copy = await findPublishedCopy({ db: deps.db, adapter: deps.networks(reservation.network) }, reservation);
     } catch (error) {
       const accessGone = error instanceof NetworkError && (error.kind === "missing-access" || error.kind === "access-revoked");
       if (!accessGone) {

@@ -27,6 +27,7 @@ type Verdict = { post: MaturingPost; campaign: RewardCampaign; change: PostStatu
 
 function verdictFor(post: MaturingPost, campaign: RewardCampaign): Verdict {
   const verdict = checkPostRules(campaign, {
+    network: post.network,
     content: post.content,
     readText: post.readText,
     paidPartnership: post.paidPartnership,
@@ -41,7 +42,7 @@ function verdictFor(post: MaturingPost, campaign: RewardCampaign): Verdict {
     post,
     campaign,
     change: { postId: post.postId, status, reasons: verdict.reasons },
-    score: scoreOf(post.metrics ?? zeroMetrics, campaign.scoreWeights),
+    score: scoreOf(post.metrics ?? zeroMetrics, campaign.scoreWeights, post.network),
   };
 }
 

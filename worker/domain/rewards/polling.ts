@@ -12,6 +12,8 @@ import {
 } from "../../db/post-metrics.ts";
 import { changePostStatusesStatement } from "../../db/post-status-changes.ts";
 import { rulesOf } from "../../contracts/networks/registry.ts";
+import type { Network } from "../../contracts/networks/rules.ts";
+import type { StatusReason } from "../../contracts/campaign-rules.ts";
 import { NetworkError, type PostsRead } from "../networks/adapter.ts";
 import type { PollingDeps } from "./deps.ts";
 import { nextPollAfterFailure, nextPollAfterSuccess } from "./poll-schedule.ts";
@@ -36,7 +38,10 @@ export type PollingLimits = {
 
 export const defaultPollingLimits: PollingLimits = { postsPerRun: 2_000, xCallsPerRun: 40, leaseMs: 5 * 60 * 1000 };
 
-export const deletedOnXReason = { code: "deleted-on-x", message: "X no longer has this post." };
+/** Why a post the network no longer has is `deleted` (code `deleted-on-x`, `deleted-on-bluesky`). */
+export function deletedOnNetworkReason(network: Network): StatusReason {
+  return { code: `deleted-on-${network}`, message: `${rulesOf(network).name} no longer has this post.` };
+}
 
 export type PollReport = { polled: number; deleted: number; failed: number; deferred: number; xCalls: number };
 
@@ -50,19 +55,20 @@ function describeFailure(error: unknown): string {
 
 export async function pollDueMetrics(deps: PollingDeps, limits: PollingLimits = defaultPollingLimits): Promise<PollReport> {
   const { db, clock } = deps;
-  const adapter = deps.networks("x");
   const now = clock.now();
   const leased = await leaseDuePosts(db, { now, leaseUntil: now + limits.leaseMs, limit: limits.postsPerRun });
   const report: PollReport = { polled: 0, deleted: 0, failed: 0, deferred: 0, xCalls: 0 };
   if (leased.length === 0) return report;
 
+  // One group per network and owner: each network is read through its own adapter, with that owner's access there.
   const byOwner = new Map<string, PollTarget[]>();
   for (const target of await findPollTargets(db, leased)) {
-    byOwner.set(target.userId, [...(byOwner.get(target.userId) ?? []), target]);
+    const key = `${target.network} ${target.userId}`;
+    byOwner.set(key, [...(byOwner.get(key) ?? []), target]);
   }
   const polled: PolledMetrics[] = [];
   const failed: FailedPoll[] = [];
-  const deleted: string[] = [];
+  const deleted: PollTarget[] = [];
   const deferred: string[] = [];
   const fail = (posts: readonly PollTarget[], error: unknown) => {
     const retryNotBefore = error instanceof NetworkError ? error.retryAt : null;
@@ -77,7 +83,11 @@ export async function pollDueMetrics(deps: PollingDeps, limits: PollingLimits = 
     }
   };
 
-  for (const [ownerId, posts] of byOwner) {
+  for (const posts of byOwner.values()) {
+    const [first] = posts;
+    if (first === undefined) continue;
+    const adapter = deps.networks(first.network);
+    const ownerId = first.userId;
     if (report.xCalls >= limits.xCallsPerRun) {
       deferred.push(...posts.map((post) => post.postId));
       continue;
@@ -120,12 +130,12 @@ export async function pollDueMetrics(deps: PollingDeps, limits: PollingLimits = 
             ...metrics,
             readText: seen.text,
             paidPartnership: seen.paidPartnership,
-            score: scoreOf(metrics, post.scoreWeights),
+            score: scoreOf(metrics, post.scoreWeights, post.network),
             polls,
             nextPollAt: nextPollAfterSuccess({ now, maturesAt: post.maturesAt, polls }),
           });
         } else if (missing.has(post.xPostId)) {
-          deleted.push(post.postId);
+          deleted.push(post);
         } else {
           fail(
             [post],
@@ -144,11 +154,16 @@ export async function pollDueMetrics(deps: PollingDeps, limits: PollingLimits = 
   if (deleted.length > 0) {
     statements.push(
       changePostStatusesStatement(db, {
-        changes: deleted.map((postId) => ({ postId, status: "deleted", reasons: [deletedOnXReason] })),
+        changes: deleted.map((post) => ({ postId: post.postId, status: "deleted", reasons: [deletedOnNetworkReason(post.network)] })),
         from: ["evaluating"],
         now,
       }),
-      stopTrackingStatement(db, deleted, now, "deleted on X"),
+      stopTrackingStatement(
+        db,
+        deleted.map((post) => post.postId),
+        now,
+        "deleted on its network",
+      ),
     );
   }
   if (deferred.length > 0) statements.push(releaseLeasesStatement(db, deferred));

@@ -2,15 +2,20 @@ import type { CampaignRules, StatusReason } from "../../contracts/campaign-rules
 import type { PostMetrics } from "../../contracts/campaign-rules.ts";
 import { startsWithDisclosure } from "../../contracts/disclosure.ts";
 import { checkPostRequirements, type RequirementCheck } from "../../contracts/post-requirements.ts";
+import { networkReports } from "../../contracts/campaign-networks.ts";
+import { rulesOf } from "../../contracts/networks/registry.ts";
+import type { Network } from "../../contracts/networks/rules.ts";
 
 /**
  * The campaign's rules, checked on a post when it matures (PRODUCT.md "Campaigns"): required mentions, hashtags and
- * link; minimum impressions; posted after joining and inside the campaign window; at most N posts per creator per
+ * link; minimum impressions (on a network that counts views: docs/decisions/044-campaign-networks.md); posted after joining and inside the campaign window; at most N posts per creator per
  * week; account not flagged. A post X no longer has never gets here: it becomes `deleted` when X says so. Pure.
  */
 export type RuleCampaign = { rules: CampaignRules; startsAt: number; endsAt: number; disclosure: string };
 
 export type PostFacts = {
+  /** The network the post is on: which counts exist there. */
+  network: Network;
   /** The text as the creator posted it through Chorus (X shortens links, so X's copy cannot show the link rule). */
   content: string;
   /** The text as the network showed it at the latest poll (links expanded); null when it never answered. */
@@ -23,7 +28,7 @@ export type PostFacts = {
   /** 1 for the creator's first post of its campaign week, 2 for the second… (deleted posts do not count). */
   weekRank: number;
   accountFlagged: boolean;
-  /** The latest metrics from X; null when X never answered for this post. */
+  /** The latest metrics from the network; null when it never answered for this post. */
   metrics: PostMetrics | null;
 };
 
@@ -64,8 +69,11 @@ export function checkPostRules(campaign: RuleCampaign, post: PostFacts): RuleVer
     });
   }
   if (post.metrics === null) {
-    reasons.push({ code: "metrics-unavailable", message: "X did not let us read this post's metrics before it matured." });
-  } else if (post.metrics.impressions < rules.minImpressions) {
+    reasons.push({
+      code: "metrics-unavailable",
+      message: `${rulesOf(post.network).name} did not let us read this post's metrics before it matured.`,
+    });
+  } else if (networkReports(post.network, "impressions") && post.metrics.impressions < rules.minImpressions) {
     reasons.push({
       code: "below-min-impressions",
       message: `The post reached ${post.metrics.impressions} impressions; the campaign asks for at least ${rules.minImpressions}.`,

@@ -1,5 +1,6 @@
 import type { NetworkRules } from "../rules.ts";
 import { BLUESKY_MAX_GRAPHEMES, blueskyGraphemeLength, blueskyTextSegments } from "./text.ts";
+import { BLUESKY_NAME } from "./name.ts";
 
 /**
  * Bluesky's rules as the product needs them (docs/decisions/042-bluesky.md): 300 graphemes, four images of up to
@@ -8,7 +9,7 @@ import { BLUESKY_MAX_GRAPHEMES, blueskyGraphemeLength, blueskyTextSegments } fro
  */
 export const blueskyRules: NetworkRules = {
   network: "bluesky",
-  name: "Bluesky",
+  name: BLUESKY_NAME,
   postNoun: "post",
   text: {
     limit: BLUESKY_MAX_GRAPHEMES,

@@ -1,5 +1,6 @@
 import type { NetworkRules } from "../rules.ts";
 import { X_MAX_WEIGHTED_LENGTH, countXText, xTextSegments } from "./text.ts";
+import { X_NAME } from "./name.ts";
 
 /**
  * X's rules as the product needs them (docs/decisions/040-network-adapter.md). The label categories are X's list of
@@ -7,7 +8,7 @@ import { X_MAX_WEIGHTED_LENGTH, countXText, xTextSegments } from "./text.ts";
  */
 export const xRules: NetworkRules = {
   network: "x",
-  name: "X",
+  name: X_NAME,
   postNoun: "post",
   text: {
     limit: X_MAX_WEIGHTED_LENGTH,

@@ -120,6 +120,10 @@ export function createBlueskyAdapter(deps: NetworkDeps): NetworkAdapter {
       };
     },
 
+    async hasAccount(userId) {
+      return (await findNetworkAccountOfUser(deps.db, NETWORK, userId)) !== null;
+    },
+
     async canPublish(userId) {
       const account = await findNetworkAccountOfUser(deps.db, NETWORK, userId);
       return account !== null && (await blueskySessionOrigin(deps.db, account.subject)) !== null;

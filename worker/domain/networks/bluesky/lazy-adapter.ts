@@ -17,6 +17,7 @@ export function createLazyBlueskyAdapter(deps: NetworkDeps): NetworkAdapter {
     // The OAuth client's stored state is read without loading the client and its lexicons.
     callbackState: (params) => blueskyAppStateOf(deps, params.get("state") ?? ""),
     completeAuthorization: async (callback) => (await adapter()).completeAuthorization(callback),
+    hasAccount: async (userId) => (await adapter()).hasAccount(userId),
     canPublish: async (userId) => (await adapter()).canPublish(userId),
     publish: async (userId, post) => (await adapter()).publish(userId, post),
     deletePost: async (userId, postId) => (await adapter()).deletePost(userId, postId),

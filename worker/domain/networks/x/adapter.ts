@@ -118,6 +118,10 @@ export function createXAdapter(deps: NetworkDeps, client: XClient = xClientFor(d
       };
     },
 
+    async hasAccount(userId) {
+      return (await findXCredentials(deps.db, userId)) !== null;
+    },
+
     canPublish,
 
     async publish(userId, post) {
