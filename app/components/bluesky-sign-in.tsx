@@ -18,7 +18,7 @@ function BlueskyLogo() {
  * the app's CSP (`form-action 'self'`) also governs where a submission's redirects may lead, and the account's
  * server can be anywhere. A sign-in comes back to the start page, a link to the settings (the flows' own targets).
  */
-function BlueskyHandleForm({
+export function BlueskyHandleForm({
   action,
   label,
   idPrefix,
@@ -53,20 +53,4 @@ function BlueskyHandleForm({
 /** "Sign in with Bluesky" beside "Sign in with X". */
 export function SignInWithBlueskyForm() {
   return <BlueskyHandleForm action="/auth/bluesky/login" label="Sign in with Bluesky" idPrefix="sign-in-bluesky" />;
-}
-
-/**
- * Settings: link a Bluesky account to the Chorus account one is signed in to. Linking proves both: the Chorus session
- * here, and Bluesky's own sign-in for the account.
- */
-export function LinkBlueskyAccount() {
-  return (
-    <div className="bluesky-link">
-      <p>
-        Link your Bluesky account to post to Bluesky through Chorus and to sign in with it. You will confirm on Bluesky; Chorus may then
-        publish and delete posts for you and upload their images, nothing else.
-      </p>
-      <BlueskyHandleForm action="/auth/bluesky/link" label="Link Bluesky account" idPrefix="link-bluesky" />
-    </div>
-  );
 }

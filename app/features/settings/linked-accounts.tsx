@@ -1,5 +1,5 @@
 import type { UserSettings } from "@contracts/settings.ts";
-import { LinkBlueskyAccount } from "~/components/bluesky-sign-in";
+import { BlueskyHandleForm } from "~/components/bluesky-sign-in";
 import { ButtonLink } from "~/components/ui/button";
 
 /**
@@ -24,7 +24,17 @@ export function LinkedAccounts({ settings }: { settings: UserSettings }) {
         <p>{`Linked: @${xHandle}`}</p>
       )}
       <h3>Bluesky</h3>
-      {blueskyHandle === undefined ? <LinkBlueskyAccount /> : <p>{`Linked: @${blueskyHandle}`}</p>}
+      {blueskyHandle === undefined ? (
+        <div className="bluesky-link">
+          <p>
+            Link your Bluesky account to post to Bluesky through Chorus and to sign in with it. You will confirm on Bluesky; Chorus may then
+            publish and delete posts for you and upload their images, nothing else.
+          </p>
+          <BlueskyHandleForm action="/auth/bluesky/link" label="Link Bluesky account" idPrefix="link-bluesky" />
+        </div>
+      ) : (
+        <p>{`Linked: @${blueskyHandle}`}</p>
+      )}
     </div>
   );
 }
