@@ -6,6 +6,7 @@ import type { CreatorCommission } from "@contracts/commissions.ts";
 import { useMyCommissions } from "./api/commissions";
 
 function CommissionStatus({ commission }: { commission: CreatorCommission }) {
+  if (commission.status === "pending" && commission.review?.state === "held") return <Badge tone="warning">Held for review</Badge>;
   if (commission.status === "pending") {
     return (
       <Badge tone="info">
@@ -25,9 +26,17 @@ function debtNote(commission: CreatorCommission): string | null {
   return left === 0 ? "Repaid from later earnings." : "Part of it is repaid from your next earnings.";
 }
 
+/** Why a commission waits for the advertiser's review, or why the advertiser rejected it (docs/decisions/047). */
+function reviewNote(review: CreatorCommission["review"]): string | null {
+  if (review?.state === "held") return `Held for the advertiser's review: ${review.reasons.join("; ")}`;
+  if (review?.state === "rejected") return `Rejected by the advertiser: ${review.decisionReason ?? review.reasons.join("; ")}`;
+  return null;
+}
+
 /**
  * The signed-in creator's commissions, beside the pool rewards of their posts (docs/decisions/045-commissions.md):
- * each with its campaign, event and status (pending until the end of its validation window, available, reversed).
+ * each with its campaign, event and status (pending until the end of its validation window, held for review with the
+ * reasons, available, reversed, rejected with the advertiser's reason).
  */
 export function MyCommissions() {
   const commissions = useMyCommissions();
@@ -46,6 +55,7 @@ export function MyCommissions() {
               {`for a ${commission.eventType} in ${commission.campaignTitle} `}
               <CommissionStatus commission={commission} />
               {debtNote(commission) === null ? null : <span className="muted small">{` ${debtNote(commission) ?? ""}`}</span>}
+              {reviewNote(commission.review) === null ? null : <p className="muted small">{reviewNote(commission.review)}</p>}
             </li>
           ))}
         </ul>
