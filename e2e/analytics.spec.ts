@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
-import { getPlatformProxy } from "wrangler";
 import { ARCHIVE_PREFIX } from "../worker/domain/analytics/store-events.ts";
 import type { AnalyticsEventRow } from "../worker/domain/analytics/event-rows.ts";
 import { ANALYTICS_DEFERRAL_MS, ANALYTICS_EVENTS_PATH } from "../worker/contracts/analytics.ts";
 import { FLUSH_INTERVAL_MS } from "../app/lib/analytics/tracker.ts";
 import { expect, gotoHydrated, signInAs, test } from "./fixtures";
+import { serverBindings } from "./server-database";
 
 /*
  * The first-party tracker (docs/decisions/022-analytics-and-telemetry.md): with consent allow-all, tracked clicks and
@@ -26,7 +26,7 @@ type StoredEvent = {
 
 /** The device's events in the e2e server's local R2 archive (docs/decisions/036-events-out-of-d1.md), read as an operator would. */
 async function storedEvents(deviceId: string): Promise<StoredEvent[]> {
-  const proxy = await getPlatformProxy<Cloudflare.Env>({ configPath: "wrangler.toml", persist: { path: ".wrangler/e2e-state/v3" } });
+  const proxy = await serverBindings();
   try {
     const archive = proxy.env.ANALYTICS_ARCHIVE;
     const rows: AnalyticsEventRow[] = [];

@@ -1,7 +1,7 @@
-import { getPlatformProxy } from "wrangler";
 import { emulatorUrls } from "../playwright.config";
 import { editPostTextOnX, removePaidPartnershipLabel } from "../tests/support/x-emulator-controls.ts";
 import { expect, gotoHydrated, test } from "./fixtures";
+import { serverBindings } from "./server-database";
 import { approveOnX, CAMPAIGN_PATH, joinAuroraLaunch, openNewPost } from "./posting-steps";
 
 /**
@@ -10,7 +10,6 @@ import { approveOnX, CAMPAIGN_PATH, joinAuroraLaunch, openNewPost } from "./post
  * brought forward in the server's own D1 (.wrangler/e2e-state, through wrangler's platform proxy, as the rewards
  * journey does) instead of waiting 48 hours; the scheduled handler then reads both back from X and matures them.
  */
-const persistTo = ".wrangler/e2e-state";
 
 test("a post whose X label was removed, or whose #ad was edited away, shows as not eligible with the reason", async ({ page, request }) => {
   test.setTimeout(90_000);
@@ -38,7 +37,7 @@ test("a post whose X label was removed, or whose #ad was edited away, shows as n
   await publish(unlabelled, true);
   await publish(edited, false);
 
-  const proxy = await getPlatformProxy<Cloudflare.Env>({ configPath: "wrangler.toml", persist: { path: `${persistTo}/v3` } });
+  const proxy = await serverBindings();
   try {
     const db = proxy.env.DB;
     const xPostIdOf = (content: string) =>

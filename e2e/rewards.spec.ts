@@ -1,9 +1,9 @@
-import { getPlatformProxy } from "wrangler";
 import { DAY, HOUR } from "../worker/clock.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../worker/db/campaigns.ts";
 import { buildCampaign, buildPost, polledPostsStatements } from "../scripts/seed/factories.ts";
 import { depositAdvertiserFunds, fundCampaign } from "../worker/domain/ledger/funding.ts";
 import { expect, gotoHydrated, signInAs, test } from "./fixtures";
+import { serverBindings } from "./server-database";
 
 /**
  * A creator confirms payout for a campaign where they have an eligible post, and sees their balance once the
@@ -12,7 +12,6 @@ import { expect, gotoHydrated, signInAs, test } from "./fixtures";
  * maturity period is still running, so the scheduler (ticking every minute) leaves it alone until the test ends that
  * period and calls the scheduled handler itself (`/cdn-cgi/handler/scheduled` of `wrangler dev`, scripts/start.ts).
  */
-const persistTo = ".wrangler/e2e-state";
 const rewardUsdc = 12_340_000;
 
 test("a creator confirms a payout and sees the balance change after evaluation", async ({ page, request }) => {
@@ -20,7 +19,7 @@ test("a creator confirms a payout and sees the balance change after evaluation",
   const handle = `payout_${Date.now().toString(36)}`;
   await signInAs(page, handle);
 
-  const proxy = await getPlatformProxy<Cloudflare.Env>({ configPath: "wrangler.toml", persist: { path: `${persistTo}/v3` } });
+  const proxy = await serverBindings();
   try {
     const db = proxy.env.DB;
     const clock = { now: () => Date.now() };

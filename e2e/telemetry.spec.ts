@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import { getPlatformProxy } from "wrangler";
 import { emulatorUrls } from "../playwright.config.ts";
 import { sinkItems, waitForSinkItems, type SinkItem } from "../tests/support/telemetry-sink.ts";
 import { expect, gotoHydrated, signInAs, test } from "./fixtures";
+import { serverBindings } from "./server-database";
 
 /**
  * Application Insights in the browser, end to end: the SDK (loaded after hydration) sends through the worker's
@@ -10,7 +10,6 @@ import { expect, gotoHydrated, signInAs, test } from "./fixtures";
  * page load share its operation id, which is the trace id of the W3C `traceparent` header on the app's requests.
  */
 const sink = emulatorUrls.telemetrySink;
-const persistTo = ".wrangler/e2e-state";
 
 function tagsOf(item: SinkItem): Record<string, string> {
   const envelope = item.envelope as { tags?: Record<string, string> };
@@ -36,7 +35,7 @@ async function itemsOfOperation(operationId: string, type: string): Promise<Sink
 /** An advertiser row the server cannot read (its creation time is not a number): its landing page fails for real. */
 async function advertiserWithBrokenRow(): Promise<string> {
   const slug = `broken-${Date.now().toString(36)}`;
-  const proxy = await getPlatformProxy<Cloudflare.Env>({ configPath: "wrangler.toml", persist: { path: `${persistTo}/v3` } });
+  const proxy = await serverBindings();
   try {
     await proxy.env.DB.prepare(`INSERT INTO advertisers (id, slug, name, tagline, website_url, created_at) VALUES (?, ?, ?, '', NULL, ?)`)
       .bind(`advertiser-${slug}`, slug, "Broken Row Ltd", "yesterday")

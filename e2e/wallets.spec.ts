@@ -2,9 +2,9 @@ import { ed25519 } from "@noble/curves/ed25519.js";
 import { base58 } from "@scure/base";
 import type { Page } from "@playwright/test";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
-import { getPlatformProxy } from "wrangler";
 import { baseURL } from "../playwright.config";
 import { expect, gotoHydrated, signInAs, test } from "./fixtures";
+import { serverBindings } from "./server-database";
 import { accessTokenOf, addVerifiedWallet, earnRewards, userIdOf, verifyEmail } from "./withdrawals-setup";
 
 /*
@@ -166,7 +166,7 @@ test("removing a wallet asks first, is refused while a withdrawal to it is in fl
   await signInAs(page, handle, "/profile");
   // A real withdrawal in flight to the wallet: rewards earned through the rewards engine, a verified e-mail for the
   // second factor, the wallet verified through the API, and the withdrawal requested (held, waiting for its code).
-  const proxy = await getPlatformProxy<Cloudflare.Env>({ configPath: "wrangler.toml", persist: { path: ".wrangler/e2e-state/v3" } });
+  const proxy = await serverBindings();
   try {
     await earnRewards(proxy.env.DB, await userIdOf(proxy.env.DB, handle), `e2e-rm-${handle}`, [2_000_000]);
   } finally {

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { earningConversionTypes } from "./conversions.ts";
+import { earningConversionTypes } from "./conversion-types.ts";
 import { creatorReviewNoteSchema } from "./risk-review.ts";
 
 /**

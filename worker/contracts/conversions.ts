@@ -10,14 +10,15 @@ export const MAX_EVENTS_PER_BATCH = 100;
 export const MAX_METADATA_BYTES = 2048;
 /** The ingest call's body limit (100 events with full metadata fit). */
 export const INGEST_BODY_LIMIT_BYTES = 256 * 1024;
-/** What a conversion can earn a commission for (docs/decisions/045-commissions.md). */
-export const earningConversionTypes = ["signup", "deposit", "withdrawal", "purchase", "trade", "subscription", "other"] as const;
-export type EarningConversionType = (typeof earningConversionTypes)[number];
-/** Events that undo an earlier one, named by `reversesEventId`: its commission is cancelled or clawed back. */
-export const reversalConversionTypes = ["refund", "chargeback"] as const;
-export const conversionTypes = [...earningConversionTypes, ...reversalConversionTypes] as const;
-export type ConversionType = (typeof conversionTypes)[number];
-export const isReversalType = (type: ConversionType): boolean => type === "refund" || type === "chargeback";
+import { conversionTypes, type ConversionType } from "./conversion-types.ts";
+export {
+  conversionTypes,
+  earningConversionTypes,
+  isReversalType,
+  reversalConversionTypes,
+  type ConversionType,
+  type EarningConversionType,
+} from "./conversion-types.ts";
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;

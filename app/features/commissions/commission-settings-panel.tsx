@@ -10,7 +10,7 @@ import { TextInput } from "~/components/ui/text-input";
 import { ApiRequestError } from "~/lib/api/http-client";
 import { errorText } from "~/lib/error-text";
 import type { CommissionRuleInput, CommissionSettings } from "@contracts/commissions.ts";
-import { earningConversionTypes, type EarningConversionType } from "@contracts/conversions.ts";
+import { earningConversionTypes, type EarningConversionType } from "@contracts/conversion-types.ts";
 import { formatUnits, parseDecimalAmount } from "@contracts/withdrawals.ts";
 import { useCommissionSettings, useFundCommissionBudget, useSaveCommissionSettings } from "./api/commissions";
 
