@@ -2,7 +2,7 @@ import { emulatorUrls } from "../playwright.config";
 import { editPostTextOnX, removePaidPartnershipLabel } from "../tests/support/x-emulator-controls.ts";
 import { expect, gotoHydrated, test } from "./fixtures";
 import { serverBindings } from "./server-database";
-import { approveOnX, CAMPAIGN_PATH, joinAuroraLaunch, openNewPost } from "./posting-steps";
+import { allowPostingInPopup, CAMPAIGN_PATH, joinAuroraLaunch, openNewPost } from "./posting-steps";
 
 /**
  * Evaluation reads the disclosure back (docs/decisions/041-disclosure.md). A creator publishes two posts through the
@@ -20,14 +20,7 @@ test("a post whose X label was removed, or whose #ad was edited away, shows as n
     const { dialog } = await openNewPost(page);
     await dialog.getByLabel("Your post").fill(content);
     await dialog.getByRole("button", { name: "Post", exact: true }).click();
-    if (firstPost) {
-      const popupOpened = page.waitForEvent("popup");
-      await dialog.getByRole("button", { name: "Allow posting" }).click();
-      const popup = await popupOpened;
-      const popupClosed = popup.waitForEvent("close");
-      await approveOnX(popup, handle, { closesItself: true });
-      await popupClosed;
-    }
+    if (firstPost) await allowPostingInPopup(page, dialog, handle);
     await expect(dialog).toBeHidden({ timeout: 15_000 });
     const listed = page.getByRole("region", { name: "Your posts" }).getByRole("listitem").filter({ hasText: content });
     await expect(listed.getByText("Evaluating", { exact: true })).toBeVisible();

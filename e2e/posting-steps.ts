@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, gotoHydrated, signInAs } from "./fixtures";
 
 /** Steps of the posting journeys: joining the demo launch campaign, opening the editor, allowing posting on X. */
@@ -37,4 +37,14 @@ export async function approveOnX(page: Page, handle: string, options: { closesIt
   await page.goto(authorize.toString(), { waitUntil: "commit" }).catch((error: unknown) => {
     if (!page.isClosed()) throw error;
   });
+}
+
+/** The first post needs Chorus's permission to post on X: "Allow posting" opens X's consent in a popup, approved as `handle`. */
+export async function allowPostingInPopup(page: Page, dialog: Locator, handle: string) {
+  const popupOpened = page.waitForEvent("popup");
+  await dialog.getByRole("button", { name: "Allow posting" }).click();
+  const popup = await popupOpened;
+  const popupClosed = popup.waitForEvent("close");
+  await approveOnX(popup, handle, { closesItself: true });
+  await popupClosed;
 }

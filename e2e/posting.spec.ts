@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import { expect, gotoHydrated, signInAs, test } from "./fixtures";
-import { approveOnX, CAMPAIGN_PATH, joinAuroraLaunch, openNewPost } from "./posting-steps";
+import { allowPostingInPopup, approveOnX, CAMPAIGN_PATH, joinAuroraLaunch, openNewPost } from "./posting-steps";
 
 /** A real PNG of one colour, made here (signature, IHDR, IDAT, IEND), so the test needs no fixture file. */
 function solidPng(width: number, height: number, [red, green, blue]: [number, number, number]): Buffer {
@@ -67,12 +67,7 @@ test("a creator posts a suggestion with an image, allows posting on X in a popup
   // The first post needs Chorus's permission to post on X: the editor asks, and continues by itself afterwards.
   await dialog.getByRole("button", { name: "Post", exact: true }).click();
   await expect(dialog.getByRole("alert")).toContainText("Allow posting");
-  const popupOpened = page.waitForEvent("popup");
-  await dialog.getByRole("button", { name: "Allow posting" }).click();
-  const popup = await popupOpened;
-  const popupClosed = popup.waitForEvent("close");
-  await approveOnX(popup, handle, { closesItself: true });
-  await popupClosed;
+  await allowPostingInPopup(page, dialog, handle);
 
   await expect(dialog).toBeHidden({ timeout: 15_000 });
   await expect(page.getByText("Posted on X. Your post is being evaluated.")).toBeVisible();
