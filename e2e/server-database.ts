@@ -36,7 +36,7 @@ function waitingStatement(statement: D1PreparedStatement): D1PreparedStatement {
     run: (() => whenUnlocked(() => statement.run())) as D1PreparedStatement["run"],
     all: (() => whenUnlocked(() => statement.all())) as D1PreparedStatement["all"],
     raw: ((options?: { columnNames?: boolean }) =>
-      whenUnlocked(() =>
+      whenUnlocked<unknown[]>(() =>
         options?.columnNames === true ? statement.raw({ columnNames: true }) : statement.raw(),
       )) as D1PreparedStatement["raw"],
   };

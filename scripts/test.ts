@@ -26,6 +26,21 @@ function run(command: string, args: string[]): Promise<number> {
   });
 }
 
+/** Runs a command that is one check, passing its output through and keeping its last lines for the failure list. */
+function runKeepingTail(command: string, args: string[]): Promise<{ code: number; tail: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ["inherit", "pipe", "pipe"] });
+    let output = "";
+    const keep = (chunk: Buffer, sink: NodeJS.WriteStream) => {
+      sink.write(chunk);
+      output = (output + chunk.toString()).slice(-8_000);
+    };
+    child.stdout.on("data", (chunk: Buffer) => keep(chunk, process.stdout));
+    child.stderr.on("data", (chunk: Buffer) => keep(chunk, process.stderr));
+    child.on("close", (code) => resolve({ code: code ?? 1, tail: output }));
+  });
+}
+
 async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   const startedAt = performance.now();
   const result = await work();
@@ -34,7 +49,17 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
 
 /** A layer that is one check (typecheck, format, lint, build): it passes or fails as a whole. */
 async function check(name: string, command: string, args: string[]): Promise<LayerResult> {
-  const [code, seconds] = await timed(() => run(command, args));
+  const [{ code, tail }, seconds] = await timed(() => runKeepingTail(command, args));
+  // The end of a failed check's output says why (tsc's errors, the formatter's files); keep its last lines.
+  if (code !== 0)
+    recordFailure(
+      name,
+      tail
+        .split("\n")
+        .filter((line) => line.trim() !== "")
+        .slice(-8)
+        .join("\n"),
+    );
   return { name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, seconds };
 }
 
