@@ -69,7 +69,9 @@ describe("commission risk", () => {
     const scored = scoreCommission({ ...honestSale, clickFromCreatorDevice: true });
     expect(scored).toEqual({
       score: 80,
-      reasons: [{ signal: "own-device", points: 80, text: "The click came from a device the creator uses signed in to their own account." }],
+      reasons: [
+        { signal: "own-device", points: 80, text: "The click came from a device the creator uses signed in to their own account." },
+      ],
     });
     expect(isHeld(scored.score, 70)).toBe(true);
   });

@@ -70,7 +70,13 @@ async function evaluatedWorld(): Promise<World> {
   await depositAdvertiserFunds(env.DB, clock, { advertiserId: advertiser.id, currency: "USDC", amount: 100 * USDC, idempotencyKey: key });
   expect(await fundCampaign(env.DB, clock, campaign.id)).toEqual({ funded: true, amount: 100 * USDC });
 
-  const polled = (name: string, userId: string, content: string, score: number, metrics: { impressions: number; likes: number; reposts: number }) => {
+  const polled = (
+    name: string,
+    userId: string,
+    content: string,
+    score: number,
+    metrics: { impressions: number; likes: number; reposts: number },
+  ) => {
     const postedAt = campaign.startsAt + HOUR;
     const post = buildPost(`${key}-${name}`, campaign, { id: userId }, "claimed", postedAt, { postedAt, campaignWeek: 1, content });
     const item: PolledPost = {

@@ -404,7 +404,12 @@ describe("device signals", () => {
       points: 80,
       text: "The click came from a device the creator uses signed in to their own account.",
     });
-    expect(held?.evidence).toMatchObject({ clickFromCreatorDevice: true, ownWallet: false, deviceClicksThatDay: 1, addressClicksThatDay: 1 });
+    expect(held?.evidence).toMatchObject({
+      clickFromCreatorDevice: true,
+      ownWallet: false,
+      deviceClicksThatDay: 1,
+      addressClicksThatDay: 1,
+    });
     const [commission] = await commissionsOf(w);
     expect(commission?.review.state).toBe("held");
     expect(commission?.review.reasons[0]).toBe("The click came from a device the creator uses signed in to their own account.");

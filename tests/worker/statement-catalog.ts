@@ -472,7 +472,8 @@ export const statementCatalog: Record<string, ModuleEntry> = {
         ),
       listHeldPostsDue: (db) => riskReviews.listHeldPostsDue(db, now, 500),
       approveHeldPostsStatement: (db) => riskReviews.approveHeldPostsStatement(db, ["post-1"], "chg-7", now),
-      decidedPostsStatement: (db) => riskReviews.decidedPostsStatement(db, { changeId: "chg-7", itemIds: ["post-1"], approved: false, now }),
+      decidedPostsStatement: (db) =>
+        riskReviews.decidedPostsStatement(db, { changeId: "chg-7", itemIds: ["post-1"], approved: false, now }),
     },
     sendsNoSql: {
       decidedReviewGuard: "a condition other statements carry (collected through insertEntriesStatement)",

@@ -281,7 +281,10 @@ export function approveHeldPostsStatement(db: Database, itemIds: readonly string
  * What a decision on held posts does to the posts decided in the change `changeId`: an approved one is rewarded (its
  * held reasons cleared); a rejected one is not, with the advertiser's reason, which the creator reads on the post.
  */
-export function decidedPostsStatement(db: Database, input: { changeId: string; itemIds: readonly string[]; approved: boolean; now: number }) {
+export function decidedPostsStatement(
+  db: Database,
+  input: { changeId: string; itemIds: readonly string[]; approved: boolean; now: number },
+) {
   return db
     .prepare(
       `UPDATE posts SET status = CASE WHEN ?1 THEN 'rewarded' ELSE 'not-rewarded' END,
@@ -446,7 +449,12 @@ export function decideReviewsStatements(db: Database, decision: ReviewDecision):
              WHERE review_state = 'held' AND status = 'pending' AND id IN (${decidedHere})`,
           )
           .bind(ids, decision.changeId, decision.now),
-    decidedPostsStatement(db, { changeId: decision.changeId, itemIds: decision.itemIds, approved: decision.decision === "approve", now: decision.now }),
+    decidedPostsStatement(db, {
+      changeId: decision.changeId,
+      itemIds: decision.itemIds,
+      approved: decision.decision === "approve",
+      now: decision.now,
+    }),
     db
       .prepare(
         `INSERT INTO audit_log (action, actor_user_id, subject_user_id, outcome, detail, created_at)

@@ -90,7 +90,11 @@ function HeldItem({ item, selected, onSelect }: { item: ReviewItem; selected: bo
   return (
     <li className="advertiser-row" data-testid="review-item" aria-label={`Held ${item.kind} ${item.eventId ?? item.itemId}`}>
       <div>
-        <Checkbox label={`Select ${item.eventId ?? item.itemId}`} checked={selected} onChange={(event) => onSelect(event.currentTarget.checked)} />
+        <Checkbox
+          label={`Select ${item.eventId ?? item.itemId}`}
+          checked={selected}
+          onChange={(event) => onSelect(event.currentTarget.checked)}
+        />
         <ItemSummary item={item} />
         <ul data-testid="review-reasons">
           {item.reasons.map((reason) => (

@@ -10,14 +10,19 @@ import { fingerprint } from "./fingerprints.ts";
 export const CREATOR_DEVICE_TTL_SECONDS = 30 * 86_400;
 const keyOf = (creatorId: string, deviceHash: string) => `creator-device:${creatorId}:${deviceHash}`;
 
-/** The device string is built as the click's is: user agent and languages (worker/http/referral-routes.ts). */
+/**
+ * The device string is built as the click's is: user agent and languages (worker/http/referral-routes.ts). A write
+ * that fails (KV takes one write a second per key: a creator reloading fast) is logged; the link is answered anyway.
+ */
 export async function rememberCreatorDevice(
   deps: { clicks: KVNamespace; encryptionKey: string },
   creatorId: string,
   device: string,
 ): Promise<void> {
   const deviceHash = await fingerprint(deps.encryptionKey, "device", device);
-  await deps.clicks.put(keyOf(creatorId, deviceHash), "1", { expirationTtl: CREATOR_DEVICE_TTL_SECONDS });
+  await deps.clicks
+    .put(keyOf(creatorId, deviceHash), "1", { expirationTtl: CREATOR_DEVICE_TTL_SECONDS })
+    .catch((error: unknown) => console.error(`The device of ${creatorId} was not remembered`, error));
 }
 
 export type CreatorDevice = { creatorId: string; deviceHash: string };

@@ -78,7 +78,9 @@ export async function scoreNewCommissions(
     const creatorClicksThatDay = clicksByDay.get(clickDayKeyOf(dayKey)) ?? 0;
     // Only the creator credited with the click can refer themselves: their own device on their own link.
     const clickFromCreatorDevice =
-      click !== undefined && click.creatorUserId === row.creator_id && own.has(creatorDeviceKey({ creatorId: row.creator_id, deviceHash: click.deviceHash }));
+      click !== undefined &&
+      click.creatorUserId === row.creator_id &&
+      own.has(creatorDeviceKey({ creatorId: row.creator_id, deviceHash: click.deviceHash }));
     const deviceClicksThatDay = click === undefined ? 0 : sourceClicks(click, `device:${click.deviceHash}`);
     const addressClicksThatDay = click === undefined ? 0 : sourceClicks(click, `address:${click.addressHash}`);
     const scored = scoreCommission({
