@@ -42,6 +42,7 @@ import {
   type RiskLimits,
   type RiskReport,
 } from "../domain/risk/scheduled.ts";
+import { approveDueHeldPosts } from "../domain/risk/post-review.ts";
 import type { Database } from "../database.ts";
 import type { D1Meter } from "../timings.ts";
 
@@ -118,7 +119,10 @@ export type SchedulerReport = {
   deposits: DepositSettlementReport;
   /** Conversions taken in as commissions or reversals, commissions released, debts recovered (docs/decisions/045-commissions.md). */
   commissions: CommissionReport;
-  /** Commissions scored and held for review, and items approved when their review window ended (docs/decisions/047-risk-and-review.md). */
+  /**
+   * Commissions scored and held for review, and items approved when their review window ended: commissions below their
+   * threshold and held posts nobody decided (docs/decisions/047-risk-and-review.md).
+   */
   risk: RiskReport;
   /** Creators who got the `terms-and-conditions` notification of new terms in this run (docs/decisions/032, section 2). */
   termsNotified: number;
@@ -215,7 +219,9 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
   const scoring = await step("risk scoring", log, { scored: 0, held: 0 }, () =>
     scoreNewCommissions(deps.clicks === undefined ? rewards : { ...rewards, clicks: deps.clicks }, limits.risk.scoring),
   );
-  const approved = await step("review approval", log, 0, () => approveDueReviews(rewards, limits.risk.approval));
+  const approvedCommissions = await step("review approval", log, 0, () => approveDueReviews(rewards, limits.risk.approval));
+  const approvedPosts = await step("held post approval", log, 0, () => approveDueHeldPosts(rewards, limits.risk.approval));
+  const approved = approvedCommissions + approvedPosts;
   const released = await step("commission release", log, 0, () => releaseDueCommissions(deps.db, deps.clock, limits.commissions.release));
   const recovered = await step("commission debts", log, 0, () => recoverCommissionDebts(deps.db, deps.clock, limits.commissions.debts));
   const termsNotified = await step("terms notifications", log, 0, async () => (await continueTermsFanOuts(rewards, limits.terms)).notified);
