@@ -8,7 +8,8 @@ import { insertUserStatements } from "../../worker/db/users.ts";
 import { depositAdvertiserFunds, fundCampaign } from "../../worker/domain/ledger/funding.ts";
 import { evaluateCampaign } from "../../worker/domain/rewards/evaluation.ts";
 import { closeCampaignWeeks } from "../../worker/domain/rewards/weeks.ts";
-import { approveDueHeldPosts } from "../../worker/domain/risk/post-review.ts";
+import { schedulerDepsFromEnv } from "../../worker/jobs/scheduled-handler.ts";
+import { runScheduledWork } from "../../worker/jobs/scheduler.ts";
 import { DAY, HOUR } from "../../worker/clock.ts";
 import { buildCampaign, buildPost, buildUser, polledPostsStatements, type PolledPost } from "../../scripts/seed/factories.ts";
 import { fixedClock } from "../support/clock.ts";
@@ -252,31 +253,23 @@ describe("pool-rewarded posts in review", () => {
       .all<{ action: string; detail: string }>();
     expect(audit.results.map((row) => [row.action, JSON.parse(row.detail).reason])).toEqual([["risk-review.reject", "Bought engagement"]]);
 
-    // Past the window, a rejected post stays rejected.
-    expect(await approveDueHeldPosts({ db: env.DB, clock: fixedClock(w.now + 72 * HOUR) }, 500)).toBe(0);
-    expect((await postOf(w.risky.postId)).status).toBe("not-rewarded");
-
     const page = await fetchPage(`/campaign/${w.campaignId}`, await sessionCookieFor(w.risky.userId));
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Rejected by the advertiser: Bought engagement");
     await expectBalancedLedger();
   });
 
-  it("approves a held post nobody decided when the review window (48 h) ends, and pays it once", async () => {
+  it("keeps a held post nobody decided held past the review window: like a held commission, it waits for a person", async () => {
     const w = await evaluatedWorld();
-    expect(await approveDueHeldPosts({ db: env.DB, clock: fixedClock(w.now + 48 * HOUR - 1) }, 500)).toBe(0);
+    const report = await runScheduledWork(schedulerDepsFromEnv(env, fixedClock(w.now + 72 * HOUR)));
+    expect(report.failedSteps).not.toContain("review approval");
     expect((await postOf(w.risky.postId)).status).toBe("claimed");
-
-    const windowEnd = fixedClock(w.now + 48 * HOUR);
-    expect(await approveDueHeldPosts({ db: env.DB, clock: windowEnd }, 500)).toBe(1);
-    expect(await approveDueHeldPosts({ db: env.DB, clock: windowEnd }, 500)).toBe(0);
-    expect(await postOf(w.risky.postId)).toEqual({ status: "rewarded", reasons: [] });
-    expect(await availableOf(w.risky.userId)).toBe(30 * USDC);
-    expect(await accountBalances(env.DB, [holdOf(w)])).toEqual({ [holdOf(w)]: 0 });
+    expect(await availableOf(w.risky.userId)).toBe(0);
+    expect(await accountBalances(env.DB, [holdOf(w)])).toEqual({ [holdOf(w)]: 30 * USDC });
     const review = await env.DB.prepare(`SELECT status, decided_at, decided_by FROM risk_reviews WHERE item_id = ?`)
       .bind(w.risky.postId)
       .first();
-    expect(review).toEqual({ status: "approved", decided_at: w.now + 48 * HOUR, decided_by: null });
+    expect(review).toEqual({ status: "held", decided_at: null, decided_by: null });
     await expectBalancedLedger();
   });
 });

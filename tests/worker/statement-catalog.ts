@@ -470,8 +470,6 @@ export const statementCatalog: Record<string, ModuleEntry> = {
           ],
           { sql: `EXISTS (SELECT 1 FROM campaigns WHERE id = ? AND status = 'evaluating')`, params: [campaign.id] },
         ),
-      listHeldPostsDue: (db) => riskReviews.listHeldPostsDue(db, now, 500),
-      approveHeldPostsStatement: (db) => riskReviews.approveHeldPostsStatement(db, ["post-1"], "chg-7", now),
       decidedPostsStatement: (db) =>
         riskReviews.decidedPostsStatement(db, { changeId: "chg-7", itemIds: ["post-1"], approved: false, now }),
     },

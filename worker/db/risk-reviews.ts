@@ -242,41 +242,6 @@ export function recordPostReviewsStatement(db: Database, reviews: readonly NewRe
     .bind(JSON.stringify(reviews), ...guard.params);
 }
 
-const heldPostRowSchema = z.object({
-  item_id: z.string(),
-  campaign_id: z.string(),
-  creator_id: z.string(),
-  currency: z.string(),
-  campaign_week: z.number().int(),
-  pool_amount: z.number().int(),
-  bonus_amount: z.number().int(),
-});
-export type HeldPostRow = z.infer<typeof heldPostRowSchema>;
-
-/** Held posts whose review window ended with nobody deciding, oldest first, with their held shares. */
-export function listHeldPostsDue(db: Database, now: number, limit: number): Promise<HeldPostRow[]> {
-  return queryAll(
-    db
-      .prepare(
-        `SELECT r.item_id, r.campaign_id, r.creator_id, pr.currency, p.campaign_week, pr.pool_amount, pr.bonus_amount
-         FROM risk_reviews r JOIN post_rewards pr ON pr.post_id = r.item_id JOIN posts p ON p.id = r.item_id
-         WHERE r.status = 'held' AND r.item_kind = 'post' AND r.due_at <= ? ORDER BY r.due_at LIMIT ?`,
-      )
-      .bind(now, limit),
-    heldPostRowSchema,
-  );
-}
-
-/** Approves the named held posts' reviews when their window has ended, stamped with the run's change id. */
-export function approveHeldPostsStatement(db: Database, itemIds: readonly string[], changeId: string, now: number) {
-  return db
-    .prepare(
-      `UPDATE risk_reviews SET status = 'approved', decided_at = ?1, change_id = ?2
-       WHERE status = 'held' AND item_kind = 'post' AND due_at <= ?1 AND item_id IN (SELECT value FROM json_each(?3))`,
-    )
-    .bind(now, changeId, JSON.stringify(itemIds));
-}
-
 /**
  * What a decision on held posts does to the posts decided in the change `changeId`: an approved one is rewarded (its
  * held reasons cleared); a rejected one is not, with the advertiser's reason, which the creator reads on the post.

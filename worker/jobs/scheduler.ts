@@ -42,7 +42,6 @@ import {
   type RiskLimits,
   type RiskReport,
 } from "../domain/risk/scheduled.ts";
-import { approveDueHeldPosts } from "../domain/risk/post-review.ts";
 import type { Database } from "../database.ts";
 import type { D1Meter } from "../timings.ts";
 
@@ -219,9 +218,7 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
   const scoring = await step("risk scoring", log, { scored: 0, held: 0 }, () =>
     scoreNewCommissions(deps.clicks === undefined ? rewards : { ...rewards, clicks: deps.clicks }, limits.risk.scoring),
   );
-  const approvedCommissions = await step("review approval", log, 0, () => approveDueReviews(rewards, limits.risk.approval));
-  const approvedPosts = await step("held post approval", log, 0, () => approveDueHeldPosts(rewards, limits.risk.approval));
-  const approved = approvedCommissions + approvedPosts;
+  const approved = await step("review approval", log, 0, () => approveDueReviews(rewards, limits.risk.approval));
   const released = await step("commission release", log, 0, () => releaseDueCommissions(deps.db, deps.clock, limits.commissions.release));
   const recovered = await step("commission debts", log, 0, () => recoverCommissionDebts(deps.db, deps.clock, limits.commissions.debts));
   const termsNotified = await step("terms notifications", log, 0, async () => (await continueTermsFanOuts(rewards, limits.terms)).notified);

@@ -27,8 +27,6 @@ DROP TABLE risk_reviews_copy;
 CREATE INDEX risk_reviews_due ON risk_reviews (due_at) WHERE status = 'watching';
 CREATE INDEX risk_reviews_held ON risk_reviews (advertiser_id, scored_at) WHERE status = 'held';
 CREATE INDEX risk_reviews_decided ON risk_reviews (advertiser_id, decided_at) WHERE decided_by IS NOT NULL;
--- A held post nobody decided is approved when its review window ends (a held commission waits for a person).
-CREATE INDEX risk_reviews_held_posts_due ON risk_reviews (due_at) WHERE status = 'held' AND item_kind = 'post';
 
 -- A held post's reward waits in its campaign's hold account: moved there from the pools at evaluation
 -- ('reward-hold'), paid to the creator on approval (a 'reward' entry, so it counts as earned and as spend) or given back

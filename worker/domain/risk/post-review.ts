@@ -1,14 +1,10 @@
-import type { Clock } from "../../clock.ts";
 import { chunked } from "../../contracts/collections.ts";
 import type { StatusReason } from "../../contracts/campaign-rules.ts";
 import { insertAccountsStatement, insertEntriesStatement, type NewLedgerEntryOf } from "../../db/ledger.ts";
 import { runBatch } from "../../db/query.ts";
 import {
-  approveHeldPostsStatement,
   campaignRiskSettingsQuery,
-  decidedPostsStatement,
   decidedReviewGuard,
-  listHeldPostsDue,
   postEvidenceQuery,
   RECENT_GAIN_DAYS,
   type NewReview,
@@ -22,14 +18,13 @@ import {
   creatorAvailableAccount,
   type LedgerAccount,
 } from "../ledger/accounts.ts";
-import { runLedgerBatch } from "../ledger/journal.ts";
 import { isHeld, scorePost, type PostEvidence } from "./score.ts";
 
 /**
  * Pool-rewarded posts in review (docs/decisions/047-risk-and-review.md): at evaluation each post that would be paid is
  * scored on what is stored about it, and one at or above its campaign's threshold is held (its share waits in the
- * campaign's hold account); a decision, or the end of the review window, pays it to the creator or gives it back to
- * the pools it came from.
+ * campaign's hold account) until a member decides, as a held commission does: approved, it is paid to the creator;
+ * rejected, it goes back to the pools it came from.
  */
 
 const HOUR_MS = 3_600_000;
@@ -183,31 +178,4 @@ export function heldPostLedgerStatements(
       decidedReviewGuard(changeId),
     ),
   ];
-}
-
-/**
- * Held posts nobody decided are approved when their review window ends, like an item below the threshold, and paid
- * (decision 047). Conditional on the review still being held, so two runs at once pay each post once.
- */
-export async function approveDueHeldPosts(deps: { db: Database; clock: Clock }, limit: number): Promise<number> {
-  const now = deps.clock.now();
-  const due = await listHeldPostsDue(deps.db, now, limit);
-  if (due.length === 0) return 0;
-  const changeId = `chg_${crypto.randomUUID()}`;
-  const itemIds = due.map((row) => row.item_id);
-  const posts: HeldPost[] = due.map((row) => ({
-    postId: row.item_id,
-    campaignId: row.campaign_id,
-    creatorId: row.creator_id,
-    currency: row.currency,
-    week: row.campaign_week,
-    poolAmount: row.pool_amount,
-    bonusAmount: row.bonus_amount,
-  }));
-  const [approved] = await runLedgerBatch(deps.db, [
-    approveHeldPostsStatement(deps.db, itemIds, changeId, now),
-    decidedPostsStatement(deps.db, { changeId, itemIds, approved: true, now }),
-    ...heldPostLedgerStatements(deps.db, posts, true, changeId, now),
-  ]);
-  return approved?.meta.changes ?? 0;
 }
