@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ValidConversionEvent } from "../../worker/contracts/conversions.ts";
-import type { ClickRecord } from "../../worker/contracts/referrals.ts";
+import type { ClickRecord } from "../../worker/contracts/click-record.ts";
 import { creditEvents, type KnownIds } from "../../worker/domain/conversions/credit.ts";
 
 const event = (

@@ -1,9 +1,9 @@
-import { type } from "arktype";
 import { z } from "zod/mini";
 
 /**
- * Referral links (docs/decisions/043-referral-links.md): a creator's short link per campaign, `/r/{code}`, and the
- * click a visit through it records.
+ * Referral links (docs/decisions/043-referral-links.md): a creator's short link per campaign, `/r/{code}`, and its
+ * settings. The browser loads this module, so the click a visit records (checked with arktype, whose compiled
+ * validators the page policy would refuse) lives in ./click-record.ts.
  */
 
 /** 12 hex digits, as migration 0050 draws them. */
@@ -24,32 +24,6 @@ export const referralLinkSchema = z.object({
   attributionWindowDays: z.number().check(z.int()),
 });
 export type ReferralLink = z.infer<typeof referralLinkSchema>;
-
-const utmValue = "string <= 200";
-
-/**
- * A click as kept in KV for its attribution window (arktype: read back on the ingestion path). Network address and
- * device are kept only as keyed hashes, enough to tell that two clicks came from the same place.
- */
-export const clickRecordShape = type({
-  clickId: "string",
-  campaignId: "string",
-  advertiserId: "string",
-  creatorUserId: "string",
-  at: "number.integer",
-  expiresAt: "number.integer",
-  "utm?": {
-    "utm_source?": utmValue,
-    "utm_medium?": utmValue,
-    "utm_campaign?": utmValue,
-    "utm_term?": utmValue,
-    "utm_content?": utmValue,
-  },
-  referrer: "string | null",
-  deviceHash: "string",
-  addressHash: "string",
-});
-export type ClickRecord = typeof clickRecordShape.infer;
 
 const MAX_DESTINATION_CHARS = 2000;
 

@@ -1,5 +1,5 @@
 import type { ValidConversionEvent } from "../../contracts/conversions.ts";
-import type { ClickRecord } from "../../contracts/referrals.ts";
+import type { ClickRecord } from "../../contracts/click-record.ts";
 import type { EventToStore } from "../../db/conversions.ts";
 import type { CustomerAttribution } from "../../db/referral-links.ts";
 

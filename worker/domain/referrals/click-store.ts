@@ -1,5 +1,6 @@
 import { type } from "arktype";
-import { CLICK_ID, clickRecordShape, type ClickRecord } from "../../contracts/referrals.ts";
+import { clickRecordShape, type ClickRecord } from "../../contracts/click-record.ts";
+import { CLICK_ID } from "../../contracts/referrals.ts";
 
 /** KV's shortest time to live. */
 const MIN_TTL_SECONDS = 60;

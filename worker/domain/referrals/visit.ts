@@ -1,6 +1,6 @@
 import type { Capabilities } from "../../capabilities.ts";
 import { DAY } from "../../clock.ts";
-import type { ClickRecord } from "../../contracts/referrals.ts";
+import type { ClickRecord } from "../../contracts/click-record.ts";
 import { currentCampaignStatuses } from "../../contracts/vocabulary.ts";
 import { countClickSourcesStatement, countReferralClickStatement, findReferralLinkTarget } from "../../db/referral-links.ts";
 import { utcDay } from "../analytics/event-rows.ts";

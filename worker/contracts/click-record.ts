@@ -1,0 +1,27 @@
+import { type } from "arktype";
+
+const utmValue = "string <= 200";
+
+/**
+ * A click as kept in KV for its attribution window (arktype: read back on the ingestion path). Network address and
+ * device are kept only as keyed hashes, enough to tell that two clicks came from the same place.
+ */
+export const clickRecordShape = type({
+  clickId: "string",
+  campaignId: "string",
+  advertiserId: "string",
+  creatorUserId: "string",
+  at: "number.integer",
+  expiresAt: "number.integer",
+  "utm?": {
+    "utm_source?": utmValue,
+    "utm_medium?": utmValue,
+    "utm_campaign?": utmValue,
+    "utm_term?": utmValue,
+    "utm_content?": utmValue,
+  },
+  referrer: "string | null",
+  deviceHash: "string",
+  addressHash: "string",
+});
+export type ClickRecord = typeof clickRecordShape.infer;
