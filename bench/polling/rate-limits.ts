@@ -63,6 +63,7 @@ export function blueskyAllowance(pass: NetworkPass) {
   const perIpPerHour = limits.perIpPer5Min * PER_HOUR_FROM_5_MIN;
   const fewestRequestsPerPass = Math.ceil(pass.posts / limits.urisPerRequest);
   return {
+    requestsPerPass: pass.requests,
     perIpRequestsPerHour: perIpPerHour,
     passesPerHourAsMeasured: round(perIpPerHour / pass.requests),
     fewestRequestsPerPass,

@@ -10,7 +10,8 @@
  * proxies. The benchmark then fires the worker's `scheduled` handler (the cron trigger's code, every step of
  * worker/jobs/scheduler.ts, metrics polling among them) run after run, back to back, until every post has been read
  * once. In production the cron fires once a minute, so a pass takes as many minutes as it took runs here.
- * POLL_BENCH_MAX_RUNS (default 20,000) stops a pass that does not end. POLL_BENCH_PORT (8874) moves the app; the
+ * POLL_BENCH_MAX_RUNS (default 20,000) stops the pass early: the results then extrapolate the runs a full pass needs
+ * from the pace kept (the pass is long: see the README's figures). POLL_BENCH_PORT (8874) moves the app; the
  * proxies take the port + 3 (X) and + 7 (Bluesky), as the local emulators do.
  *
  * Counts (posts, requests, runs) are deterministic; times are for reading. Writes bench-results/polling-<date>.json
@@ -181,6 +182,9 @@ export async function runPollingBenchmark(buildDir: string, log: (line: string) 
     const blueskyRequests = blueskyCounts[BLUESKY_GET_POSTS] ?? 0;
     // A pass stopped by POLL_BENCH_MAX_RUNS is extrapolated at the pace it kept.
     const passRuns = read === total ? runs : runs + Math.ceil((total - read) / Math.max(postsReadPerRun, 1e-9));
+    // The requests of a full pass: as counted, or at the posts per request kept when the pass stopped early.
+    const passRequests = (requests: number, read: number, posts: number) =>
+      read === posts || read === 0 ? requests : Math.round((requests * posts) / read);
     const perRequest = (read: number, requests: number) => (requests === 0 ? 0 : Math.round((read / requests) * 100) / 100);
     return {
       date: new Date().toISOString().slice(0, 10),
@@ -212,8 +216,12 @@ export async function runPollingBenchmark(buildDir: string, log: (line: string) 
         otherRequests: othersThan(blueskyCounts, BLUESKY_GET_POSTS),
       },
       allowance: {
-        x: xAllowance({ posts: world.xPosts, requests: xRequests, creators: world.creators }),
-        bluesky: blueskyAllowance({ posts: world.blueskyPosts, requests: blueskyRequests, creators: world.creators }),
+        x: xAllowance({ posts: world.xPosts, requests: passRequests(xRequests, counts.x, world.xPosts), creators: world.creators }),
+        bluesky: blueskyAllowance({
+          posts: world.blueskyPosts,
+          requests: passRequests(blueskyRequests, counts.bluesky, world.blueskyPosts),
+          creators: world.creators,
+        }),
       },
       sources: publishedLimits,
     };
