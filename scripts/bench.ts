@@ -2,7 +2,7 @@
  * `npm run bench`: the benchmarks, against the production build. Prints a table per benchmark and writes
  * bench-results/*.json. Figures are for reading, never pass/fail.
  * `BENCH_ONLY=page-cost` (or first-load, lighthouse, interactive, ingestion, referrals, page-brand, withdrawals, analytics,
- * evaluation, profile, scale; comma-separated) runs only those. `profile` and `scale` run only when named.
+ * evaluation, profile, scale, polling; comma-separated) runs only those. `profile`, `scale` and `polling` run only when named.
  *
  * The build is made once, at the start, under the lock the end-to-end tests take (they share build/); the page
  * benchmarks (bench/page-benchmarks.ts: page-cost, first-load, lighthouse, interactive) measure a copy of it under Miniflare, the
@@ -21,6 +21,8 @@ import { snapshotBuild } from "../bench/built-app.ts";
 import { runEvaluationBenchmark } from "../bench/evaluation.ts";
 import { runIngestionBenchmark } from "../bench/ingestion.ts";
 import { runPageBenchmarks } from "../bench/page-benchmarks.ts";
+import { runPollingBenchmark } from "../bench/polling/run.ts";
+import { pollingMarkdown } from "../bench/polling/report.ts";
 import { benchPageBrand } from "../bench/page-brand.ts";
 import { runProfileBenchmark } from "../bench/profile-page.ts";
 import { runReferralBenchmark } from "../bench/referrals.ts";
@@ -35,7 +37,7 @@ const serverBenchmarks = ["page-brand", "withdrawals", "ingestion", "referrals",
 
 mkdirSync("bench-results", { recursive: true });
 const buildDir =
-  pageBenchmarks.length + serverBenchmarks.length > 0 || only.has("profile") || only.has("scale")
+  pageBenchmarks.length + serverBenchmarks.length > 0 || only.has("profile") || only.has("scale") || only.has("polling")
     ? await snapshotBuild({ skipBuild: process.env.BENCH_SKIP_BUILD === "1" })
     : undefined;
 
@@ -44,6 +46,15 @@ if (buildDir !== undefined && only.has("profile")) await runProfileBenchmark(bui
 
 // bench/scale/run.ts (issue 26): only when named; it builds worlds of up to millions of rows.
 if (buildDir !== undefined && only.has("scale")) await runScaleBenchmark(buildDir);
+
+// bench/polling/run.ts (issue 27): only when named; one full pass of metrics polling over 100,000 posts.
+if (buildDir !== undefined && only.has("polling")) {
+  const polling = await runPollingBenchmark(buildDir);
+  const markdown = pollingMarkdown(polling);
+  console.log(`\n${markdown}`);
+  writeFileSync(`bench-results/polling-${polling.date}.json`, `${JSON.stringify(polling, null, 2)}\n`);
+  writeFileSync(`bench-results/polling-${polling.date}.md`, markdown);
+}
 
 // First and alone, so that nothing else runs on the machine while CPU is measured.
 if (buildDir !== undefined && pageBenchmarks.length > 0) await runPageBenchmarks(buildDir, wanted);

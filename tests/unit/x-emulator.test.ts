@@ -546,6 +546,8 @@ describe("X emulator: state on disk", () => {
   it("keeps accounts, tokens and posts across a restart", async () => {
     const { access_token } = await signIn("olga");
     const id = await postText(access_token, "Still here after a restart");
+    const labelled = post(access_token, { text: "Labelled before a restart", paid_partnership: true });
+    const labelledId = ((await (await labelled).json()) as { data: { id: string } }).data.id;
     const [emulator] = running;
     await emulator?.stop();
     running = [];
@@ -558,6 +560,8 @@ describe("X emulator: state on disk", () => {
     const me = (await (await api("/2/users/me", access_token)).json()) as { data: { username: string } };
     expect(me.data.username).toBe("olga");
     expect((await metricsOf(access_token, id)).impression_count).toBe(0);
+    const label = await api(`/2/tweets?ids=${labelledId}&tweet.fields=paid_partnership`, access_token);
+    expect(((await label.json()) as { data: { paid_partnership: boolean }[] }).data[0]?.paid_partnership).toBe(true);
     const { challenge } = pkcePair();
     expect(await (await fetch(authorizeUrl(authorizeParams(challenge)))).text()).toContain("Sign in as @olga");
     const home = await (await fetch(`${base}/`)).text();

@@ -2,6 +2,7 @@ import { findAccount, type EmulatorContext } from "./context.ts";
 import { header, jsonObject, jsonReply, xrpcError, type EmulatorRequest, type Reply } from "./http.ts";
 import { cidOf, nextTid } from "./ids.ts";
 import { postCountsAt } from "./metrics.ts";
+import { findLivePost } from "./post-index.ts";
 import type { WriteKind } from "./rate-limit.ts";
 import type { BlueskyAccount, BlueskyPost, BlueskyToken } from "./state.ts";
 
@@ -287,10 +288,7 @@ export function getPosts(request: EmulatorRequest, context: EmulatorContext): Re
     const [, authority = "", collection, rkey] = match;
     const author = findAccount(context.state, authority);
     if (author === undefined) continue;
-    const post = context.state.posts.find(
-      (candidate) =>
-        candidate.did === author.did && candidate.rkey === rkey && collection === POST_COLLECTION && candidate.deletedAt === null,
-    );
+    const post = collection === POST_COLLECTION && rkey !== undefined ? findLivePost(context.state.posts, author.did, rkey) : undefined;
     if (post !== undefined) posts.push(postView(context, post, author));
   }
   return jsonReply(200, { posts });

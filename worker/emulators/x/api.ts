@@ -5,6 +5,7 @@ import { nextSnowflake } from "./ids.ts";
 import { publicMetricsAt } from "./metrics.ts";
 import type { RateLimitedEndpoint } from "./rate-limit.ts";
 import type { XAccount, XMedia, XTweet } from "./state.ts";
+import { findLiveTweet } from "./tweet-index.ts";
 import { MAX_TWEET_LENGTH, shortenLinks, tweetEntities, weightedLength } from "./tweet-text.ts";
 
 /** The API v2 endpoints, with X's authentication, scopes, rate limits and error bodies. */
@@ -372,7 +373,7 @@ export async function deleteTweet(request: EmulatorRequest, context: EmulatorCon
   const { caller, headers } = gated;
   if (caller.kind === "app") return problemReply(403, APP_ONLY_FORBIDDEN, headers);
   if (!TWEET_ID.test(id)) return invalidRequest(`The \`id\` query parameter value [${id}] is not valid`, { id: [id] }, headers);
-  const tweet = context.state.tweets.find((candidate) => candidate.id === id && candidate.deletedAt === null);
+  const tweet = findLiveTweet(context.state.tweets, id);
   if (tweet === undefined) {
     const body = {
       title: "Not Found Error",
@@ -419,7 +420,7 @@ export function lookupTweets(request: EmulatorRequest, context: EmulatorContext)
   const data: Record<string, unknown>[] = [];
   const errors: Record<string, string>[] = [];
   for (const id of ids) {
-    const tweet = context.state.tweets.find((candidate) => candidate.id === id && candidate.deletedAt === null);
+    const tweet = findLiveTweet(context.state.tweets, id);
     if (tweet === undefined) {
       errors.push({
         value: id,

@@ -2,6 +2,7 @@ import type { EmulatorContext } from "./context.ts";
 import { jsonReply, type EmulatorRequest, type Reply } from "./http.ts";
 import type { RateLimitedEndpoint } from "./rate-limit.ts";
 import { defaultRateLimits } from "./rate-limit.ts";
+import { findLiveTweet } from "./tweet-index.ts";
 import { shortenLinks } from "./tweet-text.ts";
 
 /**
@@ -27,8 +28,7 @@ function jsonObject(request: EmulatorRequest): Record<string, unknown> | null {
   }
 }
 
-const liveTweet = (context: EmulatorContext, id: string) =>
-  context.state.tweets.find((tweet) => tweet.id === id && tweet.deletedAt === null);
+const liveTweet = (context: EmulatorContext, id: string) => findLiveTweet(context.state.tweets, id);
 
 export async function setPaidPartnership(request: EmulatorRequest, context: EmulatorContext, tweetId: string): Promise<Reply> {
   const tweet = liveTweet(context, tweetId);

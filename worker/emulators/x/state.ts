@@ -160,6 +160,7 @@ export function parseState(json: unknown): XState {
         mediaIds: texts(item, "mediaIds", where),
         createdAt: number(item, "createdAt", where),
         deletedAt,
+        ...(typeof item.paidPartnership === "boolean" ? { paidPartnership: item.paidPartnership } : {}),
       };
     }),
     codes: list(root, "codes", (item, where) => ({
