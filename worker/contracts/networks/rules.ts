@@ -37,6 +37,11 @@ export type NetworkRules = {
   metrics: readonly MetricKind[];
   /** Post ids one batch read may ask about. */
   readBatchSize: number;
+  /**
+   * Whether reading a post back needs its author's access: then one batch holds one author's posts. Counts that are
+   * public (Bluesky's app view) are read in batches across authors.
+   */
+  readsNeedAuthorAccess: boolean;
   rateLimits: {
     /** The limits as the network documents them. */
     description: string;

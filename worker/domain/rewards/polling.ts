@@ -21,8 +21,9 @@ import { scoreOf } from "./scoring.ts";
 
 /**
  * Metrics from the network for posts still evaluating. Each run leases the posts that are due (so two runs never ask
- * about the same post), reads them through the network's adapter with the post owner's own access — one batch read
- * of up to the network's batch size per owner — within a budget of network calls per run, and writes every answer
+ * about the same post), reads them through the network's adapter — with the post owner's own access where the network
+ * needs it (one batch read of up to the network's batch size per owner, X), in batches across owners where counts are
+ * public (Bluesky) — within a budget of network calls per run, and writes every answer
  * back in one batch: the counts, the text as the network shows it now and whether its paid-partnership label is on
  * (docs/decisions/041-disclosure.md). A post the network no longer has becomes `deleted`. Failures back off per post
  * and respect the network's "slow down"; a run that dies mid-way leaves leases that expire.
@@ -53,6 +54,21 @@ function describeFailure(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
+/**
+ * The posts of a run in the groups they are read in: one per network and owner where reads take the owner's access
+ * there, one per network where counts are public (all of its posts, in batches of the network's size).
+ */
+export function readGroups<Target extends { network: Network; userId: string }>(targets: readonly Target[]): Target[][] {
+  const groups = new Map<string, Target[]>();
+  for (const target of targets) {
+    const key = rulesOf(target.network).readsNeedAuthorAccess ? `${target.network} ${target.userId}` : target.network;
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [target]);
+    else group.push(target);
+  }
+  return [...groups.values()];
+}
+
 export async function pollDueMetrics(deps: PollingDeps, limits: PollingLimits = defaultPollingLimits): Promise<PollReport> {
   const { db, clock } = deps;
   const now = clock.now();
@@ -60,12 +76,7 @@ export async function pollDueMetrics(deps: PollingDeps, limits: PollingLimits = 
   const report: PollReport = { polled: 0, deleted: 0, failed: 0, deferred: 0, xCalls: 0 };
   if (leased.length === 0) return report;
 
-  // One group per network and owner: each network is read through its own adapter, with that owner's access there.
-  const byOwner = new Map<string, PollTarget[]>();
-  for (const target of await findPollTargets(db, leased)) {
-    const key = `${target.network} ${target.userId}`;
-    byOwner.set(key, [...(byOwner.get(key) ?? []), target]);
-  }
+  const byOwner = readGroups(await findPollTargets(db, leased));
   const polled: PolledMetrics[] = [];
   const failed: FailedPoll[] = [];
   const deleted: PollTarget[] = [];
@@ -83,7 +94,7 @@ export async function pollDueMetrics(deps: PollingDeps, limits: PollingLimits = 
     }
   };
 
-  for (const posts of byOwner.values()) {
+  for (const posts of byOwner) {
     const [first] = posts;
     if (first === undefined) continue;
     const adapter = deps.networks(first.network);
@@ -93,7 +104,7 @@ export async function pollDueMetrics(deps: PollingDeps, limits: PollingLimits = 
       continue;
     }
     // Counted as a call: the adapter may have to refresh the owner's access through the network.
-    report.xCalls += 1;
+    if (adapter.rules.readsNeedAuthorAccess) report.xCalls += 1;
     // A rate limit, or access that is gone, holds for the owner's other batches too.
     let ownerFailure: unknown = null;
     for (const batch of chunked(posts, adapter.rules.readBatchSize)) {

@@ -21,6 +21,7 @@ export const blueskyRules: NetworkRules = {
   images: { maxCount: 4, maxBytes: 1_000_000, contentTypes: ["image/png", "image/jpeg", "image/gif", "image/webp"] },
   metrics: ["likes", "reposts", "replies", "quotes"],
   readBatchSize: 25,
+  readsNeedAuthorAccess: false,
   rateLimits: {
     description:
       "per account on its PDS: 5,000 write points an hour and 35,000 a day (a post costs 3, a deletion 1); the public app view allows 3,000 reads per 5 minutes per address",

@@ -20,6 +20,7 @@ export const xRules: NetworkRules = {
   images: { maxCount: 4, maxBytes: 5 * 1024 * 1024, contentTypes: ["image/png", "image/jpeg", "image/gif", "image/webp"] },
   metrics: ["impressions", "likes", "reposts", "replies", "quotes", "bookmarks"],
   readBatchSize: 100,
+  readsNeedAuthorAccess: true,
   rateLimits: {
     description: "per user and endpoint in 15-minute windows: posting 100 per 15 minutes, reading posts 900 per 15 minutes",
     slowDown: "HTTP 429 with x-rate-limit-reset (Unix seconds) saying when the window reopens",
