@@ -70,12 +70,16 @@ async function threeDaysPass(db: D1Database, eventId: string): Promise<void> {
   if (commission === null) throw new Error(`No commission for ${eventId}`);
   await db.batch([
     db
-      .prepare(`UPDATE conversion_events SET occurred_at = occurred_at - ?, received_at = received_at - ? WHERE advertiser_id = ? AND event_id = ?`)
+      .prepare(
+        `UPDATE conversion_events SET occurred_at = occurred_at - ?, received_at = received_at - ? WHERE advertiser_id = ? AND event_id = ?`,
+      )
       .bind(shift, shift, ADVERTISER, eventId),
     db
       .prepare(`UPDATE commissions SET created_at = created_at - ?, available_at = available_at - ? WHERE id = ?`)
       .bind(shift, shift, commission.id),
-    db.prepare(`UPDATE risk_reviews SET scored_at = scored_at - ?, due_at = due_at - ? WHERE item_id = ?`).bind(shift, shift, commission.id),
+    db
+      .prepare(`UPDATE risk_reviews SET scored_at = scored_at - ?, due_at = due_at - ? WHERE item_id = ?`)
+      .bind(shift, shift, commission.id),
   ]);
 }
 
@@ -285,22 +289,26 @@ test("commissions from a referral link: pending, available and withdrawn; revers
     await tickScheduler(request, baseURL);
     const held = await commissionOn(creator, "6.00");
     await expect(held).toContainText("Held for review");
-    await expect(held).toContainText("Held for the advertiser's review: The converting wallet is one of the creator's own verified wallets.");
+    await expect(held).toContainText(
+      "Held for the advertiser's review: The converting wallet is one of the creator's own verified wallets.",
+    );
 
     // The owner finds it on the Review page with its reasons and evidence, and rejects it with a reason.
     await gotoHydrated(page, `/advertiser/${ADVERTISER}/reviews`);
     const item = page.getByRole("listitem", { name: `Held commission ${own.eventId}` });
     await expect(item).toContainText("6.00 USDC commission for @");
-    await expect(item.getByTestId("review-reasons")).toContainText("The converting wallet is one of the creator's own verified wallets. (+80)");
+    await expect(item.getByTestId("review-reasons")).toContainText(
+      "The converting wallet is one of the creator's own verified wallets. (+80)",
+    );
     await expect(item.locator("dt", { hasText: "Review threshold" }).locator("xpath=following-sibling::dd[1]")).toHaveText("65");
     await item.getByLabel(`Select ${own.eventId}`).check();
     await page.getByLabel("Reason the creator reads").fill("Bought through your own link with your own wallet.");
     await page.getByRole("button", { name: "Reject 1 selected" }).click();
     await expect(page.getByText("1 decided.")).toBeVisible();
     await expect(item).toHaveCount(0);
-    await expect(page.getByTestId("review-history").getByRole("listitem").filter({ hasText: "Bought through your own link" })).toContainText(
-      "Rejected",
-    );
+    await expect(
+      page.getByTestId("review-history").getByRole("listitem").filter({ hasText: "Bought through your own link" }),
+    ).toContainText("Rejected");
 
     // The creator reads the advertiser's reason; nothing of it reached their balance.
     const rejected = await commissionOn(creator, "6.00");

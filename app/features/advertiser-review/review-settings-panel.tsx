@@ -65,7 +65,12 @@ export function ReviewSettingsPanel({ advertiserId, campaignId }: { advertiserId
         <p className="muted small">{settings.isError ? errorText(settings.error) : "Loading…"}</p>
       ) : (
         <form onSubmit={submit} noValidate>
-          <Field label="Review threshold" hint="From 1 to 100: the score at which a commission is held." error={errors.reviewThreshold} required>
+          <Field
+            label="Review threshold"
+            hint="From 1 to 100: the score at which a commission is held."
+            error={errors.reviewThreshold}
+            required
+          >
             <TextInput
               type="number"
               inputMode="numeric"
