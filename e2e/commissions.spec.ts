@@ -85,7 +85,8 @@ async function threeDaysPass(db: D1Database, eventId: string): Promise<void> {
 
 /** A stranger opens the creator's link in a browser of their own; the click id the shop's page receives. */
 async function visitThrough(browser: Browser, link: string): Promise<string> {
-  const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  // Another person's browser: not signed in, and in another language, so it is not the creator's own device (047).
+  const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] }, locale: "fr-FR" });
   try {
     const page = await visitor.newPage();
     const landed = page.waitForRequest((request) => request.url().startsWith(SHOP));

@@ -4,6 +4,7 @@ import type { ClaimedPost } from "../../worker/db/post-rewards.ts";
 import { campaignPoolAccount, creatorAvailableAccount } from "../../worker/domain/ledger/accounts.ts";
 import { normalizedLines, UnbalancedEntryError } from "../../worker/domain/ledger/journal.ts";
 import { flaggedReason, planEvaluation, zeroShareReason } from "../../worker/domain/rewards/evaluation-plan.ts";
+import { dailyGains } from "../../worker/domain/risk/post-review.ts";
 
 const campaign = { id: "campaign-x", rewardCurrency: "USDC", creatorCapBps: 5_000, weeks: 2 };
 
@@ -158,5 +159,79 @@ describe("journal entries", () => {
         ]),
       ),
     ).toThrow(UnbalancedEntryError);
+  });
+});
+
+describe("planEvaluation with posts held for review", () => {
+  it("sends a held post's pool and bonus shares to the hold account, keeps it claimed with its reasons, and pays the rest", () => {
+    const heldReasons = [{ code: "held-for-review", message: "Held." }];
+    const plan = planEvaluation({
+      campaign: { id: "campaign-h", rewardCurrency: "USDC", creatorCapBps: 10_000, weeks: 1 },
+      claimed: [
+        { postId: "p1", userId: "u1", week: 1, score: 60, bonus: true, accountFlagged: false },
+        { postId: "p2", userId: "u2", week: 1, score: 40, bonus: false, accountFlagged: false },
+      ],
+      weeklyPools: new Map([[1, 1_000]]),
+      bonusPool: 300,
+      now: 0,
+      held: new Map([["p1", heldReasons]]),
+    });
+    // p1: 600 of the week's 1,000 and the whole bonus of 300, held; p2: 400, paid.
+    expect(plan.rewards).toEqual([
+      { postId: "p1", userId: "u1", poolAmount: 600, bonusAmount: 300 },
+      { postId: "p2", userId: "u2", poolAmount: 400, bonusAmount: 0 },
+    ]);
+    expect(plan.changes).toEqual([
+      { postId: "p1", status: "claimed", reasons: heldReasons },
+      { postId: "p2", status: "rewarded" },
+    ]);
+    expect([...plan.creatorTotals]).toEqual([["u2", { amount: 400, posts: 1 }]]);
+    expect(
+      plan.entries.map((entry) => [entry.idempotencyKey, entry.kind, entry.lines.map((line) => [line.account.id, line.amount])]),
+    ).toEqual([
+      [
+        "reward:campaign-h:week:1:part:1",
+        "reward",
+        [
+          ["campaign-pool:campaign-h:w1:USDC", -400],
+          ["creator-available:u2:USDC", 400],
+        ],
+      ],
+      [
+        "reward-hold:campaign-h",
+        "reward-hold",
+        [
+          ["campaign-pool:campaign-h:w1:USDC", -600],
+          ["campaign-bonus-pool:campaign-h:USDC", -300],
+          ["campaign-reward-hold:campaign-h:USDC", 900],
+        ],
+      ],
+    ]);
+  });
+});
+
+describe("dailyGains", () => {
+  const day = (n: number) => Date.UTC(2026, 10, 1) + n * 86_400_000;
+  it("fills the days without a gain with 0, over the last 4 days up to the last gain, never before the post", () => {
+    // Newest first, as the query gives them: 5,000 on day 6 after 10 on day 3 (days 4 and 5 gained nothing).
+    expect(
+      dailyGains({
+        posted_at: day(0) + 3_600_000,
+        recent_gains: JSON.stringify([
+          [day(6), 5_000],
+          [day(3), 10],
+        ]),
+      }),
+    ).toEqual([10, 0, 0, 5_000]);
+    expect(
+      dailyGains({
+        posted_at: day(5) + 3_600_000,
+        recent_gains: JSON.stringify([
+          [day(6), 700],
+          [day(5), 50],
+        ]),
+      }),
+    ).toEqual([50, 700]);
+    expect(dailyGains({ posted_at: day(0), recent_gains: "[]" })).toEqual([]);
   });
 });

@@ -9,6 +9,9 @@ const honestSale: CommissionEvidence = {
   convertedAt,
   click: { at: convertedAt - 2 * 60 * 60 * 1000 },
   creatorClicksThatDay: 12,
+  clickFromCreatorDevice: false,
+  deviceClicksThatDay: 1,
+  addressClicksThatDay: 1,
   creatorJoinedAt: convertedAt - 90 * DAY,
 };
 
@@ -62,6 +65,32 @@ describe("commission risk", () => {
     expect(scoreCommission({ ...honestSale, creatorJoinedAt: convertedAt - 14 * DAY }).score).toBe(0);
   });
 
+  it("holds a click from the creator's own signed-in device on its own (80 of the default 70)", () => {
+    const scored = scoreCommission({ ...honestSale, clickFromCreatorDevice: true });
+    expect(scored).toEqual({
+      score: 80,
+      reasons: [
+        { signal: "own-device", points: 80, text: "The click came from a device the creator uses signed in to their own account." },
+      ],
+    });
+    expect(isHeld(scored.score, 70)).toBe(true);
+  });
+
+  it("weighs click floods from one device (from 20 a day) and from one address (from 50 a day)", () => {
+    expect(scoreCommission({ ...honestSale, deviceClicksThatDay: 19, addressClicksThatDay: 49 }).score).toBe(0);
+    expect(scoreCommission({ ...honestSale, deviceClicksThatDay: 20 })).toEqual({
+      score: 30,
+      reasons: [{ signal: "device-flood", points: 30, text: "The click's device clicked this campaign's links 20 times that day." }],
+    });
+    expect(scoreCommission({ ...honestSale, deviceClicksThatDay: 25, addressClicksThatDay: 50 })).toEqual({
+      score: 50,
+      reasons: [
+        { signal: "device-flood", points: 30, text: "The click's device clicked this campaign's links 25 times that day." },
+        { signal: "address-flood", points: 20, text: "The click's network address clicked this campaign's links 50 times that day." },
+      ],
+    });
+  });
+
   it("signals add up and the score stops at 100", () => {
     const scored = scoreCommission({
       ownWallet: true,
@@ -69,6 +98,9 @@ describe("commission risk", () => {
       click: { at: convertedAt - 3000 },
       creatorClicksThatDay: 800,
       creatorJoinedAt: convertedAt - 3600_000,
+      clickFromCreatorDevice: false,
+      deviceClicksThatDay: 1,
+      addressClicksThatDay: 1,
     });
     expect(scored.score).toBe(100);
     expect(scored.reasons.map((reason) => [reason.signal, reason.points])).toEqual([

@@ -332,8 +332,25 @@ describe("what cannot change once a campaign runs", () => {
     const pastEnd = await expectError(await call("PUT", path, acme.owner.bearer, { ...same, endsAt: now - HOUR }), 400);
     expect(fields(pastEnd)).toEqual(["body.endsAt"]);
 
+    // A network may be added to a running campaign, not taken away: creators' posts there are still counted.
+    const withBluesky = await call("PUT", path, acme.owner.bearer, { ...same, networks: ["x", "bluesky"] });
+    expect(withBluesky.status).toBe(200);
+    const dropX = await expectError(await call("PUT", path, acme.owner.bearer, { ...same, networks: ["bluesky"] }), 409);
+    expect(dropX.detail).toEqual([
+      {
+        loc: ["body", "networks"],
+        msg: "X cannot be taken off a campaign that has started: creators' posts there are still counted. A network may be added.",
+      },
+    ]);
+    expect(await env.DB.prepare(`SELECT networks FROM campaigns WHERE id = ?`).bind(running.id).first("networks")).toBe('["x","bluesky"]');
+
     // What may change still does: the title and a later end.
-    const ok = await call("PUT", path, acme.owner.bearer, { ...same, title: "Renamed", endsAt: running.endsAt + DAY });
+    const ok = await call("PUT", path, acme.owner.bearer, {
+      ...same,
+      networks: ["x", "bluesky"],
+      title: "Renamed",
+      endsAt: running.endsAt + DAY,
+    });
     expect(ok.status).toBe(200);
     expect(consoleCampaignSchema.parse(await ok.json())).toMatchObject({ title: "Renamed", draft: false, status: "active" });
   });

@@ -74,6 +74,14 @@ function upload(id: string, createdAt: number, postId: string | null) {
   ).bind(id, creator.id, postId, `attachments/${creator.id}/${id}`, createdAt);
 }
 
+/** A click-source row (per device or address, 047) of the UTC day of `at`. */
+function clickSource(at: number, source: string) {
+  return env.DB.prepare(`INSERT INTO referral_click_sources (day, campaign_id, source, clicks) VALUES (?, 'campaign-r', ?, 3)`).bind(
+    new Date(at).toISOString().slice(0, 10),
+    source,
+  );
+}
+
 describe("the retention sweeps", () => {
   it("delete what outlived its period, keep the rest, and say how many in the run's report", async () => {
     await env.DB.batch([
@@ -94,6 +102,8 @@ describe("the retention sweeps", () => {
       upload("upl-unused-8-days", start - 8 * DAY, null),
       upload("upl-unused-6-days", start - 6 * DAY, null),
       upload("upl-used-30-days", start - 30 * DAY, post.id),
+      clickSource(start - 92 * DAY, "device:old"),
+      clickSource(start - 90 * DAY, "device:kept"),
     ]);
     for (const id of ["upl-unused-8-days", "upl-unused-6-days", "upl-used-30-days"]) {
       await env.MEDIA.put(`attachments/${creator.id}/${id}`, "png!");
@@ -112,7 +122,9 @@ describe("the retention sweeps", () => {
       "counted analytics messages": 0,
       "counted order ids": 0,
       "expired customer attributions": 0,
+      "old click sources": 1,
     });
+    expect(await ids(`SELECT source AS id FROM referral_click_sources`)).toEqual(["device:kept"]);
     expect(await ids(`SELECT id FROM notifications WHERE id GLOB 'ntf-*'`)).toEqual(["ntf-read-89-days", "ntf-unread-200-days"]);
     expect(await ids(`SELECT id FROM sessions`)).toEqual(["ses-live", "ses-revoked-1-hour"]);
     // The revoked session's unexpired token went with its session.

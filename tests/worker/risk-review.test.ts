@@ -369,3 +369,80 @@ describe("the console's Review page", () => {
     expect((await fetchPage(`/advertiser/${w.advertiserId}/reviews`, await sessionCookieFor(w.creatorId))).status).toBe(404);
   });
 });
+
+describe("device signals", () => {
+  /** A visit through the creator's link from a browser saying `userAgent` and `languages`, from `address`; its click id. */
+  async function clickFrom(code: string, userAgent: string, languages: string, address: string) {
+    const visit = await fetchWorker(`/r/${code}`, {
+      headers: { "cf-connecting-ip": address, "User-Agent": userAgent, "Accept-Language": languages },
+    });
+    expect(visit.status).toBe(302);
+    const clickId = new URL(visit.headers.get("location") ?? "").searchParams.get("chorus_click_id") ?? "";
+    expect(clickId).toMatch(/^clk_/);
+    return clickId;
+  }
+
+  async function linkCodeFrom(w: World, userAgent: string, languages: string) {
+    const response = await fetchWorker(`/v1/campaign/${w.campaignId}/referral-link`, {
+      headers: { Authorization: w.creatorBearer, "User-Agent": userAgent, "Accept-Language": languages },
+    });
+    expect(response.status).toBe(200);
+    return referralLinkSchema.parse(await response.json()).code;
+  }
+
+  it("holds a click from the creator's own signed-in device (self-referral), with that reason for the advertiser and the creator", async () => {
+    const w = await world();
+    // The creator, signed in on their laptop, fetches their link; then a visit from that same laptop buys through it.
+    const code = await linkCodeFrom(w, "Mozilla/5.0 (Creator Laptop)", "de-CH");
+    const ownClick = await clickFrom(code, "Mozilla/5.0 (Creator Laptop)", "de-CH", "203.0.113.7");
+    expect(await purchaseScored({ ...w, clickId: ownClick }, "own-device-1", 30 * USDC, shopperWallet)).toEqual({ scored: 1, held: 1 });
+
+    const [held] = (await queueOf(w)).held;
+    expect(held?.reasons.map((reason) => reason.signal)).toEqual(["own-device", "instant-conversion", "new-account"]);
+    expect(held?.reasons[0]).toEqual({
+      signal: "own-device",
+      points: 80,
+      text: "The click came from a device the creator uses signed in to their own account.",
+    });
+    expect(held?.evidence).toMatchObject({
+      clickFromCreatorDevice: true,
+      ownWallet: false,
+      deviceClicksThatDay: 1,
+      addressClicksThatDay: 1,
+    });
+    const [commission] = await commissionsOf(w);
+    expect(commission?.review?.state).toBe("held");
+    expect(commission?.review?.reasons[0]).toBe("The click came from a device the creator uses signed in to their own account.");
+  });
+
+  it("does not take another device of the same creator's visitors for theirs", async () => {
+    const w = await world();
+    await linkCodeFrom(w, "Mozilla/5.0 (Creator Laptop)", "de-CH");
+    const code = await linkCodeFrom(w, "Mozilla/5.0 (Creator Laptop)", "de-CH");
+    const strangerClick = await clickFrom(code, "Mozilla/5.0 (Stranger Tablet)", "de-CH", "203.0.113.8");
+    // 12 s after the click at most (40) and a new account (20): 60, watched, not held.
+    expect(await purchaseScored({ ...w, clickId: strangerClick }, "stranger-1", 30 * USDC, shopperWallet)).toEqual({ scored: 1, held: 0 });
+    const [commission] = await commissionsOf(w);
+    expect(commission?.review?.state).toBe("in-review");
+  });
+
+  it("names a flood of clicks from one device (20 in a day, from 20 addresses) as a reason", async () => {
+    const w = await world();
+    const code = await linkCodeFrom(w, "Mozilla/5.0 (Creator Laptop)", "en");
+    let lastClick = "";
+    for (let index = 1; index <= 20; index += 1) {
+      lastClick = await clickFrom(code, "Mozilla/5.0 (Flood Phone)", "fr", `192.0.2.${index}`);
+    }
+    // The device flood (30), the conversion within seconds of its click (40) and a new account (20): 90, held.
+    expect(await purchaseScored({ ...w, clickId: lastClick }, "flood-1", 10 * USDC, shopperWallet)).toEqual({ scored: 1, held: 1 });
+    const [held] = (await queueOf(w)).held;
+    expect(held?.reasons.map((reason) => reason.signal)).toEqual(["instant-conversion", "device-flood", "new-account"]);
+    expect(held?.reasons[1]).toEqual({
+      signal: "device-flood",
+      points: 30,
+      text: "The click's device clicked this campaign's links 20 times that day.",
+    });
+    expect(held?.evidence).toMatchObject({ deviceClicksThatDay: 20, addressClicksThatDay: 1, clickFromCreatorDevice: false });
+    expect(held?.score).toBe(90);
+  });
+});

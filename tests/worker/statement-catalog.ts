@@ -447,6 +447,34 @@ export const statementCatalog: Record<string, ModuleEntry> = {
         }),
       ],
       creatorReviewsQuery: (db) => riskReviews.creatorReviewsQuery(db, creator.id, ["com-1"]),
+      campaignRiskSettingsQuery: (db) => riskReviews.campaignRiskSettingsQuery(db, campaign.id),
+      clickSourcesQuery: (db) =>
+        riskReviews.clickSourcesQuery(db, [{ day: "2027-01-15", campaignId: campaign.id, source: "device:0123456789abcdef" }]),
+      postEvidenceQuery: (db) => riskReviews.postEvidenceQuery(db, ["post-1", "post-2"]),
+      recordPostReviewsStatement: (db) =>
+        riskReviews.recordPostReviewsStatement(
+          db,
+          [
+            {
+              itemId: "post-1",
+              advertiserId: advertiser.id,
+              campaignId: campaign.id,
+              creatorId: creator.id,
+              score: 85,
+              reasons: [{ signal: "copied-text", points: 30, text: "Copied." }],
+              evidence: { week: 1 },
+              status: "held",
+              scoredAt: now,
+              dueAt: now + 48 * hour,
+            },
+          ],
+          { sql: `EXISTS (SELECT 1 FROM campaigns WHERE id = ? AND status = 'evaluating')`, params: [campaign.id] },
+        ),
+      decidedPostsStatement: (db) =>
+        riskReviews.decidedPostsStatement(db, { changeId: "chg-7", itemIds: ["post-1"], approved: false, now }),
+    },
+    sendsNoSql: {
+      decidedReviewGuard: "a condition other statements carry (collected through insertEntriesStatement)",
     },
   },
   conversions: {
@@ -861,6 +889,9 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       findRecentOrders: (db) => referralLinks.findRecentOrders(db, advertiser.id, ["order-1"], now),
       deleteExpiredOrders: (db) => referralLinks.deleteExpiredOrders(db, now, 500),
       deleteExpiredCustomers: (db) => referralLinks.deleteExpiredCustomers(db, now, 500),
+      countClickSourcesStatement: (db) =>
+        referralLinks.countClickSourcesStatement(db, campaign.id, "2027-01-15", ["device:0123456789abcdef", "address:fedcba9876543210"]),
+      deleteClickSourcesBefore: (db) => referralLinks.deleteClickSourcesBefore(db, "2026-10-15", 500),
       findReferralSettings: (db) => referralLinks.findReferralSettings(db, advertiser.id, campaign.id),
       updateReferralSettingsStatement: (db) =>
         referralLinks.updateReferralSettingsStatement(

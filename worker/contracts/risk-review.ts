@@ -2,7 +2,8 @@ import { z } from "zod/mini";
 
 /**
  * Risk review (docs/decisions/047-risk-and-review.md): what the console's review queue shows and sends, a campaign's
- * review settings, and the note a creator reads on a held or rejected commission.
+ * review settings, and the note a creator reads on a held or rejected commission. An item is a commission or a
+ * pool-rewarded post (a post has no event; its week and shares are in the evidence).
  */
 
 export const DEFAULT_REVIEW_THRESHOLD = 70;
@@ -19,13 +20,13 @@ export const reviewStatuses = ["watching", "held", "approved", "rejected"] as co
 
 export const reviewItemSchema = z.object({
   itemId: z.string(),
-  kind: z.literal("commission"),
+  kind: z.enum(["commission", "post"]),
   campaignId: z.string(),
   campaignTitle: z.string(),
   creatorId: z.string(),
   creatorHandle: z.string(),
-  eventId: z.string(),
-  eventType: z.string(),
+  eventId: z.nullable(z.string()),
+  eventType: z.nullable(z.string()),
   amount: z.number(),
   currency: z.string(),
   decimals: z.number(),

@@ -43,7 +43,9 @@ export type NewLedgerEntry = {
     | "commission-reserve"
     | "commission-release"
     | "commission-cancel"
-    | "commission-clawback";
+    | "commission-clawback"
+    | "reward-hold"
+    | "reward-return";
   memo: string;
   lines: readonly { accountId: string; amount: number }[];
   createdAt: number;

@@ -85,6 +85,32 @@ export function countReferralClickStatement(db: Database, campaignId: string, us
     .bind(campaignId, userId, day);
 }
 
+/**
+ * A click counted against its device and its network address for the campaign and day (referral_click_sources,
+ * migration 0066): `sources` are 'device:{hash}' and 'address:{hash}'.
+ */
+export function countClickSourcesStatement(db: Database, campaignId: string, day: string, sources: readonly string[]) {
+  return db
+    .prepare(
+      `INSERT INTO referral_click_sources (day, campaign_id, source, clicks)
+       SELECT ?1, ?2, value, 1 FROM json_each(?3) WHERE true
+       ON CONFLICT (day, campaign_id, source) DO UPDATE SET clicks = clicks + 1`,
+    )
+    .bind(day, campaignId, JSON.stringify(sources));
+}
+
+/** Retention: up to `limit` source rows of days before `beforeDay`, oldest first, by the primary key (day leads it). */
+export async function deleteClickSourcesBefore(db: Database, beforeDay: string, limit: number): Promise<number> {
+  const { results } = await db
+    .prepare(
+      `DELETE FROM referral_click_sources WHERE (day, campaign_id, source) IN
+         (SELECT day, campaign_id, source FROM referral_click_sources WHERE day < ? ORDER BY day LIMIT ?) RETURNING 1 AS deleted`,
+    )
+    .bind(beforeDay, limit)
+    .all();
+  return results.length;
+}
+
 const customerRowSchema = z.object({
   customer_id: z.string(),
   click_id: z.string(),

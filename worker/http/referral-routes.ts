@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { isbot } from "isbot";
 import type { ReferralLink, ReferralSettings } from "../contracts/referrals.ts";
 import { REFERRAL_CODE, referralSettingsInputSchema } from "../contracts/referrals.ts";
+import { rememberCreatorDevice } from "../domain/referrals/creator-devices.ts";
 import { referralLinkOf } from "../domain/referrals/links.ts";
 import { getReferralSettings, updateReferralSettings } from "../domain/referrals/settings.ts";
 import { visitReferralLink } from "../domain/referrals/visit.ts";
@@ -15,6 +16,9 @@ import { jsonBody, parseInput } from "./validation.ts";
  * not a link falls through to the pages' 404. `GET /v1/campaign/{id}/referral-link` is the joined creator's link;
  * `…/advertiser/{id}/campaigns/{campaignId}/referrals` the account's settings for the campaign's links.
  */
+/** What a browser says of itself, the same for a click and for the creator's own signed-in requests. */
+const deviceOf = (userAgent: string | undefined, languages: string | undefined) => `${userAgent ?? ""}|${languages ?? ""}`;
+
 export const referralRoutes = new Hono<WorkerEnv>()
   .get("/r/:code", async (c, next) => {
     const code = c.req.param("code");
@@ -27,7 +31,7 @@ export const referralRoutes = new Hono<WorkerEnv>()
       url: new URL(c.req.url),
       referrer: c.req.header("referer") ?? null,
       address,
-      device: `${userAgent}|${c.req.header("accept-language") ?? ""}`,
+      device: deviceOf(c.req.header("user-agent"), c.req.header("accept-language")),
       withinRateLimit: success,
       automated: isbot(userAgent),
     });
@@ -41,6 +45,12 @@ export const referralRoutes = new Hono<WorkerEnv>()
       c.var.session.userId,
       c.req.param("campaignId"),
       new URL(c.req.url).origin,
+    );
+    // The creator's own device, signed in: a click from it on their link is self-referral (047).
+    await rememberCreatorDevice(
+      c.var.capabilities,
+      c.var.session.userId,
+      deviceOf(c.req.header("user-agent"), c.req.header("accept-language")),
     );
     return c.json(body);
   })

@@ -118,7 +118,10 @@ export type SchedulerReport = {
   deposits: DepositSettlementReport;
   /** Conversions taken in as commissions or reversals, commissions released, debts recovered (docs/decisions/045-commissions.md). */
   commissions: CommissionReport;
-  /** Commissions scored and held for review, and items approved when their review window ended (docs/decisions/047-risk-and-review.md). */
+  /**
+   * Commissions scored and held for review, and items approved when their review window ended: commissions below their
+   * threshold and held posts nobody decided (docs/decisions/047-risk-and-review.md).
+   */
   risk: RiskReport;
   /** Creators who got the `terms-and-conditions` notification of new terms in this run (docs/decisions/032, section 2). */
   termsNotified: number;

@@ -21,6 +21,15 @@ const evidenceLabels: Record<string, string> = {
   clickReferrer: "Referrer",
   ownWallet: "Creator's own wallet",
   creatorClicksThatDay: "Link clicks that day",
+  clickFromCreatorDevice: "From the creator's own device",
+  deviceClicksThatDay: "Clicks from that device that day",
+  addressClicksThatDay: "Clicks from that address that day",
+  week: "Campaign week",
+  impressions: "Impressions",
+  likes: "Likes",
+  reposts: "Reposts",
+  dailyImpressionGains: "Impressions gained per day",
+  sameTextOtherCreators: "Other creators with the same text",
   threshold: "Review threshold",
 };
 
@@ -65,11 +74,12 @@ function ItemSummary({ item }: { item: ReviewItem }) {
   return (
     <>
       <strong>
-        <Money amount={item.amount} currency={item.currency} /> commission for @{item.creatorHandle}
+        <Money amount={item.amount} currency={item.currency} /> {item.kind === "post" ? "pool reward" : "commission"} for @
+        {item.creatorHandle}
       </strong>{" "}
       <Badge tone={item.score >= 70 ? "danger" : "warning"}>{`Risk ${item.score}`}</Badge>
       <p className="advertiser-row-meta">
-        {item.campaignTitle} · {item.eventType}
+        {item.campaignTitle} · {item.kind === "post" ? "post" : item.eventType}
       </p>
     </>
   );
@@ -78,9 +88,13 @@ function ItemSummary({ item }: { item: ReviewItem }) {
 /** One held item: its selection box, what it is, why it is held and the evidence behind it. */
 function HeldItem({ item, selected, onSelect }: { item: ReviewItem; selected: boolean; onSelect: (selected: boolean) => void }) {
   return (
-    <li className="advertiser-row" data-testid="review-item" aria-label={`Held commission ${item.eventId}`}>
+    <li className="advertiser-row" data-testid="review-item" aria-label={`Held ${item.kind} ${item.eventId ?? item.itemId}`}>
       <div>
-        <Checkbox label={`Select ${item.eventId}`} checked={selected} onChange={(event) => onSelect(event.currentTarget.checked)} />
+        <Checkbox
+          label={`Select ${item.eventId ?? item.itemId}`}
+          checked={selected}
+          onChange={(event) => onSelect(event.currentTarget.checked)}
+        />
         <ItemSummary item={item} />
         <ul data-testid="review-reasons">
           {item.reasons.map((reason) => (
@@ -94,7 +108,7 @@ function HeldItem({ item, selected, onSelect }: { item: ReviewItem; selected: bo
 }
 
 /**
- * `/advertiser/{advertiserId}/reviews`: commissions held by their risk score, with reasons and evidence; approve or
+ * `/advertiser/{advertiserId}/reviews`: commissions and pool-rewarded posts held by their risk score, with reasons and evidence; approve or
  * reject the selected ones (a rejection needs a reason, which the creator reads), and the latest decisions.
  */
 export function ReviewsPage({ page }: { page: { account: { id: string; name: string }; queue: ReviewQueue } }) {
@@ -129,7 +143,7 @@ export function ReviewsPage({ page }: { page: { account: { id: string; name: str
       <PageHeader
         eyebrow={<Link to="/advertiser">Advertiser accounts</Link>}
         title={`Review of ${account.name}`}
-        description="Commissions whose risk score reached their campaign's threshold wait here; the rest are approved when the review window ends. Approved ones go on to be paid; rejected ones are not, and their amount goes back to the campaign's commission budget."
+        description="Commissions and pool-rewarded posts whose risk score reached their campaign's threshold wait here. Approved ones go on to be paid; rejected ones are not, and their amount goes back to the campaign's commission budget or to its pools. A held post undecided when the review window ends is approved."
       />
       <section aria-labelledby="held-title">
         <h2 id="held-title">Held for review</h2>
@@ -138,7 +152,7 @@ export function ReviewsPage({ page }: { page: { account: { id: string; name: str
           <Notice tone="success">{`${decide.data.decided.length} decided${decide.data.skipped.length > 0 ? `, ${decide.data.skipped.length} skipped (${decide.data.skipped[0]?.reason ?? ""})` : ""}.`}</Notice>
         ) : null}
         {held.length === 0 ? (
-          <EmptyState title="Nothing is held" text="Commissions held by their risk score will appear here with their reasons." />
+          <EmptyState title="Nothing is held" text="Commissions and posts held by their risk score will appear here with their reasons." />
         ) : (
           <>
             <Checkbox

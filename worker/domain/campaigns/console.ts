@@ -22,6 +22,7 @@ import {
 import { memberQuery } from "../../db/advertiser-members.ts";
 import { runBatch } from "../../db/query.ts";
 import { checkCategoryOnNetworks } from "./network-rules.ts";
+import { rulesOf } from "../../contracts/networks/registry.ts";
 import {
   deleteSuggestionsStatement,
   insertSuggestionStatement,
@@ -220,7 +221,8 @@ export async function createCampaignDraft(
 
 /**
  * What cannot change once a campaign runs, each refused with the field and the reason: nothing after it ended; the
- * currency once funded or started; the pools once funded; the start once started; no date moved into the past.
+ * currency once funded or started; the pools once funded; the start once started; no date moved into the past; no
+ * network taken away once started (its creators' posts there are still being counted; a network may be added).
  */
 function lockedChanges(before: CampaignListing, input: ParsedCampaignInput, now: number): FieldError[] {
   const locked: FieldError[] = [];
@@ -236,6 +238,13 @@ function lockedChanges(before: CampaignListing, input: ParsedCampaignInput, now:
   }
   if (started && input.startsAt !== before.startsAt) {
     locked.push({ loc: ["body", "startsAt"], msg: "The start cannot change once the campaign has started." });
+  }
+  const removed = before.networks.filter((network) => !input.networks.includes(network));
+  if (started && removed.length > 0) {
+    locked.push({
+      loc: ["body", "networks"],
+      msg: `${removed.map((network) => rulesOf(network).name).join(" and ")} cannot be taken off a campaign that has started: creators' posts there are still counted. A network may be added.`,
+    });
   }
   return locked;
 }

@@ -22,6 +22,8 @@ export const ledgerAccountKinds = [
   "campaign-commission-budget",
   /** A creator's commissions within their validation window: reserved from a budget, not yet free to withdraw. */
   "creator-commission-pending",
+  /** Pool rewards of a campaign's posts held for the advertiser's review (migration 0066). */
+  "campaign-reward-hold",
 ] as const;
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 
@@ -49,3 +51,4 @@ export const campaignCommissionBudgetAccount = (campaignId: string, currency: st
   account(campaignId, "campaign-commission-budget", currency);
 export const creatorCommissionPendingAccount = (userId: string, currency: string) =>
   account(userId, "creator-commission-pending", currency);
+export const campaignRewardHoldAccount = (campaignId: string, currency: string) => account(campaignId, "campaign-reward-hold", currency);

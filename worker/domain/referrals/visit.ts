@@ -2,7 +2,7 @@ import type { Capabilities } from "../../capabilities.ts";
 import { DAY } from "../../clock.ts";
 import type { ClickRecord } from "../../contracts/referrals.ts";
 import { currentCampaignStatuses } from "../../contracts/vocabulary.ts";
-import { countReferralClickStatement, findReferralLinkTarget } from "../../db/referral-links.ts";
+import { countClickSourcesStatement, countReferralClickStatement, findReferralLinkTarget } from "../../db/referral-links.ts";
 import { utcDay } from "../analytics/event-rows.ts";
 import { keepClick } from "./click-store.ts";
 import { fingerprint } from "./fingerprints.ts";
@@ -33,7 +33,7 @@ export type VisitOutcome = { location: string; clickId: string | null } | null;
  * A visit through `/r/{code}` (docs/decisions/043-referral-links.md): null for a code no link has (the page's own
  * 404); otherwise where to send the visitor (the campaign's destination with the click id in its parameter, or the
  * campaign's page where the advertiser set none), with the click kept in KV for the attribution window and counted
- * in the link's day row, side by side. A count that fails is logged: the visitor is sent on all the same.
+ * in the link's day row and its device's and address's day rows (the flood signals of 047), side by side. A count that fails is logged: the visitor is sent on all the same.
  */
 export async function visitReferralLink(
   caps: Pick<Capabilities, "db" | "clicks" | "clock" | "encryptionKey">,
@@ -68,8 +68,14 @@ export async function visitReferralLink(
   // Kept before the visitor is sent on: a conversion sent the moment they land must find the click.
   await Promise.all([
     keepClick(caps.clicks, record),
-    countReferralClickStatement(caps.db, target.campaign_id, target.user_id, utcDay(now))
-      .run()
+    caps.db
+      .batch([
+        countReferralClickStatement(caps.db, target.campaign_id, target.user_id, utcDay(now)),
+        countClickSourcesStatement(caps.db, target.campaign_id, utcDay(now), [
+          `device:${record.deviceHash}`,
+          `address:${record.addressHash}`,
+        ]),
+      ])
       .catch((error: unknown) => console.error(`Referral click ${clickId} was kept but not counted`, error)),
   ]);
   let location = fallback;

@@ -4,7 +4,8 @@ import { DAY } from "../../clock.ts";
 import { deleteUnusedAttachmentsBefore } from "../../db/attachments.ts";
 import { deleteRollupMessagesBefore } from "../../db/funnel-rollups.ts";
 import { deleteReadNotificationsBefore } from "../../db/notifications.ts";
-import { deleteExpiredCustomers, deleteExpiredOrders } from "../../db/referral-links.ts";
+import { deleteClickSourcesBefore, deleteExpiredCustomers, deleteExpiredOrders } from "../../db/referral-links.ts";
+import { utcDay } from "../analytics/event-rows.ts";
 import { deleteExpiredCodes } from "../../db/one-time-codes.ts";
 import { deleteExpiredRefreshTokens, deleteExpiredSessions, deleteRevokedSessions } from "../../db/sessions.ts";
 
@@ -24,6 +25,8 @@ export const retentionPeriods = {
   unusedUploads: 7 * DAY,
   /** The queue redelivers a message for at most 4 days; its "counted" mark is kept a week. */
   analyticsRollupMessages: 7 * DAY,
+  /** Clicks per device and address per day are read when a conversion is scored: within the longest attribution window. */
+  clickSources: 91 * DAY,
 } as const;
 
 export type RetentionLimits = { batchSize: number; maxBatches: number };
@@ -38,7 +41,8 @@ export type RetentionSweepName =
   | "unused uploads"
   | "counted analytics messages"
   | "counted order ids"
-  | "expired customer attributions";
+  | "expired customer attributions"
+  | "old click sources";
 
 type Deps = Pick<Capabilities, "db" | "clock"> & { media?: R2Bucket };
 
@@ -83,5 +87,6 @@ export function retentionSweeps(
     // An order id counts once per account for 7 days; a customer stays credited to a click for the campaign's window.
     sweep("counted order ids", (limit) => deleteExpiredOrders(db, now, limit)),
     sweep("expired customer attributions", (limit) => deleteExpiredCustomers(db, now, limit)),
+    sweep("old click sources", (limit) => deleteClickSourcesBefore(db, utcDay(now - retentionPeriods.clickSources), limit)),
   ];
 }

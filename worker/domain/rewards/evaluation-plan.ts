@@ -2,8 +2,8 @@ import type { StatusReason } from "../../contracts/campaign-rules.ts";
 import type { ClaimedPost } from "../../db/post-rewards.ts";
 import type { PostReward } from "../../db/post-rewards.ts";
 import type { PostStatusChange } from "../../db/post-status-changes.ts";
-import { campaignBonusPoolAccount, campaignPoolAccount, creatorAvailableAccount } from "../ledger/accounts.ts";
-import type { JournalEntry } from "../ledger/journal.ts";
+import { campaignBonusPoolAccount, campaignPoolAccount, campaignRewardHoldAccount, creatorAvailableAccount } from "../ledger/accounts.ts";
+import type { JournalEntry, JournalLine } from "../ledger/journal.ts";
 import { splitPool, type SplitResult } from "./split.ts";
 
 /**
@@ -11,6 +11,8 @@ import { splitPool, type SplitResult } from "./split.ts";
  * week's pool split among that week's claimed posts (per-creator cap), the bonus pool split among the claimed bonus
  * posts (no cap: they are already the top of their weeks), the ledger entries that pay it, each post's reward row
  * and new status. Posts of flagged accounts get nothing. Whatever a split cannot hand out stays in its pool account.
+ * A post held for review (docs/decisions/047-risk-and-review.md) keeps its share, but the share goes to the
+ * campaign's hold account instead of the creator, and the post stays claimed, with why it is held, until decided.
  */
 export type EvaluationInput = {
   campaign: { id: string; rewardCurrency: string; creatorCapBps: number; weeks: number };
@@ -21,13 +23,15 @@ export type EvaluationInput = {
   now: number;
   /** Creators per ledger entry: a week's payment is split into parts so no entry grows without bound. */
   linesPerEntry?: number;
+  /** Posts held for review, with the reasons the creator reads on the post. */
+  held?: ReadonlyMap<string, readonly StatusReason[]>;
 };
 
 export type EvaluationPlan = {
   entries: JournalEntry[];
   rewards: PostReward[];
   changes: PostStatusChange[];
-  /** Per creator: what they receive in total and for how many rewarded posts. */
+  /** Per creator: what they receive now in total and for how many rewarded posts (held posts wait). */
   creatorTotals: Map<string, { amount: number; posts: number }>;
   weekSplits: Map<number, SplitResult>;
   bonusSplit: SplitResult;
@@ -83,6 +87,22 @@ export function planEvaluation(input: EvaluationInput): EvaluationPlan {
   const currency = campaign.rewardCurrency;
   const linesPerEntry = input.linesPerEntry ?? 1_000;
   const payable = input.claimed.filter((post) => !post.accountFlagged);
+  const held = input.held ?? new Map<string, readonly StatusReason[]>();
+  const creatorOf = new Map(payable.map((post) => [post.postId, post.userId]));
+  /** A split's totals per creator without the held posts' shares, and what the held posts' shares add up to. */
+  const releasedNow = (split: SplitResult) => {
+    const totals = new Map<string, number>();
+    let heldTotal = 0;
+    for (const [postId, share] of split.shares) {
+      if (held.has(postId)) heldTotal += share;
+      else {
+        const creatorId = creatorOf.get(postId) ?? "";
+        totals.set(creatorId, (totals.get(creatorId) ?? 0) + share);
+      }
+    }
+    return { totals, heldTotal };
+  };
+  const holdLines: JournalLine[] = [];
 
   const entries: JournalEntry[] = [];
   const weekSplits = new Map<number, SplitResult>();
@@ -95,12 +115,14 @@ export function planEvaluation(input: EvaluationInput): EvaluationPlan {
     );
     weekSplits.set(week, split);
     for (const [postId, share] of split.shares) poolShares.set(postId, share);
+    const released = releasedNow(split);
+    if (released.heldTotal > 0) holdLines.push({ account: campaignPoolAccount(campaign.id, currency, week), amount: -released.heldTotal });
     entries.push(
       ...paymentEntries({
         keyPrefix: `reward:${campaign.id}:week:${week}`,
         memo: `Week ${week} pool of campaign ${campaign.id}`,
         pool: campaignPoolAccount(campaign.id, currency, week),
-        creatorTotals: split.creatorTotals,
+        creatorTotals: released.totals,
         currency,
         now,
         linesPerEntry,
@@ -113,17 +135,29 @@ export function planEvaluation(input: EvaluationInput): EvaluationPlan {
     payable.filter((post) => post.bonus).map((post) => ({ postId: post.postId, creatorId: post.userId, score: post.score })),
     10_000,
   );
+  const bonus = releasedNow(bonusSplit);
+  if (bonus.heldTotal > 0) holdLines.push({ account: campaignBonusPoolAccount(campaign.id, currency), amount: -bonus.heldTotal });
   entries.push(
     ...paymentEntries({
       keyPrefix: `reward:${campaign.id}:bonus`,
       memo: `Bonus pool of campaign ${campaign.id}`,
       pool: campaignBonusPoolAccount(campaign.id, currency),
-      creatorTotals: bonusSplit.creatorTotals,
+      creatorTotals: bonus.totals,
       currency,
       now,
       linesPerEntry,
     }),
   );
+  if (holdLines.length > 0) {
+    const heldTotal = holdLines.reduce((sum, line) => sum - line.amount, 0);
+    entries.push({
+      idempotencyKey: `reward-hold:${campaign.id}`,
+      kind: "reward-hold",
+      memo: `Rewards of campaign ${campaign.id} held for review`,
+      lines: [...holdLines, { account: campaignRewardHoldAccount(campaign.id, currency), amount: heldTotal }],
+      createdAt: now,
+    });
+  }
 
   const rewards: PostReward[] = [];
   const changes: PostStatusChange[] = [];
@@ -133,7 +167,10 @@ export function planEvaluation(input: EvaluationInput): EvaluationPlan {
     const bonusAmount = post.accountFlagged ? 0 : (bonusSplit.shares.get(post.postId) ?? 0);
     rewards.push({ postId: post.postId, userId: post.userId, poolAmount, bonusAmount });
     const amount = poolAmount + bonusAmount;
-    if (amount > 0) {
+    const heldReasons = held.get(post.postId);
+    if (amount > 0 && heldReasons !== undefined) {
+      changes.push({ postId: post.postId, status: "claimed", reasons: heldReasons });
+    } else if (amount > 0) {
       changes.push({ postId: post.postId, status: "rewarded" });
       const total = creatorTotals.get(post.userId) ?? { amount: 0, posts: 0 };
       creatorTotals.set(post.userId, { amount: total.amount + amount, posts: total.posts + 1 });

@@ -15,7 +15,9 @@ import {
   stillEvaluatingGuard,
   type RewardCampaign,
 } from "../../db/reward-campaigns.ts";
+import { recordPostReviewsStatement } from "../../db/risk-reviews.ts";
 import { acquireLease, releaseLease } from "../../db/scheduler-leases.ts";
+import { scoreRewardedPosts } from "../risk/post-review.ts";
 import { campaignBonusPoolAccount, campaignPoolAccount } from "../ledger/accounts.ts";
 import { journalEntryStatements, runLedgerBatch } from "../ledger/journal.ts";
 import { campaignWeekCount } from "../../contracts/campaign-weeks.ts";
@@ -34,7 +36,9 @@ import type { Database } from "../../database.ts";
  *    become claimed, so the claimed set is final.
  * 2. Payment, in ONE atomic batch: the ledger entries moving each week's pool (and the bonus pool) to the creators,
  *    a post_rewards row per claimed post, `claimed` → `rewarded` / `not-rewarded`, posts-rewarded notifications,
- *    the first-rewarded-post badge of creators rewarded for the first time, and the campaign → `evaluated` last. Every statement runs only while the campaign is still evaluating, the
+ *    the first-rewarded-post badge of creators rewarded for the first time, and the campaign → `evaluated` last. A
+ *    post whose risk score reaches the campaign's review threshold stays `claimed` with its share in the campaign's
+ *    hold account and a review for the advertiser (docs/decisions/047-risk-and-review.md). Every statement runs only while the campaign is still evaluating, the
  *    entries carry idempotency keys and post_rewards is keyed by post: a retry, a crash between the two batches or
  *    a second run at the same moment pays nobody twice.
  *
@@ -98,14 +102,25 @@ async function pay({ db, clock }: RewardsDeps, campaign: RewardCampaign, limits:
     ...weekNumbers.map((week) => campaignPoolAccount(campaign.id, currency, week).id),
     bonusAccount.id,
   ]);
-  const plan = planEvaluation({
+  const input = {
     campaign: { id: campaign.id, rewardCurrency: currency, creatorCapBps: campaign.creatorCapBps, weeks },
     claimed,
     weeklyPools: new Map(weekNumbers.map((week) => [week, balances.get(campaignPoolAccount(campaign.id, currency, week).id) ?? 0])),
     bonusPool: balances.get(bonusAccount.id) ?? 0,
     now,
     linesPerEntry: limits.linesPerEntry,
-  });
+  };
+  // Every post the split would pay is scored for risk; the held ones' shares wait for review (decision 047).
+  const weekOf = new Map(claimed.map((post) => [post.postId, post.week]));
+  const scoring = await scoreRewardedPosts(
+    db,
+    campaign,
+    planEvaluation(input)
+      .rewards.filter((reward) => reward.poolAmount + reward.bonusAmount > 0)
+      .map((reward) => ({ ...reward, week: weekOf.get(reward.postId) ?? 1 })),
+    now,
+  );
+  const plan = planEvaluation({ ...input, held: scoring.held });
   const health = (await healthOf(db, [campaign], now)).get(campaign.id) ?? campaign.health;
   const guard = stillEvaluatingGuard(campaign.id);
   const notifications = [...plan.creatorTotals].map(([userId, total]) =>
@@ -113,6 +128,7 @@ async function pay({ db, clock }: RewardsDeps, campaign: RewardCampaign, limits:
   );
   const results = await runLedgerBatch(db, [
     ...plan.entries.flatMap((entry) => journalEntryStatements(db, entry, guard)),
+    ...chunked(scoring.reviews, limits.rowsPerStatement).map((reviews) => recordPostReviewsStatement(db, reviews, guard)),
     ...chunked(plan.rewards, limits.rowsPerStatement).map((rewards) =>
       insertPostRewardsStatement(db, { campaignId: campaign.id, currency, rewards, now, guard }),
     ),

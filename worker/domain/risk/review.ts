@@ -30,6 +30,7 @@ import type { Database } from "../../database.ts";
 import { requireMembership } from "../advertisers/membership.ts";
 import { campaignCommissionBudgetAccount, creatorCommissionPendingAccount } from "../ledger/accounts.ts";
 import { runLedgerBatch } from "../ledger/journal.ts";
+import { heldPostLedgerStatements, type HeldPost } from "./post-review.ts";
 
 /**
  * The advertiser's review of held items and a campaign's review settings (docs/decisions/047-risk-and-review.md),
@@ -44,7 +45,7 @@ const reasonsOf = (json: string): RiskReasonView[] => JSON.parse(json) as RiskRe
 export function itemView(row: ReviewRow): ReviewItem {
   return {
     itemId: row.item_id,
-    kind: "commission",
+    kind: row.item_kind,
     campaignId: row.campaign_id,
     campaignTitle: row.campaign_title,
     creatorId: row.creator_id,
@@ -78,9 +79,22 @@ export async function getReviewQueue(caps: Deps, userId: string, advertiserId: s
 function skipReason(row: ReviewRow | undefined): string | null {
   if (row === undefined) return "not an item of this account";
   if (row.status !== "held") return `not held: already ${row.status === "watching" ? "in its review window" : row.status}`;
-  if (row.commission_status !== "pending") return "not held: its commission was reversed by a refund or chargeback";
+  if (row.item_kind === "commission" && row.commission_status !== "pending") {
+    return "not held: its commission was reversed by a refund or chargeback";
+  }
+  if (row.item_kind === "post" && row.post_status !== "claimed") return "not held: the post no longer waits for its reward";
   return null;
 }
+
+const heldPostOf = (row: ReviewRow): HeldPost => ({
+  postId: row.item_id,
+  campaignId: row.campaign_id,
+  creatorId: row.creator_id,
+  currency: row.currency,
+  week: row.post_week ?? 1,
+  poolAmount: row.pool_amount,
+  bonusAmount: row.bonus_amount,
+});
 
 /** A rejected commission's money goes back from the creator's pending balance to the campaign's budget. */
 function cancelEntry(row: ReviewRow, now: number): NewLedgerEntryOf {
@@ -100,7 +114,8 @@ function cancelEntry(row: ReviewRow, now: number): NewLedgerEntryOf {
 }
 
 /**
- * `POST /v1/advertiser/{id}/reviews/decisions`: approves or rejects held items in one batch. A retry changes nothing
+ * `POST /v1/advertiser/{id}/reviews/decisions`: approves or rejects held items (commissions and pool-rewarded posts)
+ * in one batch. A retry changes nothing
  * (only held items are decided; the cancel entries' keys are the commission's), and its answer names every item as
  * skipped with why.
  */
@@ -132,12 +147,23 @@ export async function decideReviews(
     changeId,
     now,
   });
-  if (input.decision === "reject") {
-    const entries = candidates.map((row) => cancelEntry(row, now));
+  // A held post's shares are paid to the creator or go back to the pools; each entry only if its post was decided here.
+  statements.push(
+    ...heldPostLedgerStatements(
+      caps.db,
+      candidates.filter((row) => row.item_kind === "post").map(heldPostOf),
+      input.decision === "approve",
+      changeId,
+      now,
+    ),
+  );
+  const commissions = candidates.filter((row) => row.item_kind === "commission");
+  if (input.decision === "reject" && commissions.length > 0) {
+    const entries = commissions.map((row) => cancelEntry(row, now));
     statements.push(
       insertAccountsStatement(
         caps.db,
-        candidates.flatMap((row) => [
+        commissions.flatMap((row) => [
           creatorCommissionPendingAccount(row.creator_id, row.currency),
           campaignCommissionBudgetAccount(row.campaign_id, row.currency),
         ]),

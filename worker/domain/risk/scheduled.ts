@@ -2,16 +2,19 @@ import type { Clock } from "../../clock.ts";
 import {
   approveAutomaticallyStatements,
   clickDaysQuery,
+  clickSourcesQuery,
   listReviewsDueForApproval,
   listUnscoredCommissions,
   recordScoresStatements,
   type ClickDayKey,
+  type ClickSourceKey,
   type NewReview,
 } from "../../db/risk-reviews.ts";
 import { runBatch } from "../../db/query.ts";
 import type { Database } from "../../database.ts";
 import { utcDay } from "../analytics/event-rows.ts";
 import { findClicks } from "../referrals/click-store.ts";
+import { creatorDeviceKey, ownDevices } from "../referrals/creator-devices.ts";
 import { isHeld, scoreCommission } from "./score.ts";
 
 /**
@@ -29,6 +32,7 @@ export const emptyRiskReport: RiskReport = { scored: 0, held: 0, approved: 0 };
 
 const HOUR_MS = 3_600_000;
 const clickDayKeyOf = (key: ClickDayKey) => `${key.campaignId}\u0000${key.userId}\u0000${key.day}`;
+const clickSourceKeyOf = (key: ClickSourceKey) => `${key.day}\u0000${key.campaignId}\u0000${key.source}`;
 
 /**
  * Scores the oldest unscored commissions. The click that credited each one comes from the click store while its
@@ -47,21 +51,47 @@ export async function scoreNewCommissions(
     const click = row.click_id === null ? undefined : clicks.get(row.click_id);
     return { campaignId: row.campaign_id, userId: row.creator_id, day: utcDay(click?.at ?? row.received_at) };
   });
-  const [dayRows] = await runBatch(deps.db, [clickDaysQuery(deps.db, dayKeys)]);
+  const sourceKeys: ClickSourceKey[] = [...clicks.values()].flatMap((click) => [
+    { day: utcDay(click.at), campaignId: click.campaignId, source: `device:${click.deviceHash}` },
+    { day: utcDay(click.at), campaignId: click.campaignId, source: `address:${click.addressHash}` },
+  ]);
+  const [dayRows, sourceRows] = await runBatch(deps.db, [clickDaysQuery(deps.db, dayKeys), clickSourcesQuery(deps.db, sourceKeys)]);
   const clicksByDay = new Map(
     dayRows.map((row) => [clickDayKeyOf({ campaignId: row.campaign_id, userId: row.user_id, day: row.day }), row.clicks]),
   );
+  const clicksBySource = new Map(
+    sourceRows.map((row) => [clickSourceKeyOf({ day: row.day, campaignId: row.campaign_id, source: row.source }), row.clicks]),
+  );
+  const sourceClicks = (click: { at: number; campaignId: string }, source: string) =>
+    clicksBySource.get(clickSourceKeyOf({ day: utcDay(click.at), campaignId: click.campaignId, source })) ?? 0;
+  const own =
+    deps.clicks === undefined
+      ? new Set<string>()
+      : await ownDevices(
+          deps.clicks,
+          [...clicks.values()].map((click) => ({ creatorId: click.creatorUserId, deviceHash: click.deviceHash })),
+        );
 
   const reviews: NewReview[] = rows.map((row, index) => {
     const click = row.click_id === null ? undefined : clicks.get(row.click_id);
     const dayKey = dayKeys[index] ?? { campaignId: row.campaign_id, userId: row.creator_id, day: utcDay(row.received_at) };
     const creatorClicksThatDay = clicksByDay.get(clickDayKeyOf(dayKey)) ?? 0;
+    // Only the creator credited with the click can refer themselves: their own device on their own link.
+    const clickFromCreatorDevice =
+      click !== undefined &&
+      click.creatorUserId === row.creator_id &&
+      own.has(creatorDeviceKey({ creatorId: row.creator_id, deviceHash: click.deviceHash }));
+    const deviceClicksThatDay = click === undefined ? 0 : sourceClicks(click, `device:${click.deviceHash}`);
+    const addressClicksThatDay = click === undefined ? 0 : sourceClicks(click, `address:${click.addressHash}`);
     const scored = scoreCommission({
       ownWallet: row.own_wallet === 1,
       convertedAt: row.received_at,
       click: click === undefined ? null : { at: click.at },
       creatorClicksThatDay,
       creatorJoinedAt: row.creator_joined_at,
+      clickFromCreatorDevice,
+      deviceClicksThatDay,
+      addressClicksThatDay,
     });
     return {
       itemId: row.id,
@@ -78,6 +108,9 @@ export async function scoreNewCommissions(
         clickReferrer: click?.referrer ?? null,
         ownWallet: row.own_wallet === 1,
         creatorClicksThatDay,
+        clickFromCreatorDevice,
+        deviceClicksThatDay,
+        addressClicksThatDay,
         clickDay: dayKey.day,
         creatorJoinedAt: row.creator_joined_at,
         threshold: row.review_threshold,

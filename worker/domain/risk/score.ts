@@ -6,6 +6,9 @@
 
 export type RiskSignal =
   | "own-wallet"
+  | "own-device"
+  | "device-flood"
+  | "address-flood"
   | "instant-conversion"
   | "quick-conversion"
   | "click-flood"
@@ -26,6 +29,9 @@ const DAY = 86_400_000;
 /** Each signal's points and the thresholds that fire it; decision 047 lists the same figures. */
 export const riskWeights = {
   ownWallet: 80,
+  ownDevice: 80,
+  deviceFlood: { points: 30, clicksPerDay: 20 },
+  addressFlood: { points: 20, clicksPerDay: 50 },
   instantConversion: { points: 40, withinMs: 30 * SECOND },
   quickConversion: { points: 15, withinMs: 5 * 60 * SECOND },
   clickFlood: { points: 30, clicksPerDay: 500 },
@@ -86,6 +92,11 @@ export type CommissionEvidence = {
   creatorClicksThatDay: number;
   /** When the creator's account was created. */
   creatorJoinedAt: number;
+  /** The click came from a device the creator used signed in (the same keyed device hash). */
+  clickFromCreatorDevice: boolean;
+  /** Clicks on this campaign's links from the click's device, and from its network address, on the click's UTC day. */
+  deviceClicksThatDay: number;
+  addressClicksThatDay: number;
 };
 
 export function scoreCommission(evidence: CommissionEvidence): RiskAssessment {
@@ -95,6 +106,13 @@ export function scoreCommission(evidence: CommissionEvidence): RiskAssessment {
       signal: "own-wallet",
       points: riskWeights.ownWallet,
       text: "The converting wallet is one of the creator's own verified wallets.",
+    });
+  }
+  if (evidence.clickFromCreatorDevice) {
+    reasons.push({
+      signal: "own-device",
+      points: riskWeights.ownDevice,
+      text: "The click came from a device the creator uses signed in to their own account.",
     });
   }
   if (evidence.click !== null) {
@@ -124,6 +142,20 @@ export function scoreCommission(evidence: CommissionEvidence): RiskAssessment {
       signal: "busy-clicks",
       points: riskWeights.busyClicks.points,
       text: `The creator's link had ${evidence.creatorClicksThatDay} clicks that day.`,
+    });
+  }
+  if (evidence.deviceClicksThatDay >= riskWeights.deviceFlood.clicksPerDay) {
+    reasons.push({
+      signal: "device-flood",
+      points: riskWeights.deviceFlood.points,
+      text: `The click's device clicked this campaign's links ${evidence.deviceClicksThatDay} times that day.`,
+    });
+  }
+  if (evidence.addressClicksThatDay >= riskWeights.addressFlood.clicksPerDay) {
+    reasons.push({
+      signal: "address-flood",
+      points: riskWeights.addressFlood.points,
+      text: `The click's network address clicked this campaign's links ${evidence.addressClicksThatDay} times that day.`,
     });
   }
   const age = accountAgeReason(evidence.creatorJoinedAt, evidence.convertedAt);
