@@ -2,6 +2,7 @@ import { lazy } from "react";
 import type { Route } from "./+types/advertiser-campaign";
 import { askedLeaderboardWeek } from "@contracts/leaderboards.ts";
 import { CampaignForm } from "~/features/advertiser-campaigns/campaign-form";
+import { ReviewSettingsPanel } from "~/features/advertiser-review/review-settings-panel";
 import { CommissionSettingsPanel } from "~/features/commissions/commission-settings-panel";
 import { ReferralSettingsPanel } from "~/features/referrals/referral-settings-panel";
 import { InteractiveSuspense } from "~/lib/interactive/interactive-suspense";
@@ -32,6 +33,7 @@ export default function AdvertiserCampaign({ loaderData }: Route.ComponentProps)
       <CampaignForm key={campaign?.id ?? "new"} page={loaderData} />
       {campaign === null ? null : <ReferralSettingsPanel key={campaign.id} advertiserId={account.id} campaignId={campaign.id} />}
       {campaign === null ? null : <CommissionSettingsPanel key={campaign.id} advertiserId={account.id} campaignId={campaign.id} />}
+      {campaign === null ? null : <ReviewSettingsPanel key={campaign.id} advertiserId={account.id} campaignId={campaign.id} />}
       {loaderData.leaderboards === null ? null : (
         <InteractiveSuspense>
           <LeaderboardSection leaderboards={loaderData.leaderboards} audience="console" />

@@ -1,0 +1,115 @@
+import { useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { Notice } from "~/components/ui/notice";
+import { TextInput } from "~/components/ui/text-input";
+import { ApiRequestError } from "~/lib/api/http-client";
+import { errorText } from "~/lib/error-text";
+import type { RiskSettings } from "@contracts/risk-review.ts";
+import { useReviewSettings, useSaveReviewSettings } from "./api/review-settings";
+
+type Draft = { reviewThreshold: string; reviewWindowHours: string };
+
+const draftOf = (settings: RiskSettings): Draft => ({
+  reviewThreshold: String(settings.reviewThreshold),
+  reviewWindowHours: String(settings.reviewWindowHours),
+});
+
+/** The server's message per field of the body. */
+function fieldErrors(error: Error | null): Partial<Record<keyof Draft, string>> {
+  const fields: Partial<Record<keyof Draft, string>> = {};
+  if (error instanceof ApiRequestError) {
+    for (const item of error.body?.detail ?? []) {
+      const field = item.loc[1];
+      if (field === "reviewThreshold" || field === "reviewWindowHours") fields[field] ??= item.msg;
+    }
+  }
+  return fields;
+}
+
+/** A whole number as typed, or NaN (sent as such, for the server to name the field). */
+const wholeNumber = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+
+/**
+ * In the console, on a campaign: the risk score at which a commission is held for the account's review, and how long
+ * one below it is watched before it is approved (docs/decisions/047-risk-and-review.md).
+ */
+export function ReviewSettingsPanel({ advertiserId, campaignId }: { advertiserId: string; campaignId: string }) {
+  const settings = useReviewSettings(advertiserId, campaignId);
+  const save = useSaveReviewSettings(advertiserId, campaignId);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const current = draft ?? (settings.data === undefined ? null : draftOf(settings.data));
+  const errors = fieldErrors(save.error);
+  const edit = (field: keyof Draft) => (value: string) => current !== null && setDraft({ ...current, [field]: value });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (current === null) return;
+    save.mutate(
+      { reviewThreshold: wholeNumber(current.reviewThreshold), reviewWindowHours: wholeNumber(current.reviewWindowHours) },
+      { onSuccess: (saved) => setDraft(draftOf(saved)) },
+    );
+  };
+
+  return (
+    <Card title="Risk review" className="review-settings">
+      <p className="muted small">
+        Each commission gets a risk score from 0 to 100 with its reasons (the creator&apos;s own wallet, a conversion seconds after its
+        click, a new account, a flood of clicks). At or above the threshold it waits for your decision on the{" "}
+        <Link to={`/advertiser/${encodeURIComponent(advertiserId)}/reviews`}>Review page</Link>; below it, it is approved when the review
+        window ends.
+      </p>
+      {current === null ? (
+        <p className="muted small">{settings.isError ? errorText(settings.error) : "Loading…"}</p>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Field
+            label="Review threshold"
+            hint="From 1 to 100: the score at which a commission is held."
+            error={errors.reviewThreshold}
+            required
+          >
+            <TextInput
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={100}
+              value={current.reviewThreshold}
+              onChange={(event) => edit("reviewThreshold")(event.target.value)}
+            />
+          </Field>
+          <Field
+            label="Review window (hours)"
+            hint="From 0 to 720: how long a commission below the threshold is watched before it is approved."
+            error={errors.reviewWindowHours}
+            required
+          >
+            <TextInput
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={720}
+              value={current.reviewWindowHours}
+              onChange={(event) => edit("reviewWindowHours")(event.target.value)}
+            />
+          </Field>
+          <Button type="submit" variant="primary" busy={save.isPending} busyLabel="Saving…">
+            Save review settings
+          </Button>
+          {save.isSuccess ? (
+            <p className="muted small" aria-live="polite">
+              Saved.
+            </p>
+          ) : null}
+          {save.isError && Object.keys(errors).length === 0 ? (
+            <Notice tone="danger" announce="alert">
+              {errorText(save.error)}
+            </Notice>
+          ) : null}
+        </form>
+      )}
+    </Card>
+  );
+}
