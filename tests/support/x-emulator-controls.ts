@@ -48,3 +48,8 @@ export async function revokeOnX(xUrl: string, client: { clientId: string; client
   });
   if (response.status !== 200) throw new Error(`The X emulator answered ${response.status} to the revocation`);
 }
+
+/** Time passes on X for one post: it becomes `hours` older, and its public metrics are those of a post that old. */
+export async function agePostOnX(xUrl: string, postId: string, hours: number): Promise<void> {
+  await control(xUrl, `/emulator/tweets/${encodeURIComponent(postId)}/age`, { hours });
+}

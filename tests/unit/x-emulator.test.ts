@@ -425,6 +425,29 @@ describe("X emulator: posts", () => {
     expect(later.impression_count - mature.impression_count).toBeLessThan(0.05 * mature.impression_count);
   });
 
+  it("ages a post on request, as if the time had passed on X, and names a bad request", async () => {
+    const { access_token } = await signIn("nora");
+    const id = await postText(access_token, "Two days on");
+    expect((await metricsOf(APP_BEARER, id)).impression_count).toBe(0);
+    const age = (postId: string, body: unknown) =>
+      fetch(`${base}/emulator/tweets/${postId}/age`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+
+    const aged = await age(id, { hours: 48 });
+    expect(aged.status).toBe(200);
+    expect(await aged.json()).toEqual({ data: { id, created_at: "2026-10-31T09:00:00.000Z" } });
+    // The least-seen post peaks at 300 impressions, 98 % of it after 48 hours.
+    expect((await metricsOf(APP_BEARER, id)).impression_count).toBeGreaterThanOrEqual(294);
+
+    const refused = await age(id, { hours: 0 });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: "hours must be a whole number from 1 to 8784" });
+    expect((await age("1", { hours: 1 })).status).toBe(404);
+  });
+
   it("deletes a post for its owner only; lookup then reports it as not found", async () => {
     const owner = await signIn("liam");
     const stranger = await signIn("mia");

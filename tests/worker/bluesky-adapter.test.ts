@@ -6,6 +6,7 @@ import { NetworkError, type NetworkAdapter } from "../../worker/domain/networks/
 import { networksFor } from "../../worker/domain/networks/registry.ts";
 import { signInThroughX } from "./browser.ts";
 import {
+  ageBlueskyPostOnNetwork,
   approveOnBluesky,
   blueskyRecord,
   createBlueskyAccount,
@@ -81,6 +82,16 @@ describe("The Bluesky adapter against the stand-in", () => {
 
     await bluesky.deletePost(userId, published.id);
     expect(await bluesky.readPosts(userId, [published.id])).toEqual({ found: [], missing: [published.id] });
+  });
+
+  it("reads the counts of a post two days old on Bluesky: grown, and no views or bookmarks", async () => {
+    const { userId } = await signInThroughBluesky(uniqueHandle("oda"));
+    const published = await bluesky.publish(userId, { text: "#ad Two days on", images: [], paidPartnership: true });
+    await ageBlueskyPostOnNetwork(published.id, 48);
+    const [read] = (await bluesky.readPosts(userId, [published.id])).found;
+    // The stand-in's least-liked post has 5 likes at its peak, 98 % of it after 48 hours.
+    expect(read?.metrics?.likes).toBeGreaterThanOrEqual(4);
+    expect(read?.metrics).toMatchObject({ impressions: 0, bookmarks: 0 });
   });
 
   it("reads more posts than one getPosts call takes, in batches of 25, and notices posts gone or edited on Bluesky", async () => {

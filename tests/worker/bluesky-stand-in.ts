@@ -27,6 +27,11 @@ export function editBlueskyPostOnNetwork(uri: string, text: string): Promise<voi
   return control("/emulator/posts/edit", { uri, text });
 }
 
+/** Time passes on Bluesky for one post: it becomes `hours` older, and its counts are those of a post that old. */
+export function ageBlueskyPostOnNetwork(uri: string, hours: number): Promise<void> {
+  return control("/emulator/posts/age", { uri, hours: String(hours) });
+}
+
 /** The account revokes every app's access in its settings. */
 export function revokeBlueskyApps(handle: string): Promise<void> {
   return control("/emulator/accounts/revoke-apps", { handle });

@@ -87,6 +87,18 @@ describe("a campaign on X and Bluesky", { timeout: 90_000 }, () => {
     ]);
     expect(options.campaigns.find((each) => each.id === campaign.id)?.networks).toEqual(["x", "bluesky"]);
 
+    // Its card says which networks it runs on, X first, with their names; so does a Bluesky-only campaign's.
+    const blueskyOnly = await campaignOn(creator, ["bluesky"]);
+    const dashboard = (await (
+      await fetchWorker("/v1/page/dashboard", { headers: { Authorization: `Bearer ${creator.apiToken}` } })
+    ).json()) as { joinedCampaigns: { id: string; networks: unknown }[] };
+    const cardNetworks = (id: string) => dashboard.joinedCampaigns.find((card) => card.id === id)?.networks;
+    expect(cardNetworks(campaign.id)).toEqual([
+      { id: "x", name: "X" },
+      { id: "bluesky", name: "Bluesky" },
+    ]);
+    expect(cardNetworks(blueskyOnly.id)).toEqual([{ id: "bluesky", name: "Bluesky" }]);
+
     const onBluesky = await send(creator, { content: "#ad Spring on Bluesky 🌷", campaignId: campaign.id, network: "bluesky" });
     expect(onBluesky.status).toBe(201);
     const blueskyPost = (await onBluesky.json()) as { id: string; network: string; xPostId: string };

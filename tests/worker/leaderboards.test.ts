@@ -32,13 +32,18 @@ const advertiser = buildAdvertiser("board-ads", now);
 const [ada, bob, cyd, dee] = ["board_ada", "board_bob", "board_cyd", "board_dee"].map((handle) => buildUser(handle, now));
 if (ada === undefined || bob === undefined || cyd === undefined || dee === undefined) throw new Error("four creators");
 // Two weeks: [start, start + 7 days) and [start + 7 days, start + 12 days).
-const campaign = buildCampaign("board-main", advertiser, "active", now, { startsAt: start, endsAt: start + 12 * DAY });
+const campaign = buildCampaign("board-main", advertiser, "active", now, {
+  startsAt: start,
+  endsAt: start + 12 * DAY,
+  networks: ["x", "bluesky"],
+});
 
 const week1 = start + DAY;
 const week2 = start + 8 * DAY;
 const posts = [
   buildPost("board-ada-1", campaign, ada, "evaluating", now, { xPostId: null, postedAt: week1 }),
-  buildPost("board-bob-1", campaign, bob, "evaluating", now, { xPostId: null, postedAt: week1 }),
+  // Bob posts on Bluesky: the boards say so, and X bills nothing for it.
+  buildPost("board-bob-1", campaign, bob, "evaluating", now, { xPostId: null, postedAt: week1, network: "bluesky" }),
   buildPost("board-cyd-1", campaign, cyd, "evaluating", now, { xPostId: null, postedAt: week1 }),
   buildPost("board-dee-1", campaign, dee, "evaluating", now, { xPostId: null, postedAt: week1 }),
   buildPost("board-ada-2", campaign, ada, "evaluating", now, {
@@ -178,19 +183,19 @@ describe("leaderboards", () => {
       { week: 2, user_id: ada.id, score: 5, posts: 1, conversions: 2 },
     ]);
 
-    // X's bill: five posts (one with a link) and 4 × 2 + 1 reads, at the 2026-04-20 rates.
+    // X's bill: the four posts on X (one with a link) and 3 × 2 + 1 reads, at the 2026-04-20 rates.
     const usage = await runQuery(reportXApiUsageQuery(env.DB, advertiser.id, campaign.id));
-    expect(usage).toEqual({ postsCreated: 5, postsWithUrl: 1, postReads: 9 });
+    expect(usage).toEqual({ postsCreated: 4, postsWithUrl: 1, postReads: 7 });
     expect(await runQuery(reportXApiUsageQuery(env.DB, "another-account", campaign.id))).toBeNull();
     expect(incurredXApiCost(xPublishedRates, usage ?? { postsCreated: 0, postsWithUrl: 0, postReads: 0 })).toEqual({
       ratesAsOf: "2026-04-20",
-      postsWithoutUrl: 4,
+      postsWithoutUrl: 3,
       postsWithUrl: 1,
-      postReads: 9,
-      postsWithoutUrlMicros: 60_000,
+      postReads: 7,
+      postsWithoutUrlMicros: 45_000,
       postsWithUrlMicros: 200_000,
-      postReadsMicros: 45_000,
-      totalMicros: 305_000,
+      postReadsMicros: 35_000,
+      totalMicros: 280_000,
     });
 
     // Dee hides her name from public boards, through the settings.
@@ -211,31 +216,31 @@ describe("leaderboards", () => {
     });
     expect(kept.hiddenFromLeaderboards).toBe(true);
 
-    const row = (user: typeof ada, rank: number, figures: { score: number; posts: number; conversions: number }) => ({
-      rank,
-      creator: named(user),
-      you: false,
-      hiddenFromPublic: false,
-      ...figures,
-    });
+    const onX = [{ name: "X", posts: 1 }];
+    const onBluesky = [{ name: "Bluesky", posts: 1 }];
+    const row = (
+      user: typeof ada,
+      rank: number,
+      figures: { score: number; posts: number; postsByNetwork: { name: string; posts: number }[]; conversions: number },
+    ) => ({ rank, creator: named(user), you: false, hiddenFromPublic: false, ...figures });
     // As Ada sees week 1 (the running week, by default): equal scores share a rank; Dee is "A creator".
     expect(await boards(null, { kind: "public", userId: ada.id })).toEqual({
       week: 1,
       weekCount: 2,
       byScore: [
-        { ...row(ada, 1, { score: 60, posts: 1, conversions: 0 }), you: true },
-        row(bob, 1, { score: 60, posts: 1, conversions: 2 }),
-        { rank: 3, creator: null, you: false, hiddenFromPublic: true, score: 30, posts: 1, conversions: 1 },
+        { ...row(ada, 1, { score: 60, posts: 1, postsByNetwork: onX, conversions: 0 }), you: true },
+        row(bob, 1, { score: 60, posts: 1, postsByNetwork: onBluesky, conversions: 2 }),
+        { rank: 3, creator: null, you: false, hiddenFromPublic: true, score: 30, posts: 1, postsByNetwork: onX, conversions: 1 },
       ],
       byConversions: [
-        row(bob, 1, { score: 60, posts: 1, conversions: 2 }),
-        { rank: 2, creator: null, you: false, hiddenFromPublic: true, score: 30, posts: 1, conversions: 1 },
+        row(bob, 1, { score: 60, posts: 1, postsByNetwork: onBluesky, conversions: 2 }),
+        { rank: 2, creator: null, you: false, hiddenFromPublic: true, score: 30, posts: 1, postsByNetwork: onX, conversions: 1 },
       ],
     });
     // Dee sees her own row; the console sees every name, with her choice marked.
     const deeSees = await boards(1, { kind: "public", userId: dee.id });
     expect(deeSees.byConversions[1]).toEqual({
-      ...row(dee, 2, { score: 30, posts: 1, conversions: 1 }),
+      ...row(dee, 2, { score: 30, posts: 1, postsByNetwork: onX, conversions: 1 }),
       you: true,
       hiddenFromPublic: true,
     });
@@ -249,8 +254,8 @@ describe("leaderboards", () => {
     const week2Board = {
       week: 2,
       weekCount: 2,
-      byScore: [row(ada, 1, { score: 5, posts: 1, conversions: 2 })],
-      byConversions: [row(ada, 1, { score: 5, posts: 1, conversions: 2 })],
+      byScore: [row(ada, 1, { score: 5, posts: 1, postsByNetwork: onX, conversions: 2 })],
+      byConversions: [row(ada, 1, { score: 5, posts: 1, postsByNetwork: onX, conversions: 2 })],
     };
     expect(await boards(2, { kind: "console" })).toEqual(week2Board);
     expect(await boards(9, { kind: "console" })).toEqual(week2Board);
@@ -268,9 +273,12 @@ describe("leaderboards", () => {
       const column = kind === "score" ? "score" : "conversions";
       expect(plan.results.map((step) => step.detail)).toEqual([
         `SEARCH s USING INDEX campaign_week_standings_by_${column} (campaign_id=? AND week=? AND ${column}>?)`,
-        "SCALAR SUBQUERY 1",
+        "SCALAR SUBQUERY 2",
         "SEARCH campaigns USING INDEX sqlite_autoindex_campaigns_1 (id=?)",
         "SEARCH u USING INDEX sqlite_autoindex_users_1 (id=?)",
+        // The networks of the shown rows' posts: a creator's posts in the campaign, by index.
+        "CORRELATED SCALAR SUBQUERY 1",
+        "SEARCH p USING INDEX posts_by_user_campaign (user_id=? AND campaign_id=?)",
       ]);
     }
   });

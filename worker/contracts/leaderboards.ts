@@ -18,6 +18,8 @@ export const leaderboardEntrySchema = z.object({
   hiddenFromPublic: z.boolean(),
   score: z.number().check(z.int()),
   posts: z.number().check(z.int()),
+  /** Those posts by the network they are on, X first (only networks with posts). */
+  postsByNetwork: z.array(z.object({ name: z.string(), posts: z.number().check(z.int()) })),
   conversions: z.number().check(z.int()),
 });
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;

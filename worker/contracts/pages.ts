@@ -5,6 +5,15 @@ import { notificationSchema } from "./notifications.ts";
 import type { Network } from "./networks/rules.ts";
 import { campaignHealthSchema, campaignStatusSchema, campaignVisibilitySchema, postStatusSchema } from "./vocabulary.ts";
 
+/*
+ * The network ids written out rather than imported from ./networks/rules.ts: the campaign page is at its first-load
+ * budget (docs/decisions/044-campaign-networks.md), and that import is a chunk of its own in the browser. The check
+ * below fails to compile when the two lists differ.
+ */
+const postNetworks = ["x", "bluesky"] as const;
+const samePostNetworks: [Network, (typeof postNetworks)[number]] extends [(typeof postNetworks)[number], Network] ? true : never = true;
+void samePostNetworks;
+
 /** What the page endpoints (`GET /v1/page/…`) answer and the server-rendered pages show: one shape for both. */
 export const campaignCardSchema = z.object({
   id: z.string(),
@@ -24,6 +33,8 @@ export const campaignCardSchema = z.object({
   health: campaignHealthSchema,
   /** What the campaign's pools were funded with and what is left in them, from the ledger. */
   pool: z.object({ funded: z.number().check(z.int()), remaining: z.number().check(z.int()) }),
+  /** The networks it runs on, X first, each with its name as people write it (docs/decisions/044-campaign-networks.md). */
+  networks: z.array(z.object({ id: z.enum(postNetworks), name: z.string() })),
 });
 export type CampaignCard = z.infer<typeof campaignCardSchema>;
 
@@ -33,15 +44,6 @@ export const standingSchema = z.object({
   claimable: z.number().check(z.int()),
 });
 export type StandingView = z.infer<typeof standingSchema>;
-
-/*
- * The network ids written out rather than imported from ./networks/rules.ts: the campaign page is at its first-load
- * budget (docs/decisions/044-campaign-networks.md), and that import is a chunk of its own in the browser. The check
- * below fails to compile when the two lists differ.
- */
-const postNetworks = ["x", "bluesky"] as const;
-const samePostNetworks: [Network, (typeof postNetworks)[number]] extends [(typeof postNetworks)[number], Network] ? true : never = true;
-void samePostNetworks;
 
 export const postSummarySchema = z.object({
   id: z.string(),

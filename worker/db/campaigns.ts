@@ -86,7 +86,6 @@ function toCampaign(row: CampaignColumns): CampaignFields & { publishedAt?: numb
     targetScore: row.target_score,
     category: row.category,
     disclosure: row.disclosure,
-    networks: row.networks,
     fundedAt: row.funded_at,
     publishedAt: row.published_at,
     createdAt: row.created_at,
@@ -111,6 +110,7 @@ const summaryColumns = {
   weekly_pool: campaignColumns.weekly_pool,
   bonus_pool: campaignColumns.bonus_pool,
   health: campaignColumns.health,
+  networks: campaignColumns.networks,
 };
 
 function toSummaryFields(row: z.infer<z.ZodObject<typeof summaryColumns>>) {
@@ -126,6 +126,7 @@ function toSummaryFields(row: z.infer<z.ZodObject<typeof summaryColumns>>) {
     weeklyPool: row.weekly_pool,
     bonusPool: row.bonus_pool,
     health: row.health,
+    networks: row.networks,
   };
 }
 

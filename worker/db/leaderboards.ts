@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { networkNames } from "../contracts/networks/names.ts";
+import { networks, type Network } from "../contracts/networks/rules.ts";
 import type { Database } from "../database.ts";
 import { allRows, type Query } from "./query.ts";
 
@@ -21,6 +23,7 @@ const standingRowSchema = z
     hidden: z.number().int(),
     score: z.number().int(),
     posts: z.number().int(),
+    post_networks: z.string().nullable(),
     conversions: z.number().int(),
   })
   .transform((row) => ({
@@ -32,9 +35,26 @@ const standingRowSchema = z
     hidden: row.hidden === 1,
     score: row.score,
     posts: row.posts,
+    postsByNetwork: postsByNetwork(row.post_networks),
     conversions: row.conversions,
   }));
 export type StandingRow = z.infer<typeof standingRowSchema>;
+
+/** `group_concat` of the networks of a creator's counted posts ("x,bluesky,x") as counts per network, X first. */
+function postsByNetwork(list: string | null): { network: Network; name: string; posts: number }[] {
+  const each = list === null ? [] : list.split(",");
+  return networks
+    .map((network) => ({ network, name: networkNames[network], posts: each.filter((item) => item === network).length }))
+    .filter((entry) => entry.posts > 0);
+}
+
+/**
+ * The networks of the creator's posts that count on the board (the standings' rule, migration 0060: published,
+ * neither deleted nor found not eligible), read for the rows shown only, through `posts_by_user_campaign`.
+ */
+const POST_NETWORKS = `(SELECT group_concat(p.network) FROM posts AS p
+    WHERE p.user_id = s.user_id AND p.campaign_id = s.campaign_id AND p.campaign_week = s.week
+      AND p.x_post_id IS NOT NULL AND p.status NOT IN ('deleted', 'not-eligible'))`;
 
 const WEEK_MS = 604_800_000;
 
@@ -65,7 +85,7 @@ export function leaderboardQuery(
     db
       .prepare(
         `SELECT s.week, s.user_id, u.handle, COALESCE(u.display_name, u.name) AS name, u.avatar_url, u.leaderboard_hidden AS hidden,
-           s.score, s.posts, s.conversions
+           s.score, s.posts, ${POST_NETWORKS} AS post_networks, s.conversions
          FROM campaign_week_standings AS s JOIN users AS u ON u.id = s.user_id
          WHERE s.campaign_id = ?1 AND s.week = ${SHOWN_WEEK} AND ${ORDER[kind]} LIMIT ?4`,
       )

@@ -30,6 +30,10 @@ export function CampaignCard({ campaign, now, standing }: { campaign: CampaignCa
       <header>
         <StatusBadge status={campaign.status} />
         {campaign.joined ? <Badge tone="info">Joined</Badge> : null}
+        <Badge>
+          <span className="ui-visually-hidden">Runs on </span>
+          {new Intl.ListFormat("en").format(campaign.networks.map((network) => network.name))}
+        </Badge>
         <p className="muted advertiser">{campaign.advertiserName}</p>
       </header>
       <h3>

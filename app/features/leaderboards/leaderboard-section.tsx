@@ -23,6 +23,12 @@ function CreatorCell({ entry, audience }: { entry: LeaderboardEntry; audience: "
   );
 }
 
+/** A creator's posts on the board by network ("1 on X, 2 on Bluesky"); a creator without counted posts has 0. */
+function postsText(entry: LeaderboardEntry): string {
+  if (entry.postsByNetwork.length === 0) return String(entry.posts);
+  return entry.postsByNetwork.map(({ name, posts }) => `${posts} on ${name}`).join(", ");
+}
+
 function Board({
   caption,
   figure,
@@ -57,7 +63,7 @@ function Board({
                 <td>{entry.rank}</td>
                 <CreatorCell entry={entry} audience={audience} />
                 <td>{(figure === "score" ? entry.score : entry.conversions).toLocaleString("en-US")}</td>
-                <td>{entry.posts}</td>
+                <td>{postsText(entry)}</td>
               </tr>
             ))}
           </tbody>

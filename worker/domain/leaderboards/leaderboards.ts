@@ -36,6 +36,7 @@ function ranked(rows: readonly StandingRow[], kind: LeaderboardKind, viewer: Lea
       hiddenFromPublic: row.hidden,
       score: row.score,
       posts: row.posts,
+      postsByNetwork: row.postsByNetwork.map(({ name, posts }) => ({ name, posts })),
       conversions: row.conversions,
     };
   });

@@ -1,8 +1,9 @@
 import type { CampaignCard, StandingView } from "../../contracts/pages.ts";
+import { networkNames } from "../../contracts/networks/names.ts";
 import type { CampaignCardSummary } from "../../db/campaigns.ts";
 import { claimablePosts, type Standing } from "../campaigns/participation.ts";
 
-/** A campaign as every list shows it: its facts, whether the creator joined, its health and its pools. */
+/** A campaign as every list shows it: its facts, the networks it runs on, whether the creator joined, its health and its pools. */
 export function campaignCard(campaign: CampaignCardSummary, joined: boolean): CampaignCard {
   return {
     id: campaign.id,
@@ -21,6 +22,7 @@ export function campaignCard(campaign: CampaignCardSummary, joined: boolean): Ca
     joined,
     health: campaign.health,
     pool: { funded: campaign.pool.funded, remaining: campaign.pool.remaining },
+    networks: campaign.networks.map((network) => ({ id: network, name: networkNames[network] })),
   };
 }
 

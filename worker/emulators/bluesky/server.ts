@@ -3,11 +3,13 @@ import { closeServer, listenOn, requestUrl, safeDecode } from "../shared/serving
 import { openJsonStateFile, type JsonStateFile } from "../shared/json-state-file.ts";
 import type { EmulatorContext } from "./context.ts";
 import {
+  AGE_POST_PATH,
   CREATE_ACCOUNT_PATH,
   DELETE_POST_PATH,
   EDIT_POST_PATH,
   EXHAUST_WRITES_PATH,
   REVOKE_APPS_PATH,
+  agePostControl,
   createAccountControl,
   deletePostControl,
   editPostControl,
@@ -138,6 +140,7 @@ async function route(request: EmulatorRequest, context: EmulatorContext): Promis
   if (is("POST", REVOKE_PATH)) return revoke(request, context);
   if (is("POST", DELETE_POST_PATH)) return deletePostControl(request, context);
   if (is("POST", EDIT_POST_PATH)) return editPostControl(request, context);
+  if (is("POST", AGE_POST_PATH)) return agePostControl(request, context);
   if (is("POST", CREATE_ACCOUNT_PATH)) return createAccountControl(request, context);
   if (is("POST", REVOKE_APPS_PATH)) return revokeAppsControl(request, context);
   if (is("POST", EXHAUST_WRITES_PATH)) return exhaustWritesControl(request, context);

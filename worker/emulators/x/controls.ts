@@ -12,6 +12,8 @@ import { shortenLinks } from "./tweet-text.ts";
  * - `POST /emulator/tweets/:id/paid-partnership` with `{ "paid_partnership": false }` takes X's label off a post (as
  *   its author can on X), `true` puts it back;
  * - `POST /emulator/tweets/:id/text` with `{ "text": "…" }` edits a post's text (as X's edit button does);
+ * - `POST /emulator/tweets/:id/age` with `{ "hours": 48 }` makes a post that much older, as if the time had passed on X:
+ *   its public metrics are then those of a post that old (they grow with a post's age);
  * - `POST /emulator/rate-limits/exhaust` with `{ "username": "…", "endpoint": "tweets.lookup" }` uses up that user's
  *   current 15-minute window of the endpoint, so the next call answers 429 with `x-rate-limit-reset`.
  */
@@ -51,6 +53,21 @@ export async function editText(request: EmulatorRequest, context: EmulatorContex
   tweet.urls = shortened.urls;
   await context.save();
   return jsonReply(200, { data: { id: tweet.id, text: tweet.text } });
+}
+
+const HOUR = 60 * 60 * 1000;
+/** The most a post can be aged at once: a year. */
+const MAX_AGE_HOURS = 24 * 366;
+
+export async function agePost(request: EmulatorRequest, context: EmulatorContext, tweetId: string): Promise<Reply> {
+  const tweet = liveTweet(context, tweetId);
+  if (tweet === undefined) return notFound(`post ${tweetId}`);
+  const hours = jsonObject(request)?.hours;
+  if (typeof hours !== "number" || !Number.isInteger(hours) || hours < 1 || hours > MAX_AGE_HOURS)
+    return badRequest(`hours must be a whole number from 1 to ${MAX_AGE_HOURS}`);
+  tweet.createdAt -= hours * HOUR;
+  await context.save();
+  return jsonReply(200, { data: { id: tweet.id, created_at: new Date(tweet.createdAt).toISOString() } });
 }
 
 const endpoints = Object.keys(defaultRateLimits) as RateLimitedEndpoint[];

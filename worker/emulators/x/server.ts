@@ -2,7 +2,7 @@ import { originFor, requestUrl, safeDecode } from "../shared/serving.ts";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createTweet, deleteTweet, lookupTweets, unknownEndpoint, uploadMedia, userTweets, usersMe } from "./api.ts";
 import { profileImageUrl, type EmulatorContext } from "./context.ts";
-import { editText, exhaustRateLimit, setPaidPartnership } from "./controls.ts";
+import { agePost, editText, exhaustRateLimit, setPaidPartnership } from "./controls.ts";
 import { BodyTooLargeError, MAX_MEDIA_BODY_BYTES, htmlReply, problemReply, readBody, type EmulatorRequest, type Reply } from "./http.ts";
 import { publicMetricsAt } from "./metrics.ts";
 import { authorize, decide, revoke, token } from "./oauth.ts";
@@ -84,6 +84,7 @@ const USER_TWEETS_PATH = /^\/2\/users\/([^/]+)\/tweets$/;
 const AVATAR_PATH = /^\/emulator\/avatars\/([\w-]+)_normal\.svg$/;
 const LABEL_CONTROL_PATH = /^\/emulator\/tweets\/([^/]+)\/paid-partnership$/;
 const TEXT_CONTROL_PATH = /^\/emulator\/tweets\/([^/]+)\/text$/;
+const AGE_CONTROL_PATH = /^\/emulator\/tweets\/([^/]+)\/age$/;
 
 async function route(request: EmulatorRequest, context: EmulatorContext): Promise<Reply> {
   const path = request.url.pathname;
@@ -105,6 +106,8 @@ async function route(request: EmulatorRequest, context: EmulatorContext): Promis
   if (labelOf !== undefined) return setPaidPartnership(request, context, safeDecode(labelOf));
   const textOf = method === "POST" ? TEXT_CONTROL_PATH.exec(path)?.[1] : undefined;
   if (textOf !== undefined) return editText(request, context, safeDecode(textOf));
+  const ageOf = method === "POST" ? AGE_CONTROL_PATH.exec(path)?.[1] : undefined;
+  if (ageOf !== undefined) return agePost(request, context, safeDecode(ageOf));
   const timelineOf = method === "GET" ? USER_TWEETS_PATH.exec(path)?.[1] : undefined;
   if (timelineOf !== undefined) return userTweets(request, context, safeDecode(timelineOf));
   const tweetId = TWEET_PATH.exec(path)?.[1];
