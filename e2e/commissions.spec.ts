@@ -85,7 +85,7 @@ async function threeDaysPass(db: D1Database, eventId: string): Promise<void> {
 
 /** A stranger opens the creator's link in a browser of their own; the click id the shop's page receives. */
 async function visitThrough(browser: Browser, link: string): Promise<string> {
-  // Another person's browser: not signed in, and in another language, so it is not the creator's own device (047).
+  // Another person's browser, not signed in: not the creator's own (047). Its language differs, as a stranger's may.
   const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] }, locale: "fr-FR" });
   try {
     const page = await visitor.newPage();

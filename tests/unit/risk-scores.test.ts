@@ -70,7 +70,7 @@ describe("commission risk", () => {
     expect(scored).toEqual({
       score: 80,
       reasons: [
-        { signal: "own-device", points: 80, text: "The click came from a device the creator uses signed in to their own account." },
+        { signal: "own-device", points: 80, text: "The click came from the creator's own browser, signed in to their Chorus account." },
       ],
     });
     expect(isHeld(scored.score, 70)).toBe(true);

@@ -371,10 +371,18 @@ describe("the console's Review page", () => {
 });
 
 describe("device signals", () => {
-  /** A visit through the creator's link from a browser saying `userAgent` and `languages`, from `address`; its click id. */
-  async function clickFrom(code: string, userAgent: string, languages: string, address: string) {
+  /**
+   * A visit through the creator's link from a browser saying `userAgent` and `languages`, from `address`, carrying the
+   * session cookie `cookie` when someone is signed in on it; its click id.
+   */
+  async function clickFrom(code: string, userAgent: string, languages: string, address: string, cookie?: string) {
     const visit = await fetchWorker(`/r/${code}`, {
-      headers: { "cf-connecting-ip": address, "User-Agent": userAgent, "Accept-Language": languages },
+      headers: {
+        "cf-connecting-ip": address,
+        "User-Agent": userAgent,
+        "Accept-Language": languages,
+        ...(cookie === undefined ? {} : { Cookie: cookie }),
+      },
     });
     expect(visit.status).toBe(302);
     const clickId = new URL(visit.headers.get("location") ?? "").searchParams.get("chorus_click_id") ?? "";
@@ -390,11 +398,11 @@ describe("device signals", () => {
     return referralLinkSchema.parse(await response.json()).code;
   }
 
-  it("holds a click from the creator's own signed-in device (self-referral), with that reason for the advertiser and the creator", async () => {
+  it("holds a click from the creator's own signed-in browser (self-referral), with that reason for the advertiser and the creator", async () => {
     const w = await world();
-    // The creator, signed in on their laptop, fetches their link; then a visit from that same laptop buys through it.
+    // The creator, signed in on their laptop, follows their own link and buys through it.
     const code = await linkCodeFrom(w, "Mozilla/5.0 (Creator Laptop)", "de-CH");
-    const ownClick = await clickFrom(code, "Mozilla/5.0 (Creator Laptop)", "de-CH", "203.0.113.7");
+    const ownClick = await clickFrom(code, "Mozilla/5.0 (Creator Laptop)", "de-CH", "203.0.113.7", await sessionCookieFor(w.creatorId));
     expect(await purchaseScored({ ...w, clickId: ownClick }, "own-device-1", 30 * USDC, shopperWallet)).toEqual({ scored: 1, held: 1 });
 
     const [held] = (await queueOf(w)).held;
@@ -402,7 +410,7 @@ describe("device signals", () => {
     expect(held?.reasons[0]).toEqual({
       signal: "own-device",
       points: 80,
-      text: "The click came from a device the creator uses signed in to their own account.",
+      text: "The click came from the creator's own browser, signed in to their Chorus account.",
     });
     expect(held?.evidence).toMatchObject({
       clickFromCreatorDevice: true,
@@ -412,14 +420,14 @@ describe("device signals", () => {
     });
     const [commission] = await commissionsOf(w);
     expect(commission?.review?.state).toBe("held");
-    expect(commission?.review?.reasons[0]).toBe("The click came from a device the creator uses signed in to their own account.");
+    expect(commission?.review?.reasons[0]).toBe("The click came from the creator's own browser, signed in to their Chorus account.");
   });
 
-  it("does not take another device of the same creator's visitors for theirs", async () => {
+  it("does not take a visitor for the creator: another person signed in, or a browser and language like the creator's", async () => {
     const w = await world();
-    await linkCodeFrom(w, "Mozilla/5.0 (Creator Laptop)", "de-CH");
     const code = await linkCodeFrom(w, "Mozilla/5.0 (Creator Laptop)", "de-CH");
-    const strangerClick = await clickFrom(code, "Mozilla/5.0 (Stranger Tablet)", "de-CH", "203.0.113.8");
+    // The same browser and language as the creator's laptop, signed in as someone else (the advertiser's member).
+    const strangerClick = await clickFrom(code, "Mozilla/5.0 (Creator Laptop)", "de-CH", "203.0.113.8", await sessionCookieFor(w.memberId));
     // 12 s after the click at most (40) and a new account (20): 60, watched, not held.
     expect(await purchaseScored({ ...w, clickId: strangerClick }, "stranger-1", 30 * USDC, shopperWallet)).toEqual({ scored: 1, held: 0 });
     const [commission] = await commissionsOf(w);

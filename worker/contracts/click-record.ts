@@ -23,5 +23,7 @@ export const clickRecordShape = type({
   referrer: "string | null",
   deviceHash: "string",
   addressHash: "string",
+  /** The link's own creator, signed in on the visiting browser, followed it: self-referral (decision 047). */
+  "byCreator?": "true",
 });
 export type ClickRecord = typeof clickRecordShape.infer;

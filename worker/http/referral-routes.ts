@@ -2,11 +2,12 @@ import { Hono } from "hono";
 import { isbot } from "isbot";
 import type { ReferralLink, ReferralSettings } from "../contracts/referrals.ts";
 import { REFERRAL_CODE, referralSettingsInputSchema } from "../contracts/referrals.ts";
-import { rememberCreatorDevice } from "../domain/referrals/creator-devices.ts";
+import { sessionFromCookieForReads } from "../domain/accounts/sessions.ts";
 import { referralLinkOf } from "../domain/referrals/links.ts";
 import { getReferralSettings, updateReferralSettings } from "../domain/referrals/settings.ts";
 import { visitReferralLink } from "../domain/referrals/visit.ts";
 import { requireBearer } from "../middleware/authenticate.ts";
+import { readSessionCookie } from "../middleware/cookies.ts";
 import type { WorkerEnv } from "../worker-env.ts";
 import { jsonBody, parseInput } from "./validation.ts";
 
@@ -16,7 +17,7 @@ import { jsonBody, parseInput } from "./validation.ts";
  * not a link falls through to the pages' 404. `GET /v1/campaign/{id}/referral-link` is the joined creator's link;
  * `…/advertiser/{id}/campaigns/{campaignId}/referrals` the account's settings for the campaign's links.
  */
-/** What a browser says of itself, the same for a click and for the creator's own signed-in requests. */
+/** What a browser says of itself: a coarse signature, enough to count a flood from one device, not to name a person. */
 const deviceOf = (userAgent: string | undefined, languages: string | undefined) => `${userAgent ?? ""}|${languages ?? ""}`;
 
 export const referralRoutes = new Hono<WorkerEnv>()
@@ -26,6 +27,10 @@ export const referralRoutes = new Hono<WorkerEnv>()
     const address = c.req.header("cf-connecting-ip") ?? "unknown";
     const userAgent = c.req.header("user-agent") ?? "";
     const { success } = await c.env.CLICK_RATE_LIMITER.limit({ key: `${address}:${code}` });
+    // Who is signed in on this browser, if anyone (the session cookie comes along on a link followed on the app's host):
+    // the creator on their own link is self-referral (047). Visitors carry no cookie, so cost no read.
+    const cookie = readSessionCookie(c);
+    const signedIn = cookie === undefined ? null : await sessionFromCookieForReads(c.var.capabilities, cookie);
     const outcome = await visitReferralLink(c.var.capabilities, {
       code,
       url: new URL(c.req.url),
@@ -34,6 +39,7 @@ export const referralRoutes = new Hono<WorkerEnv>()
       device: deviceOf(c.req.header("user-agent"), c.req.header("accept-language")),
       withinRateLimit: success,
       automated: isbot(userAgent),
+      signedInUserId: signedIn?.session.userId ?? null,
     });
     if (outcome === null) return next();
     c.header("Cache-Control", "no-store");
@@ -45,12 +51,6 @@ export const referralRoutes = new Hono<WorkerEnv>()
       c.var.session.userId,
       c.req.param("campaignId"),
       new URL(c.req.url).origin,
-    );
-    // The creator's own device, signed in: a click from it on their link is self-referral (047).
-    await rememberCreatorDevice(
-      c.var.capabilities,
-      c.var.session.userId,
-      deviceOf(c.req.header("user-agent"), c.req.header("accept-language")),
     );
     return c.json(body);
   })

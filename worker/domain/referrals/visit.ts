@@ -25,6 +25,8 @@ export type ReferralVisit = {
   withinRateLimit: boolean;
   /** A crawler says so in its user agent (X's card preview fetches every link in a post): sent on, not counted. */
   automated: boolean;
+  /** The Chorus user signed in on the visiting browser, if any. */
+  signedInUserId: string | null;
 };
 
 export type VisitOutcome = { location: string; clickId: string | null } | null;
@@ -64,6 +66,7 @@ export async function visitReferralLink(
     referrer: visit.referrer === null ? null : visit.referrer.slice(0, 500),
     deviceHash: await fingerprint(caps.encryptionKey, "device", visit.device),
     addressHash: await fingerprint(caps.encryptionKey, "address", visit.address),
+    ...(visit.signedInUserId === target.user_id ? { byCreator: true } : {}),
   };
   // Kept before the visitor is sent on: a conversion sent the moment they land must find the click.
   await Promise.all([

@@ -14,7 +14,6 @@ import { runBatch } from "../../db/query.ts";
 import type { Database } from "../../database.ts";
 import { utcDay } from "../analytics/event-rows.ts";
 import { findClicks } from "../referrals/click-store.ts";
-import { creatorDeviceKey, ownDevices } from "../referrals/creator-devices.ts";
 import { isHeld, scoreCommission } from "./score.ts";
 
 /**
@@ -64,23 +63,13 @@ export async function scoreNewCommissions(
   );
   const sourceClicks = (click: { at: number; campaignId: string }, source: string) =>
     clicksBySource.get(clickSourceKeyOf({ day: utcDay(click.at), campaignId: click.campaignId, source })) ?? 0;
-  const own =
-    deps.clicks === undefined
-      ? new Set<string>()
-      : await ownDevices(
-          deps.clicks,
-          [...clicks.values()].map((click) => ({ creatorId: click.creatorUserId, deviceHash: click.deviceHash })),
-        );
 
   const reviews: NewReview[] = rows.map((row, index) => {
     const click = row.click_id === null ? undefined : clicks.get(row.click_id);
     const dayKey = dayKeys[index] ?? { campaignId: row.campaign_id, userId: row.creator_id, day: utcDay(row.received_at) };
     const creatorClicksThatDay = clicksByDay.get(clickDayKeyOf(dayKey)) ?? 0;
-    // Only the creator credited with the click can refer themselves: their own device on their own link.
-    const clickFromCreatorDevice =
-      click !== undefined &&
-      click.creatorUserId === row.creator_id &&
-      own.has(creatorDeviceKey({ creatorId: row.creator_id, deviceHash: click.deviceHash }));
+    // Only the creator credited with the click can refer themselves: signed in on their own browser, on their own link.
+    const clickFromCreatorDevice = click !== undefined && click.creatorUserId === row.creator_id && click.byCreator === true;
     const deviceClicksThatDay = click === undefined ? 0 : sourceClicks(click, `device:${click.deviceHash}`);
     const addressClicksThatDay = click === undefined ? 0 : sourceClicks(click, `address:${click.addressHash}`);
     const scored = scoreCommission({

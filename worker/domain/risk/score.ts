@@ -112,7 +112,7 @@ export function scoreCommission(evidence: CommissionEvidence): RiskAssessment {
     reasons.push({
       signal: "own-device",
       points: riskWeights.ownDevice,
-      text: "The click came from a device the creator uses signed in to their own account.",
+      text: "The click came from the creator's own browser, signed in to their Chorus account.",
     });
   }
   if (evidence.click !== null) {
