@@ -22,8 +22,8 @@ import { bearerFor, sessionCookieFor } from "./sessions.ts";
  * Pool-rewarded posts in review (issue 28 items 4 and 5, docs/decisions/047-risk-and-review.md): at evaluation each
  * post the split would pay is scored; one at or above the campaign's threshold keeps its share in the campaign's hold
  * account and waits, claimed, for the advertiser; approval pays it, rejection gives the share back to the week's pool
- * and tells the creator why, and a held post nobody decided is approved when the review window ends. The evaluation
- * and the window take the test's clock; the console's requests run on the real one.
+ * and tells the creator why; a held post nobody decided stays held, waiting for a person as a held commission does.
+ * The evaluation and the scheduler take the test's clock; the console's requests run on the real one.
  */
 
 const USDC = 1_000_000;

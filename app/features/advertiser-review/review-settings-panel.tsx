@@ -56,10 +56,10 @@ export function ReviewSettingsPanel({ advertiserId, campaignId }: { advertiserId
   return (
     <Card title="Risk review" className="review-settings">
       <p className="muted small">
-        Each commission gets a risk score from 0 to 100 with its reasons (the creator&apos;s own wallet, a conversion seconds after its
-        click, a new account, a flood of clicks). At or above the threshold it waits for your decision on the{" "}
-        <Link to={`/advertiser/${encodeURIComponent(advertiserId)}/reviews`}>Review page</Link>; below it, it is approved when the review
-        window ends.
+        Each commission, and each post the weekly pool would pay, gets a risk score from 0 to 100 with its reasons (the creator&apos;s own
+        wallet, a conversion seconds after its click, a new account, a flood of clicks, engagement that does not fit). At or above the
+        threshold it waits for your decision on the <Link to={`/advertiser/${encodeURIComponent(advertiserId)}/reviews`}>Review page</Link>;
+        below it, a commission is approved when the review window ends and a post is paid with the week.
       </p>
       {current === null ? (
         <p className="muted small">{settings.isError ? errorText(settings.error) : "Loading…"}</p>
