@@ -32,6 +32,9 @@ test("a new creator signs in through X, stays signed in across a reload, and sig
   await expect(page.getByTestId("signed-in-handle")).toHaveText(`@${handle}`);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Profile" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "New Creator" })).toBeVisible();
+  // Signing out is what this checks, not a tap before the page is interactive (e2e/taps-before-interactive covers those).
+  // In one full run on a loaded machine, a sign-out tapped before then ended on /profile instead of the start page.
+  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, "chorus:interactive");
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Get rewarded for what you post on X" })).toBeVisible();
