@@ -5,7 +5,7 @@ import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { TextInput } from "~/components/ui/text-input";
-import { ApiRequestError } from "~/lib/api/http-client";
+import { fieldErrorsOf } from "~/lib/api/api-errors";
 import { errorText } from "~/lib/error-text";
 import type { RiskSettings } from "@contracts/risk-review.ts";
 import { useReviewSettings, useSaveReviewSettings } from "./api/review-settings";
@@ -16,18 +16,6 @@ const draftOf = (settings: RiskSettings): Draft => ({
   reviewThreshold: String(settings.reviewThreshold),
   reviewWindowHours: String(settings.reviewWindowHours),
 });
-
-/** The server's message per field of the body. */
-function fieldErrors(error: Error | null): Partial<Record<keyof Draft, string>> {
-  const fields: Partial<Record<keyof Draft, string>> = {};
-  if (error instanceof ApiRequestError) {
-    for (const item of error.body?.detail ?? []) {
-      const field = item.loc[1];
-      if (field === "reviewThreshold" || field === "reviewWindowHours") fields[field] ??= item.msg;
-    }
-  }
-  return fields;
-}
 
 /** A whole number as typed, or NaN (sent as such, for the server to name the field). */
 const wholeNumber = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
@@ -41,7 +29,8 @@ export function ReviewSettingsPanel({ advertiserId, campaignId }: { advertiserId
   const save = useSaveReviewSettings(advertiserId, campaignId);
   const [draft, setDraft] = useState<Draft | null>(null);
   const current = draft ?? (settings.data === undefined ? null : draftOf(settings.data));
-  const errors = fieldErrors(save.error);
+  const { reviewThreshold, reviewWindowHours } = fieldErrorsOf(save.error);
+  const errors = { reviewThreshold, reviewWindowHours };
   const edit = (field: keyof Draft) => (value: string) => current !== null && setDraft({ ...current, [field]: value });
 
   const submit = (event: FormEvent) => {
@@ -103,7 +92,7 @@ export function ReviewSettingsPanel({ advertiserId, campaignId }: { advertiserId
               Saved.
             </p>
           ) : null}
-          {save.isError && Object.keys(errors).length === 0 ? (
+          {save.isError && reviewThreshold === undefined && reviewWindowHours === undefined ? (
             <Notice tone="danger" announce="alert">
               {errorText(save.error)}
             </Notice>

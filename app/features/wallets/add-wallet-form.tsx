@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from "react";
-import { fieldErrorsOf } from "./api-errors";
+import { fieldErrorsOf } from "~/lib/api/api-errors";
 import { useAddWallet } from "./api/add-wallet";
 import { useWalletTypes } from "./api/get-wallet-types";
 import { errorText } from "~/lib/error-text";

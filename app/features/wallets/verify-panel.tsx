@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from "react";
-import { errorCodeOf, fieldErrorsOf } from "./api-errors";
+import { errorCodeOf, fieldErrorsOf } from "~/lib/api/api-errors";
 import { useCompleteWalletVerification } from "./api/complete-verification";
 import type { useStartWalletVerification } from "./api/start-verification";
 import { BrowserWalletError, injectedWalletFor } from "./browser-wallets";
