@@ -2,7 +2,7 @@ import { emulatorUrls } from "../playwright.config";
 import { editPostTextOnX, removePaidPartnershipLabel } from "../tests/support/x-emulator-controls.ts";
 import { expect, gotoHydrated, test } from "./fixtures";
 import { serverBindings } from "./server-database";
-import { allowPostingInPopup, CAMPAIGN_PATH, joinAuroraLaunch, openNewPost } from "./posting-steps";
+import { allowPostingInPopup, bringMaturityForward, CAMPAIGN_PATH, joinAuroraLaunch, openNewPost } from "./posting-steps";
 
 /**
  * Evaluation reads the disclosure back (docs/decisions/041-disclosure.md). A creator publishes two posts through the
@@ -44,14 +44,7 @@ test("a post whose X label was removed, or whose #ad was edited away, shows as n
     await editPostTextOnX(emulatorUrls.x, editedId, `This one loses its disclosure ${handle}`);
 
     // Their 48 hours are up: due for a last read from X, and to mature on it.
-    const dueAt = Date.now() - 1_000;
-    await db
-      .prepare(
-        `UPDATE post_metrics SET matures_at = ?1, next_poll_at = ?1, leased_until = 0
-         WHERE post_id IN (SELECT id FROM posts WHERE content IN (?2, ?3))`,
-      )
-      .bind(dueAt, unlabelled, edited)
-      .run();
+    await bringMaturityForward(db, [unlabelled, edited]);
     const statuses = async () => {
       expect((await request.get("/cdn-cgi/handler/scheduled?cron=*+*+*+*+*")).ok()).toBe(true);
       const rows = await db

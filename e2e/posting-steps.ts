@@ -48,3 +48,18 @@ export async function allowPostingInPopup(page: Page, dialog: Locator, handle: s
   await approveOnX(popup, handle, { closesItself: true });
   await popupClosed;
 }
+
+/**
+ * The posts with these texts, in the server's D1, are due for their last read from their network and to mature on
+ * it, as their 48 hours being up would make them (the e2e server's clock cannot be moved).
+ */
+export async function bringMaturityForward(db: D1Database, contents: readonly string[]) {
+  const dueAt = Date.now() - 1_000;
+  await db
+    .prepare(
+      `UPDATE post_metrics SET matures_at = ?1, next_poll_at = ?1, leased_until = 0
+       WHERE post_id IN (SELECT id FROM posts WHERE content IN (SELECT value FROM json_each(?2)))`,
+    )
+    .bind(dueAt, JSON.stringify(contents))
+    .run();
+}

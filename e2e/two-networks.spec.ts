@@ -1,7 +1,7 @@
 import { emulatorUrls } from "../playwright.config";
 import { agePostOnX } from "../tests/support/x-emulator-controls.ts";
 import { closeWelcome, expect, gotoHydrated, test } from "./fixtures";
-import { approveOnX, openNewPost } from "./posting-steps";
+import { approveOnX, bringMaturityForward, openNewPost } from "./posting-steps";
 import { serverBindings } from "./server-database";
 
 /**
@@ -100,14 +100,7 @@ test("a Bluesky creator links X, posts to both networks of a campaign and sees b
       expect(aged.status()).toBe(303);
 
       // And for Chorus: both are due for their last read, and to mature on it.
-      const dueAt = Date.now() - 1_000;
-      await db
-        .prepare(
-          `UPDATE post_metrics SET matures_at = ?1, next_poll_at = ?1, leased_until = 0
-           WHERE post_id IN (SELECT id FROM posts WHERE content IN (?2, ?3))`,
-        )
-        .bind(dueAt, onX, onBluesky)
-        .run();
+      await bringMaturityForward(db, [onX, onBluesky]);
       const statuses = async () => {
         expect((await request.get("/cdn-cgi/handler/scheduled?cron=*+*+*+*+*")).ok()).toBe(true);
         const rows = await db
