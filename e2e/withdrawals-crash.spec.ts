@@ -4,7 +4,6 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { APIRequestContext } from "@playwright/test";
-import { getPlatformProxy } from "wrangler";
 import { insertAdvertiserStatement } from "../worker/db/advertisers.ts";
 import { createMailEmulator } from "../worker/emulators/mail/server.ts";
 import { createPayoutRailEmulator } from "../worker/emulators/payout-rail/server.ts";
@@ -13,6 +12,7 @@ import { buildAdvertiser } from "../scripts/seed/factories.ts";
 import { latestCodeSentTo } from "../tests/support/outbox.ts";
 import { settlePayoutNow } from "../tests/support/payout-rail.ts";
 import { expect, signInAs, test } from "./fixtures";
+import { serverBindings } from "./server-database";
 import { accessTokenOf, addVerifiedWallet, earnRewards, userIdOf, verifyEmail } from "./withdrawals-setup";
 
 /**
@@ -193,7 +193,7 @@ test("a withdrawal survives a SIGKILL of the worker between verification and set
   expect(migrated.status, `${migrated.stdout}\n${migrated.stderr}`).toBe(0);
 
   let worker = await startWorker(port, persistTo);
-  const proxy = await getPlatformProxy<Cloudflare.Env>({ configPath: "wrangler.toml", persist: { path: `${persistTo}/v3` } });
+  const proxy = await serverBindings(persistTo);
   const context = await browser.newContext({ baseURL: origin });
   try {
     const db = proxy.env.DB;

@@ -1,5 +1,5 @@
-import { getPlatformProxy } from "wrangler";
 import { baseURL } from "../playwright.config";
+import { serverBindings } from "./server-database";
 import { expect, gotoHydrated, signInAs, test } from "./fixtures";
 import { accessTokenOf, addVerifiedWallet, earnRewards, userIdOf, verifyEmail } from "./withdrawals-setup";
 
@@ -7,13 +7,12 @@ import { accessTokenOf, addVerifiedWallet, earnRewards, userIdOf, verifyEmail } 
  * On a phone (Pixel 7): the withdrawal dialog fills the screen, its fields are large enough to tap and type in, the
  * code field asks for digits, and cancelling at the code step gives the held amount back.
  */
-const persistTo = ".wrangler/e2e-state";
 
 test("the withdrawal dialog on a phone: full screen, thumb-sized, cancel releases the hold", async ({ page, request }) => {
   test.setTimeout(90_000);
   const handle = `wdmob_${Date.now().toString(36)}`;
   await signInAs(page, handle, "/profile");
-  const proxy = await getPlatformProxy<Cloudflare.Env>({ configPath: "wrangler.toml", persist: { path: `${persistTo}/v3` } });
+  const proxy = await serverBindings();
   try {
     const db = proxy.env.DB;
     await earnRewards(db, await userIdOf(db, handle), `e2e-wd-${handle}`, [2_500_000]);

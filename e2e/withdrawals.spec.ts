@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import { getPlatformProxy } from "wrangler";
 import { baseURL } from "../playwright.config";
 import { settlePayoutNow } from "../tests/support/payout-rail.ts";
 import { latestCodeSentTo } from "../tests/support/outbox.ts";
+import { serverBindings } from "./server-database";
 import { expect, gotoHydrated, signInAs, test } from "./fixtures";
 import {
   DEAD_WALLET_KEY,
@@ -24,7 +24,6 @@ import {
  * mailed code is read from the mail outbox, the payout settled at the payout rail, whose webhook completes it (the
  * first test), or the scheduler called through `wrangler dev`'s scheduled route instead of waiting for its next minute.
  */
-const persistTo = ".wrangler/e2e-state";
 const { outbox, rail } = emulatorUrls(baseURL);
 
 /** The balance's available USDC, as shown. */
@@ -59,7 +58,7 @@ test("a creator withdraws with a mailed code, sees it pending then completed, an
   test.setTimeout(90_000);
   const handle = `wdmail_${Date.now().toString(36)}`;
   await signInAs(page, handle, "/profile");
-  const proxy = await getPlatformProxy<Cloudflare.Env>({ configPath: "wrangler.toml", persist: { path: `${persistTo}/v3` } });
+  const proxy = await serverBindings();
   try {
     const db = proxy.env.DB;
     const userId = await userIdOf(db, handle);
@@ -131,7 +130,7 @@ test("a payout the rail fails gives the money back (authenticator code)", async 
   test.setTimeout(90_000);
   const handle = `wddead_${Date.now().toString(36)}`;
   await signInAs(page, handle, "/profile");
-  const proxy = await getPlatformProxy<Cloudflare.Env>({ configPath: "wrangler.toml", persist: { path: `${persistTo}/v3` } });
+  const proxy = await serverBindings();
   try {
     const db = proxy.env.DB;
     const userId = await userIdOf(db, handle);
