@@ -93,7 +93,7 @@ async function visitThrough(browser: Browser, link: string): Promise<string> {
     // The shop is not running here: the browser is sent to it (which is what counts) and cannot connect.
     await page.goto(link).catch(() => undefined);
     const clickId = new URL((await landed).url()).searchParams.get("chorus_click_id");
-    expect(clickId).toMatch(/^clk_[0-9a-f]{32}$/);
+    expect(clickId).toMatch(/^clk_[A-Za-z0-9_-]{90}$/);
     return clickId ?? "";
   } finally {
     await visitor.close();

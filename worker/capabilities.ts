@@ -9,6 +9,7 @@ import { systemClock, type Clock } from "./clock.ts";
 import { configFrom, type AppConfig } from "./config.ts";
 import { meteredD1, startTimings, type ServerTimings } from "./timings.ts";
 import type { Database } from "./database.ts";
+import type { ClickRecord } from "./contracts/click-record.ts";
 
 /**
  * What a use case may reach, built once per request (or per scheduled run) from the bindings and the validated
@@ -26,8 +27,8 @@ export type Capabilities = {
   /** Where the session stands after its latest query (null before any): the bookmark the client carries onwards. */
   d1Bookmark: () => D1SessionBookmark | null;
   brandCache: KVNamespace;
-  /** Referral clicks, each until its attribution window ends (docs/decisions/043-referral-links.md). */
-  clicks: KVNamespace;
+  /** Where a visit puts its referral click, to be counted and archived (docs/decisions/050-clicks-off-the-visit-path.md). */
+  referralClicks: Queue<ClickRecord>;
   media: R2Bucket;
   /** The raw analytics events, one object per delivery and day (docs/decisions/036-events-out-of-d1.md). */
   eventArchive: R2Bucket;
@@ -73,7 +74,7 @@ export function capabilitiesFor(
     db: meteredD1(session, timings.d1),
     d1Bookmark: () => session.getBookmark(),
     brandCache: env.BRAND_CACHE,
-    clicks: env.CLICKS,
+    referralClicks: env.REFERRAL_CLICKS_QUEUE as Queue<ClickRecord>,
     media: env.MEDIA,
     eventArchive: env.ANALYTICS_ARCHIVE,
     clock,

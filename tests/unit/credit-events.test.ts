@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ValidConversionEvent } from "../../worker/contracts/conversions.ts";
-import type { ClickRecord } from "../../worker/contracts/click-record.ts";
+import type { ResolvedClick } from "../../worker/domain/referrals/resolve-clicks.ts";
 import { creditEvents, type KnownIds } from "../../worker/domain/conversions/credit.ts";
 
 const event = (
@@ -23,16 +23,18 @@ const event = (
   ...ids,
 });
 
-const click = (clickId: string, advertiserId: string): ClickRecord => ({
+const click = (clickId: string, advertiserId: string): ResolvedClick => ({
   clickId,
+  code: "0123456789ab",
   campaignId: "cmp-spring",
   advertiserId,
   creatorUserId: "usr-ada",
   at: 1_800_000_000_000,
+  attributionWindowDays: 30,
   expiresAt: 1_802_592_000_000,
-  referrer: null,
-  deviceHash: "d",
-  addressHash: "a",
+  byCreator: false,
+  deviceHash: "00000000000000d1",
+  addressHash: "00000000000000a1",
 });
 
 const known = (overrides: Partial<KnownIds> = {}): KnownIds => ({

@@ -86,7 +86,7 @@ async function world(): Promise<World> {
   });
   expect(visit.status).toBe(302);
   const clickId = new URL(visit.headers.get("location") ?? "").searchParams.get("chorus_click_id") ?? "";
-  expect(clickId).toMatch(/^clk_/);
+  expect(clickId).toMatch(/^clk_[A-Za-z0-9_-]{90}$/);
   return {
     advertiserId: advertiser.id,
     memberId: member.id,

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createdApiKeySchema, type CreatedApiKey } from "../../worker/contracts/api-keys.ts";
 import { commissionSettingsSchema, creatorCommissionsSchema, type CommissionSettingsInput } from "../../worker/contracts/commissions.ts";
 import { errorBodySchema } from "../../worker/contracts/errors.ts";
-import { referralLinkSchema } from "../../worker/contracts/referrals.ts";
+import { CLICK_ID, referralLinkSchema } from "../../worker/contracts/referrals.ts";
+import { configFrom } from "../../worker/config.ts";
 import { reviewDecisionResultSchema, reviewQueueSchema, riskSettingsSchema } from "../../worker/contracts/risk-review.ts";
 import { insertMemberStatement } from "../../worker/db/advertiser-members.ts";
 import { insertAdvertiserStatement } from "../../worker/db/advertisers.ts";
@@ -79,7 +80,8 @@ async function world(validationDays = 0): Promise<World> {
     headers: { "cf-connecting-ip": `198.51.100.${counter}`, "User-Agent": "Mozilla/5.0 (Test Phone)" },
   });
   const clickId = new URL(visit.headers.get("location") ?? "").searchParams.get("chorus_click_id") ?? "";
-  expect(clickId).toMatch(/^clk_/);
+  expect(clickId).toMatch(CLICK_ID);
+  visitsCounted.set(campaign.id, 1);
   const w = {
     advertiserId: advertiser.id,
     memberId: member.id,
@@ -117,6 +119,25 @@ const commissionsPath = (w: Pick<World, "advertiserId" | "campaignId">) =>
 const reviewSettingsPath = (w: World) => `/v1/advertiser/${w.advertiserId}/campaigns/${w.campaignId}/review-settings`;
 
 /** A purchase of `value` through the creator's click, paid from `wallet`, taken in and scored at `at`. */
+/** The visits each campaign's links have had in this file: all are counted before a commission is scored. */
+const visitsCounted = new Map<string, number>();
+
+/**
+ * Waits until the referral clicks queue has delivered the campaign's visits to the click counts, as the scheduler's
+ * scoring would find them a minute later (the queue delivers within its batch timeout, a second).
+ */
+async function clicksDelivered(campaignId: string) {
+  const expected = visitsCounted.get(campaignId) ?? 0;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const row = await env.DB.prepare(`SELECT COALESCE(SUM(clicks), 0) AS clicks FROM referral_click_days WHERE campaign_id = ?`)
+      .bind(campaignId)
+      .first<{ clicks: number }>();
+    if ((row?.clicks ?? 0) >= expected || Date.now() > deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 async function purchaseScored(w: World, eventId: string, value: number, wallet: string, at = Date.now()) {
   const response = await fetchWorker("/v1/conversion/event/ingest", {
     method: "POST",
@@ -129,7 +150,8 @@ async function purchaseScored(w: World, eventId: string, value: number, wallet: 
   });
   expect(response.status).toBe(200);
   await takeInConversions(env.DB, fixedClock(at));
-  return scoreNewCommissions({ db: env.DB, clock: fixedClock(at), clicks: env.CLICKS });
+  await clicksDelivered(w.campaignId);
+  return scoreNewCommissions({ db: env.DB, clock: fixedClock(at), encryptionKey: configFrom(env).secrets.tokenEncryptionKey });
 }
 
 async function queueOf(w: World) {
@@ -386,7 +408,10 @@ describe("device signals", () => {
     });
     expect(visit.status).toBe(302);
     const clickId = new URL(visit.headers.get("location") ?? "").searchParams.get("chorus_click_id") ?? "";
-    expect(clickId).toMatch(/^clk_/);
+    expect(clickId).toMatch(CLICK_ID);
+    const link = await env.DB.prepare(`SELECT campaign_id FROM referral_links WHERE code = ?`).bind(code).first<{ campaign_id: string }>();
+    const campaignId = link?.campaign_id ?? "";
+    visitsCounted.set(campaignId, (visitsCounted.get(campaignId) ?? 0) + 1);
     return clickId;
   }
 

@@ -494,7 +494,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
               currency: "USDC",
               occurredAt: now,
               metadata: null,
-              clickId: "clk_0123456789abcdef0123456789abcdef",
+              clickId: "clk_click-1",
               customerId: "customer-1",
               orderId: "order-1",
               reversesEventId: null,
@@ -868,8 +868,21 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       findReferralLinkView: (db) => referralLinks.findReferralLinkView(db, campaign.id, creator.id),
       referralLinkViewQuery: (db) => referralLinks.referralLinkViewQuery(db, campaign.id, creator.id),
       insertReferralLinkStatement: (db) => referralLinks.insertReferralLinkStatement(db, "0123456789ab", campaign.id, creator.id, now),
-      findReferralLinkTarget: (db) => referralLinks.findReferralLinkTarget(db, "0123456789ab"),
-      countReferralClickStatement: (db) => referralLinks.countReferralClickStatement(db, campaign.id, creator.id, "2027-01-15"),
+      findReferralLinkTargets: (db) => referralLinks.findReferralLinkTargets(db, ["0123456789ab", "ba9876543210"]),
+      countDeliveredClicksStatements: (db) =>
+        referralLinks.countDeliveredClicksStatements(
+          db,
+          [
+            {
+              messageId: "message-1",
+              campaignId: campaign.id,
+              userId: creator.id,
+              day: "2027-01-15",
+              sources: ["device:0123456789abcdef", "address:fedcba9876543210"],
+            },
+          ],
+          "delivery-1",
+        ),
       findCustomerAttributions: (db) => referralLinks.findCustomerAttributions(db, advertiser.id, ["customer-1", "customer-2"], now),
       rememberCustomersStatement: (db) =>
         referralLinks.rememberCustomersStatement(
@@ -878,7 +891,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
           [
             {
               customerId: "customer-1",
-              clickId: "clk_0123456789abcdef0123456789abcdef",
+              clickId: "clk_click-1",
               campaignId: campaign.id,
               creatorUserId: creator.id,
               expiresAt: now + day,
@@ -889,8 +902,6 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       findRecentOrders: (db) => referralLinks.findRecentOrders(db, advertiser.id, ["order-1"], now),
       deleteExpiredOrders: (db) => referralLinks.deleteExpiredOrders(db, now, 500),
       deleteExpiredCustomers: (db) => referralLinks.deleteExpiredCustomers(db, now, 500),
-      countClickSourcesStatement: (db) =>
-        referralLinks.countClickSourcesStatement(db, campaign.id, "2027-01-15", ["device:0123456789abcdef", "address:fedcba9876543210"]),
       deleteClickSourcesBefore: (db) => referralLinks.deleteClickSourcesBefore(db, "2026-10-15", 500),
       findReferralSettings: (db) => referralLinks.findReferralSettings(db, advertiser.id, campaign.id),
       updateReferralSettingsStatement: (db) =>

@@ -3,16 +3,16 @@ import { type } from "arktype";
 const utmValue = "string <= 200";
 
 /**
- * A click as kept in KV for its attribution window (arktype: read back on the ingestion path). Network address and
- * device are kept only as keyed hashes, enough to tell that two clicks came from the same place.
+ * A click as a visit puts it on the referral clicks queue, and as the queue's consumer counts and archives it
+ * (arktype: read back on the consumer's path). Network address and device are kept only as keyed hashes, enough to
+ * tell that two clicks came from the same place.
  */
 export const clickRecordShape = type({
   clickId: "string",
+  code: "string",
   campaignId: "string",
-  advertiserId: "string",
   creatorUserId: "string",
   at: "number.integer",
-  expiresAt: "number.integer",
   "utm?": {
     "utm_source?": utmValue,
     "utm_medium?": utmValue,

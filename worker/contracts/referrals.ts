@@ -8,8 +8,11 @@ import { z } from "zod/mini";
 
 /** 12 hex digits, as migration 0050 draws them. */
 export const REFERRAL_CODE = /^[0-9a-f]{12}$/;
-/** `clk_` and 32 hex digits: 128 random bits, unguessable, so a click id cannot be made up to claim a conversion. */
-export const CLICK_ID = /^clk_[0-9a-f]{32}$/;
+/**
+ * `clk_` and 90 base64url characters: the click itself and its HMAC (worker/domain/referrals/click-ids.ts), so a click
+ * id cannot be made up to claim a conversion.
+ */
+export const CLICK_ID = /^clk_[A-Za-z0-9_-]{90}$/;
 export const DEFAULT_CLICK_ID_PARAM = "chorus_click_id";
 export const DEFAULT_ATTRIBUTION_WINDOW_DAYS = 30;
 

@@ -62,41 +62,63 @@ const linkTargetSchema = z.object({
 });
 export type ReferralLinkTarget = z.infer<typeof linkTargetSchema>;
 
-/** What a visit to `/r/{code}` needs: the link, its campaign's destination and attribution window. */
-export async function findReferralLinkTarget(db: Database, code: string): Promise<ReferralLinkTarget | null> {
-  return queryFirst(
+/** What a visit to `/r/{code}` needs, and what a click id's code stands for: the links of `codes` with their campaigns. */
+export async function findReferralLinkTargets(db: Database, codes: readonly string[]): Promise<ReferralLinkTarget[]> {
+  if (codes.length === 0) return [];
+  return queryAll(
     db
       .prepare(
         `SELECT l.code, l.campaign_id, l.user_id, c.advertiser_id, c.status, c.destination_url, c.click_id_param, c.attribution_window_days
-         FROM referral_links l JOIN campaigns c ON c.id = l.campaign_id WHERE l.code = ?`,
+         FROM referral_links l JOIN campaigns c ON c.id = l.campaign_id WHERE l.code IN (SELECT value FROM json_each(?))`,
       )
-      .bind(code),
+      .bind(JSON.stringify(codes)),
     linkTargetSchema,
   );
 }
 
-/** One more click on the link's day row. */
-export function countReferralClickStatement(db: Database, campaignId: string, userId: string, day: string) {
-  return db
-    .prepare(
-      `INSERT INTO referral_click_days (campaign_id, user_id, day, clicks) VALUES (?, ?, ?, 1)
-       ON CONFLICT (campaign_id, user_id, day) DO UPDATE SET clicks = clicks + 1`,
-    )
-    .bind(campaignId, userId, day);
-}
+/** A click of a queue delivery, for the day and source counts. */
+export type DeliveredClick = {
+  messageId: string;
+  campaignId: string;
+  userId: string;
+  /** The UTC day of the click, YYYY-MM-DD. */
+  day: string;
+  /** 'device:{hash}' and 'address:{hash}'. */
+  sources: readonly [string, string];
+};
 
 /**
- * A click counted against its device and its network address for the campaign and day (referral_click_sources,
- * migration 0066): `sources` are 'device:{hash}' and 'address:{hash}'.
+ * The statements that count a delivery's clicks, for the same `db.batch` (one transaction) as the funnel rollups'
+ * `markRollupMessagesStatement` (worker/db/funnel-rollups.ts): each link's day row (referral_click_days) and each
+ * device's and address's day row for the campaign (referral_click_sources, migration 0066, the flood signals of
+ * decision 047), adding only the clicks of messages this delivery marked, so a message delivered again counts once.
  */
-export function countClickSourcesStatement(db: Database, campaignId: string, day: string, sources: readonly string[]) {
-  return db
-    .prepare(
-      `INSERT INTO referral_click_sources (day, campaign_id, source, clicks)
-       SELECT ?1, ?2, value, 1 FROM json_each(?3) WHERE true
-       ON CONFLICT (day, campaign_id, source) DO UPDATE SET clicks = clicks + 1`,
-    )
-    .bind(day, campaignId, JSON.stringify(sources));
+export function countDeliveredClicksStatements(db: Database, clicks: readonly DeliveredClick[], deliveryId: string): D1PreparedStatement[] {
+  if (clicks.length === 0) return [];
+  const rows = JSON.stringify(
+    clicks.map((click) => ({ m: click.messageId, c: click.campaignId, u: click.userId, d: click.day, s: click.sources })),
+  );
+  const marked = `SELECT json_extract(j.value, '$.c') AS campaign_id, json_extract(j.value, '$.u') AS user_id,
+           json_extract(j.value, '$.d') AS day, json_extract(j.value, '$.s') AS sources
+         FROM json_each(?1) AS j
+         JOIN analytics_rollup_messages m ON m.message_id = json_extract(j.value, '$.m') AND m.delivery_id = ?2`;
+  return [
+    db
+      .prepare(
+        `INSERT INTO referral_click_days (campaign_id, user_id, day, clicks)
+         SELECT campaign_id, user_id, day, COUNT(*) FROM (${marked}) WHERE true GROUP BY campaign_id, user_id, day
+         ON CONFLICT (campaign_id, user_id, day) DO UPDATE SET clicks = clicks + excluded.clicks`,
+      )
+      .bind(rows, deliveryId),
+    db
+      .prepare(
+        `INSERT INTO referral_click_sources (day, campaign_id, source, clicks)
+         SELECT k.day, k.campaign_id, s.value, COUNT(*) FROM (${marked}) AS k, json_each(k.sources) AS s WHERE true
+         GROUP BY k.day, k.campaign_id, s.value
+         ON CONFLICT (day, campaign_id, source) DO UPDATE SET clicks = clicks + excluded.clicks`,
+      )
+      .bind(rows, deliveryId),
+  ];
 }
 
 /** Retention: up to `limit` source rows of days before `beforeDay`, oldest first, by the primary key (day leads it). */

@@ -42,6 +42,7 @@ export const referralRoutes = new Hono<WorkerEnv>()
       signedInUserId: signedIn?.session.userId ?? null,
     });
     if (outcome === null) return next();
+    if (outcome.recorded !== null) c.executionCtx.waitUntil(outcome.recorded);
     c.header("Cache-Control", "no-store");
     return c.redirect(outcome.location, 302);
   })

@@ -1,9 +1,11 @@
 import { handleAnalyticsQueue } from "./analytics-consumer.ts";
+import { handleReferralClickQueue } from "./referral-click-consumer.ts";
 import { handleTelemetryQueue, handleUndeliveredTelemetry } from "./telemetry-consumer.ts";
 
 /** The consumer of each queue of wrangler.toml ([[queues.consumers]]), by the queue's name. */
 const consumers: Record<string, ExportedHandlerQueueHandler<Cloudflare.Env>> = {
   "chorus-analytics": handleAnalyticsQueue,
+  "chorus-referral-clicks": handleReferralClickQueue,
   "chorus-telemetry": handleTelemetryQueue,
   "chorus-telemetry-dead-letter": handleUndeliveredTelemetry,
 };

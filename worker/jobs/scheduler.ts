@@ -95,8 +95,8 @@ export type SchedulerDeps = {
   deposits?: { depositRail: DepositRail };
   /** Post images in R2: the unused-upload sweep deletes them with their rows; without it, that sweep is skipped. */
   media?: R2Bucket;
-  /** The referral click store: with it, a commission's risk score judges how soon after its click it converted. */
-  clicks?: KVNamespace;
+  /** Opens click ids (the token encryption key): with it, a commission's risk score judges how soon after its click it converted. */
+  encryptionKey?: string;
   limits?: Partial<SchedulerLimits>;
   /** The meter `db` reports to (worker/timings.ts): with it, the report gives each step's D1 work. */
   d1Meter?: D1Meter;
@@ -216,7 +216,10 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
     async () => (await takeInConversions(deps.db, deps.clock, limits.commissions.intake)).report,
   );
   const scoring = await step("risk scoring", log, { scored: 0, held: 0 }, () =>
-    scoreNewCommissions(deps.clicks === undefined ? rewards : { ...rewards, clicks: deps.clicks }, limits.risk.scoring),
+    scoreNewCommissions(
+      deps.encryptionKey === undefined ? rewards : { ...rewards, encryptionKey: deps.encryptionKey },
+      limits.risk.scoring,
+    ),
   );
   const approved = await step("review approval", log, 0, () => approveDueReviews(rewards, limits.risk.approval));
   const released = await step("commission release", log, 0, () => releaseDueCommissions(deps.db, deps.clock, limits.commissions.release));

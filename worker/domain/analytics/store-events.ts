@@ -25,7 +25,7 @@ export function archiveKey(day: string, batchId: string): string {
 }
 
 /** The same set of messages always gets the same batch id, so a delivery retried as it was overwrites its objects. */
-async function batchIdOf(messageIds: readonly string[]): Promise<string> {
+export async function batchIdOf(messageIds: readonly string[]): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode([...messageIds].sort().join("\n")));
   return hex(new Uint8Array(digest, 0, 16));
 }

@@ -1,15 +1,15 @@
 import type { ValidConversionEvent } from "../../contracts/conversions.ts";
-import type { ClickRecord } from "../../contracts/click-record.ts";
 import type { EventToStore } from "../../db/conversions.ts";
 import type { CustomerAttribution } from "../../db/referral-links.ts";
+import type { ResolvedClick } from "../referrals/resolve-clicks.ts";
 
 /** What an event's click or customer id credits it to, or why it credits nothing (the wallet may still). */
 export type Credit = { via: "click" | "customer" | null; campaignId: string | null; creatorId: string | null; reason?: string };
 
 export type KnownIds = {
   advertiserId: string;
-  /** The batch's click ids found in KV, within their window. */
-  clicks: ReadonlyMap<string, ClickRecord>;
+  /** The batch's click ids read from the ids themselves, within their window. */
+  clicks: ReadonlyMap<string, Pick<ResolvedClick, "campaignId" | "advertiserId" | "creatorUserId" | "expiresAt">>;
   /** The batch's customer ids credited to a click earlier, within the window. */
   customers: readonly CustomerAttribution[];
   /** The batch's order ids counted for the account in the last 7 days, with the event that counted each. */

@@ -4,7 +4,7 @@ import { AppError, invalidRequest } from "../../contracts/errors.ts";
 import { findApiKeyByKeyId, touchApiKeyStatement } from "../../db/api-keys.ts";
 import { storeConversionBatch } from "../../db/conversions.ts";
 import { findCustomerAttributions, findRecentOrders, rememberCustomersStatement } from "../../db/referral-links.ts";
-import { findClicks } from "../referrals/click-store.ts";
+import { resolveClicks } from "../referrals/resolve-clicks.ts";
 import { creditEvents } from "./credit.ts";
 import { constantTimeEqual, sha256 } from "../../security/tokens.ts";
 
@@ -49,7 +49,7 @@ export async function authenticateIngestKey(
  * the valid events are stored and the invalid ones come back in `rejected` with the same field errors.
  */
 export async function ingestConversions(
-  caps: Pick<Capabilities, "db" | "clock" | "clicks">,
+  caps: Pick<Capabilities, "db" | "clock" | "encryptionKey">,
   key: IngestKey,
   body: unknown,
 ): Promise<IngestResult> {
@@ -60,13 +60,13 @@ export async function ingestConversions(
 
   const now = caps.clock.now();
   const events = valid.map((item) => item.event);
-  // What the events' click, customer and order ids refer to: one KV read and up to two D1 reads, side by side, and
-  // only for the ids a batch carries.
+  // What the events' click, customer and order ids refer to: the clicks read from their ids (their links from memory
+  // or one D1 read) and up to two D1 reads, side by side, and only for the ids a batch carries.
   const customerIds = [...new Set(events.flatMap((event) => (event.customerId === null ? [] : [event.customerId])))];
   const orderIds = [...new Set(events.flatMap((event) => (event.orderId === null ? [] : [event.orderId])))];
   const [clicks, customers, recentOrders] = await Promise.all([
-    findClicks(
-      caps.clicks,
+    resolveClicks(
+      caps,
       events.flatMap((event) => (event.clickId === null ? [] : [event.clickId])),
       now,
     ),

@@ -1,6 +1,7 @@
 import type { Capabilities } from "../../capabilities.ts";
 import { notFound } from "../../contracts/errors.ts";
 import type { ParsedReferralSettings, ReferralSettings } from "../../contracts/referrals.ts";
+import { forgetLinkTargetsOf } from "./link-targets.ts";
 import { findReferralSettings, updateReferralSettingsStatement } from "../../db/referral-links.ts";
 import { requireMembership } from "../advertisers/membership.ts";
 
@@ -41,5 +42,6 @@ export async function updateReferralSettings(
   await requireMembership(caps, userId, advertiserId);
   const { meta } = await updateReferralSettingsStatement(caps.db, advertiserId, campaignId, input, caps.clock.now()).run();
   if (meta.changes === 0) throw campaignNotFound();
+  forgetLinkTargetsOf(campaignId);
   return settingsOf(caps, advertiserId, campaignId);
 }

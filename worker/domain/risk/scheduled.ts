@@ -13,7 +13,7 @@ import {
 import { runBatch } from "../../db/query.ts";
 import type { Database } from "../../database.ts";
 import { utcDay } from "../analytics/event-rows.ts";
-import { findClicks } from "../referrals/click-store.ts";
+import { resolveClicks, type ResolvedClick } from "../referrals/resolve-clicks.ts";
 import { isHeld, scoreCommission } from "./score.ts";
 
 /**
@@ -34,18 +34,21 @@ const clickDayKeyOf = (key: ClickDayKey) => `${key.campaignId}\u0000${key.userId
 const clickSourceKeyOf = (key: ClickSourceKey) => `${key.day}\u0000${key.campaignId}\u0000${key.source}`;
 
 /**
- * Scores the oldest unscored commissions. The click that credited each one comes from the click store while its
- * window lasts (without the store, or once the click is forgotten, the click's timing is not judged).
+ * Scores the oldest unscored commissions. The click that credited each one is read from its id while its window
+ * lasts (without the key that opens click ids, or once the window is over, the click's timing is not judged).
  */
 export async function scoreNewCommissions(
-  deps: { db: Database; clock: Clock; clicks?: KVNamespace },
+  deps: { db: Database; clock: Clock; encryptionKey?: string },
   limit = defaultRiskLimits.scoring,
 ): Promise<Pick<RiskReport, "scored" | "held">> {
   const rows = await listUnscoredCommissions(deps.db, limit);
   if (rows.length === 0) return { scored: 0, held: 0 };
   const now = deps.clock.now();
   const clickIds = rows.flatMap((row) => (row.click_id === null ? [] : [row.click_id]));
-  const clicks = deps.clicks === undefined || clickIds.length === 0 ? new Map() : await findClicks(deps.clicks, clickIds, now);
+  const clicks =
+    deps.encryptionKey === undefined || clickIds.length === 0
+      ? new Map<string, ResolvedClick>()
+      : await resolveClicks({ db: deps.db, clock: deps.clock, encryptionKey: deps.encryptionKey }, clickIds, now);
   const dayKeys = rows.map((row) => {
     const click = row.click_id === null ? undefined : clicks.get(row.click_id);
     return { campaignId: row.campaign_id, userId: row.creator_id, day: utcDay(click?.at ?? row.received_at) };
@@ -94,7 +97,6 @@ export async function scoreNewCommissions(
         convertedAt: row.received_at,
         clickId: row.click_id,
         clickAt: click?.at ?? null,
-        clickReferrer: click?.referrer ?? null,
         ownWallet: row.own_wallet === 1,
         creatorClicksThatDay,
         clickFromCreatorDevice,
