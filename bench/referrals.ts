@@ -3,12 +3,18 @@
  * (`REFERRAL_BENCH_SECONDS`, default 20), each from its own client address (the click budget counts per address and
  * link), then conversion ingestion where every event carries one of those click ids and a customer id (batches of
  * 100 from 4 senders with a key each, `INGEST_BENCH_SECONDS`, default 60): clicks and events per second, p50/p99, and
- * how many events were credited by click. Against the built worker the start script serves (`npm run bench`).
+ * how many events were credited by click. Against the production build under Miniflare (bench/built-app.ts: the
+ * workerd runtime without `wrangler dev`'s proxy, which alone holds any route to about 190 requests a second here),
+ * on its own migrated local data. Beside the figures: the same clients on `/ping` (a route that touches no storage:
+ * this machine's ceiling for any route), workerd's CPU per visit (its queue consumer's counting included), and the
+ * clicks the referral clicks queue's consumer counted once the visits stopped (docs/decisions/050-clicks-off-the-visit-path.md).
  *
  * The account, keys, campaign and 500 joined creators (each gets a link from migration 0050's trigger) are made through
  * the worker's own db modules on the same local D1 through wrangler's platform proxy, as bench/ingestion.ts does.
  */
 import { getPlatformProxy } from "wrangler";
+import { prepareSeededState, startBuiltApp } from "./built-app.ts";
+import { processCpuMs } from "./process-cpu.ts";
 import { insertAdvertiserStatement } from "../worker/db/advertisers.ts";
 import { insertApiKey } from "../worker/db/api-keys.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../worker/db/campaigns.ts";
@@ -21,6 +27,11 @@ export type ReferralBenchmarkResult = {
   links: number;
   clickClients: number;
   clickSeconds: number;
+  /** The same clients on /ping for the same time: what this machine answers on a route that touches no storage. */
+  pingsPerSecond: number;
+  workerdCpuMsPerVisit: number;
+  /** Counted by the referral clicks queue's consumer within 30 s of the last visit. */
+  clicksCounted: number;
   visits: number;
   visitsPerSecond: number;
   clicksKept: number;
@@ -96,24 +107,70 @@ async function prepare(persistTo: string, run: string) {
       );
     }
     const { results } = await db.prepare(`SELECT code FROM referral_links WHERE campaign_id = ?`).bind(campaign.id).all<{ code: string }>();
-    return { keys, codes: results.map((row) => row.code) };
+    return { keys, codes: results.map((row) => row.code), campaignId: campaign.id };
   } finally {
     await proxy.dispose();
   }
 }
 
-export async function runReferralBenchmark(port: number, persistTo = ".wrangler/bench-state"): Promise<ReferralBenchmarkResult> {
-  const origin = `http://127.0.0.1:${port}`;
+/** The link's clicks counted so far by the queue's consumer. */
+async function countedClicks(persistTo: string, campaignId: string): Promise<number> {
+  const proxy = await getPlatformProxy<Cloudflare.Env>({ configPath: "wrangler.toml", persist: { path: `${persistTo}/v3` } });
+  try {
+    const row = await proxy.env.DB.prepare(`SELECT COALESCE(SUM(clicks), 0) AS clicks FROM referral_click_days WHERE campaign_id = ?`)
+      .bind(campaignId)
+      .first<{ clicks: number }>();
+    return row?.clicks ?? 0;
+  } finally {
+    await proxy.dispose();
+  }
+}
+
+/** `clients` concurrent loops on `path` for `seconds`: answers per second. */
+async function pingRate(origin: string, clients: number, seconds: number): Promise<number> {
+  let answers = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < deadline) {
+        const response = await fetch(`${origin}/ping`);
+        await response.arrayBuffer();
+        answers += 1;
+      }
+    }),
+  );
+  return Math.round(answers / ((performance.now() - started) / 1000));
+}
+
+export async function runReferralBenchmark(buildDir: string, port: number): Promise<ReferralBenchmarkResult> {
+  const persistTo = ".wrangler/bench-referrals";
+  await prepareSeededState(persistTo);
+  const run = Date.now().toString(36);
+  const { keys, codes, campaignId } = await prepare(persistTo, run);
+  const app = await startBuiltApp({ buildDir, persistTo, port, logFile: `${persistTo}.log` });
+  try {
+    return await measure(app.origin, app.workerdPid, { keys, codes, campaignId, persistTo, run });
+  } finally {
+    await app.dispose();
+  }
+}
+
+async function measure(
+  origin: string,
+  workerdPid: number,
+  { keys, codes, campaignId, persistTo, run }: Awaited<ReturnType<typeof prepare>> & { persistTo: string; run: string },
+): Promise<ReferralBenchmarkResult> {
   const clickSeconds = Number(process.env.REFERRAL_BENCH_SECONDS ?? 20);
   const ingestSeconds = Number(process.env.INGEST_BENCH_SECONDS ?? 60);
-  const run = Date.now().toString(36);
-  const { keys, codes } = await prepare(persistTo, run);
+  const pingsPerSecond = await pingRate(origin, CLICK_CLIENTS, Math.min(10, clickSeconds));
   const errorSamples: string[] = [];
 
   const visitLatencies: number[] = [];
   const clickIds: string[] = [];
   let visitErrors = 0;
   let visits = 0;
+  const cpuBeforeVisits = processCpuMs(workerdPid);
   const clicksStarted = performance.now();
   const clicksDeadline = clicksStarted + clickSeconds * 1000;
   await Promise.all(
@@ -143,6 +200,14 @@ export async function runReferralBenchmark(port: number, persistTo = ".wrangler/
     }),
   );
   const clickElapsedS = (performance.now() - clicksStarted) / 1000;
+  // The consumer's counting is part of a visit's cost: the CPU is read once it has counted them all (or 30 s passed).
+  let clicksCounted = 0;
+  for (let waited = 0; waited < 30; waited += 1) {
+    clicksCounted = await countedClicks(persistTo, campaignId);
+    if (clicksCounted >= clickIds.length) break;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  const workerdCpuMsPerVisit = (processCpuMs(workerdPid) - cpuBeforeVisits) / Math.max(1, visitLatencies.length);
 
   const ingestLatencies: number[] = [];
   let ingestErrors = 0;
@@ -201,6 +266,9 @@ export async function runReferralBenchmark(port: number, persistTo = ".wrangler/
     links: codes.length,
     clickClients: CLICK_CLIENTS,
     clickSeconds: round(clickElapsedS),
+    pingsPerSecond,
+    workerdCpuMsPerVisit: Math.round(workerdCpuMsPerVisit * 100) / 100,
+    clicksCounted,
     visits: visitLatencies.length,
     visitsPerSecond: Math.round(visitLatencies.length / clickElapsedS),
     clicksKept: clickIds.length,

@@ -33,11 +33,15 @@ const port = 8797;
 const only = new Set((process.env.BENCH_ONLY ?? "").split(",").filter((name) => name.length > 0));
 const wanted = (name: string) => only.size === 0 || only.has(name);
 const pageBenchmarks = ["page-cost", "first-load", "lighthouse", "interactive"].filter(wanted);
-const serverBenchmarks = ["page-brand", "withdrawals", "ingestion", "referrals", "analytics"].filter(wanted);
+const serverBenchmarks = ["page-brand", "withdrawals", "ingestion", "analytics"].filter(wanted);
 
 mkdirSync("bench-results", { recursive: true });
 const buildDir =
-  pageBenchmarks.length + serverBenchmarks.length > 0 || only.has("profile") || only.has("scale") || only.has("polling")
+  pageBenchmarks.length + serverBenchmarks.length > 0 ||
+  wanted("referrals") ||
+  only.has("profile") ||
+  only.has("scale") ||
+  only.has("polling")
     ? await snapshotBuild({ skipBuild: process.env.BENCH_SKIP_BUILD === "1" })
     : undefined;
 
@@ -54,6 +58,32 @@ if (buildDir !== undefined && only.has("polling")) {
   console.log(`\n${markdown}`);
   writeFileSync(`bench-results/polling-${polling.date}.json`, `${JSON.stringify(polling, null, 2)}\n`);
   writeFileSync(`bench-results/polling-${polling.date}.md`, markdown);
+}
+
+// bench/referrals.ts: against the build under Miniflare, on its own port and data.
+if (buildDir !== undefined && wanted("referrals")) {
+  const referrals = await runReferralBenchmark(buildDir, port + 20);
+  console.log(
+    `\nReferral links (the build under Miniflare): visits through /r/{code} (${referrals.links} links) from ${referrals.clickClients} concurrent clients for ${referrals.clickSeconds} s, then ingestion with every event carrying one of the click ids (batches of 100 from ${referrals.ingestSenders} senders) for ${referrals.ingestSeconds} s`,
+  );
+  console.table({
+    "visits / s": referrals.visitsPerSecond,
+    "/ping / s (same clients)": referrals.pingsPerSecond,
+    "workerd CPU ms / visit": referrals.workerdCpuMsPerVisit,
+    "visit p50 ms": referrals.visitP50Ms,
+    "visit p99 ms": referrals.visitP99Ms,
+    "click ids given": referrals.clicksKept,
+    "clicks counted": referrals.clicksCounted,
+    "visit errors": referrals.visitErrors,
+    "events / s": referrals.eventsPerSecond,
+    "ingest p50 ms": referrals.ingestP50Ms,
+    "ingest p99 ms": referrals.ingestP99Ms,
+    "credited by click": referrals.creditedByClick,
+    "ingest errors": referrals.ingestErrors,
+    goals: `visits ≥ ${referrals.goals.visitsPerSecond} / s, events ≥ ${referrals.goals.eventsPerSecond} / s`,
+  });
+  if (referrals.errorSamples.length > 0) console.log("First errors:", referrals.errorSamples);
+  writeFileSync("bench-results/referrals.json", JSON.stringify(referrals, null, 2));
 }
 
 // First and alone, so that nothing else runs on the machine while CPU is measured.
@@ -138,28 +168,6 @@ try {
     });
     if (ingestion.errorSamples.length > 0) console.log("First errors:", ingestion.errorSamples);
     writeFileSync("bench-results/ingestion.json", JSON.stringify(ingestion, null, 2));
-  }
-
-  if (wanted("referrals")) {
-    const referrals = await runReferralBenchmark(port);
-    console.log(
-      `\nReferral links: visits through /r/{code} (${referrals.links} links) from ${referrals.clickClients} concurrent clients for ${referrals.clickSeconds} s, then ingestion with every event carrying one of the click ids (batches of 100 from ${referrals.ingestSenders} senders) for ${referrals.ingestSeconds} s`,
-    );
-    console.table({
-      "visits / s": referrals.visitsPerSecond,
-      "visit p50 ms": referrals.visitP50Ms,
-      "visit p99 ms": referrals.visitP99Ms,
-      "clicks kept": referrals.clicksKept,
-      "visit errors": referrals.visitErrors,
-      "events / s": referrals.eventsPerSecond,
-      "ingest p50 ms": referrals.ingestP50Ms,
-      "ingest p99 ms": referrals.ingestP99Ms,
-      "credited by click": referrals.creditedByClick,
-      "ingest errors": referrals.ingestErrors,
-      goals: `visits ≥ ${referrals.goals.visitsPerSecond} / s, events ≥ ${referrals.goals.eventsPerSecond} / s`,
-    });
-    if (referrals.errorSamples.length > 0) console.log("First errors:", referrals.errorSamples);
-    writeFileSync("bench-results/referrals.json", JSON.stringify(referrals, null, 2));
   }
 
   if (wanted("analytics")) {

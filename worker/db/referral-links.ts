@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Database } from "../database.ts";
-import { firstRow, queryAll, queryFirst, runQuery, type Query } from "./query.ts";
+import { allRows, firstRow, queryFirst, runBatch, runQuery, type Query } from "./query.ts";
 
 /**
  * The tables `referral_links`, `referral_click_days`, `conversion_customers` and `conversion_orders` (migration
@@ -62,18 +62,24 @@ const linkTargetSchema = z.object({
 });
 export type ReferralLinkTarget = z.infer<typeof linkTargetSchema>;
 
-/** What a visit to `/r/{code}` needs, and what a click id's code stands for: the links of `codes` with their campaigns. */
+/**
+ * What a visit to `/r/{code}` needs, and what a click id's code stands for: the links of `codes` with their campaigns.
+ * This read and ingestion's two below go through `runBatch`: asked for at the same moment, they share one round trip.
+ */
 export async function findReferralLinkTargets(db: Database, codes: readonly string[]): Promise<ReferralLinkTarget[]> {
   if (codes.length === 0) return [];
-  return queryAll(
-    db
-      .prepare(
-        `SELECT l.code, l.campaign_id, l.user_id, c.advertiser_id, c.status, c.destination_url, c.click_id_param, c.attribution_window_days
-         FROM referral_links l JOIN campaigns c ON c.id = l.campaign_id WHERE l.code IN (SELECT value FROM json_each(?))`,
-      )
-      .bind(JSON.stringify(codes)),
-    linkTargetSchema,
-  );
+  const [targets] = await runBatch(db, [
+    allRows(
+      db
+        .prepare(
+          `SELECT l.code, l.campaign_id, l.user_id, c.advertiser_id, c.status, c.destination_url, c.click_id_param, c.attribution_window_days
+           FROM referral_links l JOIN campaigns c ON c.id = l.campaign_id WHERE l.code IN (SELECT value FROM json_each(?))`,
+        )
+        .bind(JSON.stringify(codes)),
+      linkTargetSchema,
+    ),
+  ]);
+  return targets;
 }
 
 /** A click of a queue delivery, for the day and source counts. */
@@ -149,15 +155,17 @@ export async function findCustomerAttributions(
   now: number,
 ): Promise<CustomerAttribution[]> {
   if (customerIds.length === 0) return [];
-  const rows = await queryAll(
-    db
-      .prepare(
-        `SELECT customer_id, click_id, campaign_id, creator_user_id FROM conversion_customers
-         WHERE advertiser_id = ? AND customer_id IN (SELECT value FROM json_each(?)) AND expires_at > ?`,
-      )
-      .bind(advertiserId, JSON.stringify(customerIds), now),
-    customerRowSchema,
-  );
+  const [rows] = await runBatch(db, [
+    allRows(
+      db
+        .prepare(
+          `SELECT customer_id, click_id, campaign_id, creator_user_id FROM conversion_customers
+           WHERE advertiser_id = ? AND customer_id IN (SELECT value FROM json_each(?)) AND expires_at > ?`,
+        )
+        .bind(advertiserId, JSON.stringify(customerIds), now),
+      customerRowSchema,
+    ),
+  ]);
   return rows.map((row) => ({
     customerId: row.customer_id,
     clickId: row.click_id,
@@ -199,15 +207,17 @@ export async function findRecentOrders(
   now: number,
 ): Promise<Map<string, string>> {
   if (orderIds.length === 0) return new Map();
-  const rows = await queryAll(
-    db
-      .prepare(
-        `SELECT order_id, event_id FROM conversion_orders
-         WHERE advertiser_id = ? AND order_id IN (SELECT value FROM json_each(?)) AND seen_at > ?`,
-      )
-      .bind(advertiserId, JSON.stringify(orderIds), now - ORDER_DEDUPLICATION_MS),
-    z.object({ order_id: z.string(), event_id: z.string() }),
-  );
+  const [rows] = await runBatch(db, [
+    allRows(
+      db
+        .prepare(
+          `SELECT order_id, event_id FROM conversion_orders
+           WHERE advertiser_id = ? AND order_id IN (SELECT value FROM json_each(?)) AND seen_at > ?`,
+        )
+        .bind(advertiserId, JSON.stringify(orderIds), now - ORDER_DEDUPLICATION_MS),
+      z.object({ order_id: z.string(), event_id: z.string() }),
+    ),
+  ]);
   return new Map(rows.map((row) => [row.order_id, row.event_id]));
 }
 

@@ -1,5 +1,6 @@
 import type { Capabilities } from "../../capabilities.ts";
 import { findReferralLinkTargets, type ReferralLinkTarget } from "../../db/referral-links.ts";
+import { keepBounded } from "../../isolate-memory.ts";
 
 /**
  * Links by code, remembered by the isolate for a few seconds (docs/decisions/050-clicks-off-the-visit-path.md): a link
@@ -10,15 +11,6 @@ import { findReferralLinkTargets, type ReferralLinkTarget } from "../../db/refer
 const TTL_MS = 10_000;
 const MAX_ENTRIES = 10_000;
 const remembered = new Map<string, { target: ReferralLinkTarget; until: number }>();
-
-function remember(target: ReferralLinkTarget, until: number): void {
-  if (remembered.size >= MAX_ENTRIES) {
-    // Maps keep insertion order: the first key is the oldest entry.
-    const oldest = remembered.keys().next();
-    if (oldest.done !== true) remembered.delete(oldest.value);
-  }
-  remembered.set(target.code, { target, until });
-}
 
 /** The links of `codes` (those that exist), from memory while fresh, the rest in one D1 read. */
 export async function linkTargetsOf(
@@ -34,7 +26,7 @@ export async function linkTargetsOf(
     else missing.push(code);
   }
   for (const target of await findReferralLinkTargets(caps.db, missing)) {
-    remember(target, now + TTL_MS);
+    keepBounded(remembered, target.code, { target, until: now + TTL_MS }, MAX_ENTRIES);
     found.set(target.code, target);
   }
   return found;
