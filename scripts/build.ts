@@ -22,8 +22,27 @@ function step(command: string, args: string[], env: Record<string, string> = {})
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+/**
+ * React Router's build, again when only its prerender timed out: the prerender gives each page 10 s, a figure its
+ * configuration does not expose, and on a loaded machine the preview server it starts can take longer to answer the
+ * first page. Any other failure stops the build at once.
+ */
+function reactRouterBuild(attempts = 3) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = spawnSync("react-router", ["build"], {
+      stdio: ["inherit", "inherit", "pipe"],
+      env: { ...process.env, CHORUS_BUILD_ID: buildId },
+    });
+    process.stderr.write(result.stderr);
+    if (result.status === 0) return;
+    const prerenderTimedOut = /Prerender: Request failed for .*aborted due to timeout/.test(result.stderr.toString());
+    if (!prerenderTimedOut || attempt >= attempts) process.exit(result.status ?? 1);
+    console.error(`The prerender timed out (attempt ${attempt} of ${attempts}); building again.`);
+  }
+}
+
 step("node", ["scripts/ensure-dev-vars.ts"]);
-step("react-router", ["build"], { CHORUS_BUILD_ID: buildId });
+reactRouterBuild();
 
 mkdirSync(join(clientDir, "builds/meta"), { recursive: true });
 writeFileSync(join(clientDir, "builds/latest.json"), JSON.stringify({ id: buildId, timestamp }));
