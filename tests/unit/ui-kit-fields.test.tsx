@@ -243,7 +243,7 @@ describe("NumberField", () => {
       '<div class="ui-field">' +
         '<label for="days" class="ui-field-label">Validation window (days)<span class="ui-field-required" aria-hidden="true"> *</span></label>' +
         '<p id="days-hint" class="ui-field-hint">From 0 to 90.</p>' +
-        '<input type="number" inputMode="numeric" min="0" max="90" value="120" id="days" required="" aria-describedby="days-hint days-error" aria-invalid="true" class="ui-input"/>' +
+        '<input inputMode="numeric" min="0" max="90" id="days" required="" aria-describedby="days-hint days-error" aria-invalid="true" type="number" class="ui-input" value="120"/>' +
         '<p id="days-error" class="ui-field-error">must be at most 90</p>' +
         "</div>",
     );
@@ -255,7 +255,7 @@ describe("NumberField", () => {
     );
     expect(html).toBe(
       '<div class="ui-field"><label for="cap" class="ui-field-label">Cap for the campaign (USDC)</label>' +
-        '<input inputMode="decimal" value="12.50" id="cap" type="text" class="ui-input"/></div>',
+        '<input inputMode="decimal" id="cap" type="text" class="ui-input" value="12.50"/></div>',
     );
   });
 });

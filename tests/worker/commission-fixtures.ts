@@ -63,12 +63,9 @@ export async function commissionWorld(options: CommissionWorldOptions): Promise<
     ...(review === undefined
       ? []
       : [
-          env.DB.prepare(`INSERT INTO risk_settings (campaign_id, review_threshold, review_window_hours, updated_at) VALUES (?, ?, ?, ?)`).bind(
-            campaign.id,
-            review.threshold,
-            review.windowHours,
-            now,
-          ),
+          env.DB.prepare(
+            `INSERT INTO risk_settings (campaign_id, review_threshold, review_window_hours, updated_at) VALUES (?, ?, ?, ?)`,
+          ).bind(campaign.id, review.threshold, review.windowHours, now),
         ]),
     ...(creatorWallet === undefined
       ? []

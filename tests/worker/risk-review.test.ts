@@ -87,7 +87,8 @@ async function budgetOf(w: CommissionWorld) {
   return commissionSettingsSchema.parse(await response.json()).budget;
 }
 
-const usdcOf = async (w: CommissionWorld) => (await balanceOf(w.creatorBearer.replace("Bearer ", ""))).balances.find((b) => b.currency === "USDC");
+const usdcOf = async (w: CommissionWorld) =>
+  (await balanceOf(w.creatorBearer.replace("Bearer ", ""))).balances.find((b) => b.currency === "USDC");
 
 const selfReferralReasons = [
   "The converting wallet is one of the creator's own verified wallets.",
@@ -293,9 +294,9 @@ describe("the creator hears of each decision", () => {
     expect(await told()).toEqual([rejected]);
 
     expect(reviewDecisionResultSchema.parse(await (await decide(w, body)).json()).decided).toEqual([]);
-    expect(reviewDecisionResultSchema.parse(await (await decide(w, { decision: "approve", itemIds: [idOf("told-a")] })).json()).decided).toEqual(
-      [],
-    );
+    expect(
+      reviewDecisionResultSchema.parse(await (await decide(w, { decision: "approve", itemIds: [idOf("told-a")] })).json()).decided,
+    ).toEqual([]);
     expect(await told()).toEqual([rejected]);
   });
 
@@ -319,7 +320,9 @@ describe("the creator hears of each decision", () => {
       approved("3"),
       approved("4", " The advertiser's note: Checked with the shop."),
     ]);
-    const keys = await env.DB.prepare(`SELECT dedupe_key FROM notifications WHERE user_id = ? AND event_type LIKE 'review-%' ORDER BY dedupe_key`)
+    const keys = await env.DB.prepare(
+      `SELECT dedupe_key FROM notifications WHERE user_id = ? AND event_type LIKE 'review-%' ORDER BY dedupe_key`,
+    )
       .bind(w.creatorId)
       .all<{ dedupe_key: string }>();
     expect(keys.results.map((row) => row.dedupe_key)).toEqual(

@@ -474,8 +474,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
         riskReviews.decidedPostsStatement(db, { changeId: "chg-7", itemIds: ["post-1"], approved: false, now }),
     },
     sendsNoSql: {
-      decidedReviewGuard:
-        "a condition other statements carry (collected through insertEntriesStatement and insertNotificationsStatement)",
+      decidedReviewGuard: "a condition other statements carry (collected through insertEntriesStatement and insertNotificationsStatement)",
     },
   },
   conversions: {

@@ -32,13 +32,7 @@ export function NumberField({ label, unit, value, onValueChange, name, fullWidth
   const { field, bounds } = splitFormat(rest);
   return (
     <Field {...field} label={unit === undefined ? label : `${label} (${unit})`}>
-      <TextInput
-        {...bounds}
-        name={name}
-        fullWidth={fullWidth}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-      />
+      <TextInput {...bounds} name={name} fullWidth={fullWidth} value={value} onChange={(event) => onValueChange(event.target.value)} />
     </Field>
   );
 }
