@@ -311,6 +311,16 @@ test("commissions from a referral link: pending, available and withdrawn; revers
       page.getByTestId("review-history").getByRole("listitem").filter({ hasText: "Bought through your own link" }),
     ).toContainText("Rejected");
 
+    // The creator's bell tells them what was decided, for which campaign and why, and leads to their commissions.
+    await gotoHydrated(creator, "/");
+    await creator.getByRole("button", { name: /^Notifications, \d+ unread$/ }).click();
+    const told = creator.getByRole("link", { name: `Your held commission for ${campaign.title} was rejected` });
+    await expect(told).toContainText(
+      "The 6 USDC for a purchase will not be paid. The advertiser's reason: Bought through your own link with your own wallet.",
+    );
+    await told.click();
+    await expect(creator).toHaveURL(/\/#my-commissions$/);
+
     // The creator reads the advertiser's reason; nothing of it reached their balance.
     const rejected = await commissionOn(creator, "6.00");
     await expect(rejected).toContainText("Rejected by the advertiser: Bought through your own link with your own wallet.");

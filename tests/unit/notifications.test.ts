@@ -49,10 +49,12 @@ const keptServerTypes = [
   "terms-and-conditions",
   "ad-hoc-notification",
   "vlayer-badge",
+  "review-approved",
+  "review-rejected",
 ] as const;
 
 describe("which notifications the sidebar keeps", () => {
-  it("keeps exactly the spec's twelve types, in the browser's words, and drops the other seven", () => {
+  it("keeps exactly the spec's twelve types and issue 28's two review decisions, in the browser's words, and drops the other seven", () => {
     const kept = notificationEventTypeSchema.options.filter((type) => sidebarTypeOf(type) !== null);
     expect(new Set(kept)).toEqual(new Set(keptServerTypes));
     expect(notificationEventTypeSchema.options.filter((type) => sidebarTypeOf(type) === null)).toEqual([
@@ -68,6 +70,7 @@ describe("which notifications the sidebar keeps", () => {
     expect(sidebarTypeOf("ad-hoc-notification")).toBe("ad-hoc");
     expect(sidebarTypeOf("vlayer-badge")).toBe("badge");
     expect(sidebarTypeOf("campaign-eligible")).toBe("campaign-eligible");
+    expect(sidebarTypeOf("review-rejected")).toBe("review-rejected");
   });
 
   it("lists the kept ones in the server's order and leaves out the dropped ones", () => {

@@ -3,10 +3,13 @@ import { describe, expect, it } from "vitest";
 import { Checkbox } from "~/components/ui/checkbox";
 import { CodeInput, codeDigits, codePattern } from "~/components/ui/code-input";
 import { Field } from "~/components/ui/field";
+import { NumberField } from "~/components/ui/number-field";
 import { Radio, RadioGroup } from "~/components/ui/radio";
 import { Select } from "~/components/ui/select";
 import { TextInput } from "~/components/ui/text-input";
 import { Textarea } from "~/components/ui/textarea";
+import { fieldErrorsOf } from "~/lib/api/api-errors";
+import { ApiRequestError } from "~/lib/api/http-client";
 
 /** The attributes of the first `<tag …>` in `html`, by name (React writes them with double quotes). */
 function attributesOf(html: string, tag: string): Record<string, string> {
@@ -214,5 +217,68 @@ describe("RadioGroup", () => {
 
   it("refuses a Radio outside a RadioGroup", () => {
     expect(() => renderToStaticMarkup(<Radio value="x" label="Alone" />)).toThrow("A Radio belongs inside a RadioGroup");
+  });
+});
+
+describe("NumberField", () => {
+  const ignore = () => undefined;
+
+  it("is a Field around a number input with its bounds and the numeric keypad; the unit ends the label", () => {
+    const html = renderToStaticMarkup(
+      <NumberField
+        id="days"
+        label="Validation window"
+        unit="days"
+        hint="From 0 to 90."
+        error="must be at most 90"
+        required
+        inputMode="numeric"
+        min={0}
+        max={90}
+        value="120"
+        onValueChange={ignore}
+      />,
+    );
+    expect(html).toBe(
+      '<div class="ui-field">' +
+        '<label for="days" class="ui-field-label">Validation window (days)<span class="ui-field-required" aria-hidden="true"> *</span></label>' +
+        '<p id="days-hint" class="ui-field-hint">From 0 to 90.</p>' +
+        '<input inputMode="numeric" min="0" max="90" id="days" required="" aria-describedby="days-hint days-error" aria-invalid="true" type="number" class="ui-input" value="120"/>' +
+        '<p id="days-error" class="ui-field-error">must be at most 90</p>' +
+        "</div>",
+    );
+  });
+
+  it("keeps an amount as text with the decimal keypad, so nothing rounds what was typed", () => {
+    const html = renderToStaticMarkup(
+      <NumberField id="cap" label="Cap for the campaign" unit="USDC" inputMode="decimal" value="12.50" onValueChange={ignore} />,
+    );
+    expect(html).toBe(
+      '<div class="ui-field"><label for="cap" class="ui-field-label">Cap for the campaign (USDC)</label>' +
+        '<input inputMode="decimal" id="cap" type="text" class="ui-input" value="12.50"/></div>',
+    );
+  });
+});
+
+describe("fieldErrorsOf", () => {
+  it("gives the first message per field of the body, by its path; a field of a list's item by index", () => {
+    const error = new ApiRequestError(400, {
+      status: 400,
+      code: "validation_error",
+      message: "Invalid request.",
+      detail: [
+        { loc: ["body", "validationDays"], msg: "must be at most 90" },
+        { loc: ["body", "validationDays"], msg: "must be a whole number" },
+        { loc: ["body", "rules", 1, "shareBps"], msg: "must be from 1 to 10000" },
+        { loc: ["body", "rules"], msg: "has the event type purchase twice" },
+        { loc: ["query", "page"], msg: "not a body field" },
+      ],
+    });
+    expect(fieldErrorsOf(error)).toEqual({
+      validationDays: "must be at most 90",
+      "rules.1.shareBps": "must be from 1 to 10000",
+      rules: "has the event type purchase twice",
+    });
+    expect(fieldErrorsOf(new Error("offline"))).toEqual({});
   });
 });

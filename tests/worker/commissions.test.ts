@@ -1,13 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createdApiKeySchema, type CreatedApiKey } from "../../worker/contracts/api-keys.ts";
 import { commissionSettingsSchema, creatorCommissionsSchema, type CommissionSettingsInput } from "../../worker/contracts/commissions.ts";
 import { ingestResultSchema } from "../../worker/contracts/conversions.ts";
 import { errorBodySchema } from "../../worker/contracts/errors.ts";
-import { referralLinkSchema } from "../../worker/contracts/referrals.ts";
-import { insertMemberStatement } from "../../worker/db/advertiser-members.ts";
-import { insertAdvertiserStatement } from "../../worker/db/advertisers.ts";
-import { insertCampaignStatement, insertParticipantStatement } from "../../worker/db/campaigns.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
 import { upsertAttributionStatement } from "../../worker/db/attribution.ts";
 import { insertWallet } from "../../worker/db/wallets.ts";
@@ -22,8 +17,16 @@ import { creatorAvailableAccount, creatorWithdrawalHoldAccount } from "../../wor
 import { depositAdvertiserFunds } from "../../worker/domain/ledger/funding.ts";
 import { postJournalEntry } from "../../worker/domain/ledger/journal.ts";
 import { DAY } from "../../worker/clock.ts";
-import { buildAdvertiser, buildCampaign, buildUser } from "../../scripts/seed/factories.ts";
+import { buildUser } from "../../scripts/seed/factories.ts";
 import { fixedClock } from "../support/clock.ts";
+import {
+  commissionWorld,
+  commissionsPath,
+  fundCommissionBudget,
+  fundCommissions,
+  saveCommissionSettings,
+  type CommissionWorld,
+} from "./commission-fixtures.ts";
 import { fetchPage, fetchWorker } from "./fetch.ts";
 import { balanceOf, expectBalancedLedger } from "./rewards-fixtures.ts";
 import { bearerFor, sessionCookieFor } from "./sessions.ts";
@@ -40,64 +43,8 @@ const USDC = 1_000_000;
 let counter = 0;
 const next = (prefix: string) => `${prefix}${(counter += 1)}`;
 
-type World = {
-  advertiserId: string;
-  memberId: string;
-  campaignId: string;
-  creatorId: string;
-  creatorBearer: string;
-  memberBearer: string;
-  key: CreatedApiKey;
-  clickId: string;
-};
-
-async function world(): Promise<World> {
-  const advertiser = buildAdvertiser(next("com-adv-"), now);
-  const member = buildUser(next("com_member_"), now);
-  const creator = buildUser(next("com_creator_"), now);
-  const campaign = buildCampaign(next("com-camp-"), advertiser, "active", now);
-  await env.DB.batch([
-    insertAdvertiserStatement(env.DB, advertiser),
-    ...insertUserStatements(env.DB, member, ["creator"]),
-    ...insertUserStatements(env.DB, creator, ["creator"]),
-    insertMemberStatement(env.DB, { advertiserId: advertiser.id, userId: member.id, role: "owner", invitedBy: null, createdAt: now }),
-    insertCampaignStatement(env.DB, campaign),
-    env.DB.prepare(`UPDATE campaigns SET destination_url = 'https://shop.example/' WHERE id = ?`).bind(campaign.id),
-    insertParticipantStatement(env.DB, campaign.id, creator.id, now),
-    // Risk review (docs/decisions/047) holds nothing here and approves at once; tests/worker/risk-review.test.ts covers it.
-    env.DB.prepare(`INSERT INTO risk_settings (campaign_id, review_threshold, review_window_hours, updated_at) VALUES (?, 100, 0, ?)`).bind(
-      campaign.id,
-      now,
-    ),
-  ]);
-  const memberBearer = await bearerFor(member.id);
-  const creatorBearer = await bearerFor(creator.id);
-  const created = await fetchWorker(`/v1/advertiser/${advertiser.id}/api-keys`, {
-    method: "POST",
-    headers: { Authorization: memberBearer, "Content-Type": "application/json" },
-    body: JSON.stringify({ label: "Shop" }),
-  });
-  expect(created.status).toBe(201);
-  const link = referralLinkSchema.parse(
-    await (await fetchWorker(`/v1/campaign/${campaign.id}/referral-link`, { headers: { Authorization: creatorBearer } })).json(),
-  );
-  const visit = await fetchWorker(`/r/${link.code}`, {
-    headers: { "cf-connecting-ip": `198.51.100.${counter}`, "User-Agent": "Mozilla/5.0 (Test Phone)" },
-  });
-  expect(visit.status).toBe(302);
-  const clickId = new URL(visit.headers.get("location") ?? "").searchParams.get("chorus_click_id") ?? "";
-  expect(clickId).toMatch(/^clk_[A-Za-z0-9_-]{90}$/);
-  return {
-    advertiserId: advertiser.id,
-    memberId: member.id,
-    campaignId: campaign.id,
-    creatorId: creator.id,
-    creatorBearer,
-    memberBearer,
-    key: createdApiKeySchema.parse(await created.json()),
-    clickId,
-  };
-}
+/** Risk review (docs/decisions/047) holds nothing here and approves at once; tests/worker/risk-review.test.ts covers it. */
+const world = () => commissionWorld({ prefix: "com", review: { threshold: 100, windowHours: 0 } });
 
 /** The scheduler's order: new commissions are scored (and, with a review window of 0, approved), then released. */
 async function releaseDueCommissions(db: D1Database, clock: Clock): Promise<number> {
@@ -106,40 +53,14 @@ async function releaseDueCommissions(db: D1Database, clock: Clock): Promise<numb
   return releaseApproved(db, clock);
 }
 
-const settingsPath = (w: World) => `/v1/advertiser/${w.advertiserId}/campaigns/${w.campaignId}/commissions`;
-
-async function saveSettings(w: World, body: CommissionSettingsInput | Record<string, unknown>) {
-  return fetchWorker(settingsPath(w), {
-    method: "PUT",
-    headers: { Authorization: w.memberBearer, "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-}
-
-async function fundBudget(w: World, amount: number, key = next("budget-")) {
-  return fetchWorker(`${settingsPath(w)}/budget`, {
-    method: "POST",
-    headers: { Authorization: w.memberBearer, "Content-Type": "application/json", "Idempotency-Key": key },
-    body: JSON.stringify({ amount }),
-  });
-}
-
-/** Pays money into the account (the deposit rail's completion, through the ledger) and funds the budget from it. */
-async function fundedWorld(settings: CommissionSettingsInput, budget: number): Promise<World> {
+async function fundedWorld(settings: CommissionSettingsInput, budget: number): Promise<CommissionWorld> {
   const w = await world();
-  expect((await saveSettings(w, settings)).status).toBe(200);
-  await depositAdvertiserFunds(env.DB, fixedClock(now), {
-    advertiserId: w.advertiserId,
-    currency: "USDC",
-    amount: budget,
-    idempotencyKey: next("deposit-"),
-  });
-  expect((await fundBudget(w, budget)).status).toBe(200);
+  await fundCommissions(w, settings, budget);
   return w;
 }
 
 const wallet = `0x${"cd".repeat(20)}`;
-const purchase = (w: World, eventId: string, value: number, fields: Record<string, unknown> = {}) => ({
+const purchase = (w: CommissionWorld, eventId: string, value: number, fields: Record<string, unknown> = {}) => ({
   eventId,
   type: "purchase",
   walletAddress: wallet,
@@ -151,7 +72,7 @@ const purchase = (w: World, eventId: string, value: number, fields: Record<strin
   ...fields,
 });
 
-async function ingest(w: World, events: unknown[]) {
+async function ingest(w: CommissionWorld, events: unknown[]) {
   const response = await fetchWorker("/v1/conversion/event/ingest", {
     method: "POST",
     headers: { "Content-Type": "application/json", "api-key": w.key.keyId, "api-secret": w.key.secret },
@@ -161,19 +82,19 @@ async function ingest(w: World, events: unknown[]) {
   return ingestResultSchema.parse(await response.json());
 }
 
-async function commissionsOf(w: World) {
+async function commissionsOf(w: CommissionWorld) {
   const response = await fetchWorker("/v1/commissions", { headers: { Authorization: w.creatorBearer } });
   expect(response.status).toBe(200);
   return creatorCommissionsSchema.parse(await response.json()).commissions;
 }
 
-async function settingsOf(w: World) {
-  const response = await fetchWorker(settingsPath(w), { headers: { Authorization: w.memberBearer } });
+async function settingsOf(w: CommissionWorld) {
+  const response = await fetchWorker(commissionsPath(w), { headers: { Authorization: w.memberBearer } });
   expect(response.status).toBe(200);
   return commissionSettingsSchema.parse(await response.json());
 }
 
-const usdcBalanceOf = async (w: World) =>
+const usdcBalanceOf = async (w: CommissionWorld) =>
   (await balanceOf(w.creatorBearer.replace("Bearer ", ""))).balances.find((b) => b.currency === "USDC");
 
 const tenPercentOfPurchases: CommissionSettingsInput = {
@@ -182,7 +103,7 @@ const tenPercentOfPurchases: CommissionSettingsInput = {
 };
 
 describe("commission settings", () => {
-  let w: World;
+  let w: CommissionWorld;
   beforeAll(async () => {
     w = await world();
   });
@@ -198,7 +119,7 @@ describe("commission settings", () => {
       budgetShortCount: 0,
       budgetShortAt: null,
     });
-    const saved = await saveSettings(w, {
+    const saved = await saveCommissionSettings(w, {
       validationDays: 3,
       rules: [
         { eventType: "purchase", kind: "share", shareBps: 1_000, minValue: 10 * USDC, creatorWeeklyCap: 50 * USDC },
@@ -230,7 +151,7 @@ describe("commission settings", () => {
   });
 
   it("refuse a bad body with a 400 naming each field", async () => {
-    const response = await saveSettings(w, {
+    const response = await saveCommissionSettings(w, {
       validationDays: 91,
       rules: [
         { eventType: "purchase", kind: "share" },
@@ -259,12 +180,12 @@ describe("commission settings", () => {
   it("are the account's own: anyone else gets 404", async () => {
     const stranger = buildUser(next("com_stranger_"), now);
     await env.DB.batch(insertUserStatements(env.DB, stranger, ["creator"]));
-    const response = await fetchWorker(settingsPath(w), { headers: { Authorization: await bearerFor(stranger.id) } });
+    const response = await fetchWorker(commissionsPath(w), { headers: { Authorization: await bearerFor(stranger.id) } });
     expect(response.status).toBe(404);
   });
 
   it("fund the budget from the account's funds, once per Idempotency-Key, and say what is missing when short", async () => {
-    const short = await fundBudget(w, 5 * USDC);
+    const short = await fundCommissionBudget(w, 5 * USDC);
     expect(short.status).toBe(409);
     expect(errorBodySchema.parse(await short.json())).toMatchObject({ code: "insufficient_funds", detail: [{ loc: ["body", "amount"] }] });
     await depositAdvertiserFunds(env.DB, fixedClock(now), {
@@ -273,10 +194,10 @@ describe("commission settings", () => {
       amount: 8 * USDC,
       idempotencyKey: next("d-"),
     });
-    expect((await fundBudget(w, 5 * USDC, "budget-once")).status).toBe(200);
-    const again = await fundBudget(w, 5 * USDC, "budget-once");
+    expect((await fundCommissionBudget(w, 5 * USDC, "budget-once")).status).toBe(200);
+    const again = await fundCommissionBudget(w, 5 * USDC, "budget-once");
     expect(commissionSettingsSchema.parse(await again.json()).budget).toBe(5_000_000);
-    const noKey = await fetchWorker(`${settingsPath(w)}/budget`, {
+    const noKey = await fetchWorker(`${commissionsPath(w)}/budget`, {
       method: "POST",
       headers: { Authorization: w.memberBearer, "Content-Type": "application/json" },
       body: JSON.stringify({ amount: 1 }),
@@ -288,7 +209,7 @@ describe("commission settings", () => {
 });
 
 describe("a purchase through a creator's link", () => {
-  let w: World;
+  let w: CommissionWorld;
   beforeAll(async () => {
     w = await fundedWorld(tenPercentOfPurchases, 100 * USDC);
   });
@@ -418,7 +339,7 @@ describe("the rules' limits", () => {
       amount: USDC,
       idempotencyKey: next("d-"),
     });
-    expect((await fundBudget(w, USDC)).status).toBe(200);
+    expect((await fundCommissionBudget(w, USDC)).status).toBe(200);
     expect(await settingsOf(w)).toMatchObject({ budget: 1_500_000, budgetShortCount: 0, budgetShortAt: null });
     await expectBalancedLedger();
   });

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { HOUR, systemClock } from "../../worker/clock.ts";
 import { fixedClock } from "../support/clock.ts";
-import { recentNotificationsSchema, type Notification } from "../../worker/contracts/notifications.ts";
+import { notificationEventTypeSchema, recentNotificationsSchema, type Notification } from "../../worker/contracts/notifications.ts";
 import { seedDemoData } from "../../scripts/seed/demo-data.ts";
 import { buildUser } from "../../scripts/seed/factories.ts";
 import { insertNotificationStatement, type NewNotification } from "../../worker/db/notifications.ts";
@@ -246,6 +246,19 @@ describe("notifications of domain events", () => {
       dedupeKey: "campaign-joined:campaign-aurora-launch:user-x",
       createdAt: now,
     });
+  });
+
+  it("stores every type of the contract's vocabulary, and no other (migration 0067's rows)", async () => {
+    const rows = await env.DB.prepare(`SELECT event_type FROM notification_event_types ORDER BY event_type`).all<{ event_type: string }>();
+    expect(rows.results.map((row) => row.event_type)).toEqual([...notificationEventTypeSchema.options].sort());
+    const userId = await createUser("unknown_type_uma");
+    await expect(
+      env.DB.prepare(
+        `INSERT INTO notifications (id, user_id, event_type, title, dedupe_key, created_at) VALUES ('ntf_x', ?, 'no-such-type', 'x', 'x', 1)`,
+      )
+        .bind(userId)
+        .run(),
+    ).rejects.toThrow(/FOREIGN KEY constraint failed/);
   });
 });
 

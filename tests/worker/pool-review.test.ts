@@ -14,6 +14,7 @@ import { DAY, HOUR } from "../../worker/clock.ts";
 import { buildCampaign, buildPost, buildUser, polledPostsStatements, type PolledPost } from "../../scripts/seed/factories.ts";
 import { fixedClock } from "../support/clock.ts";
 import { accountBalances } from "../support/ledger.ts";
+import { reviewDecisionNotificationsOf } from "./commission-fixtures.ts";
 import { fetchPage, fetchWorker } from "./fetch.ts";
 import { balanceOf, expectBalancedLedger, insertAdvertiser } from "./rewards-fixtures.ts";
 import { bearerFor, sessionCookieFor } from "./sessions.ts";
@@ -225,6 +226,17 @@ describe("pool-rewarded posts in review", () => {
       skipped: [{ itemId: w.risky.postId, reason: "not held: already approved" }],
     });
     expect(await availableOf(w.risky.userId)).toBe(30 * USDC);
+    // The creator is told once, the repeat notwithstanding.
+    expect(await reviewDecisionNotificationsOf(await bearerFor(w.risky.userId))).toEqual([
+      {
+        eventType: "review-approved",
+        title: `Your held post in Campaign pool-review-${counter} was approved`,
+        body: "Its reward of 30 USDC is in your available balance.",
+        link: `/campaign/${w.campaignId}`,
+        campaignId: w.campaignId,
+        isRead: false,
+      },
+    ]);
     const audit = await env.DB.prepare(`SELECT action, actor_user_id, subject_user_id, detail FROM audit_log WHERE subject_user_id = ?`)
       .bind(w.risky.userId)
       .all<{ action: string; actor_user_id: string; subject_user_id: string; detail: string }>();
@@ -252,6 +264,16 @@ describe("pool-rewarded posts in review", () => {
       .bind(w.risky.userId)
       .all<{ action: string; detail: string }>();
     expect(audit.results.map((row) => [row.action, JSON.parse(row.detail).reason])).toEqual([["risk-review.reject", "Bought engagement"]]);
+    expect(await reviewDecisionNotificationsOf(await bearerFor(w.risky.userId))).toEqual([
+      {
+        eventType: "review-rejected",
+        title: `Your held post in Campaign pool-review-${counter} was rejected`,
+        body: "It is not rewarded. The advertiser's reason: Bought engagement",
+        link: `/campaign/${w.campaignId}`,
+        campaignId: w.campaignId,
+        isRead: false,
+      },
+    ]);
 
     const page = await fetchPage(`/campaign/${w.campaignId}`, await sessionCookieFor(w.risky.userId));
     expect(page.status).toBe(200);

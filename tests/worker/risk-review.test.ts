@@ -1,21 +1,23 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createdApiKeySchema, type CreatedApiKey } from "../../worker/contracts/api-keys.ts";
-import { commissionSettingsSchema, creatorCommissionsSchema, type CommissionSettingsInput } from "../../worker/contracts/commissions.ts";
+import { commissionSettingsSchema, creatorCommissionsSchema } from "../../worker/contracts/commissions.ts";
 import { errorBodySchema } from "../../worker/contracts/errors.ts";
 import { CLICK_ID, referralLinkSchema } from "../../worker/contracts/referrals.ts";
 import { configFrom } from "../../worker/config.ts";
 import { reviewDecisionResultSchema, reviewQueueSchema, riskSettingsSchema } from "../../worker/contracts/risk-review.ts";
-import { insertMemberStatement } from "../../worker/db/advertiser-members.ts";
-import { insertAdvertiserStatement } from "../../worker/db/advertisers.ts";
-import { insertCampaignStatement, insertParticipantStatement } from "../../worker/db/campaigns.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
 import { releaseDueCommissions, takeInConversions } from "../../worker/domain/commissions/scheduled.ts";
-import { depositAdvertiserFunds } from "../../worker/domain/ledger/funding.ts";
 import { approveDueReviews, scoreNewCommissions } from "../../worker/domain/risk/scheduled.ts";
 import { DAY, HOUR } from "../../worker/clock.ts";
-import { buildAdvertiser, buildCampaign, buildUser } from "../../scripts/seed/factories.ts";
+import { buildUser } from "../../scripts/seed/factories.ts";
 import { fixedClock } from "../support/clock.ts";
+import {
+  commissionWorld,
+  commissionsPath,
+  fundCommissions,
+  reviewDecisionNotificationsOf,
+  type CommissionWorld,
+} from "./commission-fixtures.ts";
 import { fetchPage, fetchWorker } from "./fetch.ts";
 import { balanceOf, expectBalancedLedger } from "./rewards-fixtures.ts";
 import { bearerFor, sessionCookieFor } from "./sessions.ts";
@@ -33,92 +35,9 @@ const USDC = 1_000_000;
 let counter = 0;
 const next = (prefix: string) => `${prefix}${(counter += 1)}`;
 
-type World = {
-  advertiserId: string;
-  memberId: string;
-  campaignId: string;
-  creatorId: string;
-  creatorBearer: string;
-  memberBearer: string;
-  key: CreatedApiKey;
-  clickId: string;
-};
-
 const creatorWallet = `0x${"ab".repeat(20)}`;
 const shopperWallet = `0x${"cd".repeat(20)}`;
 
-/** An advertiser with a funded 10 % commission on purchases (validation 0 days), a creator with a verified wallet and a click. */
-async function world(validationDays = 0): Promise<World> {
-  const advertiser = buildAdvertiser(next("risk-adv-"), now);
-  const member = buildUser(next("risk_member_"), now);
-  const creator = buildUser(next("risk_creator_"), now);
-  const campaign = buildCampaign(next("risk-camp-"), advertiser, "active", now);
-  await env.DB.batch([
-    insertAdvertiserStatement(env.DB, advertiser),
-    ...insertUserStatements(env.DB, member, ["creator"]),
-    ...insertUserStatements(env.DB, creator, ["creator"]),
-    insertMemberStatement(env.DB, { advertiserId: advertiser.id, userId: member.id, role: "owner", invitedBy: null, createdAt: now }),
-    insertCampaignStatement(env.DB, campaign),
-    env.DB.prepare(`UPDATE campaigns SET destination_url = 'https://shop.example/' WHERE id = ?`).bind(campaign.id),
-    insertParticipantStatement(env.DB, campaign.id, creator.id, now),
-    env.DB.prepare(
-      `INSERT INTO wallets (id, user_id, type, address, address_key, currency, verified_at, created_at) VALUES (?, ?, 'evm', ?, ?, 'USDC', ?, ?)`,
-    ).bind(next("wallet-"), creator.id, creatorWallet, creatorWallet, now, now),
-  ]);
-  const memberBearer = await bearerFor(member.id);
-  const creatorBearer = await bearerFor(creator.id);
-  const created = await fetchWorker(`/v1/advertiser/${advertiser.id}/api-keys`, {
-    method: "POST",
-    headers: { Authorization: memberBearer, "Content-Type": "application/json" },
-    body: JSON.stringify({ label: "Shop" }),
-  });
-  expect(created.status).toBe(201);
-  const link = referralLinkSchema.parse(
-    await (await fetchWorker(`/v1/campaign/${campaign.id}/referral-link`, { headers: { Authorization: creatorBearer } })).json(),
-  );
-  const visit = await fetchWorker(`/r/${link.code}`, {
-    headers: { "cf-connecting-ip": `198.51.100.${counter}`, "User-Agent": "Mozilla/5.0 (Test Phone)" },
-  });
-  const clickId = new URL(visit.headers.get("location") ?? "").searchParams.get("chorus_click_id") ?? "";
-  expect(clickId).toMatch(CLICK_ID);
-  visitsCounted.set(campaign.id, 1);
-  const w = {
-    advertiserId: advertiser.id,
-    memberId: member.id,
-    campaignId: campaign.id,
-    creatorId: creator.id,
-    creatorBearer,
-    memberBearer,
-    key: createdApiKeySchema.parse(await created.json()),
-    clickId,
-  };
-  const settings: CommissionSettingsInput = { validationDays, rules: [{ eventType: "purchase", kind: "share", shareBps: 1_000 }] };
-  const saved = await fetchWorker(commissionsPath(w), {
-    method: "PUT",
-    headers: { Authorization: memberBearer, "Content-Type": "application/json" },
-    body: JSON.stringify(settings),
-  });
-  expect(saved.status).toBe(200);
-  await depositAdvertiserFunds(env.DB, fixedClock(now), {
-    advertiserId: w.advertiserId,
-    currency: "USDC",
-    amount: 100 * USDC,
-    idempotencyKey: next("deposit-"),
-  });
-  const funded = await fetchWorker(`${commissionsPath(w)}/budget`, {
-    method: "POST",
-    headers: { Authorization: memberBearer, "Content-Type": "application/json", "Idempotency-Key": next("budget-") },
-    body: JSON.stringify({ amount: 100 * USDC }),
-  });
-  expect(funded.status).toBe(200);
-  return w;
-}
-
-const commissionsPath = (w: Pick<World, "advertiserId" | "campaignId">) =>
-  `/v1/advertiser/${w.advertiserId}/campaigns/${w.campaignId}/commissions`;
-const reviewSettingsPath = (w: World) => `/v1/advertiser/${w.advertiserId}/campaigns/${w.campaignId}/review-settings`;
-
-/** A purchase of `value` through the creator's click, paid from `wallet`, taken in and scored at `at`. */
 /** The visits each campaign's links have had in this file: all are counted before a commission is scored. */
 const visitsCounted = new Map<string, number>();
 
@@ -138,7 +57,18 @@ async function clicksDelivered(campaignId: string) {
   }
 }
 
-async function purchaseScored(w: World, eventId: string, value: number, wallet: string, at = Date.now()) {
+/** An advertiser with a funded 10 % commission on purchases (validation 0 days), a creator with a verified wallet and a click. */
+async function world(validationDays = 0): Promise<CommissionWorld> {
+  const w = await commissionWorld({ prefix: "risk", creatorWallet });
+  visitsCounted.set(w.campaignId, 1);
+  await fundCommissions(w, { validationDays, rules: [{ eventType: "purchase", kind: "share", shareBps: 1_000 }] }, 100 * USDC);
+  return w;
+}
+
+const reviewSettingsPath = (w: CommissionWorld) => `/v1/advertiser/${w.advertiserId}/campaigns/${w.campaignId}/review-settings`;
+
+/** A purchase of `value` through the creator's click, paid from `wallet`, taken in and scored at `at`. */
+async function purchaseScored(w: CommissionWorld, eventId: string, value: number, wallet: string, at = Date.now()) {
   const response = await fetchWorker("/v1/conversion/event/ingest", {
     method: "POST",
     headers: { "Content-Type": "application/json", "api-key": w.key.keyId, "api-secret": w.key.secret },
@@ -154,13 +84,13 @@ async function purchaseScored(w: World, eventId: string, value: number, wallet: 
   return scoreNewCommissions({ db: env.DB, clock: fixedClock(at), encryptionKey: configFrom(env).secrets.tokenEncryptionKey });
 }
 
-async function queueOf(w: World) {
+async function queueOf(w: CommissionWorld) {
   const response = await fetchWorker(`/v1/advertiser/${w.advertiserId}/reviews`, { headers: { Authorization: w.memberBearer } });
   expect(response.status).toBe(200);
   return reviewQueueSchema.parse(await response.json());
 }
 
-async function decide(w: World, body: Record<string, unknown>) {
+async function decide(w: CommissionWorld, body: Record<string, unknown>) {
   return fetchWorker(`/v1/advertiser/${w.advertiserId}/reviews/decisions`, {
     method: "POST",
     headers: { Authorization: w.memberBearer, "Content-Type": "application/json" },
@@ -168,18 +98,19 @@ async function decide(w: World, body: Record<string, unknown>) {
   });
 }
 
-async function commissionsOf(w: World) {
+async function commissionsOf(w: CommissionWorld) {
   const response = await fetchWorker("/v1/commissions", { headers: { Authorization: w.creatorBearer } });
   expect(response.status).toBe(200);
   return creatorCommissionsSchema.parse(await response.json()).commissions;
 }
 
-async function budgetOf(w: World) {
+async function budgetOf(w: CommissionWorld) {
   const response = await fetchWorker(commissionsPath(w), { headers: { Authorization: w.memberBearer } });
   return commissionSettingsSchema.parse(await response.json()).budget;
 }
 
-const usdcOf = async (w: World) => (await balanceOf(w.creatorBearer.replace("Bearer ", ""))).balances.find((b) => b.currency === "USDC");
+const usdcOf = async (w: CommissionWorld) =>
+  (await balanceOf(w.creatorBearer.replace("Bearer ", ""))).balances.find((b) => b.currency === "USDC");
 
 const selfReferralReasons = [
   "The converting wallet is one of the creator's own verified wallets.",
@@ -247,8 +178,8 @@ describe("risk scoring in the scheduler", () => {
 });
 
 describe("the advertiser's review", () => {
-  let w: World;
-  let other: World;
+  let w: CommissionWorld;
+  let other: CommissionWorld;
   beforeAll(async () => {
     w = await world();
     other = await world();
@@ -353,6 +284,75 @@ describe("the advertiser's review", () => {
   });
 });
 
+describe("the creator hears of each decision", () => {
+  let w: CommissionWorld;
+  const itemIds = new Map<string, string>();
+  beforeAll(async () => {
+    w = await world();
+    for (const [eventId, value] of [
+      ["told-a", 10 * USDC],
+      ["told-b", 20 * USDC],
+      ["told-c", 30 * USDC],
+      ["told-d", 40 * USDC],
+    ] as const) {
+      await purchaseScored(w, eventId, value, creatorWallet);
+    }
+    for (const item of (await queueOf(w)).held) itemIds.set(item.eventId ?? "", item.itemId);
+  });
+  const idOf = (eventId: string) => itemIds.get(eventId) ?? "";
+  const told = () => reviewDecisionNotificationsOf(w.creatorBearer);
+
+  it("a rejection: what was decided, for which campaign, the advertiser's reason, a link to the commissions; a repeat tells nothing more", async () => {
+    const body = { decision: "reject", itemIds: [idOf("told-a")], reason: "You bought through your own link." };
+    expect((await decide(w, body)).status).toBe(200);
+    const rejected = {
+      eventType: "review-rejected",
+      title: `Your held commission for ${w.campaignTitle} was rejected`,
+      body: "The 1 USDC for a purchase will not be paid. The advertiser's reason: You bought through your own link.",
+      link: "/#my-commissions",
+      campaignId: w.campaignId,
+      isRead: false,
+    };
+    expect(await told()).toEqual([rejected]);
+
+    expect(reviewDecisionResultSchema.parse(await (await decide(w, body)).json()).decided).toEqual([]);
+    expect(
+      reviewDecisionResultSchema.parse(await (await decide(w, { decision: "approve", itemIds: [idOf("told-a")] })).json()).decided,
+    ).toEqual([]);
+    expect(await told()).toEqual([rejected]);
+  });
+
+  it("a bulk approval: one notification per item decided; items already decided in it tell nothing again", async () => {
+    const first = await decide(w, { decision: "approve", itemIds: [idOf("told-b"), idOf("told-c")] });
+    expect(reviewDecisionResultSchema.parse(await first.json()).decided).toEqual([idOf("told-b"), idOf("told-c")]);
+    // told-c again with told-d: only told-d is decided, and only its creator hears of it.
+    const second = await decide(w, { decision: "approve", itemIds: [idOf("told-c"), idOf("told-d")], reason: "Checked with the shop." });
+    expect(reviewDecisionResultSchema.parse(await second.json()).decided).toEqual([idOf("told-d")]);
+
+    const approved = (amount: string, note = "") => ({
+      eventType: "review-approved",
+      title: `Your held commission for ${w.campaignTitle} was approved`,
+      body: `The ${amount} USDC for a purchase becomes available to withdraw once its validation window is over.${note}`,
+      link: "/#my-commissions",
+      campaignId: w.campaignId,
+      isRead: false,
+    });
+    expect((await told()).filter((notification) => notification.eventType === "review-approved")).toEqual([
+      approved("2"),
+      approved("3"),
+      approved("4", " The advertiser's note: Checked with the shop."),
+    ]);
+    const keys = await env.DB.prepare(
+      `SELECT dedupe_key FROM notifications WHERE user_id = ? AND event_type LIKE 'review-%' ORDER BY dedupe_key`,
+    )
+      .bind(w.creatorId)
+      .all<{ dedupe_key: string }>();
+    expect(keys.results.map((row) => row.dedupe_key)).toEqual(
+      ["told-a", "told-b", "told-c", "told-d"].map((eventId) => `review-decided:${idOf(eventId)}`).sort(),
+    );
+  });
+});
+
 describe("review settings", () => {
   it("start at 70 and 48 hours, are saved, and refuse bad values with a 400 naming each field", async () => {
     const w = await world();
@@ -415,7 +415,7 @@ describe("device signals", () => {
     return clickId;
   }
 
-  async function linkCodeFrom(w: World, userAgent: string, languages: string) {
+  async function linkCodeFrom(w: CommissionWorld, userAgent: string, languages: string) {
     const response = await fetchWorker(`/v1/campaign/${w.campaignId}/referral-link`, {
       headers: { Authorization: w.creatorBearer, "User-Agent": userAgent, "Accept-Language": languages },
     });

@@ -474,7 +474,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
         riskReviews.decidedPostsStatement(db, { changeId: "chg-7", itemIds: ["post-1"], approved: false, now }),
     },
     sendsNoSql: {
-      decidedReviewGuard: "a condition other statements carry (collected through insertEntriesStatement)",
+      decidedReviewGuard: "a condition other statements carry (collected through insertEntriesStatement and insertNotificationsStatement)",
     },
   },
   conversions: {
@@ -631,7 +631,10 @@ export const statementCatalog: Record<string, ModuleEntry> = {
           link: "/profile",
           createdAt: now,
         }),
-      insertNotificationsStatement: (db) => notificationFanout.insertNotificationsStatement(db, [notification]),
+      insertNotificationsStatement: (db) => [
+        notificationFanout.insertNotificationsStatement(db, [notification]),
+        notificationFanout.insertNotificationsStatement(db, [{ ...notification, ref: "com-1" }], riskReviews.decidedReviewGuard("chg-5")),
+      ],
       notifyCampaignAudienceStatement: (db) =>
         (["participants", "posters", "posters-without-eligible-posts"] as const).map((audience) =>
           notificationFanout.notifyCampaignAudienceStatement(db, {

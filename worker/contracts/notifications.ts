@@ -1,6 +1,10 @@
 import { z } from "zod/mini";
 
-/** The server's notification vocabulary (SPEC.md section 3). */
+/**
+ * The server's notification vocabulary (SPEC.md section 3), and the two of issue 28: an advertiser approved or rejected
+ * the creator's held commission or post (docs/decisions/051-review-decision-notifications.md). Each is also a row of
+ * `notification_event_types` (migration 0067): a new type is added in both places.
+ */
 export const notificationEventTypeSchema = z.enum([
   "welcome",
   "terms-and-conditions",
@@ -21,6 +25,8 @@ export const notificationEventTypeSchema = z.enum([
   "transaction-completed",
   "ad-hoc-notification",
   "vlayer-badge",
+  "review-approved",
+  "review-rejected",
 ]);
 export type NotificationEventType = z.infer<typeof notificationEventTypeSchema>;
 

@@ -44,6 +44,8 @@ export const notificationKindLabels: Record<NotificationEventType, string> = {
   "transaction-completed": "Withdrawal completed",
   "ad-hoc-notification": "Announcements",
   "vlayer-badge": "Badges",
+  "review-approved": "Held item approved",
+  "review-rejected": "Held item rejected",
 };
 
 /** "2026-11-23 14:06 UTC": the end of a lock, rounded up to the minute so nobody tries too early. */

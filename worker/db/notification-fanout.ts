@@ -6,6 +6,7 @@ import {
   type NotificationAudiences,
 } from "../contracts/admin.ts";
 import { campaignStatusSchema } from "../contracts/vocabulary.ts";
+import { noGuard, type StatementGuard } from "./ledger.ts";
 import type { NewNotification, NotificationEventType } from "./notifications.ts";
 import { allRows, firstRow, mapQuery, type Query } from "./query.ts";
 import type { Database } from "../database.ts";
@@ -21,8 +22,17 @@ export const sqlNotificationId = `'ntf_' || lower(hex(randomblob(4))) || '-' || 
   substr(lower(hex(randomblob(2))), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1) ||
   substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6)))`;
 
-/** A list of notifications (each with its own user, text and dedupe key) as one statement. */
-export function insertNotificationsStatement(db: Database, notifications: readonly NewNotification[]) {
+/**
+ * A list of notifications (each with its own user, text and dedupe key) as one statement. With a guard, each is
+ * written only when the guard holds for it: its SQL reads the notification's `ref` as `json_extract(entry.value,
+ * '$.ref')`, as the guards of the ledger's `insertEntriesStatement` do, so one guard serves both (a review decision's
+ * notifications and entries are written only for the items its batch decided).
+ */
+export function insertNotificationsStatement(
+  db: Database,
+  notifications: readonly (NewNotification & { ref?: string })[],
+  guard: StatementGuard = noGuard,
+) {
   const rows = notifications.map((notification) => ({
     u: notification.userId,
     e: notification.eventType,
@@ -32,17 +42,18 @@ export function insertNotificationsStatement(db: Database, notifications: readon
     c: notification.campaignId ?? null,
     k: notification.dedupeKey,
     at: notification.createdAt,
+    ...(notification.ref === undefined ? {} : { ref: notification.ref }),
   }));
   return db
     .prepare(
       `INSERT INTO notifications (id, user_id, event_type, title, body, link, campaign_id, dedupe_key, created_at)
-       SELECT ${sqlNotificationId}, json_extract(value, '$.u'), json_extract(value, '$.e'), json_extract(value, '$.t'),
-              json_extract(value, '$.b'), json_extract(value, '$.l'), json_extract(value, '$.c'), json_extract(value, '$.k'),
-              json_extract(value, '$.at')
-       FROM json_each(?) WHERE true
+       SELECT ${sqlNotificationId}, json_extract(entry.value, '$.u'), json_extract(entry.value, '$.e'),
+              json_extract(entry.value, '$.t'), json_extract(entry.value, '$.b'), json_extract(entry.value, '$.l'),
+              json_extract(entry.value, '$.c'), json_extract(entry.value, '$.k'), json_extract(entry.value, '$.at')
+       FROM json_each(?) AS entry WHERE ${guard.sql}
        ON CONFLICT (dedupe_key) DO NOTHING`,
     )
-    .bind(JSON.stringify(rows));
+    .bind(JSON.stringify(rows), ...guard.params);
 }
 
 /**

@@ -262,7 +262,10 @@ export function decidedPostsStatement(
     .bind(input.approved ? 1 : 0, input.now, input.changeId, JSON.stringify(input.itemIds));
 }
 
-/** A ledger entry (by its `ref`) is written only for an item decided in the change `changeId`. */
+/**
+ * A ledger entry or a notification (by its `ref`) is written only for an item decided in the change `changeId`, so a
+ * retry, a concurrent decision or a refund that took the item writes nothing.
+ */
 export function decidedReviewGuard(changeId: string): StatementGuard {
   return {
     sql: `EXISTS (SELECT 1 FROM risk_reviews r WHERE r.item_id = json_extract(entry.value, '$.ref') AND r.change_id = ?)`,

@@ -2,9 +2,8 @@ import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
-import { TextInput } from "~/components/ui/text-input";
+import { NumberField } from "~/components/ui/number-field";
 import { fieldErrorsOf } from "~/lib/api/api-errors";
 import { errorText } from "~/lib/error-text";
 import type { RiskSettings } from "@contracts/risk-review.ts";
@@ -54,36 +53,29 @@ export function ReviewSettingsPanel({ advertiserId, campaignId }: { advertiserId
         <p className="muted small">{settings.isError ? errorText(settings.error) : "Loading…"}</p>
       ) : (
         <form onSubmit={submit} noValidate>
-          <Field
+          <NumberField
             label="Review threshold"
             hint="From 1 to 100: the score at which a commission is held."
             error={errors.reviewThreshold}
             required
-          >
-            <TextInput
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={100}
-              value={current.reviewThreshold}
-              onChange={(event) => edit("reviewThreshold")(event.target.value)}
-            />
-          </Field>
-          <Field
-            label="Review window (hours)"
+            inputMode="numeric"
+            min={1}
+            max={100}
+            value={current.reviewThreshold}
+            onValueChange={edit("reviewThreshold")}
+          />
+          <NumberField
+            label="Review window"
+            unit="hours"
             hint="From 0 to 720: how long a commission below the threshold is watched before it is approved."
             error={errors.reviewWindowHours}
             required
-          >
-            <TextInput
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={720}
-              value={current.reviewWindowHours}
-              onChange={(event) => edit("reviewWindowHours")(event.target.value)}
-            />
-          </Field>
+            inputMode="numeric"
+            min={0}
+            max={720}
+            value={current.reviewWindowHours}
+            onValueChange={edit("reviewWindowHours")}
+          />
           <Button type="submit" variant="primary" busy={save.isPending} busyLabel="Saving…">
             Save review settings
           </Button>

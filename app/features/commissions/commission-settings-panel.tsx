@@ -5,9 +5,9 @@ import { DateTime } from "~/components/ui/date-time";
 import { Field } from "~/components/ui/field";
 import { Money } from "~/components/ui/money";
 import { Notice } from "~/components/ui/notice";
+import { NumberField } from "~/components/ui/number-field";
 import { Select } from "~/components/ui/select";
-import { TextInput } from "~/components/ui/text-input";
-import { ApiRequestError } from "~/lib/api/http-client";
+import { fieldErrorsOf } from "~/lib/api/api-errors";
 import { errorText } from "~/lib/error-text";
 import type { CommissionRuleInput, CommissionSettings } from "@contracts/commissions.ts";
 import { earningConversionTypes, type EarningConversionType } from "@contracts/conversion-types.ts";
@@ -66,23 +66,8 @@ function optionalUnits(text: string, currency: string): number | null {
 
 type RuleField = "eventType" | "fixedAmount" | "shareBps" | "minValue" | "creatorWeeklyCap" | "campaignCap";
 
-/** The server's message per field: `validationDays`, `rules` and each rule's fields by index. */
-function fieldErrors(error: Error | null) {
-  const errors: { validationDays?: string; rules?: string; byRule: Map<number, Partial<Record<RuleField, string>>> } = {
-    byRule: new Map(),
-  };
-  if (!(error instanceof ApiRequestError)) return errors;
-  for (const item of error.body?.detail ?? []) {
-    const [, field, index, ruleField] = item.loc;
-    if (field === "validationDays") errors.validationDays ??= item.msg;
-    else if (field === "rules" && typeof index === "number" && typeof ruleField === "string") {
-      const rule = errors.byRule.get(index) ?? {};
-      rule[ruleField as RuleField] ??= item.msg;
-      errors.byRule.set(index, rule);
-    } else if (field === "rules") errors.rules ??= item.msg;
-  }
-  return errors;
-}
+/** The server's message for a field of the rule at `index` (`loc` ["body", "rules", index, field]). */
+const ruleError = (errors: Partial<Record<string, string>>, index: number, field: RuleField) => errors[`rules.${index}.${field}`];
 
 /**
  * In the console, on a campaign: what a conversion earns its creator (a fixed amount or a share of its value, per
@@ -98,7 +83,7 @@ export function CommissionSettingsPanel({ advertiserId, campaignId }: { advertis
   const [budgetError, setBudgetError] = useState<string | null>(null);
   const [fundingKey, setFundingKey] = useState(() => crypto.randomUUID());
   const current = draft ?? (settings.data === undefined ? null : draftOf(settings.data));
-  const errors = fieldErrors(save.error);
+  const errors = fieldErrorsOf(save.error);
   const currency = settings.data?.currency ?? "USDC";
 
   const editRule = (index: number, change: Partial<RuleDraft>) =>
@@ -154,27 +139,23 @@ export function CommissionSettingsPanel({ advertiserId, campaignId }: { advertis
             </Notice>
           ) : null}
           <form onSubmit={submit} noValidate>
-            <Field
-              label="Validation window (days)"
+            <NumberField
+              label="Validation window"
+              unit="days"
               hint="From 0 to 90: how long a commission stays pending before the creator can withdraw it."
               error={errors.validationDays}
               required
-            >
-              <TextInput
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={90}
-                value={current.validationDays}
-                onChange={(event) => setDraft({ ...current, validationDays: event.target.value })}
-              />
-            </Field>
+              inputMode="numeric"
+              min={0}
+              max={90}
+              value={current.validationDays}
+              onValueChange={(validationDays) => setDraft({ ...current, validationDays })}
+            />
             {current.rules.map((rule, index) => {
-              const ruleErrors = errors.byRule.get(index) ?? {};
               return (
                 <fieldset key={index} className="commission-rule">
                   <legend>{`Rule ${index + 1}`}</legend>
-                  <Field label="Event type" error={ruleErrors.eventType}>
+                  <Field label="Event type" error={ruleError(errors, index, "eventType")}>
                     <Select
                       value={rule.eventType}
                       onChange={(event) => editRule(index, { eventType: event.target.value as EarningConversionType })}
@@ -196,43 +177,54 @@ export function CommissionSettingsPanel({ advertiserId, campaignId }: { advertis
                     </Select>
                   </Field>
                   {rule.kind === "share" ? (
-                    <Field label="Share (%)" hint="Of the event's value, up to 2 decimals." error={ruleErrors.shareBps} required>
-                      <TextInput
-                        inputMode="decimal"
-                        value={rule.percent}
-                        onChange={(event) => editRule(index, { percent: event.target.value })}
-                      />
-                    </Field>
+                    <NumberField
+                      label="Share"
+                      unit="%"
+                      hint="Of the event's value, up to 2 decimals."
+                      error={ruleError(errors, index, "shareBps")}
+                      required
+                      inputMode="decimal"
+                      value={rule.percent}
+                      onValueChange={(percent) => editRule(index, { percent })}
+                    />
                   ) : (
-                    <Field label={`Amount (${currency})`} error={ruleErrors.fixedAmount} required>
-                      <TextInput
-                        inputMode="decimal"
-                        value={rule.amount}
-                        onChange={(event) => editRule(index, { amount: event.target.value })}
-                      />
-                    </Field>
+                    <NumberField
+                      label="Amount"
+                      unit={currency}
+                      error={ruleError(errors, index, "fixedAmount")}
+                      required
+                      inputMode="decimal"
+                      value={rule.amount}
+                      onValueChange={(amount) => editRule(index, { amount })}
+                    />
                   )}
-                  <Field label={`Minimum value (${currency})`} hint="Optional: smaller events earn nothing." error={ruleErrors.minValue}>
-                    <TextInput
-                      inputMode="decimal"
-                      value={rule.minValue}
-                      onChange={(event) => editRule(index, { minValue: event.target.value })}
-                    />
-                  </Field>
-                  <Field label={`Cap per creator per week (${currency})`} hint="Optional." error={ruleErrors.creatorWeeklyCap}>
-                    <TextInput
-                      inputMode="decimal"
-                      value={rule.creatorWeeklyCap}
-                      onChange={(event) => editRule(index, { creatorWeeklyCap: event.target.value })}
-                    />
-                  </Field>
-                  <Field label={`Cap for the campaign (${currency})`} hint="Optional." error={ruleErrors.campaignCap}>
-                    <TextInput
-                      inputMode="decimal"
-                      value={rule.campaignCap}
-                      onChange={(event) => editRule(index, { campaignCap: event.target.value })}
-                    />
-                  </Field>
+                  <NumberField
+                    label="Minimum value"
+                    unit={currency}
+                    hint="Optional: smaller events earn nothing."
+                    error={ruleError(errors, index, "minValue")}
+                    inputMode="decimal"
+                    value={rule.minValue}
+                    onValueChange={(minValue) => editRule(index, { minValue })}
+                  />
+                  <NumberField
+                    label="Cap per creator per week"
+                    unit={currency}
+                    hint="Optional."
+                    error={ruleError(errors, index, "creatorWeeklyCap")}
+                    inputMode="decimal"
+                    value={rule.creatorWeeklyCap}
+                    onValueChange={(creatorWeeklyCap) => editRule(index, { creatorWeeklyCap })}
+                  />
+                  <NumberField
+                    label="Cap for the campaign"
+                    unit={currency}
+                    hint="Optional."
+                    error={ruleError(errors, index, "campaignCap")}
+                    inputMode="decimal"
+                    value={rule.campaignCap}
+                    onValueChange={(campaignCap) => editRule(index, { campaignCap })}
+                  />
                   <Button type="button" onClick={() => setDraft({ ...current, rules: current.rules.filter((_, at) => at !== index) })}>
                     Remove rule
                   </Button>
@@ -253,7 +245,7 @@ export function CommissionSettingsPanel({ advertiserId, campaignId }: { advertis
                 Saved.
               </p>
             ) : null}
-            {save.isError && errors.validationDays === undefined && errors.byRule.size === 0 && errors.rules === undefined ? (
+            {save.isError && Object.keys(errors).length === 0 ? (
               <Notice tone="danger" announce="alert">
                 {errorText(save.error)}
               </Notice>
@@ -264,9 +256,15 @@ export function CommissionSettingsPanel({ advertiserId, campaignId }: { advertis
               {"Budget left: "}
               <Money amount={settings.data.budget} currency={currency} />
             </p>
-            <Field label={`Add to the budget (${currency})`} hint="From this account's funds." error={budgetError ?? undefined}>
-              <TextInput inputMode="decimal" value={budgetText} onChange={(event) => setBudgetText(event.target.value)} />
-            </Field>
+            <NumberField
+              label="Add to the budget"
+              unit={currency}
+              hint="From this account's funds."
+              error={budgetError ?? undefined}
+              inputMode="decimal"
+              value={budgetText}
+              onValueChange={setBudgetText}
+            />
             <Button type="submit" busy={fund.isPending} busyLabel="Adding…">
               Add to budget
             </Button>

@@ -18,7 +18,9 @@ export type SidebarNotificationType =
   | "transaction-completed"
   | "terms-and-conditions"
   | "ad-hoc"
-  | "badge";
+  | "badge"
+  | "review-approved"
+  | "review-rejected";
 
 /** Server type → sidebar type; the server types missing here are dropped from the sidebar. */
 const sidebarTypes: Partial<Record<NotificationEventType, SidebarNotificationType>> = {
@@ -34,6 +36,8 @@ const sidebarTypes: Partial<Record<NotificationEventType, SidebarNotificationTyp
   "terms-and-conditions": "terms-and-conditions",
   "ad-hoc-notification": "ad-hoc",
   "vlayer-badge": "badge",
+  "review-approved": "review-approved",
+  "review-rejected": "review-rejected",
 };
 
 export function sidebarTypeOf(eventType: NotificationEventType): SidebarNotificationType | null {

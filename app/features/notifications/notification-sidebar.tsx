@@ -26,6 +26,8 @@ const icons: Record<SidebarNotificationType, `lucide:${string}`> = {
   "terms-and-conditions": "lucide:file-text",
   "ad-hoc": "lucide:megaphone",
   badge: "lucide:award",
+  "review-approved": "lucide:circle-check",
+  "review-rejected": "lucide:circle-x",
 };
 
 /** The notification sidebar: a drawer opened by the bell (the kit's Dialog); Escape, its close button or the backdrop close it. */

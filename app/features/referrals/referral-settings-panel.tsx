@@ -3,8 +3,9 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
+import { NumberField } from "~/components/ui/number-field";
 import { TextInput } from "~/components/ui/text-input";
-import { ApiRequestError } from "~/lib/api/http-client";
+import { fieldErrorsOf } from "~/lib/api/api-errors";
 import { errorText } from "~/lib/error-text";
 import type { ReferralSettings } from "@contracts/referrals.ts";
 import { useReferralSettings, useSaveReferralSettings } from "./api/referral-settings";
@@ -17,18 +18,6 @@ const draftOf = (settings: ReferralSettings): Draft => ({
   attributionWindowDays: String(settings.attributionWindowDays),
 });
 
-/** The server's message per field of the body ("destinationUrl"…). */
-function fieldErrors(error: Error | null): Partial<Record<keyof Draft, string>> {
-  const fields: Partial<Record<keyof Draft, string>> = {};
-  if (error instanceof ApiRequestError) {
-    for (const item of error.body?.detail ?? []) {
-      const field = item.loc[1];
-      if (field === "destinationUrl" || field === "clickIdParam" || field === "attributionWindowDays") fields[field] ??= item.msg;
-    }
-  }
-  return fields;
-}
-
 /**
  * In the console, on a campaign: where its creators' referral links lead, the parameter that carries the click id
  * there, and how long a click is credited (docs/decisions/043-referral-links.md); with the links and clicks so far.
@@ -38,7 +27,8 @@ export function ReferralSettingsPanel({ advertiserId, campaignId }: { advertiser
   const save = useSaveReferralSettings(advertiserId, campaignId);
   const [draft, setDraft] = useState<Draft | null>(null);
   const current = draft ?? (settings.data === undefined ? null : draftOf(settings.data));
-  const errors = fieldErrors(save.error);
+  const { destinationUrl, clickIdParam, attributionWindowDays } = fieldErrorsOf(save.error);
+  const errors = { destinationUrl, clickIdParam, attributionWindowDays };
   const edit = (field: keyof Draft) => (value: string) => current !== null && setDraft({ ...current, [field]: value });
 
   const submit = (event: FormEvent) => {
@@ -85,21 +75,18 @@ export function ReferralSettingsPanel({ advertiserId, campaignId }: { advertiser
           >
             <TextInput value={current.clickIdParam} onChange={(event) => edit("clickIdParam")(event.target.value)} />
           </Field>
-          <Field
-            label="Attribution window (days)"
+          <NumberField
+            label="Attribution window"
+            unit="days"
             hint="From 1 to 90: how long after a click a conversion counts."
             error={errors.attributionWindowDays}
             required
-          >
-            <TextInput
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={90}
-              value={current.attributionWindowDays}
-              onChange={(event) => edit("attributionWindowDays")(event.target.value)}
-            />
-          </Field>
+            inputMode="numeric"
+            min={1}
+            max={90}
+            value={current.attributionWindowDays}
+            onValueChange={edit("attributionWindowDays")}
+          />
           <Button type="submit" variant="primary" busy={save.isPending} busyLabel="Saving…">
             Save referral settings
           </Button>
@@ -109,7 +96,7 @@ export function ReferralSettingsPanel({ advertiserId, campaignId }: { advertiser
               {save.isSuccess ? " Saved." : ""}
             </p>
           )}
-          {save.isError && Object.keys(errors).length === 0 ? (
+          {save.isError && Object.values(errors).every((message) => message === undefined) ? (
             <Notice tone="danger" announce="alert">
               {errorText(save.error)}
             </Notice>

@@ -111,6 +111,56 @@ export function withdrawalNotification(input: {
   };
 }
 
+/** A held item the advertiser decided (docs/decisions/047-risk-and-review.md): a commission or a pool-rewarded post. */
+export type DecidedReviewItem = {
+  itemId: string;
+  kind: "commission" | "post";
+  creatorId: string;
+  campaign: { id: string; title: string };
+  /** The commission's amount, or the post's held pool and bonus shares, in the smallest unit of `currency`. */
+  amount: number;
+  currency: string;
+  /** The conversion's type (`purchase`, `lead`…) for a commission; null for a post. */
+  eventType: string | null;
+};
+
+/**
+ * An advertiser approved or rejected a held commission or post (docs/decisions/051-review-decision-notifications.md):
+ * what was decided, for which campaign, the advertiser's reason, and a link to where the creator sees the item (their
+ * commissions on the dashboard, their posts on the campaign's page). Keyed by the item, which is decided once, so a
+ * repeated decision cannot notify twice.
+ */
+export function reviewDecisionNotification(input: {
+  item: DecidedReviewItem;
+  decision: "approve" | "reject";
+  reason: string | null;
+  now: number;
+}): NewNotification {
+  const { item, decision, reason, now } = input;
+  const amount = `${formatUnits(item.amount, item.currency)} ${item.currency}`;
+  const decided = decision === "approve" ? "approved" : "rejected";
+  const what = item.kind === "commission" ? `commission for ${item.campaign.title}` : `post in ${item.campaign.title}`;
+  const outcome =
+    item.kind === "commission"
+      ? decision === "approve"
+        ? `The ${amount} for a ${item.eventType ?? "conversion"} becomes available to withdraw once its validation window is over.`
+        : `The ${amount} for a ${item.eventType ?? "conversion"} will not be paid.`
+      : decision === "approve"
+        ? `Its reward of ${amount} is in your available balance.`
+        : "It is not rewarded.";
+  const why = reason === null ? "" : ` The advertiser's ${decision === "approve" ? "note" : "reason"}: ${reason}`;
+  return {
+    userId: item.creatorId,
+    eventType: decision === "approve" ? "review-approved" : "review-rejected",
+    title: `Your held ${what} was ${decided}`,
+    body: `${outcome}${why}`,
+    link: item.kind === "commission" ? "/#my-commissions" : `/campaign/${item.campaign.id}`,
+    campaignId: item.campaign.id,
+    dedupeKey: `review-decided:${item.itemId}`,
+    createdAt: now,
+  };
+}
+
 /**
  * New terms are in force (docs/decisions/032-spec-server-items.md section 2): what every creator's
  * `terms-and-conditions` notification says. The link opens the terms, where the Accept button waits until accepted.

@@ -15,10 +15,12 @@ import {
 } from "../../contracts/risk-review.ts";
 import { changedCommissionGuard } from "../../db/commissions.ts";
 import { insertAccountsStatement, insertEntriesStatement, type NewLedgerEntryOf } from "../../db/ledger.ts";
+import { insertNotificationsStatement } from "../../db/notification-fanout.ts";
 import { runBatch } from "../../db/query.ts";
 import {
   creatorReviewsQuery,
   decideReviewsStatements,
+  decidedReviewGuard,
   decidedReviewsQuery,
   heldReviewsQuery,
   reviewsOfItemsQuery,
@@ -30,6 +32,7 @@ import type { Database } from "../../database.ts";
 import { requireMembership } from "../advertisers/membership.ts";
 import { campaignCommissionBudgetAccount, creatorCommissionPendingAccount } from "../ledger/accounts.ts";
 import { runLedgerBatch } from "../ledger/journal.ts";
+import { reviewDecisionNotification } from "../notifications/events.ts";
 import { heldPostLedgerStatements, type HeldPost } from "./post-review.ts";
 
 /**
@@ -96,6 +99,20 @@ const heldPostOf = (row: ReviewRow): HeldPost => ({
   bonusAmount: row.bonus_amount,
 });
 
+/** The creator's notification of the decision on one item, written only if the batch decided it (its `ref`). */
+function decisionNotification(row: ReviewRow, decision: ReviewDecisionInput["decision"], reason: string | null, now: number) {
+  const item = {
+    itemId: row.item_id,
+    kind: row.item_kind,
+    creatorId: row.creator_id,
+    campaign: { id: row.campaign_id, title: row.campaign_title },
+    amount: row.amount,
+    currency: row.currency,
+    eventType: row.event_type,
+  };
+  return { ...reviewDecisionNotification({ item, decision, reason, now }), ref: row.item_id };
+}
+
 /** A rejected commission's money goes back from the creator's pending balance to the campaign's budget. */
 function cancelEntry(row: ReviewRow, now: number): NewLedgerEntryOf {
   const pending = creatorCommissionPendingAccount(row.creator_id, row.currency);
@@ -115,9 +132,9 @@ function cancelEntry(row: ReviewRow, now: number): NewLedgerEntryOf {
 
 /**
  * `POST /v1/advertiser/{id}/reviews/decisions`: approves or rejects held items (commissions and pool-rewarded posts)
- * in one batch. A retry changes nothing
- * (only held items are decided; the cancel entries' keys are the commission's), and its answer names every item as
- * skipped with why.
+ * in one batch, and tells each item's creator in the same batch. A retry changes nothing (only held items are
+ * decided; the cancel entries' keys are the commission's, the notifications' the item's), and its answer names every
+ * item as skipped with why.
  */
 export async function decideReviews(
   caps: Deps,
@@ -138,15 +155,23 @@ export async function decideReviews(
 
   const now = caps.clock.now();
   const changeId = `chg_${crypto.randomUUID()}`;
+  const reason = input.reason === undefined || input.reason === "" ? null : input.reason;
   const statements = decideReviewsStatements(caps.db, {
     advertiserId,
     itemIds: candidates.map((row) => row.item_id),
     decision: input.decision,
-    reason: input.reason === undefined || input.reason === "" ? null : input.reason,
+    reason,
     userId,
     changeId,
     now,
   });
+  statements.push(
+    insertNotificationsStatement(
+      caps.db,
+      candidates.map((row) => decisionNotification(row, input.decision, reason, now)),
+      decidedReviewGuard(changeId),
+    ),
+  );
   // A held post's shares are paid to the creator or go back to the pools; each entry only if its post was decided here.
   statements.push(
     ...heldPostLedgerStatements(
