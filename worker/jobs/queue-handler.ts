@@ -1,9 +1,11 @@
 import { handleAnalyticsQueue } from "./analytics-consumer.ts";
+import { handlePollingQueue } from "./polling-consumer.ts";
 import { handleTelemetryQueue, handleUndeliveredTelemetry } from "./telemetry-consumer.ts";
 
 /** The consumer of each queue of wrangler.toml ([[queues.consumers]]), by the queue's name. */
 const consumers: Record<string, ExportedHandlerQueueHandler<Cloudflare.Env>> = {
   "chorus-analytics": handleAnalyticsQueue,
+  "chorus-metrics-polling": handlePollingQueue,
   "chorus-telemetry": handleTelemetryQueue,
   "chorus-telemetry-dead-letter": handleUndeliveredTelemetry,
 };
