@@ -74,7 +74,13 @@ async function readCounts(db: D1Database): Promise<ReadCounts> {
 export type PollingBenchmarkResult = {
   date: string;
   world: PollingWorld;
-  limits: { postsPerRun: number; groupsPerRun: number; pullAheadMinutes: number; networkCallsPerInvocation: number; groupsPerDelivery: number };
+  limits: {
+    postsPerRun: number;
+    groupsPerRun: number;
+    pullAheadMinutes: number;
+    networkCallsPerInvocation: number;
+    groupsPerDelivery: number;
+  };
   setupSeconds: number;
   complete: boolean;
   schedulerRuns: number;

@@ -24,12 +24,7 @@ describe("the groups a polling run reads posts in", () => {
       { postId: "x-ada", network: "x", userId: "ada", nextPollAt: 3 * MINUTE },
       { postId: "x-bob", network: "x", userId: "bob", nextPollAt: 3 * MINUTE },
     ] as const);
-    expect(groups.map((group) => group.map((target) => target.postId))).toEqual([
-      ["x-zed"],
-      ["x-ada", "x-ada-late"],
-      ["x-bob"],
-      ["b-cy"],
-    ]);
+    expect(groups.map((group) => group.map((target) => target.postId))).toEqual([["x-zed"], ["x-ada", "x-ada-late"], ["x-bob"], ["b-cy"]]);
   });
 
   it("cuts a group into calls of the network's batch size, each with its owner where reads need one", () => {

@@ -67,7 +67,9 @@ async function schedule(postId: string, nextPollAt: number, maturesAt?: number) 
 type Row = { polls: number; failures: number; next_poll_at: number | null; leased_until: number; likes: number; last_error: string | null };
 
 async function metricsOf(postId: string): Promise<Row> {
-  const row = await env.DB.prepare(`SELECT polls, failures, next_poll_at, leased_until, likes, last_error FROM post_metrics WHERE post_id = ?`)
+  const row = await env.DB.prepare(
+    `SELECT polls, failures, next_poll_at, leased_until, likes, last_error FROM post_metrics WHERE post_id = ?`,
+  )
     .bind(postId)
     .first<Row>();
   if (row === null) throw new Error(`${postId} is not tracked`);
@@ -173,10 +175,16 @@ describe("metrics polling through the polling queue", () => {
   it("backs a failed read off, doubling the wait, and acknowledges the group", async () => {
     const clock = fixedClock(systemClock.now());
     const now = clock.now();
-    const campaign = buildCampaign(`fan-fail-${crypto.randomUUID().slice(0, 8)}`, await insertAdvertiser(`fan-fail-${crypto.randomUUID().slice(0, 6)}`), "active", now, {
-      startsAt: now - DAY,
-      endsAt: now + 20 * DAY,
-    });
+    const campaign = buildCampaign(
+      `fan-fail-${crypto.randomUUID().slice(0, 8)}`,
+      await insertAdvertiser(`fan-fail-${crypto.randomUUID().slice(0, 6)}`),
+      "active",
+      now,
+      {
+        startsAt: now - DAY,
+        endsAt: now + 20 * DAY,
+      },
+    );
     // A creator who never signed in with X: Chorus holds no token to read their post with.
     const creator = buildUser(`fan_no_x_${crypto.randomUUID().slice(0, 6)}`, now);
     const post = buildPost(`fan-no-x-${crypto.randomUUID().slice(0, 8)}`, campaign, creator, "evaluating", now, {

@@ -788,7 +788,11 @@ export const statementCatalog: Record<string, ModuleEntry> = {
           now,
         ),
       recordFailedPollsStatement: (db) =>
-        postMetrics.recordFailedPollsStatement(db, [{ postId: post.id, leaseUntil: now + 120_000, failures: 1, error: "timeout", nextPollAt: now + 300_000 }], now),
+        postMetrics.recordFailedPollsStatement(
+          db,
+          [{ postId: post.id, leaseUntil: now + 120_000, failures: 1, error: "timeout", nextPollAt: now + 300_000 }],
+          now,
+        ),
       releaseLeasesStatement: (db) => postMetrics.releaseLeasesStatement(db, [post.id], now + 120_000),
       stopTrackingStatement: (db) => postMetrics.stopTrackingStatement(db, [post.id], now, "deleted on X"),
       listPostsReadyToMature: (db) => postMetrics.listPostsReadyToMature(db, { now, grace: day, limit: 500 }),

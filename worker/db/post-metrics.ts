@@ -106,7 +106,14 @@ export async function leaseReadGroups(db: Database, lease: ReadGroupLease): Prom
          ) AND leased_until <= ?1
          RETURNING post_id`,
       )
-      .bind(lease.now, lease.leaseUntil, lease.pullAheadUntil, JSON.stringify(lease.owners), lease.ownerPostLimit, JSON.stringify(lease.postIds)),
+      .bind(
+        lease.now,
+        lease.leaseUntil,
+        lease.pullAheadUntil,
+        JSON.stringify(lease.owners),
+        lease.ownerPostLimit,
+        JSON.stringify(lease.postIds),
+      ),
     leasedSchema,
   );
   return rows.map((row) => row.post_id);

@@ -26,7 +26,15 @@ export async function consumeReadGroups(
   if (readable.length === 0) return;
   let unread: ReadonlySet<ReadGroup>;
   try {
-    unread = new Set((await readLeasedGroups(deps, readable.map(({ group }) => group), callBudget)).unread);
+    unread = new Set(
+      (
+        await readLeasedGroups(
+          deps,
+          readable.map(({ group }) => group),
+          callBudget,
+        )
+      ).unread,
+    );
   } catch (error) {
     console.error(`Polling queue: reading ${readable.length} group(s) failed; they will be retried.`, error);
     for (const { message } of readable) message.retry();

@@ -67,7 +67,10 @@ export function readGroups<Target extends Grouped>(targets: readonly Target[]): 
 }
 
 /** What to lease from the oldest due posts: the owners whose reads are filled, in due order, and the posts read across owners. */
-export function leasePlan(due: readonly DuePost[], limits: Pick<GroupingLimits, "groupsPerRun">): { owners: OwnerRead[]; postIds: string[] } {
+export function leasePlan(
+  due: readonly DuePost[],
+  limits: Pick<GroupingLimits, "groupsPerRun">,
+): { owners: OwnerRead[]; postIds: string[] } {
   const owners = new Map<string, OwnerRead>();
   const postIds: string[] = [];
   const acrossOwners = new Map<Network, number>();
