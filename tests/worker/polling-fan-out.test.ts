@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { DAY, HOUR, systemClock } from "../../worker/clock.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../../worker/db/campaigns.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
-import { defaultPollingLimits } from "../../worker/domain/rewards/polling.ts";
+import { defaultPollingLimits, pollDueMetrics } from "../../worker/domain/rewards/polling.ts";
 import { leaseDueReadGroups, type ReadGroup } from "../../worker/domain/rewards/read-groups.ts";
 import { consumeReadGroups } from "../../worker/jobs/polling-consumer.ts";
 import { buildCampaign, buildPost, buildUser, publishedPostsStatements } from "../../scripts/seed/factories.ts";
@@ -240,6 +240,26 @@ describe("metrics polling through the polling queue", () => {
     if (deferredGroup === undefined) throw new Error("no third group");
     expect(await deliver(clock, [deferredGroup], 4)).toEqual({ acked: ["group-0"], retried: [] });
     expect(await metricsOf(deferredPost)).toMatchObject({ polls: 1, leased_until: 0 });
+  });
+
+  it("hands a run's groups to the polling queue, whose consumer in the worker reads and writes them back", async () => {
+    const now = systemClock.now();
+    const campaign = await liveCampaign("queue", now);
+    const creator = await creatorOnX("queue");
+    await join(campaign.id, creator, now);
+    const post = await publish(creator, campaign.id, "#ad Read through the queue");
+    await schedule(post, now - MINUTE);
+
+    const { networks } = schedulerDeps(systemClock);
+    const report = await pollDueMetrics({ db: env.DB, clock: systemClock, networks, pollingQueue: env.POLLING_QUEUE as Queue<ReadGroup> });
+    // The run reads nothing itself (posts of this file's other tests may be due too, and queued with it).
+    expect(report).toMatchObject({ polled: 0, networkCalls: 0 });
+    expect(report.queued).toBeGreaterThanOrEqual(1);
+    // Delivered by the queue to the worker's queue handler (worker/jobs/queue-handler.ts, by the queue's name).
+    await vi.waitFor(async () => expect(await metricsOf(post)).toMatchObject({ polls: 1, failures: 0, leased_until: 0 }), {
+      timeout: 15_000,
+      interval: 100,
+    });
   });
 
   it("acknowledges and logs a message the scheduler could not have sent", async () => {
