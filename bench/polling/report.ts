@@ -16,8 +16,10 @@ export function pollingMarkdown(result: PollingBenchmarkResult): string {
     `# Metrics polling of ${n(world.xPosts + world.blueskyPosts)} posts (${result.date})`,
     "",
     `${n(world.creators)} creators in ${world.campaigns} live campaigns on X and Bluesky; every post due for its first poll at the start.`,
-    `The production build's \`scheduled\` handler, run back to back under Miniflare against the local stand-ins, until every post`,
-    `was read once${result.complete ? "" : " (NOT reached: stopped early by POLL_BENCH_MAX_RUNS)"}. Product limits per run: ${n(result.limits.postsPerRun)} posts leased, ${result.limits.networkCallsPerRun} network calls.`,
+    `The production build's \`scheduled\` handler, run under Miniflare against the local stand-ins until every post was read once${result.complete ? "" : " (NOT reached: stopped early by POLL_BENCH_MAX_RUNS)"};`,
+    `each run leases due posts in read groups and puts them on the polling queue, whose consumer (in the same Miniflare) reads and`,
+    `writes them back before the next run. Product limits: a run leases at most ${n(result.limits.postsPerRun)} posts in ${n(result.limits.groupsPerRun)} groups (an X owner's`,
+    `group is filled with their posts due within ${result.limits.pullAheadMinutes} min); a consumer invocation takes ${result.limits.groupsPerDelivery} groups, at most ${result.limits.networkCallsPerInvocation} network calls.`,
     "",
     "| | X | Bluesky |",
     "|---|---:|---:|",
@@ -27,8 +29,9 @@ export function pollingMarkdown(result: PollingBenchmarkResult): string {
     `| posts per request (batch limit) | ${x.postsPerRequest} (100) | ${bluesky.postsPerRequest} (25) |`,
     `| other requests | ${others(x.otherRequests)} | ${others(bluesky.otherRequests)} |`,
     "",
-    `Scheduler runs: ${n(result.schedulerRuns)} (${result.postsReadPerRun} posts read per run); wall time ${n(result.wallSeconds)} s, of which`,
-    `${n(result.schedulerSeconds)} s in the scheduled handler (${result.msPerRun} ms per run); posts with a failed poll: ${n(result.failedPosts)}.`,
+    `Scheduler runs: ${n(result.schedulerRuns)} (${n(result.postsReadPerRun)} posts read per run); wall time ${n(result.wallSeconds)} s, of which`,
+    `${n(result.schedulerSeconds)} s in the scheduled handler (${result.msPerRun} ms per run) and ${n(result.queueSeconds)} s until the queue's consumers had written`,
+    `every run's groups back (longest, one run: ${result.longestQueueDrainSeconds} s, on two shared cores); posts with a failed poll: ${n(result.failedPosts)}.`,
     result.complete
       ? `The cron fires once a minute, so in production this pass takes ${n(result.schedulerRuns)} minutes (${result.productionPassHours} h).`
       : `At that pace a full pass needs about ${n(result.estimatedRunsForPass)} runs (extrapolated): with the cron once a minute, ${result.productionPassHours} h in production.`,
@@ -48,9 +51,10 @@ export function pollingMarkdown(result: PollingBenchmarkResult): string {
     `Reads need no session, so they count against the worker's IP: ${n(allowance.bluesky.perIpRequestsPerHour)} requests an hour. A full pass needs ${n(allowance.bluesky.requestsPerPass)} requests${result.complete ? "" : " (extrapolated)"},`,
     `so the limit allows ${allowance.bluesky.passesPerHourAsMeasured} passes an hour (${allowance.bluesky.passesPerHourAtFullBatches} at full batches of 25, ${n(allowance.bluesky.fewestRequestsPerPass)} requests a pass).`,
     "",
-    `**The product's own pace**: at most ${result.limits.networkCallsPerRun} network calls a run (one for each creator's access, one for each batch), one run a minute,`,
-    `so at most ${n(result.limits.networkCallsPerRun * 60)} calls an hour for both networks together. A pass takes ${n(result.estimatedRunsForPass)} runs${result.complete ? "" : " (extrapolated)"}: ${result.productionPassHours} h for one read`,
-    `of every post, ${result.passesPerHour} passes an hour, against the ${n(allowance.x.passesPerHourByUserLimit)} (X) and ${allowance.bluesky.passesPerHourAsMeasured} (Bluesky) the networks' limits allow.`,
+    `**The product's own pace**: one run a minute leases at most ${n(result.limits.postsPerRun)} posts in ${n(result.limits.groupsPerRun)} groups, one network call each`,
+    `(plus one for the owner's access on X), read by as many queue consumer invocations as it takes (${result.limits.groupsPerDelivery} groups each).`,
+    `A pass takes ${n(result.estimatedRunsForPass)} runs${result.complete ? "" : " (extrapolated)"}: ${result.productionPassHours} h for one read of every post, ${result.passesPerHour} passes an hour, against the`,
+    `${n(allowance.x.passesPerHourByUserLimit)} (X) and ${allowance.bluesky.passesPerHourAsMeasured} (Bluesky) the networks' limits allow.`,
     "",
   ].join("\n");
 }

@@ -8,8 +8,12 @@
  * stand-ins. The stand-ins run in this process behind counting proxies (bench/polling/counting-proxy.ts), which count
  * every request the worker sends to each network; the build runs under Miniflare (bench/built-app.ts) pointed at the
  * proxies. The benchmark then fires the worker's `scheduled` handler (the cron trigger's code, every step of
- * worker/jobs/scheduler.ts, metrics polling among them) run after run, back to back, until every post has been read
- * once. In production the cron fires once a minute, so a pass takes as many minutes as it took runs here.
+ * worker/jobs/scheduler.ts, metrics polling among them) run after run until every post has been read once. A run
+ * leases due posts in read groups and puts them on the polling queue (docs/decisions/048-polling-fan-out.md), which
+ * Miniflare delivers to the worker's queue handler in-process; the benchmark waits for the run's groups to be read and
+ * written back (no post leased any more) before the next run, and reports that wait. In production the cron fires
+ * once a minute, so a pass takes as many minutes as it took runs here, as long as each run's groups are read within
+ * the minute.
  * POLL_BENCH_MAX_RUNS (default 20,000) stops the pass early: the results then extrapolate the runs a full pass needs
  * from the pace kept (the pass is long: see the README's figures). POLL_BENCH_PORT (8874) moves the app; the
  * proxies take the port + 3 (X) and + 7 (Bluesky), as the local emulators do.
@@ -30,6 +34,9 @@ import { buildPollingWorld, type PollingWorld } from "./world.ts";
 
 const numberFrom = (variable: string, fallback: number) => Number(process.env[variable] ?? fallback);
 const X_LOOKUP = "GET /2/tweets";
+/** The polling queue's consumer takes up to 20 groups a delivery (wrangler.toml, chorus-metrics-polling). */
+const GROUPS_PER_DELIVERY = 20;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const BLUESKY_GET_POSTS = "GET /xrpc/app.bsky.feed.getPosts";
 
 function migrate(persistTo: string) {
@@ -67,7 +74,13 @@ async function readCounts(db: D1Database): Promise<ReadCounts> {
 export type PollingBenchmarkResult = {
   date: string;
   world: PollingWorld;
-  limits: { postsPerRun: number; networkCallsPerRun: number };
+  limits: {
+    postsPerRun: number;
+    groupsPerRun: number;
+    pullAheadMinutes: number;
+    networkCallsPerInvocation: number;
+    groupsPerDelivery: number;
+  };
   setupSeconds: number;
   complete: boolean;
   schedulerRuns: number;
@@ -76,6 +89,9 @@ export type PollingBenchmarkResult = {
   wallSeconds: number;
   schedulerSeconds: number;
   msPerRun: number;
+  /** Time from a run's end until the queue's consumers had read and written back all of its groups: total and longest. */
+  queueSeconds: number;
+  longestQueueDrainSeconds: number;
   /** In production the cron fires once a minute: a pass lasts as many minutes as it needs runs (estimated when incomplete). */
   productionPassHours: number;
   /** Full passes an hour at one run a minute. */
@@ -157,14 +173,34 @@ export async function runPollingBenchmark(buildDir: string, log: (line: string) 
         ?.n ?? 0;
     let remaining = await unread();
     const started = performance.now();
+    // Posts a run leased and the queue's consumers have not written back yet (every answer releases its lease).
+    const leased = async () =>
+      (
+        await db
+          .prepare(`SELECT COUNT(*) AS n FROM post_metrics WHERE leased_until > 0 AND post_id LIKE 'poll-post-%'`)
+          .first<{ n: number }>()
+      )?.n ?? 0;
+    let queueMs = 0;
+    let longestDrainMs = 0;
     while (remaining > 0 && runs < maxRuns) {
       const runStarted = performance.now();
       const { outcome } = await worker.scheduled({ cron: "* * * * *", scheduledTime: new Date() });
       if (outcome !== "ok") throw new Error(`The scheduled handler answered ${outcome} (see ${persistTo}/worker.log)`);
-      schedulerMs += performance.now() - runStarted;
+      const runEnded = performance.now();
+      schedulerMs += runEnded - runStarted;
       runs += 1;
+      // A bench loop, not a test: it waits for Miniflare's queue consumers as the next cron tick would.
+      while ((await leased()) > 0) {
+        if (performance.now() - runEnded > defaultPollingLimits.leaseMs) {
+          throw new Error(`Run ${runs}'s read groups were not written back within their lease (see ${persistTo}/worker.log)`);
+        }
+        await sleep(50);
+      }
+      const drainMs = performance.now() - runEnded;
+      queueMs += drainMs;
+      longestDrainMs = Math.max(longestDrainMs, drainMs);
       remaining = await unread();
-      if (runs % 250 === 0) {
+      if (runs % 5 === 0) {
         const done = total - remaining;
         log(
           `  run ${runs}: ${done.toLocaleString("en")} of ${total.toLocaleString("en")} read, ${((performance.now() - started) / 1000).toFixed(0)} s`,
@@ -189,7 +225,13 @@ export async function runPollingBenchmark(buildDir: string, log: (line: string) 
     return {
       date: new Date().toISOString().slice(0, 10),
       world,
-      limits: { postsPerRun: defaultPollingLimits.postsPerRun, networkCallsPerRun: defaultPollingLimits.xCallsPerRun },
+      limits: {
+        postsPerRun: defaultPollingLimits.postsPerRun,
+        groupsPerRun: defaultPollingLimits.groupsPerRun,
+        pullAheadMinutes: defaultPollingLimits.pullAheadMs / 60_000,
+        networkCallsPerInvocation: defaultPollingLimits.networkCallsPerInvocation,
+        groupsPerDelivery: GROUPS_PER_DELIVERY,
+      },
       setupSeconds: Math.round(setupSeconds * 10) / 10,
       complete: read === total,
       schedulerRuns: runs,
@@ -197,6 +239,8 @@ export async function runPollingBenchmark(buildDir: string, log: (line: string) 
       wallSeconds: Math.round(wallSeconds * 10) / 10,
       schedulerSeconds: Math.round(schedulerMs / 100) / 10,
       msPerRun: Math.round((schedulerMs / Math.max(1, runs)) * 10) / 10,
+      queueSeconds: Math.round(queueMs / 100) / 10,
+      longestQueueDrainSeconds: Math.round(longestDrainMs / 100) / 10,
       productionPassHours: Math.round((passRuns / 60) * 10) / 10,
       passesPerHour: Math.round((60 / Math.max(1, passRuns)) * 100) / 100,
       postsReadPerRun: Math.round(postsReadPerRun * 10) / 10,

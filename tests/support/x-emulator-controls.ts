@@ -27,13 +27,14 @@ export async function editPostTextOnX(xUrl: string, postId: string, text: string
   await control(xUrl, `/emulator/tweets/${encodeURIComponent(postId)}/text`, { text });
 }
 
-/** Uses up the user's current 15-minute window of an X endpoint: the next call answers 429. */
+/** Uses up the user's current 15-minute window of an X endpoint: the next call answers 429. Returns when it reopens (ms). */
 export async function exhaustXRateLimit(
   xUrl: string,
   username: string,
   endpoint: "users.me" | "users.tweets" | "tweets.lookup" | "tweets.create" | "tweets.delete" | "media.upload",
-): Promise<void> {
-  await control(xUrl, "/emulator/rate-limits/exhaust", { username, endpoint });
+): Promise<number> {
+  const answer = (await control(xUrl, "/emulator/rate-limits/exhaust", { username, endpoint })) as { data: { reset: number } };
+  return answer.data.reset * 1000;
 }
 
 /** X's own token revocation (`POST /2/oauth2/revoke`, as when the user removes the app on X). */

@@ -12,7 +12,6 @@ import {
   publishedPostsStatements,
   type PolledPost,
 } from "../../scripts/seed/factories.ts";
-import { leaseDuePosts } from "../../worker/db/post-metrics.ts";
 import { expireUnclaimedStatements } from "../../worker/db/post-status-changes.ts";
 import { findRewardCampaign } from "../../worker/db/reward-campaigns.ts";
 import { acquireLease } from "../../worker/db/scheduler-leases.ts";
@@ -21,6 +20,8 @@ import { depositAdvertiserFunds, fundCampaign } from "../../worker/domain/ledger
 import { WEEK } from "../../worker/contracts/campaign-weeks.ts";
 import { evaluateCampaign } from "../../worker/domain/rewards/evaluation.ts";
 import { MATURITY_GRACE } from "../../worker/domain/rewards/poll-schedule.ts";
+import { defaultPollingLimits } from "../../worker/domain/rewards/polling.ts";
+import { leaseDueReadGroups } from "../../worker/domain/rewards/read-groups.ts";
 import { splitPool } from "../../worker/domain/rewards/split.ts";
 import { closeCampaignWeeks } from "../../worker/domain/rewards/weeks.ts";
 import { runScheduledWork } from "../../worker/jobs/scheduler.ts";
@@ -211,7 +212,9 @@ describe("rewards scheduler: concurrency and crashes", () => {
 
     // A post leased by a run that died is left alone until its lease runs out.
     clock.advance(10 * 60_000);
-    expect(await leaseDuePosts(env.DB, { now: clock.now(), leaseUntil: clock.now() + 5 * 60_000, limit: 10 })).toEqual([post.id]);
+    expect(await leaseDueReadGroups({ db: env.DB, clock }, defaultPollingLimits)).toEqual([
+      { network: "x", ownerId: creator.id, postIds: [post.id], leaseUntil: clock.now() + 5 * 60_000 },
+    ]);
     expect((await runScheduledWork(deps)).polling.failed).toBe(0);
     clock.advance(5 * 60_000);
     expect((await runScheduledWork(deps)).polling.failed).toBe(1);

@@ -756,14 +756,25 @@ export const statementCatalog: Record<string, ModuleEntry> = {
   "post-metrics": {
     calls: {
       trackPostsStatement: (db) => postMetrics.trackPostsStatement(db, [post.id], { now, firstPollAfter: 15 * 60_000 }),
-      leaseDuePosts: (db) => postMetrics.leaseDuePosts(db, { now, leaseUntil: now + 120_000, limit: 100 }),
-      findPollTargets: (db) => postMetrics.findPollTargets(db, [post.id]),
+      findDuePosts: (db) => postMetrics.findDuePosts(db, { now, limit: 10_000 }),
+      leaseReadGroups: (db) =>
+        postMetrics.leaseReadGroups(db, {
+          now,
+          leaseUntil: now + 120_000,
+          pullAheadUntil: now + 30 * 60_000,
+          owners: [{ userId: creator.id, network: "x", batchSize: 100 }],
+          ownerPostLimit: 10_000,
+          postIds: [post.id],
+        }),
+      findLeasedPosts: (db) => postMetrics.findLeasedPosts(db, [post.id], now + 120_000),
+      findPollTargets: (db) => postMetrics.findPollTargets(db, [post.id], now + 120_000),
       recordPolledMetricsStatement: (db) =>
         postMetrics.recordPolledMetricsStatement(
           db,
           [
             {
               postId: post.id,
+              leaseUntil: now + 120_000,
               impressions: 10,
               likes: 1,
               reposts: 0,
@@ -780,8 +791,12 @@ export const statementCatalog: Record<string, ModuleEntry> = {
           now,
         ),
       recordFailedPollsStatement: (db) =>
-        postMetrics.recordFailedPollsStatement(db, [{ postId: post.id, failures: 1, error: "timeout", nextPollAt: now + 300_000 }], now),
-      releaseLeasesStatement: (db) => postMetrics.releaseLeasesStatement(db, [post.id]),
+        postMetrics.recordFailedPollsStatement(
+          db,
+          [{ postId: post.id, leaseUntil: now + 120_000, failures: 1, error: "timeout", nextPollAt: now + 300_000 }],
+          now,
+        ),
+      releaseLeasesStatement: (db) => postMetrics.releaseLeasesStatement(db, [post.id], now + 120_000),
       stopTrackingStatement: (db) => postMetrics.stopTrackingStatement(db, [post.id], now, "deleted on X"),
       listPostsReadyToMature: (db) => postMetrics.listPostsReadyToMature(db, { now, grace: day, limit: 500 }),
       recordMaturedStatement: (db) => postMetrics.recordMaturedStatement(db, [{ postId: post.id, score: 12 }], now),

@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { scoreWeightsSchema, type PostMetrics } from "../contracts/campaign-rules.ts";
-import { networkSchema } from "../contracts/networks/rules.ts";
+import { networkSchema, type Network } from "../contracts/networks/rules.ts";
 import { queryAll } from "./query.ts";
 import type { Database } from "../database.ts";
 
 /**
- * post_metrics (migration 0004): what X last said about each published post, its score, and the polling schedule.
- * Rows are leased by one scheduler run at a time while X is asked (`leased_until`), so concurrent runs never poll the
- * same post twice and a crashed run's lease simply runs out.
+ * post_metrics (migration 0004): what the network last said about each published post, its score, and the polling
+ * schedule. Rows are leased by one scheduler run at a time while the network is asked (`leased_until`), so concurrent
+ * runs never poll the same post twice and a crashed run's lease simply runs out. The lease's end also names the lease:
+ * answers are written back only to posts still held under it (docs/decisions/048-polling-fan-out.md).
  */
 
 const HOUR_MS = 3_600_000;
@@ -35,24 +36,101 @@ export function trackPostsStatement(db: Database, postIds: readonly string[], tr
 
 const leasedSchema = z.object({ post_id: z.string() });
 
-/** Takes up to `limit` posts due for a poll for this run (oldest due first); returns their ids. */
-export async function leaseDuePosts(db: Database, input: { now: number; leaseUntil: number; limit: number }): Promise<string[]> {
+const duePostSchema = z
+  .object({ post_id: z.string(), user_id: z.string(), network: networkSchema, next_poll_at: z.number() })
+  .transform((row) => ({ postId: row.post_id, userId: row.user_id, network: row.network, nextPollAt: row.next_poll_at }));
+/** A post due for a poll (or leased for one), with what decides the group it is read in. */
+export type DuePost = z.infer<typeof duePostSchema>;
+
+/** Up to `limit` posts due for a poll and not leased, oldest due first (the due index, cut by the limit). */
+export function findDuePosts(db: Database, input: { now: number; limit: number }): Promise<DuePost[]> {
+  return queryAll(
+    db
+      .prepare(
+        `SELECT metrics.post_id, posts.user_id, posts.network, metrics.next_poll_at
+         FROM post_metrics AS metrics JOIN posts ON posts.id = metrics.post_id
+         WHERE metrics.next_poll_at IS NOT NULL AND metrics.next_poll_at <= ?1 AND metrics.leased_until <= ?1
+           AND posts.status = 'evaluating' AND posts.x_post_id IS NOT NULL
+         ORDER BY metrics.next_poll_at, metrics.post_id LIMIT ?2`,
+      )
+      .bind(input.now, input.limit),
+    duePostSchema,
+  );
+}
+
+/** An owner whose posts on a network are read together, with the most one read takes (the network's batch size). */
+export type OwnerRead = { userId: string; network: Network; batchSize: number };
+
+export type ReadGroupLease = {
+  now: number;
+  leaseUntil: number;
+  /** Owners' posts due by then are read with their due ones (their final poll, at maturity, is never read early). */
+  pullAheadUntil: number;
+  /** In the order their groups are taken: the owner with the oldest due post first. */
+  owners: readonly OwnerRead[];
+  /** At most this many of the owners' posts, taken owner by owner in that order. */
+  ownerPostLimit: number;
+  /** Due posts leased as they are (networks read across owners). */
+  postIds: readonly string[];
+};
+
+/**
+ * Leases this run's read groups in one statement: each owner's evaluating posts on the network that are due, or due
+ * before `pullAheadUntil` (up to the network's batch size, soonest first), and the given due posts. Only posts no
+ * other run holds are taken. The owners' posts are found through the partial index of evaluating posts by owner
+ * (migration 0068): the statement reads what those owners have in evaluation, never the whole table.
+ */
+export async function leaseReadGroups(db: Database, lease: ReadGroupLease): Promise<string[]> {
   const rows = await queryAll(
     db
       .prepare(
         `UPDATE post_metrics SET leased_until = ?2
          WHERE post_id IN (
-           SELECT metrics.post_id FROM post_metrics AS metrics JOIN posts ON posts.id = metrics.post_id
-           WHERE metrics.next_poll_at IS NOT NULL AND metrics.next_poll_at <= ?1 AND metrics.leased_until <= ?1
-             AND posts.status = 'evaluating' AND posts.x_post_id IS NOT NULL
-           ORDER BY metrics.next_poll_at, metrics.post_id LIMIT ?3
+           SELECT post_id FROM (
+             SELECT post_id FROM (
+               SELECT metrics.post_id, owner.key AS owner_place, json_extract(owner.value, '$.batchSize') AS batch_size,
+                 ROW_NUMBER() OVER (PARTITION BY owner.key ORDER BY metrics.next_poll_at, metrics.post_id) AS place
+               FROM json_each(?4) AS owner
+                 JOIN posts ON posts.user_id = json_extract(owner.value, '$.userId')
+                   AND posts.network = json_extract(owner.value, '$.network')
+                   AND posts.status = 'evaluating' AND posts.x_post_id IS NOT NULL
+                 JOIN post_metrics AS metrics ON metrics.post_id = posts.id
+               WHERE metrics.next_poll_at IS NOT NULL AND metrics.leased_until <= ?1
+                 AND (metrics.next_poll_at <= ?1 OR (metrics.next_poll_at <= ?3 AND metrics.next_poll_at < metrics.matures_at))
+             )
+             WHERE place <= batch_size ORDER BY owner_place, place LIMIT ?5
+           )
+           UNION ALL
+           SELECT metrics.post_id FROM json_each(?6) AS listed JOIN post_metrics AS metrics ON metrics.post_id = listed.value
+           WHERE metrics.next_poll_at <= ?1
          ) AND leased_until <= ?1
          RETURNING post_id`,
       )
-      .bind(input.now, input.leaseUntil, input.limit),
+      .bind(
+        lease.now,
+        lease.leaseUntil,
+        lease.pullAheadUntil,
+        JSON.stringify(lease.owners),
+        lease.ownerPostLimit,
+        JSON.stringify(lease.postIds),
+      ),
     leasedSchema,
   );
   return rows.map((row) => row.post_id);
+}
+
+/** The leased posts among these, with their owners and networks, by the lease they are held under. */
+export function findLeasedPosts(db: Database, postIds: readonly string[], leaseUntil: number): Promise<DuePost[]> {
+  return queryAll(
+    db
+      .prepare(
+        `SELECT metrics.post_id, posts.user_id, posts.network, metrics.next_poll_at
+         FROM post_metrics AS metrics JOIN posts ON posts.id = metrics.post_id
+         WHERE metrics.post_id IN (SELECT value FROM json_each(?1)) AND metrics.leased_until = ?2 AND metrics.next_poll_at IS NOT NULL`,
+      )
+      .bind(JSON.stringify(postIds), leaseUntil),
+    duePostSchema,
+  );
 }
 
 const pollTargetSchema = z
@@ -78,23 +156,28 @@ const pollTargetSchema = z
   }));
 export type PollTarget = z.infer<typeof pollTargetSchema>;
 
-export function findPollTargets(db: Database, postIds: readonly string[]): Promise<PollTarget[]> {
+/** The posts still held under this lease (a group whose lease ran out and was taken by a later run is not read twice). */
+export function findPollTargets(db: Database, postIds: readonly string[], leaseUntil: number): Promise<PollTarget[]> {
   return queryAll(
     db
       .prepare(
         `SELECT metrics.post_id, posts.user_id, posts.network, posts.x_post_id, metrics.polls, metrics.failures, metrics.matures_at,
            campaigns.score_weights
          FROM post_metrics AS metrics JOIN posts ON posts.id = metrics.post_id JOIN campaigns ON campaigns.id = posts.campaign_id
-         WHERE metrics.post_id IN (SELECT value FROM json_each(?)) AND posts.x_post_id IS NOT NULL
-         ORDER BY posts.network, posts.user_id, metrics.post_id`,
+         WHERE metrics.post_id IN (SELECT value FROM json_each(?1)) AND metrics.leased_until = ?2 AND posts.x_post_id IS NOT NULL`,
       )
-      .bind(JSON.stringify(postIds)),
+      .bind(JSON.stringify(postIds), leaseUntil),
     pollTargetSchema,
   );
 }
 
 export type PolledMetrics = PostMetrics & {
   postId: string;
+  /**
+   * The lease the post was read under: the answer is written only while the post is still held by it. Absent for
+   * metrics written outside polling (the seed's demo posts), which no lease guards.
+   */
+  leaseUntil?: number;
   /** The text as the network shows it now, and whether its paid-partnership label is on (null: no such label). */
   readText: string;
   paidPartnership: boolean | null;
@@ -103,7 +186,7 @@ export type PolledMetrics = PostMetrics & {
   nextPollAt: number | null;
 };
 
-/** The answers X gave, written back in one statement; the lease is released. */
+/** The answers the networks gave, written back in one statement to the posts still held under their lease; the lease is released. */
 export function recordPolledMetricsStatement(db: Database, rows: readonly PolledMetrics[], now: number) {
   return db
     .prepare(
@@ -116,34 +199,36 @@ export function recordPolledMetricsStatement(db: Database, rows: readonly Polled
                json_extract(value, '$.likes') AS likes, json_extract(value, '$.reposts') AS reposts,
                json_extract(value, '$.replies') AS replies, json_extract(value, '$.quotes') AS quotes,
                json_extract(value, '$.bookmarks') AS bookmarks, json_extract(value, '$.score') AS score,
-               json_extract(value, '$.polls') AS polls, json_extract(value, '$.nextPollAt') AS next_poll_at
+               json_extract(value, '$.polls') AS polls, json_extract(value, '$.nextPollAt') AS next_poll_at,
+               json_extract(value, '$.leaseUntil') AS lease_until
              FROM json_each(?2)) AS polled
-       WHERE post_metrics.post_id = polled.post_id`,
+       WHERE post_metrics.post_id = polled.post_id AND (polled.lease_until IS NULL OR post_metrics.leased_until = polled.lease_until)`,
     )
     .bind(now, JSON.stringify(rows));
 }
 
-export type FailedPoll = { postId: string; failures: number; error: string; nextPollAt: number };
+export type FailedPoll = { postId: string; leaseUntil: number; failures: number; error: string; nextPollAt: number };
 
-/** Failed attempts: counted, the error kept for support, the next try scheduled; the lease is released. */
+/** Failed attempts of posts still held under their lease: counted, the error kept for support, the next try scheduled; the lease is released. */
 export function recordFailedPollsStatement(db: Database, rows: readonly FailedPoll[], now: number) {
   return db
     .prepare(
       `UPDATE post_metrics SET failures = failed.failures, last_error = failed.error, next_poll_at = failed.next_poll_at,
          leased_until = 0, updated_at = ?1
        FROM (SELECT json_extract(value, '$.postId') AS post_id, json_extract(value, '$.failures') AS failures,
-               json_extract(value, '$.error') AS error, json_extract(value, '$.nextPollAt') AS next_poll_at
+               json_extract(value, '$.error') AS error, json_extract(value, '$.nextPollAt') AS next_poll_at,
+               json_extract(value, '$.leaseUntil') AS lease_until
              FROM json_each(?2)) AS failed
-       WHERE post_metrics.post_id = failed.post_id`,
+       WHERE post_metrics.post_id = failed.post_id AND post_metrics.leased_until = failed.lease_until`,
     )
     .bind(now, JSON.stringify(rows));
 }
 
-/** Posts this run leased but did not get to: free for the next run at once. */
-export function releaseLeasesStatement(db: Database, postIds: readonly string[]) {
+/** Posts leased under this lease that were not read: free for the next run at once. */
+export function releaseLeasesStatement(db: Database, postIds: readonly string[], leaseUntil: number) {
   return db
-    .prepare(`UPDATE post_metrics SET leased_until = 0 WHERE post_id IN (SELECT value FROM json_each(?))`)
-    .bind(JSON.stringify(postIds));
+    .prepare(`UPDATE post_metrics SET leased_until = 0 WHERE post_id IN (SELECT value FROM json_each(?1)) AND leased_until = ?2`)
+    .bind(JSON.stringify(postIds), leaseUntil);
 }
 
 /** Posts X no longer has: no more polls. */

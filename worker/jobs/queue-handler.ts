@@ -1,4 +1,5 @@
 import { handleAnalyticsQueue } from "./analytics-consumer.ts";
+import { handlePollingQueue } from "./polling-consumer.ts";
 import { handleReferralClickQueue } from "./referral-click-consumer.ts";
 import { handleTelemetryQueue, handleUndeliveredTelemetry } from "./telemetry-consumer.ts";
 
@@ -6,6 +7,7 @@ import { handleTelemetryQueue, handleUndeliveredTelemetry } from "./telemetry-co
 const consumers: Record<string, ExportedHandlerQueueHandler<Cloudflare.Env>> = {
   "chorus-analytics": handleAnalyticsQueue,
   "chorus-referral-clicks": handleReferralClickQueue,
+  "chorus-metrics-polling": handlePollingQueue,
   "chorus-telemetry": handleTelemetryQueue,
   "chorus-telemetry-dead-letter": handleUndeliveredTelemetry,
 };

@@ -1,14 +1,16 @@
 import { capabilitiesFor } from "../capabilities.ts";
 import { systemClock, type Clock } from "../clock.ts";
 import { networksFor } from "../domain/networks/registry.ts";
+import type { ReadGroup } from "../domain/rewards/read-groups.ts";
 import { runScheduledWork, type SchedulerDeps, type SchedulerReport } from "./scheduler.ts";
 
-/** The scheduler's dependencies: the run's capabilities, and the networks' adapters built from them. */
+/** The scheduler's dependencies: the run's capabilities, the networks' adapters built from them, and the polling queue. */
 export function schedulerDepsFromEnv(env: Cloudflare.Env, clock: Clock = systemClock): SchedulerDeps {
   const capabilities = capabilitiesFor(env, clock);
   return {
     ...capabilities,
     networks: networksFor(capabilities),
+    pollingQueue: env.POLLING_QUEUE as Queue<ReadGroup>,
     withdrawals: capabilities,
     deposits: capabilities,
   };
@@ -20,6 +22,7 @@ function summary(report: SchedulerReport): string | null {
     report.polling.polled + report.polling.deleted > 0
       ? `${report.polling.polled} polled, ${report.polling.deleted} deleted on their network`
       : "",
+    report.polling.queued > 0 ? `${report.polling.queued} metrics read(s) queued` : "",
     report.maturity.matured > 0 ? `${report.maturity.matured} matured` : "",
     report.weeks.closed > 0 ? `${report.weeks.closed} week(s) closed` : "",
     report.evaluation.evaluated.length > 0 ? `${report.evaluation.evaluated.length} campaign(s) evaluated` : "",

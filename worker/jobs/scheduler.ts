@@ -6,7 +6,7 @@ import { evaluateCampaigns, defaultEvaluationLimits, type EvaluationLimits, type
 import { advanceCampaigns, type CampaignMove } from "../domain/rewards/lifecycle.ts";
 import { defaultMaturityLimits, maturePosts, type MaturityLimits, type MaturityReport } from "../domain/rewards/maturity.ts";
 import { refreshCampaignHealth } from "../domain/rewards/pacing.ts";
-import { defaultPollingLimits, pollDueMetrics, type PollingLimits, type PollReport } from "../domain/rewards/polling.ts";
+import { defaultPollingLimits, emptyPollReport, pollDueMetrics, type PollingLimits, type PollReport } from "../domain/rewards/polling.ts";
 import { closeCampaignWeeks, type WeekReport } from "../domain/rewards/weeks.ts";
 import { emptyDepositSettlementReport, settleDeposits, type DepositSettlementReport } from "../domain/advertisers/funding.ts";
 import type { DepositRail } from "../clients/deposit-rail.ts";
@@ -84,6 +84,11 @@ export type SchedulerDeps = {
   clock: Clock;
   /** The networks' adapters: metrics are read back, and abandoned post reservations reconciled, through them. */
   networks: PollingDeps["networks"];
+  /**
+   * Where due metrics reads go (docs/decisions/048-polling-fan-out.md): the polling queue in the worker. Without it
+   * (Node scripts that run the scheduler in-process) a run reads its groups itself within its call budget.
+   */
+  pollingQueue?: PollingDeps["pollingQueue"];
   /** Without it (the benchmarks, whose networks are never asked) abandoned reservations are not reconciled. */
   reconcileReservations?: boolean;
   /**
@@ -184,8 +189,9 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
       : await step("post reconciliation", log, emptyReconcileReport, () =>
           reconcileStaleReservations({ ...rewards, networks: deps.networks }),
         );
-  const polling = await step("metric polling", log, { polled: 0, deleted: 0, failed: 0, deferred: 0, xCalls: 0 }, () =>
-    pollDueMetrics({ ...rewards, networks: deps.networks }, limits.polling),
+  const pollingDeps = deps.pollingQueue === undefined ? {} : { pollingQueue: deps.pollingQueue };
+  const polling = await step("metric polling", log, emptyPollReport, () =>
+    pollDueMetrics({ ...rewards, networks: deps.networks, ...pollingDeps }, limits.polling),
   );
   const maturity = await step("post maturity", log, { matured: 0, eligible: 0, claimed: 0, notEligible: 0 }, () =>
     maturePosts(rewards, limits.maturity),
