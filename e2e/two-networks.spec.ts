@@ -1,6 +1,6 @@
 import { emulatorUrls } from "../playwright.config";
 import { agePostOnX } from "../tests/support/x-emulator-controls.ts";
-import { closeWelcome, expect, gotoHydrated, test } from "./fixtures";
+import { closeWelcome, expect, gotoHydrated, signInAs, test } from "./fixtures";
 import { approveOnX, bringMaturityForward, openNewPost } from "./posting-steps";
 import { serverBindings } from "./server-database";
 
@@ -10,11 +10,13 @@ import { serverBindings } from "./server-database";
  * each network through the editor's "Post on", and sees both scored and eligible. Two days pass on each network for
  * the posts (the stand-ins' age controls: their counts grow with a post's age), and maturity is brought forward in
  * the server's own D1, as the disclosure journey does; the scheduled handler then reads both back and matures them.
+ * Nimbus's owner then finds both networks in the campaign's report (docs/decisions/049-reports-by-network.md).
  * What a creator sees when a post loses its X label or its #ad is e2e/disclosure.spec.ts.
  */
 const CAMPAIGN_PATH = "/campaign/campaign-nimbus-backup";
 
 test("a Bluesky creator links X, posts to both networks of a campaign and sees both posts scored and eligible [signed out]", async ({
+  browser,
   page,
   request,
 }) => {
@@ -129,5 +131,30 @@ test("a Bluesky creator links X, posts to both networks of a campaign and sees b
     await expect(yourRow.getByRole("cell").last()).toHaveText("1 on X, 1 on Bluesky");
     // Two days of counts on both networks: a score above zero (its figure depends on the stand-ins' counts).
     await expect(yourRow.getByRole("cell").nth(1)).toHaveText(/^[1-9][\d,]*$/);
+  });
+
+  await test.step("Nimbus's owner sees the campaign's report split between X and Bluesky", async () => {
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const owner = await context.newPage();
+    const ownerErrors: string[] = [];
+    owner.on("console", (message) => {
+      if (message.type() === "error") ownerErrors.push(message.text());
+    });
+    owner.on("pageerror", (error) => ownerErrors.push(error.message));
+    await owner.addInitScript(() => window.localStorage.setItem("userConsent", "required-only"));
+    try {
+      const reportPath = "/advertiser/advertiser-nimbus/campaigns/campaign-nimbus-backup/report";
+      await signInAs(owner, "nimbus_team", reportPath);
+      await gotoHydrated(owner, reportPath);
+      const byNetwork = owner.getByRole("list", { name: "Figures by network" });
+      await expect(byNetwork.getByRole("heading", { level: 3 })).toHaveText(["X", "Bluesky"]);
+      // The creator's Bluesky post (and any the seed made there) counts; Bluesky publishes no view counts.
+      const bluesky = byNetwork.getByRole("listitem").filter({ has: owner.getByRole("heading", { name: "Bluesky" }) });
+      await expect(bluesky.getByRole("definition").first()).toHaveText(/^[1-9][\d,]*$/);
+      await expect(bluesky).toContainText("Not published by Bluesky");
+      expect(ownerErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });

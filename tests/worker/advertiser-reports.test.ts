@@ -324,13 +324,24 @@ describe("CSV", () => {
       expect(response.headers.get("Content-Type")).toContain("text/csv");
       expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="chorus-report-.+\.csv"$/);
       const [header, ...rows] = parse(await response.text());
-      expect(header?.slice(0, 7)).toEqual(["date", "posts", "impressions", "engagement", "matured_posts", "eligible_posts", "spend_USDC"]);
+      // Both campaigns run on X only: one row a day, named by its network (docs/decisions/049-reports-by-network.md).
+      expect(header?.slice(0, 8)).toEqual([
+        "date",
+        "network",
+        "posts",
+        "impressions",
+        "engagement",
+        "matured_posts",
+        "eligible_posts",
+        "spend_USDC",
+      ]);
       expect(header?.includes("unmatched_conversions")).toBe(json.campaign === null);
       expect(rows).toHaveLength(json.days.length);
       json.days.forEach((entry, index) => {
         const row = Object.fromEntries((header ?? []).map((name, column) => [name, rows[index]?.[column]]));
         expect(row).toMatchObject({
           date: entry.date,
+          network: "x",
           posts: String(entry.posts),
           impressions: String(entry.impressions),
           engagement: String(entry.engagement),

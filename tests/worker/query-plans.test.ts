@@ -203,6 +203,8 @@ describe("the plan of every statement the db layer can send", () => {
       "reports.reportSpendDaysQuery": [byCampaignAndDays],
       "reports.reportConversionDaysQuery": ["SEARCH a USING PRIMARY KEY (advertiser_id=? AND day>? AND day<?)"],
       "reports.reportConversionDaysQuery#2": [byCampaignAndDays],
+      // Migration 0069 (docs/decisions/049-reports-by-network.md): the same figures per network, by the same key.
+      "reports.reportNetworkDaysQuery": [byCampaignAndDays],
       "reports.reportTopCreatorsQuery": [
         byCampaignAndDays,
         "SEARCH e USING PRIMARY KEY (advertiser_id=? AND user_id=? AND day>? AND day<?)",

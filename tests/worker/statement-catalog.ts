@@ -939,6 +939,11 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       reportSpendDaysQuery: (db) => reportScopes.map((scope) => reports.reportSpendDaysQuery(db, scope)),
       reportConversionDaysQuery: (db) => reportScopes.map((scope) => reports.reportConversionDaysQuery(db, scope)),
       reportTopCreatorsQuery: (db) => reportScopes.map((scope) => reports.reportTopCreatorsQuery(db, scope)),
+      reportNetworkDaysQuery: (db) => reportScopes.map((scope) => reports.reportNetworkDaysQuery(db, scope)),
+      reportScopeNetworksQuery: (db) => [
+        reports.reportScopeNetworksQuery(db, advertiser.id, campaign.id),
+        reports.reportScopeNetworksQuery(db, advertiser.id, null),
+      ],
       reportXApiUsageQuery: (db) => reports.reportXApiUsageQuery(db, advertiser.id, campaign.id),
       reportCampaignQuery: (db) => [
         reports.reportCampaignQuery(db, advertiser.id, campaign.id),

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { funnelRowSchema } from "./funnel.ts";
+import { networkSchema } from "./networks/rules.ts";
 import { xApiCostIncurredSchema } from "./networks/x/api-costs.ts";
 
 /**
@@ -38,7 +39,37 @@ const countsSchema = z.object({
 });
 export type ReportCounts = z.infer<typeof countsSchema>;
 
-export const reportDaySchema = z.extend(countsSchema, { date: z.string().check(z.regex(isoDay)) });
+/**
+ * What the posts on one network brought (docs/decisions/049-reports-by-network.md), by the day they were posted:
+ * spend and conversions belong to a campaign, not to a post, so they have no network; `rewards` is what the network's
+ * posts earned their creators (their shares of the pools, once the creator has them), per currency.
+ */
+export const networkFiguresSchema = z.object({
+  network: networkSchema,
+  /** The network's name as people write it ("X", "Bluesky"). */
+  name: z.string(),
+  posts: z.number().check(z.int()),
+  impressions: z.number().check(z.int()),
+  engagement: z.number().check(z.int()),
+  maturedPosts: z.number().check(z.int()),
+  eligiblePosts: z.number().check(z.int()),
+  rewards: z.record(z.string(), z.number().check(z.int())),
+});
+export type NetworkFigures = z.infer<typeof networkFiguresSchema>;
+
+export const networkTotalsSchema = z.extend(networkFiguresSchema, {
+  /** eligiblePosts / maturedPosts; null when none has matured. */
+  eligibleShare: z.nullable(z.number()),
+  /** Whether the network publishes view counts (Bluesky does not: its impressions are not zero views but unknown). */
+  reportsImpressions: z.boolean(),
+});
+export type NetworkTotals = z.infer<typeof networkTotalsSchema>;
+
+export const reportDaySchema = z.extend(countsSchema, {
+  date: z.string().check(z.regex(isoDay)),
+  /** The day's figures per network of the report's `networks`, in their order (zeros included). */
+  networks: z.array(networkFiguresSchema),
+});
 export type ReportDay = z.infer<typeof reportDaySchema>;
 
 export const reportTotalsSchema = z.extend(countsSchema, {
@@ -78,6 +109,11 @@ export const reportSchema = z.object({
   days: z.array(reportDaySchema),
   totals: reportTotalsSchema,
   topCreators: z.array(topCreatorSchema),
+  /**
+   * The networks the scope's campaigns run on (and any other its posts in the range are on), X first, with their
+   * figures over the range. One network: every post is on it, and the page shows no split.
+   */
+  networks: z.array(networkTotalsSchema),
   /**
    * A campaign report: what the campaign has cost in X API calls since it began (whatever the range), at the
    * configured rates (docs/decisions/046-leaderboards.md); null for the account report.

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { allRows, firstRow, type Query } from "./query.ts";
+import { networks } from "../contracts/networks/rules.ts";
 import type { Database } from "../database.ts";
 
 /**
@@ -138,6 +139,73 @@ export function reportConversionDaysQuery(db: Database, scope: ReportScope): Que
          ${CAMPAIGN_DAYS_IN_SCOPE}
          GROUP BY d.day HAVING SUM(d.conversions_matched + d.conversions_unmatched) != 0 ORDER BY d.day`;
   return allRows(bindScope(db.prepare(sql), scope), conversionDaySchema);
+}
+
+const networkDaySchema = z
+  .object({
+    day: z.string(),
+    network: z.enum(networks),
+    currency: z.string(),
+    posts: z.number().int(),
+    impressions: z.number().int(),
+    engagement: z.number().int(),
+    matured: z.number().int(),
+    eligible: z.number().int(),
+    rewards: z.number().int(),
+  })
+  .transform((row) => ({
+    date: row.day,
+    network: row.network,
+    currency: row.currency,
+    posts: row.posts,
+    impressions: row.impressions,
+    engagement: row.engagement,
+    maturedPosts: row.matured,
+    eligiblePosts: row.eligible,
+    rewards: row.rewards,
+  }));
+export type NetworkDayRow = z.infer<typeof networkDaySchema>;
+
+/**
+ * The post figures of `reportPostDaysQuery` per network, with the rewards the network's posts earned (by posting day,
+ * in each campaign's reward currency), from `campaign_network_daily` (migration 0069): the scope's campaigns, each
+ * one's days in the range by its primary key.
+ */
+export function reportNetworkDaysQuery(db: Database, scope: ReportScope): Query<NetworkDayRow[]> {
+  return allRows(
+    bindScope(
+      db.prepare(
+        `${SCOPE} SELECT ${day("d.day")} AS day, d.network, c.reward_currency AS currency, SUM(d.posts) AS posts,
+           SUM(d.impressions) AS impressions, SUM(d.engagements) AS engagement, SUM(d.matured_posts) AS matured,
+           SUM(d.eligible_posts) AS eligible, SUM(d.rewards) AS rewards
+         FROM campaigns AS c JOIN campaign_network_daily AS d ON d.campaign_id = c.id
+         WHERE c.advertiser_id = ?1 AND (?2 IS NULL OR c.id = ?2) AND d.day >= ${FROM} AND d.day < ${TO}
+         GROUP BY d.day, d.network, c.reward_currency HAVING SUM(d.posts) != 0 OR SUM(d.rewards) != 0
+         ORDER BY d.day, d.network, c.reward_currency`,
+      ),
+      scope,
+    ),
+    networkDaySchema,
+  );
+}
+
+const scopeNetworkSchema = z.object({ network: z.enum(networks) }).transform((row) => row.network);
+
+/** The networks the scope's campaigns run on (`campaigns.networks`, migration 0051), each once, in no order. */
+export function reportScopeNetworksQuery(
+  db: Database,
+  advertiserId: string,
+  campaignId: string | null,
+): Query<Array<z.infer<typeof scopeNetworkSchema>>> {
+  return allRows(
+    db
+      .prepare(
+        `SELECT DISTINCT chosen.value AS network FROM campaigns AS c, json_each(c.networks) AS chosen
+         WHERE c.advertiser_id = ?1 AND (?2 IS NULL OR c.id = ?2)`,
+      )
+      .bind(advertiserId, campaignId),
+    scopeNetworkSchema,
+  );
 }
 
 const topCreatorSchema = z

@@ -16,6 +16,7 @@ import { failureText } from "~/lib/failure-text";
 import { formatPercent } from "~/lib/format";
 import { decimalsOf } from "@contracts/currencies.ts";
 import type { Report, ReportPage as ReportPageData } from "@contracts/reports.ts";
+import { NetworkSplit } from "./network-split";
 import { ReportChart, seriesColor, type ChartSeries } from "./report-chart";
 import { ReportTable, TopCreatorsTable } from "./report-table";
 import { XApiCostSection } from "./x-api-cost";
@@ -205,6 +206,7 @@ export function ReportPage({ page, campaignId }: { page: ReportPageData; campaig
               <h2 id="report-totals-title">Totals</h2>
               <Totals report={report} />
             </section>
+            <NetworkSplit report={report} />
             <section aria-labelledby="report-charts-title">
               <h2 id="report-charts-title">Over time</h2>
               <p className="report-note">The charts show the numbers of the daily table below.</p>

@@ -1,8 +1,13 @@
 import type { Capabilities } from "../../capabilities.ts";
 import { DAY } from "../../clock.ts";
 import { AppError, notFound } from "../../contracts/errors.ts";
+import { inNetworkOrder, networkReports } from "../../contracts/campaign-networks.ts";
+import { networkNames } from "../../contracts/networks/names.ts";
+import type { Network } from "../../contracts/networks/rules.ts";
 import {
   MAX_REPORT_DAYS,
+  type NetworkFigures,
+  type NetworkTotals,
   type Report,
   type ReportCounts,
   type ReportDay,
@@ -15,8 +20,10 @@ import { runBatch, type QueryValues } from "../../db/query.ts";
 import {
   reportCampaignQuery,
   reportConversionDaysQuery,
+  reportNetworkDaysQuery,
   reportPostDaysQuery,
   reportRangeQuery,
+  reportScopeNetworksQuery,
   reportSpendDaysQuery,
   reportTopCreatorsQuery,
   reportXApiUsageQuery,
@@ -77,6 +84,25 @@ function perThousand(conversions: number, impressions: number): number | null {
   return impressions === 0 ? null : Math.round((conversions * 1000 * 100) / impressions) / 100;
 }
 
+function emptyNetworkFigures(network: Network): NetworkFigures {
+  return { network, name: networkNames[network], posts: 0, impressions: 0, engagement: 0, maturedPosts: 0, eligiblePosts: 0, rewards: {} };
+}
+
+function addNetworkFigures(
+  into: NetworkFigures,
+  from: Omit<NetworkFigures, "network" | "name" | "rewards">,
+  rewards: Record<string, number>,
+) {
+  into.posts += from.posts;
+  into.impressions += from.impressions;
+  into.engagement += from.engagement;
+  into.maturedPosts += from.maturedPosts;
+  into.eligiblePosts += from.eligiblePosts;
+  for (const [currency, amount] of Object.entries(rewards)) {
+    if (amount !== 0) into.rewards[currency] = (into.rewards[currency] ?? 0) + amount;
+  }
+}
+
 function emptyCounts(campaignReport: boolean): ReportCounts {
   return {
     posts: 0,
@@ -114,6 +140,8 @@ export function reportQueries(
     reportConversionDaysQuery(db, scope),
     reportTopCreatorsQuery(db, scope),
     reportXApiUsageQuery(db, advertiserId, campaignId),
+    reportScopeNetworksQuery(db, advertiserId, campaignId),
+    reportNetworkDaysQuery(db, scope),
   ] as const;
 }
 
@@ -124,14 +152,26 @@ export type ReportReads = QueryValues<ReturnType<typeof reportQueries>>;
  * 400 for a range that is not one. A campaign report prices the campaign's X API calls at `xApiRates`.
  */
 export function reportFrom(reads: ReportReads, campaignId: string | null, xApiRates: XApiRates): Report {
-  const [member, account, campaign, range, postDays, spendDays, conversionDays, topCreators, xApiUsage] = reads;
+  const [member, account, campaign, range, postDays, spendDays, conversionDays, topCreators, xApiUsage, scopeNetworks, networkDays] = reads;
   if (member === null || account === null) throw advertiserNotFound();
   if ((campaignId !== null && campaign === null) || range === null) throw notFound("This account has no campaign with this id.");
   checkRange(range);
   const advertiser = { id: account.id, name: account.name };
   const campaignReport = campaign !== null;
+  const reportNetworks = inNetworkOrder([...scopeNetworks, ...networkDays.map((row) => row.network)]);
   const days = new Map<string, ReportDay>();
-  for (let at = range.from; at <= range.to; at += DAY) days.set(dateOf(at), { date: dateOf(at), ...emptyCounts(campaignReport) });
+  for (let at = range.from; at <= range.to; at += DAY) {
+    days.set(dateOf(at), { date: dateOf(at), ...emptyCounts(campaignReport), networks: reportNetworks.map(emptyNetworkFigures) });
+  }
+  const networkTotals = reportNetworks.map(emptyNetworkFigures);
+  for (const row of networkDays) {
+    const index = reportNetworks.indexOf(row.network);
+    const onDay = days.get(row.date)?.networks[index];
+    const overRange = networkTotals[index];
+    if (onDay === undefined || overRange === undefined) continue;
+    addNetworkFigures(onDay, row, { [row.currency]: row.rewards });
+    addNetworkFigures(overRange, row, { [row.currency]: row.rewards });
+  }
   for (const row of postDays) {
     const entry = days.get(row.date);
     if (entry !== undefined) Object.assign(entry, row);
@@ -179,6 +219,11 @@ export function reportFrom(reads: ReportReads, campaignId: string | null, xApiRa
     days: [...days.values()],
     totals,
     topCreators,
+    networks: networkTotals.map((figures): NetworkTotals => ({
+      ...figures,
+      eligibleShare: figures.maturedPosts === 0 ? null : figures.eligiblePosts / figures.maturedPosts,
+      reportsImpressions: networkReports(figures.network, "impressions"),
+    })),
     xApiCost: campaign === null || xApiUsage === null ? null : incurredXApiCost(xApiRates, xApiUsage),
   };
 }
@@ -236,31 +281,65 @@ function csvField(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The report's daily numbers as CSV: a header row, then one row per day (CRLF line ends). */
+/**
+ * The report's daily numbers as CSV: a header row, then the rows of each day (CRLF line ends). `network` says whose
+ * the row's figures are: on a report of one network, that network, one row a day; on a report of several, `all` (the
+ * day's totals, as the JSON's day) then one row per network with its posts' figures and the rewards they earned
+ * (spend and conversions, which belong to no network, left empty).
+ */
 export function reportCsv(report: Report): string {
+  const account = report.campaign === null;
+  const rewardCurrencies = [
+    ...new Set([...report.currencies, ...report.networks.flatMap((network) => Object.keys(network.rewards))]),
+  ].sort();
   const header = [
     "date",
+    "network",
     "posts",
     "impressions",
     "engagement",
     "matured_posts",
     "eligible_posts",
     ...report.currencies.map((currency) => `spend_${currency}`),
+    ...rewardCurrencies.map((currency) => `rewards_earned_${currency}`),
     "matched_conversions",
-    ...(report.campaign === null ? ["unmatched_conversions"] : []),
+    ...(account ? ["unmatched_conversions"] : []),
     "conversions_per_1000_impressions",
   ];
-  const rows = report.days.map((entry) => [
-    entry.date,
-    entry.posts,
-    entry.impressions,
-    entry.engagement,
-    entry.maturedPosts,
-    entry.eligiblePosts,
-    ...report.currencies.map((currency) => entry.spend[currency] ?? 0),
-    entry.matchedConversions,
-    ...(report.campaign === null ? [entry.unmatchedConversions] : []),
-    entry.conversionsPerThousand,
+  const split = report.networks.length > 1;
+  const rewardsOf = (figures: readonly NetworkFigures[]) =>
+    rewardCurrencies.map((currency) => figures.reduce((sum, figure) => sum + (figure.rewards[currency] ?? 0), 0));
+  const rows = report.days.flatMap((entry) => [
+    [
+      entry.date,
+      split ? "all" : (report.networks[0]?.network ?? "all"),
+      entry.posts,
+      entry.impressions,
+      entry.engagement,
+      entry.maturedPosts,
+      entry.eligiblePosts,
+      ...report.currencies.map((currency) => entry.spend[currency] ?? 0),
+      ...rewardsOf(entry.networks),
+      entry.matchedConversions,
+      ...(account ? [entry.unmatchedConversions] : []),
+      entry.conversionsPerThousand,
+    ],
+    ...(split
+      ? entry.networks.map((figures) => [
+          entry.date,
+          figures.network,
+          figures.posts,
+          figures.impressions,
+          figures.engagement,
+          figures.maturedPosts,
+          figures.eligiblePosts,
+          ...report.currencies.map(() => null),
+          ...rewardsOf([figures]),
+          null,
+          ...(account ? [null] : []),
+          null,
+        ])
+      : []),
   ]);
   return [header, ...rows].map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
 }
