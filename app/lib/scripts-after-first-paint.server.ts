@@ -132,19 +132,8 @@ function headWithPreloads(head: string, deferred: boolean, nonce: string | undef
   rewritten += head.slice(copiedUpTo);
   if (templateAt === -1) return rewritten;
   const script = `<script${nonce === undefined ? "" : ` nonce="${nonce}"`}>${preloadsAtFirstPaint}</script>`;
-  const early = [...named].map((href) => (href === undefined ? "" : earlyFetch(href, nonce))).join("");
-  return `${rewritten.slice(0, templateAt)}<template ${DEFERRED_PRELOADS_ATTRIBUTE}>${preloads}</template>${script}${rewritten.slice(templateAt)}${early}`;
+  return `${rewritten.slice(0, templateAt)}<template ${DEFERRED_PRELOADS_ATTRIBUTE}>${preloads}</template>${script}${rewritten.slice(templateAt)}`;
 }
-
-/**
- * Fetched from the start but neither parsed nor compiled (a plain preload, where a module preload compiles): the bytes
- * are on the phone by the first paint, and the main thread stays free for it. Low priority, so the browser sends them
- * after the stylesheets; `crossorigin` gives them a module script's request mode, so the module preloads put back at the
- * first paint are served from this fetch instead of the network. The nonce, because the policy's `strict-dynamic` holds
- * a preloaded script to it as it holds the script itself.
- */
-const earlyFetch = (href: string, nonce: string | undefined) =>
-  `<link rel="preload" as="script" crossorigin="" fetchpriority="low" href="${href}"${nonce === undefined ? "" : ` nonce="${nonce}"`}>`;
 
 /**
  * A search for `needle` (under 256 bytes) in bytes (Boyer–Moore–Horspool): it skips ahead by up to the needle's

@@ -3,8 +3,6 @@ import { importsAfterFirstPaint, withScriptsAfterFirstPaint } from "../../app/li
 
 const preload = (href: string) => `<link rel="modulepreload" href="${href}" nonce="n"/>`;
 const lowPreload = (href: string) => `<link rel="modulepreload" fetchpriority="low" href="${href}" nonce="n"/>`;
-// Fetched from the start, neither parsed nor compiled, for the module preloads put back at the first paint to use.
-const earlyFetch = (href: string) => `<link rel="preload" as="script" crossorigin="" fetchpriority="low" href="${href}" nonce="n">`;
 const stylesheet = '<link rel="stylesheet" href="/assets/app.css"/>';
 const head = (links: string) => `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>${links}</head>`;
 // As React Router writes it (root, a layout with a client loader, the page), then the loader data's classic scripts.
@@ -33,8 +31,7 @@ describe("scripts after the first paint", () => {
     const result = rewritten(document);
     expect(result.slice(0, result.indexOf("</head>") + 7)).toBe(
       head(
-        `<template data-after-first-paint>${lowPreload("/assets/entry.client.js")}${lowPreload("/assets/framework.js")}</template>${stylesheet}` +
-          `${earlyFetch("/assets/entry.client.js")}${earlyFetch("/assets/framework.js")}`,
+        `<template data-after-first-paint>${lowPreload("/assets/entry.client.js")}${lowPreload("/assets/framework.js")}</template>${stylesheet}`,
       ),
     );
     expect(result).toContain(body(moduleScript(importsAfterFirstPaint(routeModules))));
@@ -53,11 +50,9 @@ describe("scripts after the first paint", () => {
     expect(rewrittenWithHeadScript(head(preload("/a.js")) + body(""))).not.toContain("PerformanceObserver");
   });
 
-  it("names a module preloaded twice once, and fetches it early once", () => {
+  it("names a module preloaded twice once", () => {
     const twice = head(`${preload("/a.js")}${preload("/b.js")}${preload("/a.js")}`) + body(moduleScript(routeModules));
-    expect(rewritten(twice)).toContain(
-      `<template data-after-first-paint>${lowPreload("/a.js")}${lowPreload("/b.js")}</template>${earlyFetch("/a.js")}${earlyFetch("/b.js")}</head>`,
-    );
+    expect(rewritten(twice)).toContain(`<template data-after-first-paint>${lowPreload("/a.js")}${lowPreload("/b.js")}</template></head>`);
   });
 
   it("imports the route modules dynamically, in their places and order, after the paint", () => {
@@ -97,7 +92,7 @@ import("/assets/entry.client.js");`);
   it("finds the head's end after other tags and characters of any width", () => {
     const wide = head(`<title>Chorus · 東京 🎉 </head-ish></title>${preload("/a.js")}`);
     expect(rewritten(wide + body(moduleScript(routeModules)))).toContain(
-      `<title>Chorus · 東京 🎉 </head-ish></title><template data-after-first-paint>${lowPreload("/a.js")}</template>${earlyFetch("/a.js")}</head>`,
+      `<title>Chorus · 東京 🎉 </head-ish></title><template data-after-first-paint>${lowPreload("/a.js")}</template></head>`,
     );
   });
 
@@ -105,7 +100,7 @@ import("/assets/entry.client.js");`);
     const nearMisses = '<p>type="module" async=""</p><script type="module">x()</script><p>type="module" async="">';
     const document = head(preload("/a.js")) + `<body>${nearMisses.replace(/>$/, "")}</p>` + moduleScript(routeModules);
     expect(rewritten(document)).toBe(
-      head(`<template data-after-first-paint>${lowPreload("/a.js")}</template>${earlyFetch("/a.js")}`) +
+      head(`<template data-after-first-paint>${lowPreload("/a.js")}</template>`) +
         `<body>${nearMisses.replace(/>$/, "")}</p>` +
         moduleScript(importsAfterFirstPaint(routeModules)),
     );
