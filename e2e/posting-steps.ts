@@ -18,6 +18,9 @@ export async function openNewPost(page: Page) {
   await newPost.click();
   const dialog = page.getByRole("dialog", { name: "New post" });
   await expect(dialog).toBeVisible();
+  // The editor puts the campaign's disclosure in the field once it knows the campaign. A fill that started before then
+  // had its select-all undone by that change, and typed after the disclosure ("#ad #ad …"): wait for it, as a person sees it.
+  await expect(dialog.getByLabel("Your post")).not.toHaveValue("");
   return { dialog, newPost };
 }
 
