@@ -3,7 +3,7 @@ import type { Capabilities } from "../../capabilities.ts";
 import { analyticsBatchShape, type AnalyticsQueueMessage } from "../../contracts/analytics.ts";
 import { markRollupMessagesStatement, rollupEventsStatements, type RollupEvent } from "../../db/funnel-rollups.ts";
 import { hex } from "../../security/encoding.ts";
-import { eventRowsOf, utcDay, type AnalyticsEventRow } from "./event-rows.ts";
+import { eventRowsOf, utcDay } from "./event-rows.ts";
 
 /** A queue message as the endpoint writes it: a checked batch, the session's user and when it arrived. */
 const queueMessageShape = analyticsBatchShape.and({ sessionUserId: "string | null", receivedAt: "number.integer >= 0" });
@@ -30,17 +30,26 @@ export async function batchIdOf(messageIds: readonly string[]): Promise<string> 
   return hex(new Uint8Array(digest, 0, 16));
 }
 
-async function archive(eventArchive: R2Bucket, batchId: string, rows: readonly AnalyticsEventRow[]): Promise<void> {
+/**
+ * Writes `rows` to the archive as newline-delimited JSON, one object per UTC day of `at(row)`, under `keyOf(day)`: the
+ * analytics events here, the referral clicks (worker/domain/referrals/store-clicks.ts) beside them.
+ */
+export async function archiveByDay<Row>(
+  archive: R2Bucket,
+  rows: readonly Row[],
+  at: (row: Row) => number,
+  keyOf: (day: string) => string,
+): Promise<void> {
   const byDay = new Map<string, string[]>();
   for (const row of rows) {
-    const day = utcDay(row.occurredAt);
+    const day = utcDay(at(row));
     const lines = byDay.get(day) ?? [];
     lines.push(JSON.stringify(row));
     byDay.set(day, lines);
   }
   await Promise.all(
     [...byDay].map(([day, lines]) =>
-      eventArchive.put(archiveKey(day, batchId), `${lines.join("\n")}\n`, { httpMetadata: { contentType: "application/x-ndjson" } }),
+      archive.put(keyOf(day), `${lines.join("\n")}\n`, { httpMetadata: { contentType: "application/x-ndjson" } }),
     ),
   );
 }
@@ -60,7 +69,13 @@ export async function storeAnalyticsMessages(
   const rowsByMessage = messages.map(({ id, body }) => ({ id, rows: eventRowsOf(body) }));
   const rows = rowsByMessage.flatMap(({ rows: messageRows }) => messageRows);
   const messageIds = messages.map(({ id }) => id);
-  await archive(eventArchive, await batchIdOf(messageIds), rows);
+  const batchId = await batchIdOf(messageIds);
+  await archiveByDay(
+    eventArchive,
+    rows,
+    (row) => row.occurredAt,
+    (day) => archiveKey(day, batchId),
+  );
 
   const events: RollupEvent[] = rowsByMessage.flatMap(({ id, rows: messageRows }) =>
     messageRows.map((row) => ({

@@ -1,4 +1,5 @@
 import { DAY } from "../../clock.ts";
+import { derivedHmacKey } from "../../security/derived-keys.ts";
 import { base64url, fromBase64, hex } from "../../security/encoding.ts";
 
 /**
@@ -27,26 +28,7 @@ const PAYLOAD_BYTES = 35;
 const MAC_BYTES = 32;
 const PREFIX = "clk_";
 
-const keys = new Map<string, Promise<CryptoKey>>();
-
-function clickIdKey(encryptionKeyBase64: string): Promise<CryptoKey> {
-  let key = keys.get(encryptionKeyBase64);
-  if (key === undefined) {
-    key = crypto.subtle
-      .importKey("raw", fromBase64(encryptionKeyBase64), "HKDF", false, ["deriveKey"])
-      .then((base) =>
-        crypto.subtle.deriveKey(
-          { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: new TextEncoder().encode("chorus referral click id v1") },
-          base,
-          { name: "HMAC", hash: "SHA-256", length: 256 },
-          false,
-          ["sign", "verify"],
-        ),
-      );
-    keys.set(encryptionKeyBase64, key);
-  }
-  return key;
-}
+const clickIdKey = (encryptionKeyBase64: string) => derivedHmacKey(encryptionKeyBase64, "chorus referral click id v1");
 
 function hexBytes(text: string, length: number): Uint8Array {
   if (!new RegExp(`^[0-9a-f]{${length * 2}}$`).test(text)) throw new Error(`Expected ${length * 2} hex digits`);

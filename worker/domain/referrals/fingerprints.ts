@@ -1,4 +1,5 @@
-import { fromBase64, hex } from "../../security/encoding.ts";
+import { derivedHmacKey } from "../../security/derived-keys.ts";
+import { hex } from "../../security/encoding.ts";
 
 /**
  * Keyed hashes of a visitor's network address and device (HMAC-SHA-256): equal inputs give equal hashes, so fraud
@@ -6,30 +7,7 @@ import { fromBase64, hex } from "../../security/encoding.ts";
  * address, as a plain hash would allow. The key is derived with HKDF from the token encryption key, for this use
  * only, so no new secret has to be deployed.
  */
-const keys = new Map<string, Promise<CryptoKey>>();
-
-function fingerprintKey(encryptionKeyBase64: string): Promise<CryptoKey> {
-  let key = keys.get(encryptionKeyBase64);
-  if (key === undefined) {
-    const material = fromBase64(encryptionKeyBase64);
-    key = crypto.subtle.importKey("raw", material, "HKDF", false, ["deriveKey"]).then((base) =>
-      crypto.subtle.deriveKey(
-        {
-          name: "HKDF",
-          hash: "SHA-256",
-          salt: new Uint8Array(0),
-          info: new TextEncoder().encode("chorus referral click fingerprint v1"),
-        },
-        base,
-        { name: "HMAC", hash: "SHA-256", length: 256 },
-        false,
-        ["sign"],
-      ),
-    );
-    keys.set(encryptionKeyBase64, key);
-  }
-  return key;
-}
+const fingerprintKey = (encryptionKeyBase64: string) => derivedHmacKey(encryptionKeyBase64, "chorus referral click fingerprint v1");
 
 /**
  * The first 8 bytes of HMAC-SHA-256(`value`), in hex (16 digits, enough to count clicks by source without collisions

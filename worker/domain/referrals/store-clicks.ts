@@ -3,7 +3,7 @@ import type { Capabilities } from "../../capabilities.ts";
 import { clickRecordShape, type ClickRecord } from "../../contracts/click-record.ts";
 import { markRollupMessagesStatement } from "../../db/funnel-rollups.ts";
 import { countDeliveredClicksStatements } from "../../db/referral-links.ts";
-import { batchIdOf } from "../analytics/store-events.ts";
+import { archiveByDay, batchIdOf } from "../analytics/store-events.ts";
 import { utcDay } from "../analytics/event-rows.ts";
 
 /** The click, or null when it is not one a visit would have put on the queue. */
@@ -31,19 +31,12 @@ export async function storeClickMessages(
 ): Promise<number> {
   if (messages.length === 0) return 0;
   const messageIds = messages.map(({ id }) => id);
-  const byDay = new Map<string, string[]>();
-  for (const { click } of messages) {
-    const lines = byDay.get(utcDay(click.at)) ?? [];
-    lines.push(JSON.stringify(click));
-    byDay.set(utcDay(click.at), lines);
-  }
   const batchId = await batchIdOf(messageIds);
-  await Promise.all(
-    [...byDay].map(([day, lines]) =>
-      eventArchive.put(clickArchiveKey(day, batchId), `${lines.join("\n")}\n`, {
-        httpMetadata: { contentType: "application/x-ndjson" },
-      }),
-    ),
+  await archiveByDay(
+    eventArchive,
+    messages.map(({ click }) => click),
+    (click) => click.at,
+    (day) => clickArchiveKey(day, batchId),
   );
   const deliveryId = crypto.randomUUID();
   const [marked] = await db.batch([
