@@ -30,6 +30,9 @@ export type ReferralBenchmarkResult = {
   /** The same clients on /ping for the same time: what this machine answers on a route that touches no storage. */
   pingsPerSecond: number;
   workerdCpuMsPerVisit: number;
+  /** The workerd process's CPU over the ingestion run, per event, and the senders' (this process's) beside it. */
+  workerdCpuMsPerEvent: number;
+  sendersCpuMsPerEvent: number;
   /** Counted by the referral clicks queue's consumer within 30 s of the last visit. */
   clicksCounted: number;
   visits: number;
@@ -214,6 +217,8 @@ async function measure(
   let events = 0;
   let creditedByClick = 0;
   let sequence = 0;
+  const cpuBeforeIngest = processCpuMs(workerdPid);
+  const sendersCpuBefore = process.cpuUsage();
   const ingestStarted = performance.now();
   const ingestDeadline = ingestStarted + ingestSeconds * 1000;
   await Promise.all(
@@ -268,6 +273,9 @@ async function measure(
     }),
   );
   const ingestElapsedS = (performance.now() - ingestStarted) / 1000;
+  const workerdCpuMsPerEvent = (processCpuMs(workerdPid) - cpuBeforeIngest) / Math.max(1, events);
+  const sendersCpu = process.cpuUsage(sendersCpuBefore);
+  const sendersCpuMsPerEvent = (sendersCpu.user + sendersCpu.system) / 1000 / Math.max(1, events);
   const round = (value: number) => Math.round(value * 10) / 10;
   return {
     links: codes.length,
@@ -275,6 +283,8 @@ async function measure(
     clickSeconds: round(clickElapsedS),
     pingsPerSecond,
     workerdCpuMsPerVisit: Math.round(workerdCpuMsPerVisit * 100) / 100,
+    workerdCpuMsPerEvent: Math.round(workerdCpuMsPerEvent * 1000) / 1000,
+    sendersCpuMsPerEvent: Math.round(sendersCpuMsPerEvent * 1000) / 1000,
     clicksCounted,
     visits: visitLatencies.length,
     visitsPerSecond: Math.round(visitLatencies.length / clickElapsedS),

@@ -76,6 +76,8 @@ if (buildDir !== undefined && wanted("referrals")) {
     "clicks counted": referrals.clicksCounted,
     "visit errors": referrals.visitErrors,
     "events / s": referrals.eventsPerSecond,
+    "workerd CPU ms / event": referrals.workerdCpuMsPerEvent,
+    "senders' CPU ms / event": referrals.sendersCpuMsPerEvent,
     "ingest p50 ms": referrals.ingestP50Ms,
     "ingest p99 ms": referrals.ingestP99Ms,
     "credited by click": referrals.creditedByClick,
