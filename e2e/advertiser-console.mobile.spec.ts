@@ -1,7 +1,7 @@
 import { expect, gotoHydrated, signInAs, test } from "./fixtures";
 import { consolePages, seriousViolations } from "./advertiser-console-pages";
 
-/** The console on a 390 px phone: the switch in the menu, a navigation that fits, no sideways scrolling of the page. */
+/** The console on a 390 px phone: the switch in the menu, a navigation that fits, no sideways scrolling of any console page. */
 test.use({ viewport: { width: 390, height: 844 } });
 
 test("on a phone the menu switches to the console, whose navigation fits the screen", async ({ page }) => {
@@ -26,12 +26,14 @@ test("on a phone the menu switches to the console, whose navigation fits the scr
   await page.waitForURL((url) => url.pathname === "/advertiser/advertiser-aurora/api-keys");
 });
 
-test.describe("accessibility of the console on a phone", () => {
+test.describe("the console on a phone: accessible, and as wide as the screen", () => {
   for (const path of [...consolePages, "/admin"]) {
-    test(`${path} has no serious accessibility violations`, async ({ page }) => {
+    test(`${path} has no serious accessibility violations and no sideways scrolling`, async ({ page }) => {
       await signInAs(page, path === "/admin" ? "chorus_admin" : "aurora_team");
       await gotoHydrated(page, path);
       expect(await seriousViolations(page)).toEqual([]);
+      const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(pageWidth).toBeLessThanOrEqual(390);
     });
   }
 });
