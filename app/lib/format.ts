@@ -35,7 +35,7 @@ const units: Array<["day" | "hour" | "minute", number]> = [
 ];
 
 /*
- * Dates and relative times are worded here in English as Intl's "en" formatters word them, without Intl: the first
+ * Dates, relative times and lists are worded here in English as Intl's "en" formatters word them, without Intl: the first
  * Intl formatter a page builds costs a browser 50–100 ms (it loads its locale data), one long task on a phone in the
  * middle of hydrating the first page that shows a date (docs/decisions/031-no-tap-lost.md).
  */
@@ -63,4 +63,10 @@ export function formatRelative(at: number, now: number): string {
 export function formatDate(at: number): string {
   const date = new Date(at);
   return `${monthNames[date.getUTCMonth()] ?? ""} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}
+
+/** "X", "X and Bluesky", "A, B, and C": names joined as `Intl.ListFormat("en")` joins them (a conjunction). */
+export function formatList(items: readonly string[]): string {
+  if (items.length <= 2) return items.join(" and ");
+  return `${items.slice(0, -1).join(", ")}, and ${items.at(-1) ?? ""}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAmount, formatDate, formatPercent, formatRelative } from "~/lib/format";
+import { formatAmount, formatDate, formatList, formatPercent, formatRelative } from "~/lib/format";
 
 describe("formatPercent", () => {
   it("shows one decimal place", () => {
@@ -51,5 +51,14 @@ describe("formatDate", () => {
     expect(formatDate(Date.UTC(2026, 10, 4))).toBe("Nov 4, 2026");
     expect(formatDate(Date.UTC(2026, 8, 30, 23, 59))).toBe("Sep 30, 2026");
     expect(formatDate(Date.UTC(1999, 0, 1))).toBe("Jan 1, 1999");
+  });
+});
+
+describe("formatList", () => {
+  it("joins names as Intl's English list format does", () => {
+    expect(formatList([])).toBe("");
+    expect(formatList(["X"])).toBe("X");
+    expect(formatList(["X", "Bluesky"])).toBe("X and Bluesky");
+    expect(formatList(["X", "Bluesky", "Threads"])).toBe("X, Bluesky, and Threads");
   });
 });

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { CampaignCard as CampaignCardData, StandingView } from "@contracts/pages.ts";
-import { formatAmount, formatRelative } from "~/lib/format";
+import { formatAmount, formatList, formatRelative } from "~/lib/format";
 import { AppIcon } from "~/components/app-icon";
 import { HealthBadge, StatusBadge } from "~/components/ui/status-badge";
 import "./campaigns.css";
@@ -32,7 +32,7 @@ export function CampaignCard({ campaign, now, standing }: { campaign: CampaignCa
         {campaign.joined ? <Badge tone="info">Joined</Badge> : null}
         <Badge>
           <span className="ui-visually-hidden">Runs on </span>
-          {new Intl.ListFormat("en").format(campaign.networks.map((network) => network.name))}
+          {formatList(campaign.networks.map((network) => network.name))}
         </Badge>
         <p className="muted advertiser">{campaign.advertiserName}</p>
       </header>

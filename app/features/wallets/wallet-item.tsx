@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useRemoveWallet } from "./api/remove-wallet";
 import { useStartWalletVerification } from "./api/start-verification";
 import { errorText } from "~/lib/error-text";
+import { formatDate } from "~/lib/format";
 import { notifySuccess } from "~/lib/toast";
 import { walletTypeInfos, type Wallet } from "@contracts/wallets.ts";
 import { VerifyPanel } from "./verify-panel";
@@ -10,8 +11,6 @@ import { Badge } from "~/components/ui/badge";
 import { Notice } from "~/components/ui/notice";
 
 const labels = new Map(walletTypeInfos.map((info) => [info.type, info.label]));
-
-const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium" });
 
 /** One wallet: its type, currency and address, whether it is verified, and its actions. */
 export function WalletItem({ wallet, onRemoved }: { wallet: Wallet; onRemoved: () => void }) {
@@ -68,7 +67,7 @@ export function WalletItem({ wallet, onRemoved }: { wallet: Wallet; onRemoved: (
       </div>
       <code className="wallet-address">{wallet.address}</code>
       {wallet.verifiedAt !== null ? (
-        <p className="wallet-meta">{`Verified on ${dateFormat.format(wallet.verifiedAt)}. Withdrawals can be sent here.`}</p>
+        <p className="wallet-meta">{`Verified on ${formatDate(wallet.verifiedAt)}. Withdrawals can be sent here.`}</p>
       ) : (
         <p className="wallet-meta">Verify this wallet to receive withdrawals in it.</p>
       )}
