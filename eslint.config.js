@@ -119,6 +119,12 @@ const resolverOptions = {
 
 /** The elements only the UI kit writes, and a class list that asks for the old button look ("button", "button-…"). */
 const kitElements = ["button", "input", "select", "textarea", "dialog"];
+const noIntlMessage =
+  "Words numbers, dates and lists with app/lib/format.ts: an Intl formatter on a page costs a phone a long task (decision 031).";
+const noIntlInTheBrowser = [
+  { selector: "MemberExpression[object.name='Intl']", message: noIntlMessage },
+  { selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]", message: noIntlMessage },
+];
 const buttonClass = String.raw`/(^|\s)button(-|\s|$)/`;
 
 export default tseslint.config(
@@ -174,6 +180,13 @@ export default tseslint.config(
     rules: { "boundaries/no-unknown-files": "error" },
   },
   {
+    // No Intl in the browser's code: the first formatter a page builds loads its locale data, a long task in the middle
+    // of hydrating on a phone (decision 031); app/lib/format.ts words numbers, dates and lists as Intl's English does.
+    files: ["app/**/*.ts", "app/components/ui/**/*.tsx"],
+    ignores: ["app/**/*.server.ts", "app/lib/format.ts"],
+    rules: { "no-restricted-syntax": ["error", ...noIntlInTheBrowser] },
+  },
+  {
     // One UI kit (decision 030): buttons, form controls and dialogs are written in app/components/ui/ only; a screen
     // uses Button, ButtonLink, Field with TextInput/Textarea/Select/CodeInput, Checkbox, RadioGroup, FilePicker, Dialog.
     files: ["app/**/*.tsx"],
@@ -181,6 +194,7 @@ export default tseslint.config(
     rules: {
       "no-restricted-syntax": [
         "error",
+        ...noIntlInTheBrowser,
         ...kitElements.map((element) => ({
           selector: `JSXOpeningElement[name.name='${element}']`,
           message: `A <${element}> is written by the UI kit only: use its component from app/components/ui/ (decision 030).`,

@@ -12,6 +12,12 @@ function grouped(digits: bigint | number): string {
   return digits.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
+/** A count ("12,345"), as `toLocaleString("en-US")` writes a whole number; a fraction is rounded away. */
+export function formatCount(count: number): string {
+  const whole = Math.round(count);
+  return whole < 0 ? `-${grouped(-whole)}` : grouped(whole);
+}
+
 /** An integer amount in the currency's smallest unit, shown with grouping and at most two decimals. */
 export function formatAmount(amount: number, currency: string): string {
   if (!Number.isSafeInteger(amount)) throw new RangeError(`Amount must be an integer, got ${amount}`);
@@ -69,4 +75,12 @@ export function formatDate(at: number): string {
 export function formatList(items: readonly string[]): string {
   if (items.length <= 2) return items.join(" and ");
   return `${items.slice(0, -1).join(", ")}, and ${items.at(-1) ?? ""}`;
+}
+
+/** "03:45 PM": the time of day in the browser's zone, as `Intl.DateTimeFormat("en", { hour: "2-digit", minute: "2-digit" })` writes it. */
+export function formatClockTime(at: number): string {
+  const date = new Date(at);
+  const hours = date.getHours();
+  const twoDigits = (value: number) => String(value).padStart(2, "0");
+  return `${twoDigits(hours % 12 === 0 ? 12 : hours % 12)}:${twoDigits(date.getMinutes())} ${hours < 12 ? "AM" : "PM"}`;
 }

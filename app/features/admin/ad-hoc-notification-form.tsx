@@ -11,6 +11,7 @@ import { TextInput } from "~/components/ui/text-input";
 import { Textarea } from "~/components/ui/textarea";
 import { ApiRequestError } from "~/lib/api/http-client";
 import { errorText } from "~/lib/error-text";
+import { formatCount } from "~/lib/format";
 import {
   AD_HOC_MESSAGE_MAX,
   AD_HOC_TITLE_MAX,
@@ -24,7 +25,7 @@ import {
 type AudienceKind = AdHocAudience["kind"];
 
 function creatorsText(count: number): string {
-  return count === 1 ? "1 creator" : `${count.toLocaleString("en-US")} creators`;
+  return count === 1 ? "1 creator" : `${formatCount(count)} creators`;
 }
 
 /** The server's message for one field (`body.title`…), if it named that field. */
@@ -169,7 +170,7 @@ export function AdHocNotificationForm({ audiences }: { audiences: NotificationAu
         </Field>
         <Field
           label="Message"
-          hint={`Optional. Up to ${AD_HOC_MESSAGE_MAX.toLocaleString("en-US")} characters.`}
+          hint={`Optional. Up to ${formatCount(AD_HOC_MESSAGE_MAX)} characters.`}
           error={errorOf("message", fieldErrors.message)}
         >
           <Textarea

@@ -7,7 +7,7 @@ import { Select } from "~/components/ui/select";
 import { useFunnel } from "./api/get-funnel";
 import { ApiRequestError } from "~/lib/api/http-client";
 import { errorText } from "~/lib/error-text";
-import { formatPercent } from "~/lib/format";
+import { formatCount, formatPercent } from "~/lib/format";
 import type { FunnelRow } from "@contracts/funnel.ts";
 
 /** A step's share of the step before it; a dash when nobody reached the step before. */
@@ -45,13 +45,13 @@ function FunnelTable({ rows, captionId }: { rows: FunnelRow[]; captionId: string
                 <span className="muted small admin-table-sub">{row.advertiserName}</span>
               </th>
               <td className="admin-table-text">{row.utmCampaign ?? <span className="muted">(none)</span>}</td>
-              <td>{row.landingViews.toLocaleString("en-US")}</td>
+              <td>{formatCount(row.landingViews)}</td>
               <td>
-                {row.signInClicks.toLocaleString("en-US")}
+                {formatCount(row.signInClicks)}
                 <span className="muted small admin-table-sub">{shareText(row.signInClicks, row.landingViews)}</span>
               </td>
               <td>
-                {row.joins.toLocaleString("en-US")}
+                {formatCount(row.joins)}
                 <span className="muted small admin-table-sub">{shareText(row.joins, row.signInClicks)}</span>
               </td>
               <td>{shareText(row.joins, row.landingViews)}</td>

@@ -4,6 +4,7 @@ import { TextInput } from "~/components/ui/text-input";
 import { READS_PER_POST, estimateXApiCost, formatMicroDollars, type XApiRates } from "@contracts/networks/x/api-costs.ts";
 import type { CampaignFormValues } from "./campaign-form-state";
 import { parseUtcInput } from "./form-values";
+import { formatCount } from "~/lib/format";
 
 const WEEK = 7 * 24 * 60 * 60 * 1000;
 
@@ -32,8 +33,8 @@ export function ApiCostEstimate({ form, rates }: { form: CampaignFormValues; rat
         <TextInput inputMode="numeric" value={expectedCreators} onChange={(event) => setExpectedCreators(event.target.value)} />
       </Field>
       <p className="campaign-form-note" id={noteId} data-testid="api-cost-estimate">
-        At most <strong>{formatMicroDollars(estimate.totalMicros)}</strong> in X API fees for {estimate.posts.toLocaleString("en-US")} posts
-        ({creators.toLocaleString("en-US")} creators × {postsPerWeek} a week × {weeks} week{weeks === 1 ? "" : "s"}): each post{" "}
+        At most <strong>{formatMicroDollars(estimate.totalMicros)}</strong> in X API fees for {formatCount(estimate.posts)} posts (
+        {formatCount(creators)} creators × {postsPerWeek} a week × {weeks} week{weeks === 1 ? "" : "s"}): each post{" "}
         {formatMicroDollars(createRate)} to create{postsCarryUrl ? " (with a link)" : ""} and {READS_PER_POST} reads of its metrics at{" "}
         {formatMicroDollars(rates.readPost)}, and {formatMicroDollars(rates.readOwnData)} per creator to read their account. X&apos;s rates
         of {rates.asOf}.

@@ -1,5 +1,5 @@
 import { EmptyState } from "~/components/ui/empty-state";
-import { formatPercent } from "~/lib/format";
+import { formatCount, formatPercent } from "~/lib/format";
 import type { FunnelRow } from "@contracts/funnel.ts";
 import "./advertiser-reports.css";
 
@@ -48,10 +48,10 @@ export function FunnelSection({ funnel, perCampaign }: { funnel: FunnelRow[]; pe
                 <tr key={`${row.campaignId}/${row.utmCampaign ?? ""}`}>
                   {perCampaign ? <td className="report-funnel-name">{row.campaignName}</td> : null}
                   <th scope="row">{row.utmCampaign ?? <span className="muted">(none)</span>}</th>
-                  <td>{row.landingViews.toLocaleString("en-US")}</td>
-                  <td>{row.signInClicks.toLocaleString("en-US")}</td>
+                  <td>{formatCount(row.landingViews)}</td>
+                  <td>{formatCount(row.signInClicks)}</td>
                   <td>{stepShare(row.signInClicks, row.landingViews)}</td>
-                  <td>{row.joins.toLocaleString("en-US")}</td>
+                  <td>{formatCount(row.joins)}</td>
                   <td>{stepShare(row.joins, row.signInClicks)}</td>
                 </tr>
               ))}

@@ -1,15 +1,15 @@
 import { Card } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Money } from "~/components/ui/money";
-import { formatPercent } from "~/lib/format";
+import { formatCount, formatPercent } from "~/lib/format";
 import type { NetworkTotals, Report } from "@contracts/reports.ts";
 import type { ReactNode } from "react";
 
 function NetworkCard({ figures, currencies }: { figures: NetworkTotals; currencies: readonly string[] }) {
   const items: Array<[string, ReactNode]> = [
-    ["Posts", figures.posts.toLocaleString("en-US")],
-    ["Impressions", figures.reportsImpressions ? figures.impressions.toLocaleString("en-US") : `Not published by ${figures.name}`],
-    ["Engagement", figures.engagement.toLocaleString("en-US")],
+    ["Posts", formatCount(figures.posts)],
+    ["Impressions", figures.reportsImpressions ? formatCount(figures.impressions) : `Not published by ${figures.name}`],
+    ["Engagement", formatCount(figures.engagement)],
     ["Eligible share", figures.eligibleShare === null ? "—" : formatPercent(figures.eligibleShare)],
     ...currencies.map((currency): [string, ReactNode] => [
       `Rewards earned (${currency})`,

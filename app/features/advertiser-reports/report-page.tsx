@@ -13,7 +13,7 @@ import { TextInput } from "~/components/ui/text-input";
 import type { ReactNode } from "react";
 import { useReport, type ReportRange, type ReportTarget } from "./api/get-report";
 import { failureText } from "~/lib/failure-text";
-import { formatPercent } from "~/lib/format";
+import { formatCount, formatPercent } from "~/lib/format";
 import { decimalsOf } from "@contracts/currencies.ts";
 import type { Report, ReportPage as ReportPageData } from "@contracts/reports.ts";
 import { NetworkSplit } from "./network-split";
@@ -36,18 +36,18 @@ function isEmpty(report: Report): boolean {
 function Totals({ report }: { report: Report }) {
   const { totals } = report;
   const items: Array<[string, ReactNode]> = [
-    ["Posts", totals.posts.toLocaleString("en-US")],
-    ["Impressions", totals.impressions.toLocaleString("en-US")],
-    ["Engagement", totals.engagement.toLocaleString("en-US")],
+    ["Posts", formatCount(totals.posts)],
+    ["Impressions", formatCount(totals.impressions)],
+    ["Engagement", formatCount(totals.engagement)],
     ["Eligible share", totals.eligibleShare === null ? "—" : formatPercent(totals.eligibleShare)],
     ...report.currencies.map((currency): [string, ReactNode] => [
       `Spend (${currency})`,
       <Money key={currency} amount={totals.spend[currency] ?? 0} currency={currency} />,
     ]),
-    ["Conversions", totals.matchedConversions.toLocaleString("en-US")],
+    ["Conversions", formatCount(totals.matchedConversions)],
     ...(totals.unmatchedConversions === null
       ? []
-      : [["Unmatched conversions", totals.unmatchedConversions.toLocaleString("en-US")] as [string, ReactNode]]),
+      : [["Unmatched conversions", formatCount(totals.unmatchedConversions)] as [string, ReactNode]]),
     ["Per 1,000 impressions", totals.conversionsPerThousand === null ? "—" : totals.conversionsPerThousand.toFixed(2)],
   ];
   return (

@@ -1,5 +1,5 @@
 import { Money } from "~/components/ui/money";
-import { formatPercent } from "~/lib/format";
+import { formatCount, formatPercent } from "~/lib/format";
 import type { Report } from "@contracts/reports.ts";
 
 /** The report's daily numbers as a table: what the charts show, readable by everyone (and assistive technology). */
@@ -29,8 +29,8 @@ export function ReportTable({ report }: { report: Report }) {
             <tr key={day.date}>
               <th scope="row">{day.date}</th>
               <td>{day.posts}</td>
-              <td>{day.impressions.toLocaleString("en-US")}</td>
-              <td>{day.engagement.toLocaleString("en-US")}</td>
+              <td>{formatCount(day.impressions)}</td>
+              <td>{formatCount(day.engagement)}</td>
               <td>{`${day.eligiblePosts} / ${day.maturedPosts}`}</td>
               {report.currencies.map((currency) => (
                 <td key={currency}>
@@ -47,8 +47,8 @@ export function ReportTable({ report }: { report: Report }) {
           <tr>
             <th scope="row">Total</th>
             <td>{report.totals.posts}</td>
-            <td>{report.totals.impressions.toLocaleString("en-US")}</td>
-            <td>{report.totals.engagement.toLocaleString("en-US")}</td>
+            <td>{formatCount(report.totals.impressions)}</td>
+            <td>{formatCount(report.totals.engagement)}</td>
             <td>
               {`${report.totals.eligiblePosts} / ${report.totals.maturedPosts}`}
               {report.totals.eligibleShare === null ? null : ` (${formatPercent(report.totals.eligibleShare)})`}
@@ -90,9 +90,9 @@ export function TopCreatorsTable({ report }: { report: Report }) {
               <th scope="row">
                 {creator.name} <span className="muted">{`@${creator.handle}`}</span>
               </th>
-              <td>{creator.score.toLocaleString("en-US")}</td>
+              <td>{formatCount(creator.score)}</td>
               <td>{creator.posts}</td>
-              <td>{creator.impressions.toLocaleString("en-US")}</td>
+              <td>{formatCount(creator.impressions)}</td>
               <td>{creator.conversions}</td>
             </tr>
           ))}

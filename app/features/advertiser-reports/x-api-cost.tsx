@@ -1,4 +1,5 @@
 import { formatMicroDollars, type XApiCostIncurred } from "@contracts/networks/x/api-costs.ts";
+import { formatCount } from "~/lib/format";
 
 /**
  * What the campaign has cost in X API fees since it began (whatever the report's range): the posts Chorus created on X
@@ -27,7 +28,7 @@ export function XApiCostSection({ cost }: { cost: XApiCostIncurred }) {
             {lines.map((line) => (
               <tr key={line.label}>
                 <th scope="row">{line.label}</th>
-                <td>{line.count.toLocaleString("en-US")}</td>
+                <td>{formatCount(line.count)}</td>
                 <td>{formatMicroDollars(line.micros)}</td>
               </tr>
             ))}

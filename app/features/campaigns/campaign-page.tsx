@@ -3,7 +3,7 @@ import type { CampaignPage as CampaignPageData, PostSummary } from "@contracts/p
 import { shownHashtag, shownMention } from "@contracts/post-requirements.ts";
 import { Markdown } from "~/components/markdown";
 import { useCampaignSelection } from "~/lib/campaign-selection";
-import { formatPercent } from "~/lib/format";
+import { formatCount, formatPercent } from "~/lib/format";
 import { CampaignFacts, CampaignHeading } from "./campaign-details";
 import { JoinCampaignButton } from "./join-campaign-button";
 import "./campaigns.css";
@@ -15,7 +15,7 @@ function Rules({ rules }: { rules: CampaignPageData["campaign"]["rules"] }) {
     ...rules.requiredMentions.map((mention) => `Mention ${shownMention(mention)}`),
     ...rules.requiredHashtags.map((tag) => `Use ${shownHashtag(tag)}`),
     ...(rules.requiredLink === null ? [] : [`Link to ${rules.requiredLink}`]),
-    ...(rules.minImpressions > 0 ? [`Reach at least ${rules.minImpressions.toLocaleString("en")} views`] : []),
+    ...(rules.minImpressions > 0 ? [`Reach at least ${formatCount(rules.minImpressions)} views`] : []),
     `At most ${rules.maxPostsPerWeek} posts a week count`,
     "Post through Chorus after joining, while the campaign runs, and keep the post up until it matures",
   ];

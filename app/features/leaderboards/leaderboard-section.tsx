@@ -3,6 +3,7 @@ import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import "./leaderboards.css";
+import { formatCount } from "~/lib/format";
 
 /** How a public board names a creator who hides their name (docs/decisions/046-leaderboards.md). */
 export const HIDDEN_CREATOR = "A creator";
@@ -62,7 +63,7 @@ function Board({
               <tr key={`${entry.rank}-${index}`} className={entry.you ? "leaderboard-you" : undefined}>
                 <td>{entry.rank}</td>
                 <CreatorCell entry={entry} audience={audience} />
-                <td>{(figure === "score" ? entry.score : entry.conversions).toLocaleString("en-US")}</td>
+                <td>{formatCount(figure === "score" ? entry.score : entry.conversions)}</td>
                 <td>{postsText(entry)}</td>
               </tr>
             ))}

@@ -9,11 +9,10 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { Textarea } from "~/components/ui/textarea";
+import { formatClockTime } from "~/lib/format";
 
 /** Answers after which this message cannot be used any more: a new one is needed. */
 const NEEDS_NEW_MESSAGE = new Set(["challenge_expired", "challenge_used", "no_challenge", "unknown_nonce", "message_mismatch"]);
-
-const timeFormat = new Intl.DateTimeFormat("en", { hour: "2-digit", minute: "2-digit" });
 
 const instructions = {
   evm: "Sign it as a personal message (personal_sign, “Sign message” in most wallets) with the account shown above, then paste the signature (0x…).",
@@ -193,7 +192,7 @@ export function VerifyPanel({ id, wallet, start, onRestart, onVerified, onCancel
   return (
     <div id={id} className="wallet-verify" aria-label="Verify this wallet" role="region">
       <p className="wallet-verify-lead">
-        {`Sign this message with the wallet of this address. It can be used once, until ${timeFormat.format(challenge.expiresAt)}.`}
+        {`Sign this message with the wallet of this address. It can be used once, until ${formatClockTime(challenge.expiresAt)}.`}
       </p>
 
       {injected !== null ? (
