@@ -76,11 +76,3 @@ export function formatList(items: readonly string[]): string {
   if (items.length <= 2) return items.join(" and ");
   return `${items.slice(0, -1).join(", ")}, and ${items.at(-1) ?? ""}`;
 }
-
-/** "03:45 PM": the time of day in the browser's zone, as `Intl.DateTimeFormat("en", { hour: "2-digit", minute: "2-digit" })` writes it. */
-export function formatClockTime(at: number): string {
-  const date = new Date(at);
-  const hours = date.getHours();
-  const twoDigits = (value: number) => String(value).padStart(2, "0");
-  return `${twoDigits(hours % 12 === 0 ? 12 : hours % 12)}:${twoDigits(date.getMinutes())} ${hours < 12 ? "AM" : "PM"}`;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAmount, formatClockTime, formatCount, formatDate, formatList, formatPercent, formatRelative } from "~/lib/format";
+import { formatAmount, formatCount, formatDate, formatList, formatPercent, formatRelative } from "~/lib/format";
 
 describe("formatPercent", () => {
   it("shows one decimal place", () => {
@@ -70,14 +70,5 @@ describe("formatCount", () => {
     expect(formatCount(1_000)).toBe("1,000");
     expect(formatCount(1_234_567)).toBe("1,234,567");
     expect(formatCount(-12_345)).toBe("-12,345");
-  });
-});
-
-describe("formatClockTime", () => {
-  it("writes the local time of day as Intl's English two-digit hour and minute do", () => {
-    expect(formatClockTime(new Date(2026, 10, 4, 15, 45).getTime())).toBe("03:45 PM");
-    expect(formatClockTime(new Date(2026, 10, 4, 0, 5).getTime())).toBe("12:05 AM");
-    expect(formatClockTime(new Date(2026, 10, 4, 12, 0).getTime())).toBe("12:00 PM");
-    expect(formatClockTime(new Date(2026, 10, 4, 9, 30).getTime())).toBe("09:30 AM");
   });
 });

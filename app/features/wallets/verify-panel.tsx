@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { Textarea } from "~/components/ui/textarea";
-import { formatClockTime } from "~/lib/format";
+import { formatClockTime } from "./clock-time";
 
 /** Answers after which this message cannot be used any more: a new one is needed. */
 const NEEDS_NEW_MESSAGE = new Set(["challenge_expired", "challenge_used", "no_challenge", "unknown_nonce", "message_mismatch"]);
