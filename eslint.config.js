@@ -183,7 +183,7 @@ export default tseslint.config(
     // No Intl in the browser's code: the first formatter a page builds loads its locale data, a long task in the middle
     // of hydrating on a phone (decision 031); app/lib/format.ts words numbers, dates and lists as Intl's English does.
     files: ["app/**/*.ts", "app/components/ui/**/*.tsx"],
-    ignores: ["app/**/*.server.ts", "app/lib/format.ts"],
+    ignores: ["app/**/*.server.ts"],
     rules: { "no-restricted-syntax": ["error", ...noIntlInTheBrowser] },
   },
   {
