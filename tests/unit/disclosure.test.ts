@@ -43,5 +43,10 @@ describe("the X API cost estimate (micro-dollars)", () => {
     expect(formatMicroDollars(15_000)).toBe("$0.015");
     expect(formatMicroDollars(200_000)).toBe("$0.20");
     expect(formatMicroDollars(1_000)).toBe("$0.001");
+    // As toLocaleString("en-US") with two to three decimals wrote them: grouped, a third decimal only when it is not 0.
+    expect(formatMicroDollars(1_234_567_890)).toBe("$1,234.568");
+    expect(formatMicroDollars(10_001)).toBe("$0.01");
+    expect(formatMicroDollars(10_500)).toBe("$0.011");
+    expect(formatMicroDollars(0)).toBe("$0.00");
   });
 });

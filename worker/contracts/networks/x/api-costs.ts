@@ -52,11 +52,17 @@ export function estimateXApiCost(rates: XApiRates, input: { posts: number; creat
   };
 }
 
-/** Micro-dollars as dollars and cents for people ($0.015 stays exact: rates are shown to the tenth of a cent). */
+/**
+ * Micro-dollars as dollars and cents for people ($0.015 stays exact: rates are shown to the tenth of a cent), as
+ * `toLocaleString("en-US")` writes them with two to three decimals, but without Intl: the browser shows it in the
+ * console, and its first Intl formatter is a long task on a phone (docs/decisions/031-no-tap-lost.md).
+ */
 export function formatMicroDollars(micros: number): string {
-  const cents = micros / 10_000;
-  const digits = Number.isInteger(cents) ? 2 : 3;
-  return `$${(micros / 1_000_000).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: digits })}`;
+  const mills = Math.round(micros / 1_000);
+  const whole = String(Math.trunc(mills / 1_000)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const fraction = mills % 1_000;
+  const decimals = fraction % 10 === 0 ? String(fraction / 10).padStart(2, "0") : String(fraction).padStart(3, "0");
+  return `$${whole}.${decimals}`;
 }
 
 /** What a campaign has had X do so far (counted as it happens, migration 0061). */
