@@ -5,9 +5,9 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { launch } from "chrome-launcher";
+import { Launcher, launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { chromiumPath, headlessChromiumFlags } from "../e2e/chromium.ts";
+import { chromiumPath, headlessChromiumFlagsAfter } from "../e2e/chromium.ts";
 import { fileSlug, percentile } from "./measure.ts";
 
 export type LighthousePage = { name: string; url: string; headers?: Record<string, string> };
@@ -51,7 +51,7 @@ const reportName = (page: LighthousePage, run: number) => `${fileSlug(page.name)
 async function runOnce(page: LighthousePage, run: number): Promise<LighthouseRun> {
   const chrome = await launch({
     chromePath: chromiumPath,
-    chromeFlags: headlessChromiumFlags,
+    chromeFlags: headlessChromiumFlagsAfter(Launcher.defaultFlags()),
     logLevel: "error",
   });
   try {
