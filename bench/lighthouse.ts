@@ -10,7 +10,8 @@ import lighthouse from "lighthouse";
 import { chromiumPath, headlessChromiumFlagsAfter } from "../e2e/chromium.ts";
 import { fileSlug, percentile } from "./measure.ts";
 
-export type LighthousePage = { name: string; url: string; headers?: Record<string, string> };
+/** `cookie` (`name=value`) signs the page in: it is put in the browser's cookie jar before the run. */
+export type LighthousePage = { name: string; url: string; cookie?: string };
 
 export type LighthouseRun = {
   performance: number;
@@ -48,6 +49,34 @@ function observedFirstPaint(lhr: Lhr): number {
 const reportDir = "bench-results/lighthouse";
 const reportName = (page: LighthousePage, run: number) => `${fileSlug(page.name)}-${run}.json`;
 
+/**
+ * The session cookie in the browser's own jar, as a browser keeps it after signing in (Lighthouse keeps cookies between
+ * its storage resets). Given instead as a header on every request (Lighthouse's `extraHeaders`), the page's own token
+ * request was refused (401) and the app signed out and loaded the page again: Lighthouse measured that sign-out, a
+ * "redirect" and a second load, not the dashboard.
+ */
+async function putCookieInJar(port: number, url: string, cookie: string): Promise<void> {
+  const [name = "", value = ""] = cookie.split("=", 2);
+  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { webSocketDebuggerUrl: string };
+  const socket = new WebSocket(version.webSocketDebuggerUrl);
+  try {
+    await new Promise((resolve, reject) => {
+      socket.addEventListener("open", resolve, { once: true });
+      socket.addEventListener("error", reject, { once: true });
+    });
+    const reply = new Promise<{ error?: { message: string } }>((resolve) => {
+      socket.addEventListener("message", (event) => resolve(JSON.parse(String(event.data)) as { error?: { message: string } }), {
+        once: true,
+      });
+    });
+    socket.send(JSON.stringify({ id: 1, method: "Storage.setCookies", params: { cookies: [{ name, value, url }] } }));
+    const { error } = await reply;
+    if (error !== undefined) throw new Error(`Putting the session cookie in Chromium's jar: ${error.message}`);
+  } finally {
+    socket.close();
+  }
+}
+
 async function runOnce(page: LighthousePage, run: number): Promise<LighthouseRun> {
   const chrome = await launch({
     chromePath: chromiumPath,
@@ -55,7 +84,8 @@ async function runOnce(page: LighthousePage, run: number): Promise<LighthouseRun
     logLevel: "error",
   });
   try {
-    const result = await lighthouse(page.url, { port: chrome.port, output: "json", logLevel: "error", extraHeaders: page.headers ?? null });
+    if (page.cookie !== undefined) await putCookieInJar(chrome.port, page.url, page.cookie);
+    const result = await lighthouse(page.url, { port: chrome.port, output: "json", logLevel: "error" });
     if (result === undefined) throw new Error(`Lighthouse gave no result for ${page.url}`);
     const { lhr } = result;
     if (lhr.runtimeError !== undefined) throw new Error(`Lighthouse on ${page.url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
