@@ -17,7 +17,7 @@ const baseFlags = [
 
 /**
  * Desktop Chromium's address-bar popup is a web page of its own (a "top Chrome" WebUI renderer), loaded with every
- * window, headless ones too. A trace of the throttled home page (2026-11-27) found it busy for 1.3–2.8 s of CPU during
+ * window, headless ones too. A trace of the throttled home page (2026-11-27) found it busy for 2.4–2.8 s of CPU during
  * each load, on this machine's two cores beside the page, and no phone runs it: the time to interactive measured
  * 2.2 s without it against 2.8–3.0 s with it. docs/decisions/031-no-tap-lost.md.
  */
