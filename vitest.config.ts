@@ -54,6 +54,8 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["tests/unit/**/*.test.{ts,tsx}"],
+          // Pure logic and markup: the files share one module graph instead of evaluating it again each.
+          isolate: false,
           environment: "node",
           setupFiles: ["./tests/support/console-guard.ts"],
         },
@@ -77,6 +79,10 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["tests/worker/**/*.test.ts"],
+          // Files run one after another in a workerd process that outlives them, instead of one new process each
+          // (its start and the app's modules cost more than most files' tests); tests/worker/apply-migrations.ts empties
+          // the storage before each file.
+          isolate: false,
           // Off for workerd: a worker's first request takes every module cached on disk in one WebSocket message,
           // and workerd refuses messages over 1 MiB ("Message is too large", the worker dies); @atproto/api's
           // lexicons alone are 1.1 MB. Modules are then fetched one by one, each well under the limit.
