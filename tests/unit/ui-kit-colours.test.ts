@@ -108,8 +108,17 @@ describe("the colour scan itself", () => {
 });
 
 describe("the kit's stylesheets", () => {
-  it("are found", () => {
-    expect(kitStylesheets).toContain("app/components/ui/ui.css");
+  it("are found, one beside each component that has styles", () => {
+    expect(kitStylesheets).toContain("app/components/ui/button.css");
+    expect(kitStylesheets).toContain("app/components/ui/dialog.css");
+  });
+
+  // ui.css is what the root links: a stylesheet it does not import is on no page.
+  it("are each imported once by ui.css, the stylesheet every page links", () => {
+    const imported = [...readFileSync(join(kitDirectory, "ui.css"), "utf8").matchAll(/@import "\.\/([\w-]+\.css)";/g)].map((match) =>
+      join(kitDirectory, match[1] ?? ""),
+    );
+    expect(imported.toSorted()).toEqual(kitStylesheets.filter((path) => path !== join(kitDirectory, "ui.css")).toSorted());
   });
 
   it.each(kitStylesheets)("%s writes no colour: every colour is a token", (path) => {
@@ -120,10 +129,12 @@ describe("the kit's stylesheets", () => {
     expect(colourLiterals(readFileSync(tokensPath, "utf8"), "tokens")).toEqual([]);
   });
 
+  // A kit stylesheet may read what another declares: badge.css and notice.css read the tones of tone.css.
   it.each(kitStylesheets)("%s reads only custom properties that the tokens or the kit declare", (path) => {
     const tokens = customProperties(readFileSync(tokensPath, "utf8"));
-    const kit = customProperties(readFileSync(path, "utf8"));
-    const undeclared = [...kit.read].filter((name) => !tokens.declared.has(name) && !kit.declared.has(name));
+    const kitDeclared = new Set(kitStylesheets.flatMap((sheet) => [...customProperties(readFileSync(sheet, "utf8")).declared]));
+    const read = customProperties(readFileSync(path, "utf8")).read;
+    const undeclared = [...read].filter((name) => !tokens.declared.has(name) && !kitDeclared.has(name));
     expect(undeclared).toEqual([]);
   });
 

@@ -3,7 +3,6 @@ import type { AdvertiserHomePage as AdvertiserHomePageData } from "@contracts/ad
 import { Notice } from "~/components/ui/notice";
 import { PageHeader } from "~/components/ui/page-header";
 import { AdvertiserAccountsList } from "./advertiser-accounts-list";
-import "~/styles/advertisers.css";
 
 /** `/advertiser`: the advertiser accounts of the signed-in person, with a welcome after joining one (`?joined=`). */
 export function AdvertiserHomePage({ accounts }: AdvertiserHomePageData) {

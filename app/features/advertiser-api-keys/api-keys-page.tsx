@@ -10,7 +10,6 @@ import { useApiKeys, useRevokeApiKey } from "./api/api-keys";
 import { failureText } from "~/lib/failure-text";
 import type { ApiKey } from "@contracts/api-keys.ts";
 import { ApiKeyCreateForm } from "./api-key-create-form";
-import "~/styles/advertisers.css";
 import "./advertiser-api-keys.css";
 
 function DateOr({ at, never }: { at: string | null; never: string }) {

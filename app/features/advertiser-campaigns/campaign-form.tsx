@@ -21,7 +21,6 @@ import { consoleStatusText, timeLeftText } from "./form-values";
 import { PreviewLinkPanel } from "./preview-link-panel";
 import { SuggestedPostsFieldset } from "./suggested-posts-fieldset";
 import { useCampaignSubmit } from "./use-campaign-submit";
-import "~/styles/advertisers.css";
 import "./advertiser-campaigns.css";
 
 /**

@@ -9,7 +9,6 @@ import { Money } from "~/components/ui/money";
 import { PageHeader } from "~/components/ui/page-header";
 import { HealthBadge } from "~/components/ui/status-badge";
 import type { AdvertiserCampaignsPage } from "@contracts/advertiser-campaigns.ts";
-import "~/styles/advertisers.css";
 import "./advertiser-campaigns.css";
 
 /** `/advertiser/{advertiserId}/campaigns`: the account's campaigns, drafts included, and "New campaign". */

@@ -16,7 +16,6 @@ import { useFunds } from "./api/get-funds";
 import { failureText } from "~/lib/failure-text";
 import { fundingCurrencies, type AdvertiserFundsPage } from "@contracts/advertiser-funding.ts";
 import { parseDecimalAmount } from "@contracts/withdrawals.ts";
-import "~/styles/advertisers.css";
 
 const statusBadges = {
   pending: { label: "Pending", tone: "warning" },

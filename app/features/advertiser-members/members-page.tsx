@@ -12,7 +12,6 @@ import { useCurrentUser } from "~/lib/current-user";
 import { failureText } from "~/lib/failure-text";
 import type { AdvertiserMembersPage } from "@contracts/advertisers.ts";
 import { InviteMemberForm } from "./invite-member-form";
-import "~/styles/advertisers.css";
 
 /** `/advertiser/{advertiserId}/members`: members, pending invitations and "Invite a member". */
 export function MembersPage({ page }: { page: AdvertiserMembersPage }) {

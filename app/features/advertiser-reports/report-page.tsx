@@ -20,7 +20,6 @@ import { NetworkSplit } from "./network-split";
 import { ReportChart, seriesColor, type ChartSeries } from "./report-chart";
 import { ReportTable, TopCreatorsTable } from "./report-table";
 import { XApiCostSection } from "./x-api-cost";
-import "~/styles/advertisers.css";
 import "./advertiser-reports.css";
 
 function isEmpty(report: Report): boolean {

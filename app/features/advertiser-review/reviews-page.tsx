@@ -13,7 +13,6 @@ import { TextInput } from "~/components/ui/text-input";
 import { failureText } from "~/lib/failure-text";
 import type { ReviewItem, ReviewQueue } from "@contracts/risk-review.ts";
 import { useDecideReviews, useReviewQueue } from "./api/reviews";
-import "~/styles/advertisers.css";
 
 const evidenceLabels: Record<string, string> = {
   eventId: "Event",

@@ -4,7 +4,6 @@ import type { CampaignInvitationsPage as CampaignInvitationsPageData } from "@co
 import { PageHeader } from "~/components/ui/page-header";
 import { CreateInvitationForm } from "./create-invitation-form";
 import { InvitationList } from "./invitation-list";
-import "~/styles/advertisers.css";
 
 /**
  * `/advertiser/{advertiserId}/campaigns/{campaignId}/invitations`: the campaign's funding (from the route: the
