@@ -31,6 +31,7 @@ const GROUPS = {
   ],
   db: ["worker/db/**"],
   domain: ["worker/domain/**"],
+  loaders: ["worker/loaders/**"],
   entry: ["worker/http/**", "worker/trpc/**", "worker/jobs/**", "worker/middleware/**", "worker/ssr/**", "worker/worker-env.ts"],
   root: ["worker/app.ts", "worker/index.ts"],
   emulators: ["worker/emulators/**"],
@@ -52,7 +53,6 @@ const GROUPS = {
     "app/entry.server.tsx",
     "app/**/*.server.{ts,tsx}",
   ],
-  "page-use-cases": ["worker/domain/pages/**"],
   "server-types": ["worker/capabilities.ts", "worker/config.ts", "worker/clock.ts"],
   // React Router's generated route types (`import type { Route } from "./+types/campaign"`, found through rootDirs).
   "route-types": [".react-router/types/**"],
@@ -73,8 +73,9 @@ const MAY_IMPORT = {
   platform:     ["contracts", "platform"],
   db:           ["contracts", "platform", "db"],
   domain:       ["contracts", "platform", "db", "domain"],
-  entry:        ["contracts", "platform", "domain", "entry"],
-  root:         ["contracts", "platform", "db", "domain", "entry", "root"],
+  loaders:      ["contracts", "platform", "db", "domain", "loaders"],
+  entry:        ["contracts", "platform", "domain", "loaders", "entry"],
+  root:         ["contracts", "platform", "db", "domain", "loaders", "entry", "root"],
   emulators:    ["contracts", "emulators"],
   "app-shared": ["app-shared", "contracts", typesOf("app-router")],
   feature:      [ownFeature, "app-shared", "contracts"],
@@ -82,7 +83,7 @@ const MAY_IMPORT = {
   outside:      ["*"],
   // the narrower arrows
   ssr:          ["worker-context"],
-  "app-server": ["page-use-cases", typesOf("server-types")],
+  "app-server": ["loaders", typesOf("server-types")],
 };
 
 // The rule, generated from the two tables.
@@ -209,12 +210,17 @@ export default tseslint.config(
     },
   },
   {
-    // One spelling of a contract in the browser's code: the alias, never a climb out of app/.
+    // One spelling of a contract and of a page loader in the browser's code: the alias, never a climb out of app/.
     files: ["app/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "^(\\.\\./)+worker/contracts/", message: "Import contracts as @contracts/… (tsconfig paths)." }] },
+        {
+          patterns: [
+            { regex: "^(\\.\\./)+worker/contracts/", message: "Import contracts as @contracts/… (tsconfig paths)." },
+            { regex: "^(\\.\\./)+worker/loaders/", message: "Import page loaders as @loaders/… (tsconfig paths)." },
+          ],
+        },
       ],
     },
   },

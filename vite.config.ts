@@ -4,10 +4,14 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
 
-/** `~/…` means `app/…` and `@contracts/…` means `worker/contracts/…`, as in tsconfig's paths. */
+/**
+ * `~/…` means `app/…`, `@contracts/…` means `worker/contracts/…` and `@loaders/…` means `worker/loaders/…` (the
+ * routes' page loaders), as in tsconfig's paths.
+ */
 export const appAlias = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
   "@contracts": fileURLToPath(new URL("./worker/contracts", import.meta.url)),
+  "@loaders": fileURLToPath(new URL("./worker/loaders", import.meta.url)),
 };
 
 const manifestModule = fileURLToPath(new URL("./app/lib/lazy-chunk-manifest.ts", import.meta.url));

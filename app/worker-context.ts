@@ -6,7 +6,7 @@ import type { SignedInSession } from "@contracts/current-user.ts";
 /**
  * What the worker hands to every loader and action: React Router 8 has no AppLoadContext, so the Hono entry fills
  * this typed slot of the RouterContextProvider once per request (docs/decisions/001-edge-wiring.md). Loaders pass
- * the capabilities to the domain's page use cases (worker/domain/pages/).
+ * the capabilities to their route's page loader (worker/loaders/, `@loaders/…`).
  */
 export type WorkerContext = {
   capabilities: Capabilities;

@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { errorDetails } from "~/lib/error-details";
 import { ServerIncidentIdContext } from "~/lib/incident";
 import { useRootData } from "~/lib/root-data";
-import { reportErrorScreen } from "~/lib/telemetry/telemetry";
+import { reportErrorScreen } from "~/lib/telemetry/browser-telemetry";
 import { newIncidentId } from "@contracts/incidents.ts";
 import { ButtonLink } from "~/components/ui/button";
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/admin-spoofing";
 import { Button } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
-import { adminSpoofingPage } from "../../worker/domain/pages/admin-spoofing.ts";
+import { adminSpoofingPage } from "@loaders/admin-spoofing.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo({ title: "Act as a user", matches }),

@@ -5,7 +5,7 @@ import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
 import { AppError } from "@contracts/errors.ts";
-import { adminPage } from "../../worker/domain/pages/admin.ts";
+import { adminPage } from "@loaders/admin.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => [...seo({ title: "Admin", matches }), { name: "robots", content: "noindex" }];
 

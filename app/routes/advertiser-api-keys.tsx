@@ -4,7 +4,7 @@ import { pageData } from "~/lib/page-data.server";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
-import { advertiserApiKeysPage } from "../../worker/domain/pages/advertiser-api-keys.ts";
+import { advertiserApiKeysPage } from "@loaders/advertiser-api-keys.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   seo({ title: loaderData ? `API keys of ${loaderData.account.name}` : "API keys", matches });

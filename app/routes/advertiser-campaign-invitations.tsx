@@ -5,7 +5,7 @@ import { pageData } from "~/lib/page-data.server";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
-import { advertiserCampaignInvitationsPage } from "../../worker/domain/pages/advertiser-campaign-invitations.ts";
+import { advertiserCampaignInvitationsPage } from "@loaders/advertiser-campaign-invitations.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   seo({ title: loaderData ? `Invitations to ${loaderData.campaign.title}` : "Invitations", matches });

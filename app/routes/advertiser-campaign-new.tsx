@@ -4,13 +4,13 @@ import { pageData } from "~/lib/page-data.server";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
-import { advertiserCampaignPage } from "../../worker/domain/pages/advertiser-campaigns.ts";
+import { advertiserCampaignNewPage } from "@loaders/advertiser-campaign-new.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => seo({ title: "New campaign", matches });
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const session = requireSession(context);
-  return pageData(() => advertiserCampaignPage(context.get(workerContext).capabilities, session.userId, params.advertiserId, null));
+  return pageData(() => advertiserCampaignNewPage(context.get(workerContext).capabilities, session.userId, params.advertiserId));
 }
 
 export default function AdvertiserCampaignNew({ loaderData }: Route.ComponentProps) {

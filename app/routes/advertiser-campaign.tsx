@@ -10,7 +10,7 @@ import { pageData } from "~/lib/page-data.server";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
-import { advertiserCampaignPage } from "../../worker/domain/pages/advertiser-campaigns.ts";
+import { advertiserCampaignPage } from "@loaders/advertiser-campaign.server.ts";
 
 const LeaderboardSection = lazy(() => import("~/features/leaderboards/leaderboard-section"));
 

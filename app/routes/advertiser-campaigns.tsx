@@ -4,7 +4,7 @@ import { pageData } from "~/lib/page-data.server";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
-import { advertiserCampaignsPage } from "../../worker/domain/pages/advertiser-campaigns.ts";
+import { advertiserCampaignsPage } from "@loaders/advertiser-campaigns.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   seo({ title: loaderData ? `Campaigns of ${loaderData.account.name}` : "Campaigns", matches });

@@ -4,7 +4,7 @@ import { pageData } from "~/lib/page-data.server";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
-import { advertiserFundsPage } from "../../worker/domain/pages/advertiser-funds.ts";
+import { advertiserFundsPage } from "@loaders/advertiser-funds.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   seo({ title: loaderData ? `Funds of ${loaderData.account.name}` : "Funds", matches });

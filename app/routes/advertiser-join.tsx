@@ -4,7 +4,7 @@ import { JoinInvitation } from "~/features/advertiser-accounts/join-invitation";
 import { AppProviders } from "~/components/app-providers";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
-import { advertiserJoinPage } from "../../worker/domain/pages/advertiser-join.ts";
+import { advertiserJoinPage } from "@loaders/advertiser-join.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   ...seo({

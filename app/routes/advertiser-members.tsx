@@ -4,7 +4,7 @@ import { pageData } from "~/lib/page-data.server";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
-import { advertiserMembersPage } from "../../worker/domain/pages/advertiser-members.ts";
+import { advertiserMembersPage } from "@loaders/advertiser-members.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   seo({ title: loaderData ? `Members of ${loaderData.account.name}` : "Members", matches });

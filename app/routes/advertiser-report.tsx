@@ -5,7 +5,7 @@ import { pageData } from "~/lib/page-data.server";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
-import { advertiserReportPage } from "../../worker/domain/pages/advertiser-reports.ts";
+import { advertiserReportPage } from "@loaders/advertiser-report.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   seo({ title: loaderData?.report.campaign ? `Report: ${loaderData.report.campaign.title}` : "Campaign report", matches });

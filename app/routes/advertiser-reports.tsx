@@ -5,7 +5,7 @@ import { pageData } from "~/lib/page-data.server";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
-import { advertiserReportPage } from "../../worker/domain/pages/advertiser-reports.ts";
+import { advertiserReportsPage } from "@loaders/advertiser-reports.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   seo({ title: loaderData ? `Reports for ${loaderData.report.advertiser.name}` : "Reports", matches });
@@ -15,7 +15,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const session = requireSession(context);
   const search = new URL(request.url).searchParams;
   const query = { from: search.get("from") ?? undefined, to: search.get("to") ?? undefined };
-  return pageData(() => advertiserReportPage(context.get(workerContext).capabilities, session.userId, params.advertiserId, null, query));
+  return pageData(() => advertiserReportsPage(context.get(workerContext).capabilities, session.userId, params.advertiserId, query));
 }
 
 /** A new range is fetched in the browser (features/advertiser-reports): the loader runs again only for another page. */

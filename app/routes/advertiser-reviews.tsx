@@ -4,7 +4,7 @@ import { pageData } from "~/lib/page-data.server";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
-import { advertiserReviewsPage } from "../../worker/domain/pages/advertiser-reviews.ts";
+import { advertiserReviewsPage } from "@loaders/advertiser-reviews.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   seo({ title: loaderData ? `Review of ${loaderData.account.name}` : "Review", matches });

@@ -3,7 +3,7 @@ import { AdvertiserHomePage } from "~/features/advertiser-accounts/advertiser-ho
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
-import { advertiserHomePage } from "../../worker/domain/pages/advertiser-home.ts";
+import { advertiserHomePage } from "@loaders/advertiser.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => seo({ title: "Advertiser accounts", matches });
 

@@ -3,7 +3,7 @@ import { CampaignPreviewPage } from "~/features/campaigns/campaign-preview-page"
 import { seo } from "~/lib/seo";
 import { pageData } from "~/lib/page-data.server";
 import { workerContext } from "~/worker-context";
-import { campaignPreviewPage } from "../../worker/domain/pages/campaign-preview.ts";
+import { campaignPreviewPage } from "@loaders/campaign-preview.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   ...seo({ title: loaderData ? `Preview: ${loaderData.campaign.title}` : "Campaign preview", matches }),

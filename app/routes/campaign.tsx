@@ -11,7 +11,7 @@ import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { pageData } from "~/lib/page-data.server";
 import { workerContext } from "~/worker-context";
-import { campaignPage } from "../../worker/domain/pages/campaign-page.ts";
+import { campaignPage } from "@loaders/campaign.server.ts";
 
 // On demand, and not named in the page's HTML: the campaign page's first load does not carry the leaderboard
 // (e2e/first-load-budgets.spec.ts); the server renders it, and it hydrates once its chunk is in.

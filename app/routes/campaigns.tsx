@@ -3,7 +3,7 @@ import { AllCampaignsPage } from "~/features/campaigns/campaign-lists";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
-import { allCampaignsPage } from "../../worker/domain/pages/campaign-lists.ts";
+import { allCampaignsPage } from "@loaders/campaigns.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({ title: "All Campaigns", description: "Every campaign you can join: rewards, deadlines and rules.", matches });

@@ -7,7 +7,7 @@ import { seo } from "~/lib/seo";
 import { preloadLazyModule } from "~/lib/lazy-chunks";
 import { useRootData } from "~/lib/root-data";
 import { workerContext } from "~/worker-context";
-import { dashboardPage } from "../../worker/domain/pages/dashboard.ts";
+import { dashboardPage } from "@loaders/dashboard.server.ts";
 
 const DashboardContent = lazy(() => import("./dashboard-content"));
 

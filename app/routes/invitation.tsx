@@ -3,7 +3,7 @@ import { InvitationPage } from "~/features/campaigns/invitation-page";
 import { seo } from "~/lib/seo";
 import { pageData } from "~/lib/page-data.server";
 import { workerContext } from "~/worker-context";
-import { invitationPage } from "../../worker/domain/pages/invitation.ts";
+import { invitationPage } from "@loaders/invitation.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   ...seo({

@@ -5,7 +5,7 @@ import { AnalyticsScope } from "~/lib/analytics/scope";
 import { seo } from "~/lib/seo";
 import { pageData } from "~/lib/page-data.server";
 import { workerContext } from "~/worker-context";
-import { landingPage } from "../../worker/domain/pages/landing.ts";
+import { landingPage } from "@loaders/landing.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData

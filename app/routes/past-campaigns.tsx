@@ -3,7 +3,7 @@ import { PastCampaignsPage } from "~/features/campaigns/campaign-lists";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
-import { pastCampaignsCursorOf, pastCampaignsPage } from "../../worker/domain/pages/campaign-lists.ts";
+import { pastCampaignsCursorOf, pastCampaignsPage } from "@loaders/past-campaigns.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => seo({ title: "Past campaigns", matches });
 

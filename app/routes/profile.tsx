@@ -6,7 +6,7 @@ import { WithdrawalHistory } from "~/features/withdrawals/withdrawal-history";
 import { requireSession } from "~/lib/session.server";
 import { seo } from "~/lib/seo";
 import { workerContext } from "~/worker-context";
-import { profilePage } from "../../worker/domain/pages/profile.ts";
+import { profilePage } from "@loaders/profile.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => seo({ title: "Profile", matches });
 

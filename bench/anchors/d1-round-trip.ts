@@ -3,12 +3,12 @@
  * process, so they are floors:
  * - `/`: one round trip that reads next to nothing (`SELECT 1`), the least any answer that reads D1 once costs;
  * - `/dashboard-statements`: one round trip of the dashboard's own statements for a creator (the app's query
- *   builders, worker/domain/pages/dashboard.ts, and the session check that rides with them), their rows answered as
+ *   builders, worker/loaders/dashboard.server.ts, and the session check that rides with them), their rows answered as
  *   D1 gives them: what the dashboard's reads cost before the app parses, shapes or renders anything.
  */
 import { Hono } from "hono";
 import { sessionNotRevokedQuery } from "../../worker/db/sessions.ts";
-import { dashboardQueries } from "../../worker/domain/pages/dashboard.ts";
+import { dashboardQueries } from "../../worker/loaders/dashboard.server.ts";
 
 type AnchorEnv = { Bindings: { DB: D1Database } };
 

@@ -9,7 +9,7 @@ import { insertCampaignStatement } from "../../worker/db/campaigns.ts";
 import { markFundedStatement } from "../../worker/db/reward-campaigns.ts";
 import { insertUserStatements } from "../../worker/db/users.ts";
 import { capabilitiesFor } from "../../worker/capabilities.ts";
-import { allCampaignsPage } from "../../worker/domain/pages/campaign-lists.ts";
+import { allCampaignsPage } from "../../worker/loaders/campaigns.server.ts";
 import { buildAdvertiser, buildCampaign, buildUser } from "../../scripts/seed/factories.ts";
 import { fetchPage, fetchWorker } from "./fetch.ts";
 import { bearerFor, sessionCookieFor } from "./sessions.ts";

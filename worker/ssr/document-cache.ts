@@ -3,7 +3,7 @@
  * and fourth passes). A page a signed-out visitor gets whose render read nothing from D1 (the sign-in page, say) is a
  * function of its URL, the brand and the configuration alone; rendering it again for every visitor repeats the same
  * work. Its HTML is kept with the nonce it was rendered with, and each later answer carries the request's own nonce
- * instead. Page data comes only from D1 (worker/domain/pages), so a page that read none has none that could go stale
+ * instead. Page data comes only from D1 (worker/loaders), so a page that read none has none that could go stale
  * and is kept for the isolate's life. A page that read data is kept only when its route rule says how old its data may
  * be (`sharedFor`: a landing page's public campaigns), and for that long; everything a signed-in user gets is rendered
  * each time.

@@ -1,11 +1,11 @@
-import type { Capabilities } from "../../capabilities.ts";
-import { notFound } from "../../contracts/errors.ts";
-import type { InvitationPage } from "../../contracts/pages.ts";
-import { invitedCampaignCardQuery } from "../../db/campaigns.ts";
-import { invitationWithInviterQuery } from "../../db/invitations.ts";
-import { runBatch } from "../../db/query.ts";
-import { invitationState } from "../campaigns/invitation-rules.ts";
-import { campaignCard } from "./campaign-cards.ts";
+import type { Capabilities } from "../capabilities.ts";
+import { notFound } from "../contracts/errors.ts";
+import type { InvitationPage } from "../contracts/pages.ts";
+import { invitedCampaignCardQuery } from "../db/campaigns.ts";
+import { invitationWithInviterQuery } from "../db/invitations.ts";
+import { runBatch } from "../db/query.ts";
+import { invitationState } from "../domain/campaigns/invitation-rules.ts";
+import { campaignCard } from "./shared/campaign-cards.server.ts";
 
 /**
  * `GET /v1/page/invitation/token/{publicToken}` and the invitation page: public, no sign-in needed. `state` says

@@ -1,10 +1,10 @@
-import type { Capabilities } from "../../capabilities.ts";
-import type { AdvertiserMembersPage } from "../../contracts/advertisers.ts";
-import { memberQuery, membersQuery, pendingMemberInvitationsQuery } from "../../db/advertiser-members.ts";
-import { advertiserQuery } from "../../db/advertisers.ts";
-import { runBatch } from "../../db/query.ts";
-import { pendingInvitationView } from "../advertisers/invitations.ts";
-import { advertiserNotFound } from "../advertisers/membership.ts";
+import type { Capabilities } from "../capabilities.ts";
+import type { AdvertiserMembersPage } from "../contracts/advertisers.ts";
+import { memberQuery, membersQuery, pendingMemberInvitationsQuery } from "../db/advertiser-members.ts";
+import { advertiserQuery } from "../db/advertisers.ts";
+import { runBatch } from "../db/query.ts";
+import { pendingInvitationView } from "../domain/advertisers/invitations.ts";
+import { advertiserNotFound } from "../domain/advertisers/membership.ts";
 
 /** `/advertiser/{advertiserId}/members`, for members only (anyone else gets the account's 404), in one round trip. */
 export async function advertiserMembersPage(

@@ -1,11 +1,11 @@
-import type { Capabilities } from "../../capabilities.ts";
-import type { AdvertiserFundsPage } from "../../contracts/advertiser-funding.ts";
-import { depositsOfAdvertiserQuery } from "../../db/advertiser-deposits.ts";
-import { memberQuery } from "../../db/advertiser-members.ts";
-import { advertiserQuery } from "../../db/advertisers.ts";
-import { runBatch } from "../../db/query.ts";
-import { fundingBalancesQuery, fundsFrom } from "../advertisers/funding.ts";
-import { advertiserNotFound } from "../advertisers/membership.ts";
+import type { Capabilities } from "../capabilities.ts";
+import type { AdvertiserFundsPage } from "../contracts/advertiser-funding.ts";
+import { depositsOfAdvertiserQuery } from "../db/advertiser-deposits.ts";
+import { memberQuery } from "../db/advertiser-members.ts";
+import { advertiserQuery } from "../db/advertisers.ts";
+import { runBatch } from "../db/query.ts";
+import { fundingBalancesQuery, fundsFrom } from "../domain/advertisers/funding.ts";
+import { advertiserNotFound } from "../domain/advertisers/membership.ts";
 
 /** `/advertiser/{advertiserId}/funds`, for members only (anyone else gets the account's 404), in one round trip. */
 export async function advertiserFundsPage(

@@ -1,9 +1,9 @@
-import type { Capabilities } from "../../capabilities.ts";
-import { notFound } from "../../contracts/errors.ts";
-import type { CampaignPreviewPage } from "../../contracts/pages.ts";
-import { campaignCardByPreviewTokenQuery } from "../../db/campaigns.ts";
-import { runBatch } from "../../db/query.ts";
-import { campaignCard } from "./campaign-cards.ts";
+import type { Capabilities } from "../capabilities.ts";
+import { notFound } from "../contracts/errors.ts";
+import type { CampaignPreviewPage } from "../contracts/pages.ts";
+import { campaignCardByPreviewTokenQuery } from "../db/campaigns.ts";
+import { runBatch } from "../db/query.ts";
+import { campaignCard } from "./shared/campaign-cards.server.ts";
 
 /**
  * `/campaign-preview/{token}`: the campaign as creators will see it, for whoever holds the secret link — drafts too,

@@ -1,15 +1,15 @@
-import type { Capabilities } from "../../capabilities.ts";
-import type { DashboardPage } from "../../contracts/pages.ts";
-import { currentCampaignStatuses, type CampaignStatus } from "../../contracts/vocabulary.ts";
-import { currentCampaignCardsQuery, joinedCampaignCardsQuery } from "../../db/campaigns.ts";
-import { payoutsToConfirmQuery } from "../../db/notifications.ts";
-import { postCountsByCampaignAndStatusQuery } from "../../db/participants.ts";
-import { postSummariesQuery } from "../../db/posts.ts";
-import { runBatch } from "../../db/query.ts";
-import { claimablePosts, standingsFrom } from "../campaigns/participation.ts";
-import { balancesQuery } from "../ledger/balances.ts";
-import { campaignCard, standingView } from "./campaign-cards.ts";
-import type { Database } from "../../database.ts";
+import type { Capabilities } from "../capabilities.ts";
+import type { DashboardPage } from "../contracts/pages.ts";
+import { currentCampaignStatuses, type CampaignStatus } from "../contracts/vocabulary.ts";
+import { currentCampaignCardsQuery, joinedCampaignCardsQuery } from "../db/campaigns.ts";
+import { payoutsToConfirmQuery } from "../db/notifications.ts";
+import { postCountsByCampaignAndStatusQuery } from "../db/participants.ts";
+import { postSummariesQuery } from "../db/posts.ts";
+import { runBatch } from "../db/query.ts";
+import { claimablePosts, standingsFrom } from "../domain/campaigns/participation.ts";
+import { balancesQuery } from "../domain/ledger/balances.ts";
+import { campaignCard, standingView } from "./shared/campaign-cards.server.ts";
+import type { Database } from "../database.ts";
 
 /** Campaigns to join, soonest ending first; the campaigns page lists them all. */
 const OPEN_CAMPAIGNS_LIMIT = 6;

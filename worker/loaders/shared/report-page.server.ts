@@ -4,16 +4,16 @@ import type { ReportPage, ReportQuery } from "../../contracts/reports.ts";
 import { funnelRowsQuery } from "../../db/funnel-rollups.ts";
 import { runBatch } from "../../db/query.ts";
 import { reportCampaignsQuery } from "../../db/reports.ts";
-import { askedRange, reportFrom, reportQueries, type AskedRange } from "../advertisers/reports.ts";
+import { askedRange, reportFrom, reportQueries, type AskedRange } from "../../domain/advertisers/reports.ts";
 
 const isBadRequest = (error: unknown) => error instanceof AppError && error.status === 400;
 
 /**
- * `/advertiser/{advertiserId}/reports` and `/advertiser/{advertiserId}/campaigns/{campaignId}/report`, for members
- * only (anyone else gets the account's 404), in one round trip: the report over the asked range, the account's
- * campaigns, and the funnel of the account or the campaign.
+ * The report page of an advertiser account (`campaignId` null) or of one of its campaigns, for members only (anyone
+ * else gets the account's 404), in one round trip: the report over the asked range, the account's campaigns, and the
+ * funnel of the account or the campaign.
  */
-export async function advertiserReportPage(
+export async function reportPage(
   { db, clock, timings, config }: Pick<Capabilities, "db" | "clock" | "timings" | "config">,
   userId: string,
   advertiserId: string,

@@ -1,11 +1,11 @@
-import type { Capabilities } from "../../capabilities.ts";
-import type { ApiKey } from "../../contracts/api-keys.ts";
-import { memberQuery } from "../../db/advertiser-members.ts";
-import { advertiserQuery } from "../../db/advertisers.ts";
-import { apiKeysQuery } from "../../db/api-keys.ts";
-import { runBatch } from "../../db/query.ts";
-import { presentApiKey } from "../advertisers/api-keys.ts";
-import { advertiserNotFound } from "../advertisers/membership.ts";
+import type { Capabilities } from "../capabilities.ts";
+import type { ApiKey } from "../contracts/api-keys.ts";
+import { memberQuery } from "../db/advertiser-members.ts";
+import { advertiserQuery } from "../db/advertisers.ts";
+import { apiKeysQuery } from "../db/api-keys.ts";
+import { runBatch } from "../db/query.ts";
+import { presentApiKey } from "../domain/advertisers/api-keys.ts";
+import { advertiserNotFound } from "../domain/advertisers/membership.ts";
 
 /** What `/advertiser/{advertiserId}/api-keys` renders: the account and its keys (never a secret). */
 export type AdvertiserApiKeysPage = { account: { id: string; name: string }; keys: ApiKey[] };

@@ -1,9 +1,9 @@
-import type { Capabilities } from "../../capabilities.ts";
-import type { ProfilePage } from "../../contracts/pages.ts";
-import { countJoinedCampaignsQuery } from "../../db/participants.ts";
-import { postCountsByStatusQuery, postSummariesQuery } from "../../db/posts.ts";
-import { runBatch } from "../../db/query.ts";
-import { balancesQuery } from "../ledger/balances.ts";
+import type { Capabilities } from "../capabilities.ts";
+import type { ProfilePage } from "../contracts/pages.ts";
+import { countJoinedCampaignsQuery } from "../db/participants.ts";
+import { postCountsByStatusQuery, postSummariesQuery } from "../db/posts.ts";
+import { runBatch } from "../db/query.ts";
+import { balancesQuery } from "../domain/ledger/balances.ts";
 
 /** `GET /v1/page/profile` and the profile page: the creator's stats across campaigns and their post history. */
 export async function profilePage({ db, timings }: Pick<Capabilities, "db" | "timings">, userId: string): Promise<ProfilePage> {

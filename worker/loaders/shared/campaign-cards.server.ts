@@ -1,7 +1,7 @@
 import type { CampaignCard, StandingView } from "../../contracts/pages.ts";
 import { networkNames } from "../../contracts/networks/names.ts";
 import type { CampaignCardSummary } from "../../db/campaigns.ts";
-import { claimablePosts, type Standing } from "../campaigns/participation.ts";
+import { claimablePosts, type Standing } from "../../domain/campaigns/participation.ts";
 
 /** A campaign as every list shows it: its facts, the networks it runs on, whether the creator joined, its health and its pools. */
 export function campaignCard(campaign: CampaignCardSummary, joined: boolean): CampaignCard {
@@ -25,6 +25,10 @@ export function campaignCard(campaign: CampaignCardSummary, joined: boolean): Ca
     networks: campaign.networks.map((network) => ({ id: network, name: networkNames[network] })),
   };
 }
+
+/** The cards of `campaigns`, each marked joined when its id is among `joinedIds`. */
+export const cardsOf = (campaigns: readonly CampaignCardSummary[], joinedIds: ReadonlySet<string>) =>
+  campaigns.map((campaign) => campaignCard(campaign, joinedIds.has(campaign.id)));
 
 export function standingView(standing: Standing | undefined): StandingView {
   return { posts: standing?.posts ?? 0, byStatus: standing?.byStatus ?? {}, claimable: claimablePosts(standing) };

@@ -1,18 +1,18 @@
-import type { Capabilities } from "../../capabilities.ts";
-import { CAMPAIGN_AUDIENCES_PAGE_SIZE, FEEDBACK_INBOX_LIMIT, type AdminPage } from "../../contracts/admin.ts";
-import { feedbackCountsQuery, feedbackInboxQuery } from "../../db/feedback.ts";
+import type { Capabilities } from "../capabilities.ts";
+import { CAMPAIGN_AUDIENCES_PAGE_SIZE, FEEDBACK_INBOX_LIMIT, type AdminPage } from "../contracts/admin.ts";
+import { feedbackCountsQuery, feedbackInboxQuery } from "../db/feedback.ts";
 import {
   campaignAudiencePageOf,
   creatorCountQuery,
   notificationAudiencesOf,
   recentCampaignAudiencesQuery,
-} from "../../db/notification-fanout.ts";
-import { partnerHostnamesQuery, partnersQuery, type Partner } from "../../db/partners.ts";
-import { runBatch } from "../../db/query.ts";
-import { layoutForBrand } from "../../contracts/brand.ts";
-import type { AdminPartner } from "../../contracts/partners.ts";
-import { hasRoleQuery } from "../../db/users.ts";
-import { adminsOnly } from "../admin/require-admin.ts";
+} from "../db/notification-fanout.ts";
+import { partnerHostnamesQuery, partnersQuery, type Partner } from "../db/partners.ts";
+import { runBatch } from "../db/query.ts";
+import { layoutForBrand } from "../contracts/brand.ts";
+import type { AdminPartner } from "../contracts/partners.ts";
+import { hasRoleQuery } from "../db/users.ts";
+import { adminsOnly } from "../domain/admin/require-admin.ts";
 
 /** Each partner with its hostnames and the layout its theme gets on this deployment. */
 function adminPartnersOf(

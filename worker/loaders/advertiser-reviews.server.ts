@@ -1,11 +1,11 @@
-import type { Capabilities } from "../../capabilities.ts";
-import { REVIEW_HISTORY_SHOWN, REVIEW_QUEUE_SHOWN, type ReviewQueue } from "../../contracts/risk-review.ts";
-import { memberQuery } from "../../db/advertiser-members.ts";
-import { advertiserQuery } from "../../db/advertisers.ts";
-import { runBatch } from "../../db/query.ts";
-import { decidedReviewsQuery, heldReviewsQuery } from "../../db/risk-reviews.ts";
-import { advertiserNotFound } from "../advertisers/membership.ts";
-import { itemView } from "../risk/review.ts";
+import type { Capabilities } from "../capabilities.ts";
+import { REVIEW_HISTORY_SHOWN, REVIEW_QUEUE_SHOWN, type ReviewQueue } from "../contracts/risk-review.ts";
+import { memberQuery } from "../db/advertiser-members.ts";
+import { advertiserQuery } from "../db/advertisers.ts";
+import { runBatch } from "../db/query.ts";
+import { decidedReviewsQuery, heldReviewsQuery } from "../db/risk-reviews.ts";
+import { advertiserNotFound } from "../domain/advertisers/membership.ts";
+import { itemView } from "../domain/risk/review.ts";
 
 /** What `/advertiser/{advertiserId}/reviews` renders: the account, its held items and its latest decisions. */
 export type AdvertiserReviewsPage = { account: { id: string; name: string }; queue: ReviewQueue };

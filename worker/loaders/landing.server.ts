@@ -1,10 +1,10 @@
-import type { Capabilities } from "../../capabilities.ts";
-import { notFound } from "../../contracts/errors.ts";
-import type { LandingPage } from "../../contracts/pages.ts";
-import { advertiserBySlugQuery } from "../../db/advertisers.ts";
-import { advertiserCurrentCampaignCardsQuery } from "../../db/campaigns.ts";
-import { runBatch } from "../../db/query.ts";
-import { campaignCard } from "./campaign-cards.ts";
+import type { Capabilities } from "../capabilities.ts";
+import { notFound } from "../contracts/errors.ts";
+import type { LandingPage } from "../contracts/pages.ts";
+import { advertiserBySlugQuery } from "../db/advertisers.ts";
+import { advertiserCurrentCampaignCardsQuery } from "../db/campaigns.ts";
+import { runBatch } from "../db/query.ts";
+import { campaignCard } from "./shared/campaign-cards.server.ts";
 
 /** `/landing/{advertiser}`: the advertiser's public page with its live public campaigns, read in one round trip. */
 export async function landingPage(

@@ -1,14 +1,14 @@
-import type { Capabilities } from "../../capabilities.ts";
-import type { CampaignFunding } from "../../contracts/advertiser-funding.ts";
-import type { CampaignInvitationsPage } from "../../contracts/campaign-invitations.ts";
-import { memberQuery } from "../../db/advertiser-members.ts";
-import { advertiserQuery } from "../../db/advertisers.ts";
-import { campaignInvitationsQuery } from "../../db/invitations.ts";
-import { runBatch } from "../../db/query.ts";
-import { rewardCampaignQuery } from "../../db/reward-campaigns.ts";
-import { campaignFundingFrom, fundingBalancesQuery } from "../advertisers/funding.ts";
-import { advertiserNotFound } from "../advertisers/membership.ts";
-import { accountCampaignOrNotFound, campaignInvitationView } from "../campaigns/invitations.ts";
+import type { Capabilities } from "../capabilities.ts";
+import type { CampaignFunding } from "../contracts/advertiser-funding.ts";
+import type { CampaignInvitationsPage } from "../contracts/campaign-invitations.ts";
+import { memberQuery } from "../db/advertiser-members.ts";
+import { advertiserQuery } from "../db/advertisers.ts";
+import { campaignInvitationsQuery } from "../db/invitations.ts";
+import { runBatch } from "../db/query.ts";
+import { rewardCampaignQuery } from "../db/reward-campaigns.ts";
+import { campaignFundingFrom, fundingBalancesQuery } from "../domain/advertisers/funding.ts";
+import { advertiserNotFound } from "../domain/advertisers/membership.ts";
+import { accountCampaignOrNotFound, campaignInvitationView } from "../domain/campaigns/invitations.ts";
 
 /**
  * `/advertiser/{advertiserId}/campaigns/{campaignId}/invitations`, for members of the account that owns the campaign:

@@ -1,7 +1,7 @@
-import type { Capabilities } from "../../capabilities.ts";
-import type { AdminSpoofingPage } from "../../contracts/admin-spoofing.ts";
-import { AppError } from "../../contracts/errors.ts";
-import { previewSpoofing, type SpoofingRequest } from "../accounts/admin-spoofing.ts";
+import type { Capabilities } from "../capabilities.ts";
+import type { AdminSpoofingPage } from "../contracts/admin-spoofing.ts";
+import { AppError } from "../contracts/errors.ts";
+import { previewSpoofing, type SpoofingRequest } from "../domain/accounts/admin-spoofing.ts";
 
 /** The spoofing link's confirmation page: whom the admin is about to act as, or why the link does not work. */
 export async function adminSpoofingPage(

@@ -1,10 +1,10 @@
-import type { Capabilities } from "../../capabilities.ts";
-import type { CurrentUser } from "../../contracts/current-user.ts";
-import { currentCampaignStatuses } from "../../contracts/vocabulary.ts";
-import { joinedAnyCampaignQuery } from "../../db/campaigns.ts";
-import { runBatch } from "../../db/query.ts";
-import { currentUserFor } from "../accounts/current-user.ts";
-import type { SignedInSession } from "../../contracts/current-user.ts";
+import type { Capabilities } from "../capabilities.ts";
+import type { CurrentUser } from "../contracts/current-user.ts";
+import { currentCampaignStatuses } from "../contracts/vocabulary.ts";
+import { joinedAnyCampaignQuery } from "../db/campaigns.ts";
+import { runBatch } from "../db/query.ts";
+import { currentUserFor } from "../domain/accounts/current-user.ts";
+import type { SignedInSession } from "../contracts/current-user.ts";
 
 /**
  * What every document needs before its first byte: who is signed in (null for visitors and ended accounts), and

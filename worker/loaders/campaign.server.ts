@@ -1,16 +1,16 @@
-import type { Capabilities } from "../../capabilities.ts";
-import { campaignWeeks, currentCampaignWeek } from "../../contracts/campaign-weeks.ts";
-import { notFound } from "../../contracts/errors.ts";
-import type { CampaignPage } from "../../contracts/pages.ts";
-import { campaignCardQuery } from "../../db/campaigns.ts";
-import { joinedCampaignIdsQuery, postCountsByCampaignAndStatusQuery } from "../../db/participants.ts";
-import { postSummariesQuery } from "../../db/posts.ts";
-import { referralLinkViewQuery } from "../../db/referral-links.ts";
-import { runBatch } from "../../db/query.ts";
-import { suggestionsQuery } from "../../db/suggestions.ts";
-import { standingsFrom } from "../campaigns/participation.ts";
-import { leaderboardQueries, leaderboardsFrom } from "../leaderboards/leaderboards.ts";
-import { campaignCard, standingView } from "./campaign-cards.ts";
+import type { Capabilities } from "../capabilities.ts";
+import { campaignWeeks, currentCampaignWeek } from "../contracts/campaign-weeks.ts";
+import { notFound } from "../contracts/errors.ts";
+import type { CampaignPage } from "../contracts/pages.ts";
+import { campaignCardQuery } from "../db/campaigns.ts";
+import { joinedCampaignIdsQuery, postCountsByCampaignAndStatusQuery } from "../db/participants.ts";
+import { postSummariesQuery } from "../db/posts.ts";
+import { referralLinkViewQuery } from "../db/referral-links.ts";
+import { runBatch } from "../db/query.ts";
+import { suggestionsQuery } from "../db/suggestions.ts";
+import { standingsFrom } from "../domain/campaigns/participation.ts";
+import { leaderboardQueries, leaderboardsFrom } from "../domain/leaderboards/leaderboards.ts";
+import { campaignCard, standingView } from "./shared/campaign-cards.server.ts";
 
 /**
  * `/campaign/{id}`: the campaign, its rules and weeks, and the creator's own posts, standing and referral link in it;

@@ -1,0 +1,13 @@
+import type { Capabilities } from "../capabilities.ts";
+import type { ReportPage, ReportQuery } from "../contracts/reports.ts";
+import { reportPage } from "./shared/report-page.server.ts";
+
+/** `/advertiser/{advertiserId}/reports`: the account's report over the asked range (members only). */
+export function advertiserReportsPage(
+  capabilities: Pick<Capabilities, "db" | "clock" | "timings" | "config">,
+  userId: string,
+  advertiserId: string,
+  query: ReportQuery,
+): Promise<ReportPage> {
+  return reportPage(capabilities, userId, advertiserId, null, query);
+}
