@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { CommissionStateRow, DueConversionRow } from "../../worker/db/commissions.ts";
-import { cappedAmount, clawback, ruleAmount, type CommissionRule } from "../../worker/domain/commissions/amounts.ts";
+import type { CommissionRule } from "../../worker/db/commissions.ts";
+import { cappedAmount, clawback, ruleAmount } from "../../worker/domain/commissions/amounts.ts";
 import {
   eventKeyOf,
   planDebtRecovery,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { recoveryCodesText } from "~/features/settings/recovery-codes";
 import { outcomeWords } from "~/features/settings/link-outcomes";
-import { errorCodeOf, formErrorsOf, retryAfterSecondsOf } from "~/features/settings/form-errors";
-import { secondsLeft } from "~/features/settings/use-now";
+import { errorCodeOf, retryAfterSecondsOf } from "~/lib/api/api-errors";
+import { secondsLeft } from "~/lib/use-now";
 import { ApiRequestError } from "~/lib/api/http-client";
 import { AppError } from "../../worker/contracts/errors.ts";
 import {
@@ -200,32 +200,7 @@ describe("the settings contracts", () => {
   });
 });
 
-describe("the settings forms' reading of errors", () => {
-  it("names fields with the form's labels for validation errors, and keeps the server's words otherwise", () => {
-    const validation = new ApiRequestError(400, {
-      status: 400,
-      code: "invalid_request",
-      message: "displayName: must not be empty",
-      detail: [{ loc: ["body", "displayName"], msg: "must not be empty" }],
-    });
-    expect(formErrorsOf(validation, { displayName: "Display name" })).toEqual({
-      fields: { displayName: "must not be empty" },
-      message: "Display name: must not be empty",
-    });
-    const wrong = new ApiRequestError(400, {
-      status: 400,
-      code: "code_wrong",
-      message: "That code is not right. Check the e-mail and try again (4 tries left).",
-      detail: [{ loc: ["body", "code"], msg: "is not the code we sent" }],
-    });
-    expect(formErrorsOf(wrong, { code: "Code" })).toEqual({
-      fields: { code: "is not the code we sent" },
-      message: "That code is not right. Check the e-mail and try again (4 tries left).",
-    });
-    expect(formErrorsOf(null)).toEqual({ fields: {}, message: null });
-    expect(formErrorsOf(new Error("offline"))).toEqual({ fields: {}, message: "Error, please contact support." });
-  });
-
+describe("the settings forms' reading of errors and time", () => {
   it("reads when to retry from the error body, as AppError writes it", () => {
     const body = new AppError(429, "code_recently_sent", "Please wait 42 seconds.", undefined, { retryAfterSeconds: 41.2 }).toBody();
     expect(body).toEqual({ status: 429, code: "code_recently_sent", message: "Please wait 42 seconds.", retryAfterSeconds: 42 });

@@ -8,8 +8,6 @@ import { Radio, RadioGroup } from "~/components/ui/radio";
 import { Select } from "~/components/ui/select";
 import { TextInput } from "~/components/ui/text-input";
 import { Textarea } from "~/components/ui/textarea";
-import { fieldErrorsOf } from "~/lib/api/api-errors";
-import { ApiRequestError } from "~/lib/api/http-client";
 
 /** The attributes of the first `<tag …>` in `html`, by name (React writes them with double quotes). */
 function attributesOf(html: string, tag: string): Record<string, string> {
@@ -257,28 +255,5 @@ describe("NumberField", () => {
       '<div class="ui-field"><label for="cap" class="ui-field-label">Cap for the campaign (USDC)</label>' +
         '<input inputMode="decimal" id="cap" type="text" class="ui-input" value="12.50"/></div>',
     );
-  });
-});
-
-describe("fieldErrorsOf", () => {
-  it("gives the first message per field of the body, by its path; a field of a list's item by index", () => {
-    const error = new ApiRequestError(400, {
-      status: 400,
-      code: "validation_error",
-      message: "Invalid request.",
-      detail: [
-        { loc: ["body", "validationDays"], msg: "must be at most 90" },
-        { loc: ["body", "validationDays"], msg: "must be a whole number" },
-        { loc: ["body", "rules", 1, "shareBps"], msg: "must be from 1 to 10000" },
-        { loc: ["body", "rules"], msg: "has the event type purchase twice" },
-        { loc: ["query", "page"], msg: "not a body field" },
-      ],
-    });
-    expect(fieldErrorsOf(error)).toEqual({
-      validationDays: "must be at most 90",
-      "rules.1.shareBps": "must be from 1 to 10000",
-      rules: "has the event type purchase twice",
-    });
-    expect(fieldErrorsOf(new Error("offline"))).toEqual({});
   });
 });

@@ -61,10 +61,14 @@ export function commissionRulesQuery(db: Database, campaignId: string): Query<Co
   );
 }
 
-export type RuleToSave = {
+/** A commission rule as it is stored (docs/decisions/045-commissions.md), amounts in the campaign currency's smallest unit. */
+export type CommissionRule = {
   eventType: string;
+  /** A fixed amount per event, or null when the rule pays a share. */
   fixedAmount: number | null;
+  /** A share of the event's value in basis points (1–10,000), or null when the rule pays a fixed amount. */
   shareBps: number | null;
+  /** The least value (in the campaign's currency) an event must have to earn anything. */
   minValue: number | null;
   creatorWeeklyCap: number | null;
   campaignCap: number | null;
@@ -75,7 +79,7 @@ export function saveCommissionSettingsStatements(
   db: Database,
   campaignId: string,
   validationDays: number,
-  rules: readonly RuleToSave[],
+  rules: readonly CommissionRule[],
   now: number,
 ): D1PreparedStatement[] {
   return [

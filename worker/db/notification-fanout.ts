@@ -93,23 +93,21 @@ const audienceQueries: Record<CampaignAudience, string> = {
     HAVING SUM(status NOT IN ('not-eligible', 'deleted')) = 0`,
 };
 
+/** A notification to one audience of a campaign, each recipient's dedupe key the prefix and their id. */
+export type AudienceNotification = {
+  audience: CampaignAudience;
+  eventType: NotificationEventType;
+  title: string;
+  body: string;
+  link: string;
+  dedupePrefix: string;
+};
+
 /**
  * The same notification for a campaign's audience, in one statement; the dedupe key of each is
  * `{dedupePrefix}:{userId}`, so each user hears of the event once however often this runs.
  */
-export function notifyCampaignAudienceStatement(
-  db: Database,
-  input: {
-    campaignId: string;
-    audience: CampaignAudience;
-    eventType: NotificationEventType;
-    title: string;
-    body: string;
-    link: string;
-    dedupePrefix: string;
-    createdAt: number;
-  },
-) {
+export function notifyCampaignAudienceStatement(db: Database, input: AudienceNotification & { campaignId: string; createdAt: number }) {
   return db
     .prepare(
       `INSERT INTO notifications (id, user_id, event_type, title, body, link, campaign_id, dedupe_key, created_at)

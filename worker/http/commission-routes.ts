@@ -8,9 +8,10 @@ import {
 } from "../contracts/commissions.ts";
 import { AppError } from "../contracts/errors.ts";
 import { creatorCommissions } from "../domain/commissions/creator.ts";
-import { fundCommissionBudget, getCommissionSettings, saveCommissionSettings } from "../domain/commissions/settings.ts";
+import { commissionSettings, fundCommissionBudget } from "../domain/commissions/settings.ts";
 import { requireBearer } from "../middleware/authenticate.ts";
 import type { WorkerEnv } from "../worker-env.ts";
+import { campaignSettingsRoutes } from "./campaign-settings-routes.ts";
 import { jsonBody, parseInput } from "./validation.ts";
 
 /** The `Idempotency-Key` header, or a 400 naming it. */
@@ -27,26 +28,8 @@ function idempotencyKeyOf(value: string | undefined): string {
  * limits are the API's own (write-limits.ts).
  */
 export const commissionRoutes = new Hono<WorkerEnv>()
-  .get("/v1/advertiser/:advertiserId/campaigns/:campaignId/commissions", requireBearer, async (c) => {
-    const body: CommissionSettings = await getCommissionSettings(
-      c.var.capabilities,
-      c.var.session.userId,
-      c.req.param("advertiserId"),
-      c.req.param("campaignId"),
-    );
-    return c.json(body);
-  })
-  .put("/v1/advertiser/:advertiserId/campaigns/:campaignId/commissions", requireBearer, async (c) => {
-    const input = parseInput(commissionSettingsInputSchema, await jsonBody(c), "body");
-    const body: CommissionSettings = await saveCommissionSettings(
-      c.var.capabilities,
-      c.var.session.userId,
-      c.req.param("advertiserId"),
-      c.req.param("campaignId"),
-      input,
-    );
-    return c.json(body);
-  })
+  .route("/", campaignSettingsRoutes("commissions", commissionSettingsInputSchema, commissionSettings))
+
   .post("/v1/advertiser/:advertiserId/campaigns/:campaignId/commissions/budget", requireBearer, async (c) => {
     const idempotencyKey = idempotencyKeyOf(c.req.header("idempotency-key"));
     const input = parseInput(commissionBudgetInputSchema, await jsonBody(c), "body");

@@ -1,15 +1,15 @@
 import { Hono } from "hono";
 import { isbot } from "isbot";
-import type { ReferralLink, ReferralSettings } from "../contracts/referrals.ts";
+import type { ReferralLink } from "../contracts/referrals.ts";
 import { REFERRAL_CODE, referralSettingsInputSchema } from "../contracts/referrals.ts";
 import { sessionFromCookieForReads } from "../domain/accounts/sessions.ts";
 import { referralLinkOf } from "../domain/referrals/links.ts";
-import { getReferralSettings, updateReferralSettings } from "../domain/referrals/settings.ts";
+import { referralSettings } from "../domain/referrals/settings.ts";
 import { visitReferralLink } from "../domain/referrals/visit.ts";
 import { requireBearer } from "../middleware/authenticate.ts";
 import { readSessionCookie } from "../middleware/cookies.ts";
 import type { WorkerEnv } from "../worker-env.ts";
-import { jsonBody, parseInput } from "./validation.ts";
+import { campaignSettingsRoutes } from "./campaign-settings-routes.ts";
 
 /**
  * Referral links (docs/decisions/043-referral-links.md): `GET /r/{code}` sends a visitor on to the campaign's
@@ -21,6 +21,7 @@ import { jsonBody, parseInput } from "./validation.ts";
 const deviceOf = (userAgent: string | undefined, languages: string | undefined) => `${userAgent ?? ""}|${languages ?? ""}`;
 
 export const referralRoutes = new Hono<WorkerEnv>()
+  .route("/", campaignSettingsRoutes("referrals", referralSettingsInputSchema, referralSettings))
   .get("/r/:code", async (c, next) => {
     const code = c.req.param("code");
     if (!REFERRAL_CODE.test(code)) return next();
@@ -52,26 +53,6 @@ export const referralRoutes = new Hono<WorkerEnv>()
       c.var.session.userId,
       c.req.param("campaignId"),
       new URL(c.req.url).origin,
-    );
-    return c.json(body);
-  })
-  .get("/v1/advertiser/:advertiserId/campaigns/:campaignId/referrals", requireBearer, async (c) => {
-    const body: ReferralSettings = await getReferralSettings(
-      c.var.capabilities,
-      c.var.session.userId,
-      c.req.param("advertiserId"),
-      c.req.param("campaignId"),
-    );
-    return c.json(body);
-  })
-  .put("/v1/advertiser/:advertiserId/campaigns/:campaignId/referrals", requireBearer, async (c) => {
-    const input = parseInput(referralSettingsInputSchema, await jsonBody(c), "body");
-    const body: ReferralSettings = await updateReferralSettings(
-      c.var.capabilities,
-      c.var.session.userId,
-      c.req.param("advertiserId"),
-      c.req.param("campaignId"),
-      input,
     );
     return c.json(body);
   });

@@ -4,11 +4,11 @@ import {
   riskSettingsInputSchema,
   type ReviewDecisionResult,
   type ReviewQueue,
-  type RiskSettings,
 } from "../contracts/risk-review.ts";
-import { decideReviews, getReviewQueue, getRiskSettings, saveRiskSettings } from "../domain/risk/review.ts";
+import { decideReviews, getReviewQueue, riskSettings } from "../domain/risk/review.ts";
 import { requireBearer } from "../middleware/authenticate.ts";
 import type { WorkerEnv } from "../worker-env.ts";
+import { campaignSettingsRoutes } from "./campaign-settings-routes.ts";
 import { jsonBody, parseInput } from "./validation.ts";
 
 /**
@@ -17,6 +17,7 @@ import { jsonBody, parseInput } from "./validation.ts";
  * the API's own (write-limits.ts); a repeated decision changes nothing, so it needs no idempotency key.
  */
 export const riskReviewRoutes = new Hono<WorkerEnv>()
+  .route("/", campaignSettingsRoutes("review-settings", riskSettingsInputSchema, riskSettings))
   .get("/v1/advertiser/:advertiserId/reviews", requireBearer, async (c) => {
     const body: ReviewQueue = await getReviewQueue(c.var.capabilities, c.var.session.userId, c.req.param("advertiserId"));
     return c.json(body);
@@ -24,25 +25,5 @@ export const riskReviewRoutes = new Hono<WorkerEnv>()
   .post("/v1/advertiser/:advertiserId/reviews/decisions", requireBearer, async (c) => {
     const input = parseInput(reviewDecisionInputSchema, await jsonBody(c), "body");
     const body: ReviewDecisionResult = await decideReviews(c.var.capabilities, c.var.session.userId, c.req.param("advertiserId"), input);
-    return c.json(body);
-  })
-  .get("/v1/advertiser/:advertiserId/campaigns/:campaignId/review-settings", requireBearer, async (c) => {
-    const body: RiskSettings = await getRiskSettings(
-      c.var.capabilities,
-      c.var.session.userId,
-      c.req.param("advertiserId"),
-      c.req.param("campaignId"),
-    );
-    return c.json(body);
-  })
-  .put("/v1/advertiser/:advertiserId/campaigns/:campaignId/review-settings", requireBearer, async (c) => {
-    const input = parseInput(riskSettingsInputSchema, await jsonBody(c), "body");
-    const body: RiskSettings = await saveRiskSettings(
-      c.var.capabilities,
-      c.var.session.userId,
-      c.req.param("advertiserId"),
-      c.req.param("campaignId"),
-      input,
-    );
     return c.json(body);
   });

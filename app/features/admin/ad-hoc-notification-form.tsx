@@ -9,8 +9,8 @@ import { Radio, RadioGroup } from "~/components/ui/radio";
 import { Select } from "~/components/ui/select";
 import { TextInput } from "~/components/ui/text-input";
 import { Textarea } from "~/components/ui/textarea";
-import { ApiRequestError } from "~/lib/api/http-client";
-import { errorText } from "~/lib/error-text";
+import { formErrorsOf } from "~/lib/api/form-errors";
+import { failureText } from "~/lib/failure-text";
 import { formatCount } from "~/lib/format";
 import {
   AD_HOC_MESSAGE_MAX,
@@ -26,12 +26,6 @@ type AudienceKind = AdHocAudience["kind"];
 
 function creatorsText(count: number): string {
   return count === 1 ? "1 creator" : `${formatCount(count)} creators`;
-}
-
-/** The server's message for one field (`body.title`…), if it named that field. */
-function fieldErrorOf(error: Error | null, path: string): string | undefined {
-  if (!(error instanceof ApiRequestError)) return undefined;
-  return error.body?.detail?.find((field) => field.loc.join(".") === path)?.msg;
 }
 
 /** What the picker's search field holds, once typing has paused (each pause is one request, not each key). */
@@ -84,7 +78,7 @@ function CampaignPicker({
       </Field>
       {pages.isError ? (
         <Notice tone="danger" announce="alert">
-          {`The campaigns could not be loaded: ${errorText(pages.error instanceof ApiRequestError ? pages.error : pages.error.message)}`}
+          {`The campaigns could not be loaded: ${failureText(pages.error)}`}
         </Notice>
       ) : null}
       {pages.hasNextPage ? (
@@ -127,13 +121,7 @@ export function AdHocNotificationForm({ audiences }: { audiences: NotificationAu
     };
 
   const reach = kind === "all-creators" ? audiences.allCreators : (campaign?.creators ?? null);
-  const fieldErrors = {
-    title: fieldErrorOf(send.error, "body.title"),
-    message: fieldErrorOf(send.error, "body.message"),
-    link: fieldErrorOf(send.error, "body.link"),
-    campaign: fieldErrorOf(send.error, "body.audience.campaignId"),
-  };
-  const anyFieldError = Object.values(fieldErrors).some((value) => value !== undefined);
+  const errors = formErrorsOf(send.error);
   const errorOf = (label: string, error: string | undefined) => (error === undefined ? undefined : `The ${label} ${error}`);
 
   return (
@@ -159,7 +147,7 @@ export function AdHocNotificationForm({ audiences }: { audiences: NotificationAu
           );
         }}
       >
-        <Field label="Title" hint={`Required. Up to ${AD_HOC_TITLE_MAX} characters.`} error={errorOf("title", fieldErrors.title)}>
+        <Field label="Title" hint={`Required. Up to ${AD_HOC_TITLE_MAX} characters.`} error={errorOf("title", errors.fields.title)}>
           <TextInput
             value={title}
             onChange={(event) => changed(setTitle)(event.target.value)}
@@ -171,7 +159,7 @@ export function AdHocNotificationForm({ audiences }: { audiences: NotificationAu
         <Field
           label="Message"
           hint={`Optional. Up to ${formatCount(AD_HOC_MESSAGE_MAX)} characters.`}
-          error={errorOf("message", fieldErrors.message)}
+          error={errorOf("message", errors.fields.message)}
         >
           <Textarea
             value={message}
@@ -183,7 +171,7 @@ export function AdHocNotificationForm({ audiences }: { audiences: NotificationAu
         <Field
           label="Link"
           hint="Optional. A page of the app, such as /campaigns, or an https:// address."
-          error={errorOf("link", fieldErrors.link)}
+          error={errorOf("link", errors.fields.link)}
         >
           <TextInput value={link} onChange={(event) => changed(setLink)(event.target.value)} inputMode="url" autoComplete="off" />
         </Field>
@@ -197,18 +185,21 @@ export function AdHocNotificationForm({ audiences }: { audiences: NotificationAu
           <Radio value="campaign" label="Creators of one campaign" />
         </RadioGroup>
         {kind === "campaign" ? (
-          <CampaignPicker firstPage={audiences.campaigns} chosen={campaign} onChoose={changed(setCampaign)} error={fieldErrors.campaign} />
+          <CampaignPicker
+            firstPage={audiences.campaigns}
+            chosen={campaign}
+            onChoose={changed(setCampaign)}
+            error={errors.fields["audience.campaignId"]}
+          />
         ) : null}
         <div className="admin-actions">
           <Button type="submit" variant="primary" busy={send.isPending} busyLabel="Sending…">
             {reach === null ? "Send" : `Send to ${creatorsText(reach)}`}
           </Button>
         </div>
-        {send.isError && !anyFieldError ? (
-          <Notice tone="danger" announce="alert">
-            {`The notification was not sent: ${errorText(send.error instanceof ApiRequestError ? send.error : send.error.message)}`}
-          </Notice>
-        ) : null}
+        {errors.unshown === null ? null : (
+          <Notice tone="danger" announce="alert">{`The notification was not sent: ${errors.unshown}`}</Notice>
+        )}
         {sent === null ? null : (
           <div ref={result} tabIndex={-1} className="admin-sent">
             <Notice tone="success">

@@ -6,6 +6,7 @@ import { DateTime } from "~/components/ui/date-time";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Notice } from "~/components/ui/notice";
 import { useFeedback } from "./api/get-feedback";
+import { QueryState } from "./query-state";
 import { failureText } from "~/lib/failure-text";
 import type { AdminFeedback, AdminFeedbackList, FeedbackStatusFilter } from "@contracts/admin.ts";
 
@@ -86,27 +87,8 @@ export function FeedbackInbox({ initialOpen }: { initialOpen: AdminFeedbackList 
   const countOf = (filter: FeedbackStatusFilter) => (filter === "all" ? counts.open + counts.handled : counts[filter]);
 
   let content: React.ReactNode;
-  if (feedback.isPending) {
-    content = (
-      <p role="status" className="admin-state">
-        Loading feedback…
-      </p>
-    );
-  } else if (feedback.isLoadingError) {
-    content = (
-      <Notice
-        tone="danger"
-        announce="alert"
-        className="admin-state"
-        action={
-          <Button size="small" onClick={() => void feedback.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        <p>{`The feedback could not be loaded: ${failureText(feedback.error)}`}</p>
-      </Notice>
-    );
+  if (feedback.isPending || feedback.isLoadingError) {
+    content = <QueryState query={feedback} loading="Loading feedback…" failed="The feedback could not be loaded" />;
   } else if (feedback.data.items.length === 0) {
     content = <EmptyState headingLevel={3} title={emptyTexts[status]} />;
   } else {

@@ -1,12 +1,9 @@
 import { useId, useState } from "react";
-import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Field } from "~/components/ui/field";
-import { Notice } from "~/components/ui/notice";
 import { Select } from "~/components/ui/select";
 import { useFunnel } from "./api/get-funnel";
-import { ApiRequestError } from "~/lib/api/http-client";
-import { errorText } from "~/lib/error-text";
+import { QueryState } from "./query-state";
 import { formatCount, formatPercent } from "~/lib/format";
 import type { FunnelRow } from "@contracts/funnel.ts";
 
@@ -72,27 +69,8 @@ export function FunnelCounts() {
   const advertisers = advertisersOf(everyAdvertiser.data?.rows ?? []);
 
   let content: React.ReactNode;
-  if (funnel.isPending) {
-    content = (
-      <p role="status" className="admin-state">
-        Loading the counts…
-      </p>
-    );
-  } else if (funnel.isLoadingError) {
-    content = (
-      <Notice
-        tone="danger"
-        announce="alert"
-        className="admin-state"
-        action={
-          <Button size="small" onClick={() => void funnel.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        <p>{`The counts could not be loaded: ${errorText(funnel.error instanceof ApiRequestError ? funnel.error : funnel.error.message)}`}</p>
-      </Notice>
-    );
+  if (funnel.isPending || funnel.isLoadingError) {
+    content = <QueryState query={funnel} loading="Loading the counts…" failed="The counts could not be loaded" />;
   } else if (funnel.data.rows.length === 0) {
     content = (
       <EmptyState

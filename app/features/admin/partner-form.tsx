@@ -5,8 +5,7 @@ import { Field } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { TextInput } from "~/components/ui/text-input";
 import { Textarea } from "~/components/ui/textarea";
-import { ApiRequestError } from "~/lib/api/http-client";
-import { failureText } from "~/lib/failure-text";
+import { formErrorsOf } from "~/lib/api/form-errors";
 import { useSavePartner } from "./api/save-partner";
 import { ThemePreview } from "./theme-preview";
 
@@ -43,11 +42,7 @@ export function PartnerForm({ partner, onSaved }: { partner: AdminPartner; onSav
   const [draft, setDraft] = useState(() => draftOf(partner));
   const save = useSavePartner(partner.id);
   const set = (key: keyof Draft) => (event: { target: { value: string } }) => setDraft({ ...draft, [key]: event.target.value });
-  const fieldError = (field: string) =>
-    save.error instanceof ApiRequestError
-      ? save.error.body?.detail?.find((item) => item.loc[0] === "body" && item.loc[1] === field)?.msg
-      : undefined;
-  const otherError = save.isError && save.error instanceof ApiRequestError && !save.error.body?.detail?.length;
+  const errors = formErrorsOf(save.error);
 
   return (
     <form
@@ -59,26 +54,26 @@ export function PartnerForm({ partner, onSaved }: { partner: AdminPartner; onSav
       }}
     >
       <div className="partner-form-fields">
-        <Field label="Brand name" required error={fieldError("displayName")}>
+        <Field label="Brand name" required error={errors.fields.displayName}>
           <TextInput value={draft.displayName} onChange={set("displayName")} maxLength={60} />
         </Field>
         <Field
           label="Theme key"
           hint="Lowercase letters, digits and dashes; the dedicated layout belongs to two keys."
-          error={fieldError("theme")}
+          error={errors.fields.theme}
         >
           <TextInput value={draft.theme} onChange={set("theme")} spellCheck={false} autoComplete="off" />
         </Field>
-        <Field label="Primary colour" hint="A hex colour such as #1d4ed8." error={fieldError("primaryColor")}>
+        <Field label="Primary colour" hint="A hex colour such as #1d4ed8." error={errors.fields.primaryColor}>
           <TextInput value={draft.primaryColor} onChange={set("primaryColor")} spellCheck={false} autoComplete="off" />
         </Field>
-        <Field label="Accent colour" hint="A hex colour such as #facc15." error={fieldError("accentColor")}>
+        <Field label="Accent colour" hint="A hex colour such as #facc15." error={errors.fields.accentColor}>
           <TextInput value={draft.accentColor} onChange={set("accentColor")} spellCheck={false} autoComplete="off" />
         </Field>
-        <Field label="Logo URL (optional)" hint="An https URL; empty for the Chorus mark." error={fieldError("logoUrl")}>
+        <Field label="Logo URL (optional)" hint="An https URL; empty for the Chorus mark." error={errors.fields.logoUrl}>
           <TextInput type="url" value={draft.logoUrl} onChange={set("logoUrl")} fullWidth />
         </Field>
-        <Field label="Hostnames" hint="One a line. Each shows this brand at once after saving." error={fieldError("hostnames")}>
+        <Field label="Hostnames" hint="One a line. Each shows this brand at once after saving." error={errors.fields.hostnames}>
           <Textarea value={draft.hostnames} onChange={set("hostnames")} rows={3} spellCheck={false} fullWidth />
         </Field>
       </div>
@@ -97,9 +92,7 @@ export function PartnerForm({ partner, onSaved }: { partner: AdminPartner; onSav
         </Button>
       </div>
       {save.isSuccess ? <Notice tone="success">{`${save.data.displayName} is saved: its hostnames show it now.`}</Notice> : null}
-      {otherError || (save.isError && !(save.error instanceof ApiRequestError)) ? (
-        <Notice tone="danger" announce="alert">{`Not saved: ${failureText(save.error)}`}</Notice>
-      ) : null}
+      {errors.unshown === null ? null : <Notice tone="danger" announce="alert">{`Not saved: ${errors.unshown}`}</Notice>}
     </form>
   );
 }

@@ -6,8 +6,7 @@ import { Field } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { TextInput } from "~/components/ui/text-input";
 import { useCreateApiKey } from "./api/api-keys";
-import { ApiRequestError } from "~/lib/api/http-client";
-import { errorText } from "~/lib/error-text";
+import { formErrorsOf } from "~/lib/api/form-errors";
 import type { CreatedApiKey } from "@contracts/api-keys.ts";
 import "./advertiser-api-keys.css";
 
@@ -41,10 +40,8 @@ export function ApiKeyCreateForm({ advertiserId }: { advertiserId: string }) {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const shown = useRef<HTMLDivElement>(null);
   const create = useCreateApiKey(advertiserId);
-  const fieldError =
-    create.error instanceof ApiRequestError
-      ? create.error.body?.detail?.find((field) => field.loc.join(".") === "body.label")?.msg
-      : undefined;
+  const errors = formErrorsOf(create.error);
+  const fieldError = errors.fields.label;
 
   useEffect(() => {
     if (created !== null) shown.current?.focus();
@@ -80,11 +77,7 @@ export function ApiKeyCreateForm({ advertiserId }: { advertiserId: string }) {
             Create key
           </Button>
         </div>
-        {create.isError && fieldError === undefined ? (
-          <Notice tone="danger" announce="alert">
-            {`The key was not created: ${errorText(create.error instanceof ApiRequestError ? create.error : create.error.message)}`}
-          </Notice>
-        ) : null}
+        {errors.unshown === null ? null : <Notice tone="danger" announce="alert">{`The key was not created: ${errors.unshown}`}</Notice>}
       </form>
       {created === null ? null : (
         <div ref={shown} tabIndex={-1} className="api-key-created" role="status" aria-labelledby={`${id}-created`}>

@@ -44,7 +44,7 @@ export type CampaignFormValues = {
 };
 
 /** Messages by field: the form's own names, or the API's paths ("rules.requiredMentions", "scoreWeights.likes"). */
-export type FieldErrors = Record<string, string>;
+export type FieldErrors = Partial<Record<string, string>>;
 
 /** The form's values for a campaign, or for a new one starting on the next hour a day from `now`, for two weeks. */
 export function formValuesOf(campaign: ConsoleCampaign | null, now: number): CampaignFormValues {

@@ -1,6 +1,6 @@
 import type { ConsoleCampaign } from "@contracts/advertiser-campaigns.ts";
 import { useUploadCampaignImage } from "./api/upload-campaign-image";
-import { serverErrors } from "./server-errors";
+import { failureText } from "~/lib/failure-text";
 import { Card } from "~/components/ui/card";
 import { FilePicker } from "~/components/ui/file-picker";
 import { Notice } from "~/components/ui/notice";
@@ -37,7 +37,7 @@ export function CampaignImageUpload({
       {upload.isPending ? <Notice>Uploading…</Notice> : null}
       {upload.isError ? (
         <Notice tone="danger" announce="alert">
-          {serverErrors(upload.error).message}
+          {failureText(upload.error)}
         </Notice>
       ) : null}
     </Card>

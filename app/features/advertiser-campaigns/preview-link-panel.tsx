@@ -4,7 +4,7 @@ import { CopyButton } from "~/components/ui/copy-button";
 import { Notice } from "~/components/ui/notice";
 import type { ConsoleCampaign } from "@contracts/advertiser-campaigns.ts";
 import { useRotatePreviewToken } from "./api/rotate-preview-token";
-import { serverErrors } from "./server-errors";
+import { failureText } from "~/lib/failure-text";
 
 /** The campaign's preview link, to open or copy, and "Make a new link", which stops the old one at once. */
 export function PreviewLinkPanel({
@@ -47,7 +47,7 @@ export function PreviewLinkPanel({
       </div>
       {rotate.isError ? (
         <Notice tone="danger" announce="alert">
-          {serverErrors(rotate.error).message}
+          {failureText(rotate.error)}
         </Notice>
       ) : null}
     </Card>

@@ -4,7 +4,16 @@ import type { ConsoleCampaign } from "@contracts/advertiser-campaigns.ts";
 import { usePublishCampaign } from "./api/publish-campaign";
 import { useSaveCampaign } from "./api/save-campaign";
 import { campaignInputOf, type CampaignFormState } from "./campaign-form-state";
-import { serverErrors } from "./server-errors";
+import { formErrorsOf, type FieldPath } from "~/lib/api/form-errors";
+
+/**
+ * The campaign form's field for a message of the server: the path's names, two deep under rules and score weights
+ * ("rules.requiredMentions", "scoreWeights.likes"), one deep elsewhere ("suggestions"), "form" for the whole body.
+ */
+function campaignFieldOf(path: FieldPath): string {
+  const names = path.filter((part) => typeof part === "string");
+  return names.slice(0, names[0] === "rules" || names[0] === "scoreWeights" ? 2 : 1).join(".") || "form";
+}
 
 /**
  * Save and Publish of the campaign form. Save checks the form, saves it (a new campaign's page then moves to the
@@ -43,7 +52,7 @@ export function useCampaignSubmit({
       }
       return saved;
     } catch (error) {
-      const { fields, message } = serverErrors(error as Error);
+      const { fields, message } = formErrorsOf(error, { fieldOf: campaignFieldOf });
       state.setErrors(fields);
       setNotice(message);
       return null;
@@ -58,7 +67,7 @@ export function useCampaignSubmit({
       onCampaign(published);
       setNotice("Published: creators can now see this campaign. It becomes active once funded and started.");
     } catch (error) {
-      const { fields, message } = serverErrors(error as Error);
+      const { fields, message } = formErrorsOf(error, { fieldOf: campaignFieldOf });
       state.setErrors(fields);
       setNotice(message);
     }

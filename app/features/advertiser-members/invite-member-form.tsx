@@ -7,8 +7,7 @@ import { Field } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { TextInput } from "~/components/ui/text-input";
 import { useCreateInvitation } from "./api/create-invitation";
-import { ApiRequestError } from "~/lib/api/http-client";
-import { errorText } from "~/lib/error-text";
+import { formErrorsOf } from "~/lib/api/form-errors";
 import type { CreatedMemberInvitation } from "@contracts/advertisers.ts";
 
 /** "Invite a member": an optional X handle, then the link, shown once with a copy button. */
@@ -16,10 +15,8 @@ export function InviteMemberForm({ advertiserId, accountName }: { advertiserId: 
   const [handle, setHandle] = useState("");
   const [created, setCreated] = useState<CreatedMemberInvitation | null>(null);
   const invite = useCreateInvitation(advertiserId);
-  const fieldError =
-    invite.error instanceof ApiRequestError
-      ? invite.error.body?.detail?.find((field) => field.loc.join(".") === "body.xHandle")?.msg
-      : undefined;
+  const errors = formErrorsOf(invite.error);
+  const fieldError = errors.fields.xHandle;
 
   return (
     <Card title="Invite a member" className="advertiser-invite">
@@ -55,11 +52,9 @@ export function InviteMemberForm({ advertiserId, accountName }: { advertiserId: 
             Create invitation link
           </Button>
         </div>
-        {invite.isError && fieldError === undefined ? (
-          <Notice tone="danger" announce="alert">
-            {`The invitation was not created: ${errorText(invite.error instanceof ApiRequestError ? invite.error : invite.error.message)}`}
-          </Notice>
-        ) : null}
+        {errors.unshown === null ? null : (
+          <Notice tone="danger" announce="alert">{`The invitation was not created: ${errors.unshown}`}</Notice>
+        )}
       </form>
       {created === null ? null : (
         <Notice tone="success" className="advertiser-link">

@@ -7,8 +7,7 @@ import { Field } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { TextInput } from "~/components/ui/text-input";
 import type { CreateCampaignInvitationRequest, CreatedCampaignInvitation } from "@contracts/campaign-invitations.ts";
-import { ApiRequestError } from "~/lib/api/http-client";
-import { failureText } from "~/lib/failure-text";
+import { formErrorsOf } from "~/lib/api/form-errors";
 import { useCreateCampaignInvitation } from "./api/create-invitation";
 
 /**
@@ -21,10 +20,7 @@ export function CreateInvitationForm({ advertiserId, campaignId }: { advertiserI
   const [uses, setUses] = useState("");
   const [created, setCreated] = useState<CreatedCampaignInvitation | null>(null);
   const invite = useCreateCampaignInvitation(advertiserId, campaignId);
-  const fieldError = (field: string) =>
-    invite.error instanceof ApiRequestError
-      ? invite.error.body?.detail?.find((item) => item.loc.join(".") === `body.${field}`)?.msg
-      : undefined;
+  const errors = formErrorsOf(invite.error);
 
   return (
     <Card title="Create an invitation" className="advertiser-invite">
@@ -62,7 +58,7 @@ export function CreateInvitationForm({ advertiserId, campaignId }: { advertiserI
             ["maxUses", "Use limit (optional)", "How many creators may join with it; unlimited when empty.", uses, setUses, "", "numeric"],
           ] as const
         ).map(([field, label, hint, value, set, placeholder, mode]) => {
-          const error = fieldError(field);
+          const error = errors.fields[field];
           return (
             <Field
               key={field}
@@ -86,9 +82,9 @@ export function CreateInvitationForm({ advertiserId, campaignId }: { advertiserI
             Create invitation link
           </Button>
         </div>
-        {invite.isError && !(invite.error instanceof ApiRequestError && invite.error.body?.detail?.length) ? (
-          <Notice tone="danger" announce="alert">{`The invitation was not created: ${failureText(invite.error)}`}</Notice>
-        ) : null}
+        {errors.unshown === null ? null : (
+          <Notice tone="danger" announce="alert">{`The invitation was not created: ${errors.unshown}`}</Notice>
+        )}
       </form>
       {created === null ? null : (
         <Notice tone="success" className="advertiser-link">

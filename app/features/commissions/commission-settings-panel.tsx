@@ -1,18 +1,17 @@
 import { useState, type FormEvent } from "react";
+import { CampaignSettingsCard, type SettingsForm } from "~/components/campaign-settings-card";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { DateTime } from "~/components/ui/date-time";
 import { Field } from "~/components/ui/field";
 import { Money } from "~/components/ui/money";
 import { Notice } from "~/components/ui/notice";
 import { NumberField } from "~/components/ui/number-field";
 import { Select } from "~/components/ui/select";
-import { fieldErrorsOf } from "~/lib/api/api-errors";
 import { errorText } from "~/lib/error-text";
-import type { CommissionRuleInput, CommissionSettings } from "@contracts/commissions.ts";
+import type { CommissionRuleInput, CommissionSettings, CommissionSettingsInput } from "@contracts/commissions.ts";
 import { earningConversionTypes, type EarningConversionType } from "@contracts/conversion-types.ts";
 import { formatUnits, parseDecimalAmount } from "@contracts/withdrawals.ts";
-import { useCommissionSettings, useFundCommissionBudget, useSaveCommissionSettings } from "./api/commissions";
+import { commissionSettings, useFundCommissionBudget } from "./api/commissions";
 
 type RuleDraft = {
   eventType: EarningConversionType;
@@ -69,41 +68,144 @@ type RuleField = "eventType" | "fixedAmount" | "shareBps" | "minValue" | "creato
 /** The server's message for a field of the rule at `index` (`loc` ["body", "rules", index, field]). */
 const ruleError = (errors: Partial<Record<string, string>>, index: number, field: RuleField) => errors[`rules.${index}.${field}`];
 
-/**
- * In the console, on a campaign: what a conversion earns its creator (a fixed amount or a share of its value, per
- * event type, with an optional minimum value and caps), how long a commission stays pending, and the budget the
- * commissions are paid from (docs/decisions/045-commissions.md).
- */
-export function CommissionSettingsPanel({ advertiserId, campaignId }: { advertiserId: string; campaignId: string }) {
-  const settings = useCommissionSettings(advertiserId, campaignId);
-  const save = useSaveCommissionSettings(advertiserId, campaignId);
-  const fund = useFundCommissionBudget(advertiserId, campaignId);
-  const [draft, setDraft] = useState<Draft | null>(null);
+function inputOf(draft: Draft, settings: CommissionSettings): CommissionSettingsInput {
+  const days = Number(draft.validationDays);
+  const rules: CommissionRuleInput[] = draft.rules.map((rule) => ({
+    eventType: rule.eventType,
+    kind: rule.kind,
+    fixedAmount: rule.kind === "fixed" ? (optionalUnits(rule.amount, settings.currency) ?? Number.NaN) : null,
+    shareBps: rule.kind === "share" ? basisPoints(rule.percent) : null,
+    minValue: optionalUnits(rule.minValue, settings.currency),
+    creatorWeeklyCap: optionalUnits(rule.creatorWeeklyCap, settings.currency),
+    campaignCap: optionalUnits(rule.campaignCap, settings.currency),
+  }));
+  return { validationDays: Number.isFinite(days) ? days : -1, rules };
+}
+
+/** The validation window and the rules, each rule a fieldset, and the server's refusal of the set of rules. */
+function CommissionFields({ settings, draft, edit, errors }: SettingsForm<CommissionSettings, Draft>) {
+  const currency = settings.currency;
+  const editRule = (index: number, change: Partial<RuleDraft>) =>
+    edit({ rules: draft.rules.map((rule, at) => (at === index ? { ...rule, ...change } : rule)) });
+  return (
+    <>
+      <NumberField
+        label="Validation window"
+        unit="days"
+        hint="From 0 to 90: how long a commission stays pending before the creator can withdraw it."
+        error={errors.validationDays}
+        required
+        inputMode="numeric"
+        min={0}
+        max={90}
+        value={draft.validationDays}
+        onValueChange={(validationDays) => edit({ validationDays })}
+      />
+      {draft.rules.map((rule, index) => (
+        <fieldset key={index} className="commission-rule">
+          <legend>{`Rule ${index + 1}`}</legend>
+          <Field label="Event type" error={ruleError(errors, index, "eventType")}>
+            <Select
+              value={rule.eventType}
+              onChange={(event) => editRule(index, { eventType: event.target.value as EarningConversionType })}
+            >
+              {earningConversionTypes.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Pays">
+            <Select value={rule.kind} onChange={(event) => editRule(index, { kind: event.target.value === "fixed" ? "fixed" : "share" })}>
+              <option value="share">A share of the value</option>
+              <option value="fixed">A fixed amount</option>
+            </Select>
+          </Field>
+          {rule.kind === "share" ? (
+            <NumberField
+              label="Share"
+              unit="%"
+              hint="Of the event's value, up to 2 decimals."
+              error={ruleError(errors, index, "shareBps")}
+              required
+              inputMode="decimal"
+              value={rule.percent}
+              onValueChange={(percent) => editRule(index, { percent })}
+            />
+          ) : (
+            <NumberField
+              label="Amount"
+              unit={currency}
+              error={ruleError(errors, index, "fixedAmount")}
+              required
+              inputMode="decimal"
+              value={rule.amount}
+              onValueChange={(amount) => editRule(index, { amount })}
+            />
+          )}
+          <NumberField
+            label="Minimum value"
+            unit={currency}
+            hint="Optional: smaller events earn nothing."
+            error={ruleError(errors, index, "minValue")}
+            inputMode="decimal"
+            value={rule.minValue}
+            onValueChange={(minValue) => editRule(index, { minValue })}
+          />
+          <NumberField
+            label="Cap per creator per week"
+            unit={currency}
+            hint="Optional."
+            error={ruleError(errors, index, "creatorWeeklyCap")}
+            inputMode="decimal"
+            value={rule.creatorWeeklyCap}
+            onValueChange={(creatorWeeklyCap) => editRule(index, { creatorWeeklyCap })}
+          />
+          <NumberField
+            label="Cap for the campaign"
+            unit={currency}
+            hint="Optional."
+            error={ruleError(errors, index, "campaignCap")}
+            inputMode="decimal"
+            value={rule.campaignCap}
+            onValueChange={(campaignCap) => editRule(index, { campaignCap })}
+          />
+          <Button type="button" onClick={() => edit({ rules: draft.rules.filter((_, at) => at !== index) })}>
+            Remove rule
+          </Button>
+        </fieldset>
+      ))}
+      {errors.rules === undefined ? null : <Notice tone="danger">{errors.rules}</Notice>}
+      {draft.rules.length < earningConversionTypes.length ? (
+        <Button type="button" onClick={() => edit({ rules: [...draft.rules, emptyRule(draft.rules)] })}>
+          Add a rule
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+/** When the budget ran out: how many conversions earned nothing since, and when the last one did. */
+function BudgetShort({ settings }: { settings: CommissionSettings }) {
+  if (settings.budgetShortCount === 0) return null;
+  return (
+    <Notice tone="warning" announce="status">
+      {`The budget is spent: ${settings.budgetShortCount} conversion${settings.budgetShortCount === 1 ? "" : "s"} earned no commission, the last `}
+      <DateTime value={settings.budgetShortAt ?? 0} format="date-time" />
+      {". Add to the budget to pay the next ones."}
+    </Notice>
+  );
+}
+
+/** What is left of the commission budget, and a form to add to it from the account's funds. */
+function CommissionBudgetForm(props: { advertiserId: string; campaignId: string; settings: CommissionSettings }) {
+  const { settings } = props;
+  const fund = useFundCommissionBudget(props.advertiserId, props.campaignId);
   const [budgetText, setBudgetText] = useState("");
   const [budgetError, setBudgetError] = useState<string | null>(null);
   const [fundingKey, setFundingKey] = useState(() => crypto.randomUUID());
-  const current = draft ?? (settings.data === undefined ? null : draftOf(settings.data));
-  const errors = fieldErrorsOf(save.error);
-  const currency = settings.data?.currency ?? "USDC";
-
-  const editRule = (index: number, change: Partial<RuleDraft>) =>
-    current !== null && setDraft({ ...current, rules: current.rules.map((rule, at) => (at === index ? { ...rule, ...change } : rule)) });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (current === null) return;
-    const days = Number(current.validationDays);
-    const rules: CommissionRuleInput[] = current.rules.map((rule) => ({
-      eventType: rule.eventType,
-      kind: rule.kind,
-      fixedAmount: rule.kind === "fixed" ? (optionalUnits(rule.amount, currency) ?? Number.NaN) : null,
-      shareBps: rule.kind === "share" ? basisPoints(rule.percent) : null,
-      minValue: optionalUnits(rule.minValue, currency),
-      creatorWeeklyCap: optionalUnits(rule.creatorWeeklyCap, currency),
-      campaignCap: optionalUnits(rule.campaignCap, currency),
-    }));
-    save.mutate({ validationDays: Number.isFinite(days) ? days : -1, rules }, { onSuccess: (saved) => setDraft(draftOf(saved)) });
-  };
+  const currency = settings.currency;
 
   const addToBudget = (event: FormEvent) => {
     event.preventDefault();
@@ -122,160 +224,55 @@ export function CommissionSettingsPanel({ advertiserId, campaignId }: { advertis
   };
 
   return (
-    <Card title="Commissions" className="commission-settings">
-      <p className="muted small">
-        Pay creators per conversion their link brought: a fixed amount or a share of its value. A commission stays pending for the
-        validation window, so a refund or chargeback (sent with reversesEventId) can cancel it, then the creator can withdraw it.
+    <form onSubmit={addToBudget} noValidate>
+      <p>
+        {"Budget left: "}
+        <Money amount={settings.budget} currency={currency} />
       </p>
-      {current === null || settings.data === undefined ? (
-        <p className="muted small">{settings.isError ? errorText(settings.error) : "Loading…"}</p>
-      ) : (
-        <>
-          {settings.data.budgetShortCount > 0 ? (
-            <Notice tone="warning" announce="status">
-              {`The budget is spent: ${settings.data.budgetShortCount} conversion${settings.data.budgetShortCount === 1 ? "" : "s"} earned no commission, the last `}
-              <DateTime value={settings.data.budgetShortAt ?? 0} format="date-time" />
-              {". Add to the budget to pay the next ones."}
-            </Notice>
-          ) : null}
-          <form onSubmit={submit} noValidate>
-            <NumberField
-              label="Validation window"
-              unit="days"
-              hint="From 0 to 90: how long a commission stays pending before the creator can withdraw it."
-              error={errors.validationDays}
-              required
-              inputMode="numeric"
-              min={0}
-              max={90}
-              value={current.validationDays}
-              onValueChange={(validationDays) => setDraft({ ...current, validationDays })}
-            />
-            {current.rules.map((rule, index) => {
-              return (
-                <fieldset key={index} className="commission-rule">
-                  <legend>{`Rule ${index + 1}`}</legend>
-                  <Field label="Event type" error={ruleError(errors, index, "eventType")}>
-                    <Select
-                      value={rule.eventType}
-                      onChange={(event) => editRule(index, { eventType: event.target.value as EarningConversionType })}
-                    >
-                      {earningConversionTypes.map((type) => (
-                        <option key={type} value={type}>
-                          {type}
-                        </option>
-                      ))}
-                    </Select>
-                  </Field>
-                  <Field label="Pays">
-                    <Select
-                      value={rule.kind}
-                      onChange={(event) => editRule(index, { kind: event.target.value === "fixed" ? "fixed" : "share" })}
-                    >
-                      <option value="share">A share of the value</option>
-                      <option value="fixed">A fixed amount</option>
-                    </Select>
-                  </Field>
-                  {rule.kind === "share" ? (
-                    <NumberField
-                      label="Share"
-                      unit="%"
-                      hint="Of the event's value, up to 2 decimals."
-                      error={ruleError(errors, index, "shareBps")}
-                      required
-                      inputMode="decimal"
-                      value={rule.percent}
-                      onValueChange={(percent) => editRule(index, { percent })}
-                    />
-                  ) : (
-                    <NumberField
-                      label="Amount"
-                      unit={currency}
-                      error={ruleError(errors, index, "fixedAmount")}
-                      required
-                      inputMode="decimal"
-                      value={rule.amount}
-                      onValueChange={(amount) => editRule(index, { amount })}
-                    />
-                  )}
-                  <NumberField
-                    label="Minimum value"
-                    unit={currency}
-                    hint="Optional: smaller events earn nothing."
-                    error={ruleError(errors, index, "minValue")}
-                    inputMode="decimal"
-                    value={rule.minValue}
-                    onValueChange={(minValue) => editRule(index, { minValue })}
-                  />
-                  <NumberField
-                    label="Cap per creator per week"
-                    unit={currency}
-                    hint="Optional."
-                    error={ruleError(errors, index, "creatorWeeklyCap")}
-                    inputMode="decimal"
-                    value={rule.creatorWeeklyCap}
-                    onValueChange={(creatorWeeklyCap) => editRule(index, { creatorWeeklyCap })}
-                  />
-                  <NumberField
-                    label="Cap for the campaign"
-                    unit={currency}
-                    hint="Optional."
-                    error={ruleError(errors, index, "campaignCap")}
-                    inputMode="decimal"
-                    value={rule.campaignCap}
-                    onValueChange={(campaignCap) => editRule(index, { campaignCap })}
-                  />
-                  <Button type="button" onClick={() => setDraft({ ...current, rules: current.rules.filter((_, at) => at !== index) })}>
-                    Remove rule
-                  </Button>
-                </fieldset>
-              );
-            })}
-            {errors.rules === undefined ? null : <Notice tone="danger">{errors.rules}</Notice>}
-            {current.rules.length < earningConversionTypes.length ? (
-              <Button type="button" onClick={() => setDraft({ ...current, rules: [...current.rules, emptyRule(current.rules)] })}>
-                Add a rule
-              </Button>
-            ) : null}
-            <Button type="submit" variant="primary" busy={save.isPending} busyLabel="Saving…">
-              Save commissions
-            </Button>
-            {save.isSuccess ? (
-              <p className="muted small" aria-live="polite">
-                Saved.
-              </p>
-            ) : null}
-            {save.isError && Object.keys(errors).length === 0 ? (
-              <Notice tone="danger" announce="alert">
-                {errorText(save.error)}
-              </Notice>
-            ) : null}
-          </form>
-          <form onSubmit={addToBudget} noValidate>
-            <p>
-              {"Budget left: "}
-              <Money amount={settings.data.budget} currency={currency} />
-            </p>
-            <NumberField
-              label="Add to the budget"
-              unit={currency}
-              hint="From this account's funds."
-              error={budgetError ?? undefined}
-              inputMode="decimal"
-              value={budgetText}
-              onValueChange={setBudgetText}
-            />
-            <Button type="submit" busy={fund.isPending} busyLabel="Adding…">
-              Add to budget
-            </Button>
-            {fund.isError ? (
-              <Notice tone="danger" announce="alert">
-                {errorText(fund.error)}
-              </Notice>
-            ) : null}
-          </form>
-        </>
-      )}
-    </Card>
+      <NumberField
+        label="Add to the budget"
+        unit={currency}
+        hint="From this account's funds."
+        error={budgetError ?? undefined}
+        inputMode="decimal"
+        value={budgetText}
+        onValueChange={setBudgetText}
+      />
+      <Button type="submit" busy={fund.isPending} busyLabel="Adding…">
+        Add to budget
+      </Button>
+      {fund.isError ? (
+        <Notice tone="danger" announce="alert">
+          {errorText(fund.error)}
+        </Notice>
+      ) : null}
+    </form>
+  );
+}
+
+/**
+ * In the console, on a campaign: what a conversion earns its creator (a fixed amount or a share of its value, per
+ * event type, with an optional minimum value and caps), how long a commission stays pending, and the budget the
+ * commissions are paid from (docs/decisions/045-commissions.md).
+ */
+export function CommissionSettingsPanel({ advertiserId, campaignId }: { advertiserId: string; campaignId: string }) {
+  return (
+    <CampaignSettingsCard
+      kind={commissionSettings}
+      advertiserId={advertiserId}
+      campaignId={campaignId}
+      title="Commissions"
+      className="commission-settings"
+      intro={
+        "Pay creators per conversion their link brought: a fixed amount or a share of its value. A commission stays pending for the " +
+        "validation window, so a refund or chargeback (sent with reversesEventId) can cancel it, then the creator can withdraw it."
+      }
+      draftOf={draftOf}
+      inputOf={inputOf}
+      saveLabel="Save commissions"
+      before={(settings) => <BudgetShort settings={settings} />}
+      fields={(form) => <CommissionFields {...form} />}
+      after={(settings) => <CommissionBudgetForm advertiserId={advertiserId} campaignId={campaignId} settings={settings} />}
+    />
   );
 }

@@ -1,14 +1,9 @@
-import { useState, type FormEvent } from "react";
-import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { CampaignSettingsCard } from "~/components/campaign-settings-card";
 import { Field } from "~/components/ui/field";
-import { Notice } from "~/components/ui/notice";
 import { NumberField } from "~/components/ui/number-field";
 import { TextInput } from "~/components/ui/text-input";
-import { fieldErrorsOf } from "~/lib/api/api-errors";
-import { errorText } from "~/lib/error-text";
-import type { ReferralSettings } from "@contracts/referrals.ts";
-import { useReferralSettings, useSaveReferralSettings } from "./api/referral-settings";
+import type { ReferralSettings, ReferralSettingsInput } from "@contracts/referrals.ts";
+import { referralSettings } from "./api/referral-settings";
 
 type Draft = { destinationUrl: string; clickIdParam: string; attributionWindowDays: string };
 
@@ -18,43 +13,37 @@ const draftOf = (settings: ReferralSettings): Draft => ({
   attributionWindowDays: String(settings.attributionWindowDays),
 });
 
+function inputOf(draft: Draft): ReferralSettingsInput {
+  const days = Number(draft.attributionWindowDays);
+  return {
+    destinationUrl: draft.destinationUrl.trim() === "" ? null : draft.destinationUrl.trim(),
+    clickIdParam: draft.clickIdParam.trim(),
+    attributionWindowDays: Number.isFinite(days) ? days : 0,
+  };
+}
+
 /**
  * In the console, on a campaign: where its creators' referral links lead, the parameter that carries the click id
  * there, and how long a click is credited (docs/decisions/043-referral-links.md); with the links and clicks so far.
  */
 export function ReferralSettingsPanel({ advertiserId, campaignId }: { advertiserId: string; campaignId: string }) {
-  const settings = useReferralSettings(advertiserId, campaignId);
-  const save = useSaveReferralSettings(advertiserId, campaignId);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const current = draft ?? (settings.data === undefined ? null : draftOf(settings.data));
-  const { destinationUrl, clickIdParam, attributionWindowDays } = fieldErrorsOf(save.error);
-  const errors = { destinationUrl, clickIdParam, attributionWindowDays };
-  const edit = (field: keyof Draft) => (value: string) => current !== null && setDraft({ ...current, [field]: value });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (current === null) return;
-    const days = Number(current.attributionWindowDays);
-    save.mutate(
-      {
-        destinationUrl: current.destinationUrl.trim() === "" ? null : current.destinationUrl.trim(),
-        clickIdParam: current.clickIdParam.trim(),
-        attributionWindowDays: Number.isFinite(days) ? days : 0,
-      },
-      { onSuccess: (saved) => setDraft(draftOf(saved)) },
-    );
-  };
-
   return (
-    <Card title="Referral links" className="referral-settings">
-      <p className="muted small">
-        Each creator who joins gets a short link. A visit through it goes to your page with a click id; send that id with your conversions
-        (clickId) and they are credited to the creator. X charges more for posts with a link.
-      </p>
-      {current === null ? (
-        <p className="muted small">{settings.isError ? errorText(settings.error) : "Loading…"}</p>
-      ) : (
-        <form onSubmit={submit} noValidate>
+    <CampaignSettingsCard
+      kind={referralSettings}
+      advertiserId={advertiserId}
+      campaignId={campaignId}
+      title="Referral links"
+      className="referral-settings"
+      intro={
+        "Each creator who joins gets a short link. A visit through it goes to your page with a click id; send that id with your " +
+        "conversions (clickId) and they are credited to the creator. X charges more for posts with a link."
+      }
+      draftOf={draftOf}
+      inputOf={inputOf}
+      saveLabel="Save referral settings"
+      summary={(settings) => `${settings.links} creator links, ${settings.clicks} clicks so far.`}
+      fields={({ draft, edit, errors }) => (
+        <>
           <Field
             label="Where links lead"
             hint="Your landing page, starting with https://. Empty: the campaign's page."
@@ -63,8 +52,8 @@ export function ReferralSettingsPanel({ advertiserId, campaignId }: { advertiser
             <TextInput
               type="url"
               fullWidth
-              value={current.destinationUrl}
-              onChange={(event) => edit("destinationUrl")(event.target.value)}
+              value={draft.destinationUrl}
+              onChange={(event) => edit({ destinationUrl: event.target.value })}
             />
           </Field>
           <Field
@@ -73,7 +62,7 @@ export function ReferralSettingsPanel({ advertiserId, campaignId }: { advertiser
             error={errors.clickIdParam}
             required
           >
-            <TextInput value={current.clickIdParam} onChange={(event) => edit("clickIdParam")(event.target.value)} />
+            <TextInput value={draft.clickIdParam} onChange={(event) => edit({ clickIdParam: event.target.value })} />
           </Field>
           <NumberField
             label="Attribution window"
@@ -84,25 +73,11 @@ export function ReferralSettingsPanel({ advertiserId, campaignId }: { advertiser
             inputMode="numeric"
             min={1}
             max={90}
-            value={current.attributionWindowDays}
-            onValueChange={edit("attributionWindowDays")}
+            value={draft.attributionWindowDays}
+            onValueChange={(attributionWindowDays) => edit({ attributionWindowDays })}
           />
-          <Button type="submit" variant="primary" busy={save.isPending} busyLabel="Saving…">
-            Save referral settings
-          </Button>
-          {settings.data === undefined ? null : (
-            <p className="muted small" aria-live="polite">
-              {`${settings.data.links} creator links, ${settings.data.clicks} clicks so far.`}
-              {save.isSuccess ? " Saved." : ""}
-            </p>
-          )}
-          {save.isError && Object.values(errors).every((message) => message === undefined) ? (
-            <Notice tone="danger" announce="alert">
-              {errorText(save.error)}
-            </Notice>
-          ) : null}
-        </form>
+        </>
       )}
-    </Card>
+    />
   );
 }

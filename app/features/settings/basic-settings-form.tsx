@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useUpdateBasicSettings } from "./api/update-basic-settings";
-import { formErrorsOf } from "./form-errors";
+import { formErrorsOf } from "~/lib/api/form-errors";
 import { notificationEventTypeSchema, type NotificationEventType } from "@contracts/notifications.ts";
 import { DISPLAY_NAME_MAX_LENGTH, notificationKindLabels, type UserSettings } from "@contracts/settings.ts";
 import { Field } from "~/components/ui/field";
@@ -25,7 +25,7 @@ export function BasicSettingsForm({ settings }: { settings: UserSettings }) {
   const [kinds, setKinds] = useState<ReadonlySet<NotificationEventType>>(() => new Set(settings.mailedNotificationKinds));
   const [hidden, setHidden] = useState(settings.hiddenFromLeaderboards);
   const [saved, setSaved] = useState(false);
-  const errors = formErrorsOf(update.error, LABELS);
+  const errors = formErrorsOf(update.error, { labels: LABELS });
 
   function edited() {
     setSaved(false);

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { useApproveEmailChange } from "./api/approve-email-change";
 import { useRequestEmailChange } from "./api/request-email-change";
-import { formErrorsOf, retryAfterSecondsOf } from "./form-errors";
-import { secondsLeft, useNow } from "./use-now";
+import { retryAfterSecondsOf } from "~/lib/api/api-errors";
+import { formErrorsOf } from "~/lib/api/form-errors";
+import { secondsLeft, useNow } from "~/lib/use-now";
 import { ONE_TIME_CODE_RESEND_INTERVAL_MS, type PendingEmail, type UserSettings } from "@contracts/settings.ts";
 import { CodeInput } from "~/components/ui/code-input";
 import { Field } from "~/components/ui/field";
@@ -81,7 +82,7 @@ function AddressStep({
 }) {
   const request = useRequestEmailChange();
   const [email, setEmail] = useState("");
-  const errors = formErrorsOf(request.error, { email: "New e-mail address" });
+  const errors = formErrorsOf(request.error, { labels: { email: "New e-mail address" } });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -138,7 +139,7 @@ function CodeStep({
   // The time is read to the second (rounded down): never say more than the full minute.
   const wait = Math.min(secondsLeft(resendAt, now), ONE_TIME_CODE_RESEND_INTERVAL_MS / 1000);
   const expired = pending.expiresAt <= now;
-  const errors = formErrorsOf(approve.error ?? resend.error, { code: "Code" });
+  const errors = formErrorsOf(approve.error ?? resend.error, { labels: { code: "Code" } });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

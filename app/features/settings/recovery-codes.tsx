@@ -2,6 +2,7 @@ import { useState } from "react";
 import { CopyButton } from "~/components/ui/copy-button";
 import { Button } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
+import { saveFile } from "~/lib/save-file";
 
 /** The recovery codes as a text file: what they are for, and the codes, one a line. */
 export function recoveryCodesText(codes: readonly string[], handle?: string): string {
@@ -16,16 +17,9 @@ export function recoveryCodesText(codes: readonly string[], handle?: string): st
   ].join("\n");
 }
 
-/** Saves `text` as a file through a temporary link (no server round trip: the codes never leave the page). */
+/** Saves `text` as a file in the browser (no server round trip: the codes never leave the page). */
 function download(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(new Blob([text], { type: "text/plain;charset=utf-8" }), fileName);
 }
 
 /** The ten recovery codes, shown this once right after two-factor is turned on, to copy or download. */

@@ -1,4 +1,4 @@
-import { errorCodeOf } from "./form-errors";
+import { errorCodeOf } from "~/lib/api/api-errors";
 
 /**
  * A lock (too many wrong codes) is said once, above the two-factor forms, from the settings (refetched after every

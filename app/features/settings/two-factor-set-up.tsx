@@ -6,7 +6,7 @@ import { FormMessage } from "./form-message";
 import type { TwoFactorSetup } from "@contracts/settings.ts";
 import { useApproveTwoFactor } from "./api/approve-two-factor";
 import { useTurnOffTwoFactor } from "./api/change-two-factor";
-import { formErrorsOf } from "./form-errors";
+import { formErrorsOf } from "~/lib/api/form-errors";
 import { unlessLocked } from "./two-factor-lock";
 import { Button } from "~/components/ui/button";
 
@@ -28,7 +28,7 @@ export function TwoFactorSetUp({
   const approve = useApproveTwoFactor();
   const cancel = useTurnOffTwoFactor();
   const [code, setCode] = useState("");
-  const errors = formErrorsOf(approve.error ?? cancel.error, { code: "Code from the app" });
+  const errors = formErrorsOf(approve.error ?? cancel.error, { labels: { code: "Code from the app" } });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

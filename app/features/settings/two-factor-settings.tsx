@@ -4,7 +4,7 @@ import { RecoveryCodes } from "./recovery-codes";
 import { TwoFactorSetUp } from "./two-factor-set-up";
 import { TwoFactorTurnOff } from "./two-factor-turn-off";
 import { TwoFactorTurnOn } from "./two-factor-turn-on";
-import { useNow } from "./use-now";
+import { useNow } from "~/lib/use-now";
 import { Notice } from "~/components/ui/notice";
 
 /**

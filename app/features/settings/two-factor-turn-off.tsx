@@ -3,7 +3,7 @@ import { Field } from "~/components/ui/field";
 import { TextInput } from "~/components/ui/text-input";
 import { FormMessage } from "./form-message";
 import { useTurnOffTwoFactor } from "./api/change-two-factor";
-import { formErrorsOf } from "./form-errors";
+import { formErrorsOf } from "~/lib/api/form-errors";
 import { unlessLocked } from "./two-factor-lock";
 import { Button } from "~/components/ui/button";
 
@@ -12,7 +12,7 @@ export function TwoFactorTurnOff({ recoveryCodesLeft }: { recoveryCodesLeft: num
   const turnOff = useTurnOffTwoFactor();
   const [code, setCode] = useState("");
   const [asking, setAsking] = useState(false);
-  const errors = formErrorsOf(turnOff.error, { code: "Code" });
+  const errors = formErrorsOf(turnOff.error, { labels: { code: "Code" } });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,7 +1,7 @@
 import { FormMessage } from "./form-message";
 import type { TwoFactorSetup } from "@contracts/settings.ts";
 import { useStartTwoFactorSetup, useTurnOffTwoFactor } from "./api/change-two-factor";
-import { formErrorsOf } from "./form-errors";
+import { formErrorsOf } from "~/lib/api/form-errors";
 import { Button } from "~/components/ui/button";
 
 /** Turning two-factor on starts a set-up (a new secret); an unfinished set-up can be started again or cancelled. */

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from "react";
-import { fieldErrorsOf } from "~/lib/api/api-errors";
+import { formErrorsOf } from "~/lib/api/form-errors";
 import { useAddWallet } from "./api/add-wallet";
 import { useWalletTypes } from "./api/get-wallet-types";
 import { errorText } from "~/lib/error-text";
@@ -26,7 +26,7 @@ export function AddWalletForm() {
   const info = types.data?.find((candidate) => candidate.type === type);
   const currencies = info?.currencies ?? [];
   const chosenCurrency = currency !== null && currencies.includes(currency) ? currency : (currencies[0] ?? "");
-  const errors = fieldErrorsOf(add.error);
+  const errors = formErrorsOf(add.error).fields;
   const fieldNamed = errors.type !== undefined || errors.currency !== undefined || errors.address !== undefined;
   const ready = types.isSuccess;
 
@@ -45,7 +45,7 @@ export function AddWalletForm() {
           notifySuccess(`Wallet added. Verify it to receive ${wallet.currency} withdrawals.`);
         },
         onError: (error) => {
-          if (fieldErrorsOf(error).address !== undefined) addressRef.current?.focus();
+          if (formErrorsOf(error).fields.address !== undefined) addressRef.current?.focus();
         },
       },
     );

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from "react";
-import { errorCodeOf, fieldErrorsOf } from "~/lib/api/api-errors";
+import { errorCodeOf } from "~/lib/api/api-errors";
+import { formErrorsOf } from "~/lib/api/form-errors";
 import { useCompleteWalletVerification } from "./api/complete-verification";
 import type { useStartWalletVerification } from "./api/start-verification";
 import { BrowserWalletError, injectedWalletFor } from "./browser-wallets";
@@ -47,7 +48,7 @@ export function VerifyPanel({ id, wallet, start, onRestart, onVerified, onCancel
 
   const challenge = start.data;
   const busy = walletBusy || complete.isPending;
-  const signatureError = fieldErrorsOf(complete.error).signature;
+  const signatureError = formErrorsOf(complete.error).fields.signature;
   const code = errorCodeOf(complete.error);
   const needsNewMessage = code !== undefined && NEEDS_NEW_MESSAGE.has(code);
   const generalError = complete.isError && signatureError === undefined ? errorText(complete.error) : walletError;

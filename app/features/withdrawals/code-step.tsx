@@ -7,7 +7,7 @@ import { useCurrentUser } from "~/lib/current-user";
 import { errorText } from "~/lib/error-text";
 import { formatAmount } from "~/lib/format";
 import type { Withdrawal } from "@contracts/withdrawals.ts";
-import { useNow } from "./use-now";
+import { useNow } from "~/lib/use-now";
 import { clockText, maskedEmail, shortAddress } from "./withdrawal-text";
 import { Button } from "~/components/ui/button";
 import { CodeInput } from "~/components/ui/code-input";

@@ -7,7 +7,7 @@ import { ApiRequestError } from "~/lib/api/http-client";
 import { errorText } from "~/lib/error-text";
 import { formatAmount } from "~/lib/format";
 import { formatUnits, parseDecimalAmount, type Withdrawal, type WithdrawalCreated } from "@contracts/withdrawals.ts";
-import { useNow } from "./use-now";
+import { useNow } from "~/lib/use-now";
 import { shortAddress } from "./withdrawal-text";
 import { minimumWithdrawalOf } from "@contracts/withdrawal-rules.ts";
 import { Button, ButtonLink } from "~/components/ui/button";

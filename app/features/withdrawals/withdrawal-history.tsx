@@ -2,7 +2,7 @@ import { useWithdrawals } from "./api/get-withdrawals";
 import { errorText } from "~/lib/error-text";
 import { formatAmount, formatDate } from "~/lib/format";
 import type { Withdrawal } from "@contracts/withdrawals.ts";
-import { useNow } from "./use-now";
+import { useNow } from "~/lib/use-now";
 import { useRevalidateWhenSettled } from "./use-revalidate-when-settled";
 import { ResumeWithdrawalButton } from "./withdraw-button";
 import { shortAddress, withdrawalStatusLabels, withdrawalStatusTones } from "./withdrawal-text";

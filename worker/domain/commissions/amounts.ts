@@ -1,19 +1,9 @@
+import type { CommissionRule } from "../../db/commissions.ts";
+
 /**
  * The arithmetic of a commission (docs/decisions/045-commissions.md), pure and in integers of the campaign's reward
  * currency's smallest unit: a rule's amount for an event, then what the caps leave of it.
  */
-
-export type CommissionRule = {
-  eventType: string;
-  /** A fixed amount per event, or null when the rule pays a share. */
-  fixedAmount: number | null;
-  /** A share of the event's value in basis points (1–10,000), or null when the rule pays a fixed amount. */
-  shareBps: number | null;
-  /** The least value (in the campaign's currency) an event must have to earn anything. */
-  minValue: number | null;
-  creatorWeeklyCap: number | null;
-  campaignCap: number | null;
-};
 
 export type EventValue = { value: number | null; currency: string | null };
 

@@ -1,6 +1,7 @@
 import { campaignWeekAt } from "../../contracts/campaign-weeks.ts";
 import type {
   CommissionReversal,
+  CommissionRule,
   CommissionStateRow,
   DueConversionRow,
   NewCommission,
@@ -14,7 +15,7 @@ import {
   creatorCommissionPendingAccount,
   type LedgerAccount,
 } from "../ledger/accounts.ts";
-import { cappedAmount, clawback, ruleAmount, type CommissionRule } from "./amounts.ts";
+import { cappedAmount, clawback, ruleAmount } from "./amounts.ts";
 
 /**
  * What the scheduler's intake does with the conversions waiting for it (docs/decisions/045-commissions.md), worked

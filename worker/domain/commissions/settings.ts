@@ -8,7 +8,7 @@ import type {
 } from "../../contracts/commissions.ts";
 import type { EarningConversionType } from "../../contracts/conversions.ts";
 import { decimalsOf } from "../../contracts/currencies.ts";
-import { AppError, notFound } from "../../contracts/errors.ts";
+import { AppError } from "../../contracts/errors.ts";
 import {
   clearBudgetShortStatement,
   commissionProgramQuery,
@@ -18,6 +18,7 @@ import {
 } from "../../db/commissions.ts";
 import { ownerBalancesQuery } from "../../db/ledger.ts";
 import { runBatch } from "../../db/query.ts";
+import { campaignNotFound, campaignSettingsUseCases } from "../advertisers/campaign-settings.ts";
 import { requireMembership } from "../advertisers/membership.ts";
 import { advertiserFundingAccount, campaignCommissionBudgetAccount } from "../ledger/accounts.ts";
 import { InsufficientFundsError, journalEntryStatements, runLedgerBatch } from "../ledger/journal.ts";
@@ -28,8 +29,6 @@ import { InsufficientFundsError, journalEntryStatements, runLedgerBatch } from "
  */
 
 type Deps = Pick<Capabilities, "db" | "clock">;
-
-const campaignNotFound = () => notFound("This campaign does not exist in this advertiser account.");
 
 function ruleView(row: CommissionRuleRow): CommissionRuleView {
   return {
@@ -43,12 +42,12 @@ function ruleView(row: CommissionRuleRow): CommissionRuleView {
   };
 }
 
-async function settingsOf(caps: Deps, advertiserId: string, campaignId: string): Promise<CommissionSettings> {
+async function settingsOf(caps: Deps, advertiserId: string, campaignId: string): Promise<CommissionSettings | null> {
   const [program, rules] = await runBatch(caps.db, [
     commissionProgramQuery(caps.db, advertiserId, campaignId),
     commissionRulesQuery(caps.db, campaignId),
   ]);
-  if (program === null) throw campaignNotFound();
+  if (program === null) return null;
   return {
     campaignId: program.id,
     currency: program.reward_currency,
@@ -61,49 +60,35 @@ async function settingsOf(caps: Deps, advertiserId: string, campaignId: string):
   };
 }
 
-/** `GET /v1/advertiser/{id}/campaigns/{campaignId}/commissions`. */
-export async function getCommissionSettings(
-  caps: Deps,
-  userId: string,
-  advertiserId: string,
-  campaignId: string,
-): Promise<CommissionSettings> {
-  await requireMembership(caps, userId, advertiserId);
-  return settingsOf(caps, advertiserId, campaignId);
-}
-
 /**
- * `PUT …/commissions`: the validation window and the whole set of rules, replacing the old ones. Rules apply to
- * conversions the intake has not looked at yet; commissions already made keep their amount and window.
+ * `…/campaigns/{campaignId}/commissions`: the validation window and the whole set of rules, a save replacing the old
+ * ones. Rules apply to conversions the intake has not looked at yet; commissions already made keep their amount and
+ * window.
  */
-export async function saveCommissionSettings(
-  caps: Deps,
-  userId: string,
-  advertiserId: string,
-  campaignId: string,
-  input: ParsedCommissionSettings,
-): Promise<CommissionSettings> {
-  await requireMembership(caps, userId, advertiserId);
-  const [program] = await runBatch(caps.db, [commissionProgramQuery(caps.db, advertiserId, campaignId)]);
-  if (program === null) throw campaignNotFound();
-  await caps.db.batch(
-    saveCommissionSettingsStatements(
-      caps.db,
-      campaignId,
-      input.validationDays,
-      input.rules.map((rule) => ({
-        eventType: rule.eventType,
-        fixedAmount: rule.kind === "fixed" ? rule.fixedAmount : null,
-        shareBps: rule.kind === "share" ? rule.shareBps : null,
-        minValue: rule.minValue,
-        creatorWeeklyCap: rule.creatorWeeklyCap,
-        campaignCap: rule.campaignCap,
-      })),
-      caps.clock.now(),
-    ),
-  );
-  return settingsOf(caps, advertiserId, campaignId);
-}
+export const commissionSettings = campaignSettingsUseCases<CommissionSettings, ParsedCommissionSettings>({
+  read: settingsOf,
+  async write(caps, advertiserId, campaignId, input) {
+    const [program] = await runBatch(caps.db, [commissionProgramQuery(caps.db, advertiserId, campaignId)]);
+    if (program === null) return null;
+    await caps.db.batch(
+      saveCommissionSettingsStatements(
+        caps.db,
+        campaignId,
+        input.validationDays,
+        input.rules.map((rule) => ({
+          eventType: rule.eventType,
+          fixedAmount: rule.kind === "fixed" ? rule.fixedAmount : null,
+          shareBps: rule.kind === "share" ? rule.shareBps : null,
+          minValue: rule.minValue,
+          creatorWeeklyCap: rule.creatorWeeklyCap,
+          campaignCap: rule.campaignCap,
+        })),
+        caps.clock.now(),
+      ),
+    );
+    return settingsOf(caps, advertiserId, campaignId);
+  },
+});
 
 /**
  * `POST …/commissions/budget` with an Idempotency-Key: moves the amount from the account's funds (its campaign
@@ -146,5 +131,7 @@ export async function fundCommissionBudget(
     if (!(error instanceof InsufficientFundsError)) throw error;
     throw short(Math.max(input.amount - available, 1));
   }
-  return settingsOf(caps, advertiserId, campaignId);
+  const settings = await settingsOf(caps, advertiserId, campaignId);
+  if (settings === null) throw campaignNotFound();
+  return settings;
 }

@@ -1,17 +1,14 @@
 import type { Capabilities } from "../../capabilities.ts";
-import { notFound } from "../../contracts/errors.ts";
 import type { ParsedReferralSettings, ReferralSettings } from "../../contracts/referrals.ts";
 import { forgetLinkTargetsOf } from "./link-targets.ts";
 import { findReferralSettings, updateReferralSettingsStatement } from "../../db/referral-links.ts";
-import { requireMembership } from "../advertisers/membership.ts";
+import { campaignSettingsUseCases } from "../advertisers/campaign-settings.ts";
 
 type Deps = Pick<Capabilities, "db" | "clock">;
 
-const campaignNotFound = () => notFound("This campaign does not exist in this advertiser account.");
-
-async function settingsOf(caps: Deps, advertiserId: string, campaignId: string): Promise<ReferralSettings> {
+async function settingsOf(caps: Deps, advertiserId: string, campaignId: string): Promise<ReferralSettings | null> {
   const row = await findReferralSettings(caps.db, advertiserId, campaignId);
-  if (row === null) throw campaignNotFound();
+  if (row === null) return null;
   return {
     campaignId: row.id,
     destinationUrl: row.destination_url,
@@ -22,26 +19,17 @@ async function settingsOf(caps: Deps, advertiserId: string, campaignId: string):
   };
 }
 
-/** `GET /v1/advertiser/{id}/campaigns/{campaignId}/referrals`: where the campaign's referral links lead, and their clicks. */
-export async function getReferralSettings(caps: Deps, userId: string, advertiserId: string, campaignId: string): Promise<ReferralSettings> {
-  await requireMembership(caps, userId, advertiserId);
-  return settingsOf(caps, advertiserId, campaignId);
-}
-
 /**
- * `PUT …/referrals`: the destination, the click id's parameter and the attribution window. A new window applies to
- * clicks from now on; clicks already made keep the window they were made with.
+ * `…/campaigns/{campaignId}/referrals`: where the campaign's referral links lead, the click id's parameter and the
+ * attribution window, with the links and their clicks. A new window applies to clicks from now on; clicks already
+ * made keep the window they were made with.
  */
-export async function updateReferralSettings(
-  caps: Deps,
-  userId: string,
-  advertiserId: string,
-  campaignId: string,
-  input: ParsedReferralSettings,
-): Promise<ReferralSettings> {
-  await requireMembership(caps, userId, advertiserId);
-  const { meta } = await updateReferralSettingsStatement(caps.db, advertiserId, campaignId, input, caps.clock.now()).run();
-  if (meta.changes === 0) throw campaignNotFound();
-  forgetLinkTargetsOf(campaignId);
-  return settingsOf(caps, advertiserId, campaignId);
-}
+export const referralSettings = campaignSettingsUseCases<ReferralSettings, ParsedReferralSettings>({
+  read: settingsOf,
+  async write(caps, advertiserId, campaignId, input) {
+    const { meta } = await updateReferralSettingsStatement(caps.db, advertiserId, campaignId, input, caps.clock.now()).run();
+    if (meta.changes === 0) return null;
+    forgetLinkTargetsOf(campaignId);
+    return settingsOf(caps, advertiserId, campaignId);
+  },
+});

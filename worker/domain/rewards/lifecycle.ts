@@ -1,9 +1,9 @@
-import { notifyCampaignAudienceStatement } from "../../db/notification-fanout.ts";
+import { notifyCampaignAudienceStatement, type AudienceNotification } from "../../db/notification-fanout.ts";
 import { listCampaignsToAdvance, moveCampaignStatement } from "../../db/reward-campaigns.ts";
 import type { CampaignStatus } from "../../contracts/vocabulary.ts";
 import { campaignStatusAt, ENDING_WINDOW } from "./calendar.ts";
 import type { RewardsDeps } from "./deps.ts";
-import { campaignEndedNotice, campaignEndingNotice, campaignStartedNotice, type AudienceNotification } from "./notifications.ts";
+import { campaignEndedNotice, campaignEndingNotice, campaignStartedNotice } from "./notifications.ts";
 
 export type CampaignMove = { campaignId: string; from: CampaignStatus; to: CampaignStatus };
 

@@ -1,6 +1,6 @@
 import { decimalsOf } from "../../contracts/currencies.ts";
-import type { CampaignAudience } from "../../db/notification-fanout.ts";
-import type { NewNotification, NotificationEventType } from "../../db/notifications.ts";
+import type { AudienceNotification } from "../../db/notification-fanout.ts";
+import type { NewNotification } from "../../db/notifications.ts";
 
 /**
  * What the rewards engine tells creators, in one place so wording and dedupe keys stay the same wherever the event
@@ -10,15 +10,6 @@ import type { NewNotification, NotificationEventType } from "../../db/notificati
 type CampaignRef = { id: string; title: string };
 
 const campaignLink = (campaign: CampaignRef) => `/campaign/${campaign.id}`;
-
-export type AudienceNotification = {
-  audience: CampaignAudience;
-  eventType: NotificationEventType;
-  title: string;
-  body: string;
-  link: string;
-  dedupePrefix: string;
-};
 
 export function campaignStartedNotice(campaign: CampaignRef): AudienceNotification {
   return {

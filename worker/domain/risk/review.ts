@@ -1,6 +1,5 @@
 import type { Capabilities } from "../../capabilities.ts";
 import { decimalsOf } from "../../contracts/currencies.ts";
-import { notFound } from "../../contracts/errors.ts";
 import {
   REVIEW_HISTORY_SHOWN,
   REVIEW_QUEUE_SHOWN,
@@ -29,6 +28,7 @@ import {
   type ReviewRow,
 } from "../../db/risk-reviews.ts";
 import type { Database } from "../../database.ts";
+import { campaignSettingsUseCases } from "../advertisers/campaign-settings.ts";
 import { requireMembership } from "../advertisers/membership.ts";
 import { campaignCommissionBudgetAccount, creatorCommissionPendingAccount } from "../ledger/accounts.ts";
 import { runLedgerBatch } from "../ledger/journal.ts";
@@ -221,29 +221,17 @@ export async function decideReviews(
   };
 }
 
-const campaignNotFound = () => notFound("This campaign does not exist in this advertiser account.");
-
-/** `GET …/campaigns/{campaignId}/review-settings`. */
-export async function getRiskSettings(caps: Deps, userId: string, advertiserId: string, campaignId: string): Promise<RiskSettings> {
-  await requireMembership(caps, userId, advertiserId);
-  const [row] = await runBatch(caps.db, [riskSettingsQuery(caps.db, advertiserId, campaignId)]);
-  if (row === null) throw campaignNotFound();
-  return { campaignId: row.id, reviewThreshold: row.review_threshold, reviewWindowHours: row.review_window_hours };
-}
-
-/** `PUT …/campaigns/{campaignId}/review-settings`: applies to items scored from then on. */
-export async function saveRiskSettings(
-  caps: Deps,
-  userId: string,
-  advertiserId: string,
-  campaignId: string,
-  input: RiskSettingsInput,
-): Promise<RiskSettings> {
-  await requireMembership(caps, userId, advertiserId);
-  const result = await saveRiskSettingsStatement(caps.db, advertiserId, campaignId, input, caps.clock.now()).run();
-  if (result.meta.changes === 0) throw campaignNotFound();
-  return { campaignId, ...input };
-}
+/** `…/campaigns/{campaignId}/review-settings`: the review threshold and window; they apply to items scored from then on. */
+export const riskSettings = campaignSettingsUseCases<RiskSettings, RiskSettingsInput>({
+  async read(caps, advertiserId, campaignId) {
+    const [row] = await runBatch(caps.db, [riskSettingsQuery(caps.db, advertiserId, campaignId)]);
+    return row === null ? null : { campaignId: row.id, reviewThreshold: row.review_threshold, reviewWindowHours: row.review_window_hours };
+  },
+  async write(caps, advertiserId, campaignId, input) {
+    const result = await saveRiskSettingsStatement(caps.db, advertiserId, campaignId, input, caps.clock.now()).run();
+    return result.meta.changes === 0 ? null : { campaignId, ...input };
+  },
+});
 
 /** What a creator reads on each of their reviewed commissions: why one is held, and the advertiser's reason for a rejection. */
 export async function creatorReviewNotes(

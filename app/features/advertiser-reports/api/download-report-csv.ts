@@ -1,5 +1,6 @@
 import { browserClients } from "~/lib/api/browser-clients";
 import { sendWithSession } from "~/lib/api/http-client";
+import { saveFile } from "~/lib/save-file";
 import { reportPath, type ReportRange, type ReportTarget } from "./get-report";
 
 /**
@@ -13,12 +14,5 @@ export async function downloadReportCsv(target: ReportTarget, range: ReportRange
   );
   if (!answer.ok) throw new Error(`The CSV could not be downloaded (HTTP ${answer.status}).`);
   const fileName = /filename="([^"]+)"/.exec(answer.headers.get("Content-Disposition") ?? "")?.[1] ?? "chorus-report.csv";
-  const url = URL.createObjectURL(await answer.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(await answer.blob(), fileName);
 }
