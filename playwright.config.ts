@@ -1,11 +1,28 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumPath, headlessChromiumFlags } from "./e2e/chromium.ts";
 
-// Clear of `npm start` (8787 and its emulators on 8790–8793) and the benchmark (8797…), so all three can run at once.
-// CHORUS_E2E_PORT moves the server (and its emulators, at fixed offsets) when another checkout runs its tests at once.
-const port = Number(process.env.CHORUS_E2E_PORT ?? 8810);
+/*
+ * The journeys run in parallel workers, each against a server of its own: its own port, emulators and database, so
+ * no journey sees another's data, as when they ran one after another. A worker process knows its slot from
+ * TEST_PARALLEL_INDEX (set by Playwright before it loads this file), and every value below follows that slot.
+ *
+ * Ports: clear of `npm start` (8787 and its emulators on 8790–8797) and the benchmark (8797…). Worker n serves on
+ * CHORUS_E2E_PORT + 20 n (default 8810, 8830, …), its emulators on the seven ports after it; CHORUS_E2E_PORT moves
+ * them all when another checkout runs its tests at once. CHORUS_E2E_WORKERS sets how many (default 2).
+ */
+const firstPort = Number(process.env.CHORUS_E2E_PORT ?? 8810);
+const workers = Number(process.env.CHORUS_E2E_WORKERS ?? 2);
+const PORTS_PER_SERVER = 20;
+const serverPort = (slot: number) => firstPort + PORTS_PER_SERVER * slot;
+/** Where the server of a slot keeps D1, KV, R2 and its emulators' data. */
+const stateDirOf = (slot: number) => `.wrangler/e2e-state/${slot}`;
+
+const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+const port = serverPort(slot);
 export const baseURL = `http://127.0.0.1:${port}`;
-/** The local emulators of this server: each takes a fixed offset from the app's port (scripts/start.ts). */
+/** This worker's server state (serverBindings in e2e/server-database.ts opens it). */
+export const serverStateDir = stateDirOf(slot);
+/** The local emulators of this worker's server: each takes a fixed offset from the app's port (scripts/start.ts). */
 export const emulatorUrls = {
   x: `http://127.0.0.1:${port + 3}`,
   mailOutbox: `http://127.0.0.1:${port + 4}`,
@@ -16,15 +33,18 @@ export const emulatorUrls = {
 
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the built app, served by the same
- * start script as `npm start` on a fresh database of its own (.wrangler/e2e-state).
+ * start script as `npm start`, each worker's on a fresh database of its own.
  */
 export default defineConfig({
   testDir: "./e2e",
+  // A file's journeys run in order in one worker; the files share out among the workers.
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   forbidOnly: true,
   timeout: 30_000,
+  // Its own folder: Playwright empties it first, and the unit and worker layers may be writing test-results/ meanwhile.
+  outputDir: "test-results/e2e-artifacts",
   reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }], ["html", { open: "never", outputFolder: "playwright-report" }]],
   use: {
     baseURL,
@@ -39,13 +59,13 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, testIgnore: /.*\.mobile\.spec\.ts/ },
     { name: "mobile", use: { ...devices["Pixel 7"], channel: undefined }, testMatch: /.*\.mobile\.spec\.ts/ },
   ],
-  webServer: {
-    command: `node scripts/start.ts --skip-build --fresh --port ${port} --persist-to .wrangler/e2e-state`,
-    url: `${baseURL}/ping`,
+  webServer: Array.from({ length: workers }, (_, index) => ({
+    command: `node scripts/start.ts --skip-build --fresh --port ${serverPort(index)} --persist-to ${stateDirOf(index)}`,
+    url: `http://127.0.0.1:${serverPort(index)}/ping`,
     reuseExistingServer: false,
     // Migrations, the seed, the emulators and workerd: about 30 s on a quiet machine, over 90 s on a busy one.
     timeout: 300_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+  })),
 });

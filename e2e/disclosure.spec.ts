@@ -7,7 +7,7 @@ import { allowPostingInPopup, bringMaturityForward, CAMPAIGN_PATH, joinAuroraLau
 /**
  * Evaluation reads the disclosure back (docs/decisions/041-disclosure.md). A creator publishes two posts through the
  * editor; on X, one loses its "Paid partnership" label and the other has its #ad edited away. Their maturity is
- * brought forward in the server's own D1 (.wrangler/e2e-state, through wrangler's platform proxy, as the rewards
+ * brought forward in the server's own D1 (`serverStateDir` of playwright.config.ts, through wrangler's platform proxy, as the rewards
  * journey does) instead of waiting 48 hours; the scheduled handler then reads both back from X and matures them.
  */
 

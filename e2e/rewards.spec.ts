@@ -7,7 +7,7 @@ import { serverBindings } from "./server-database";
 
 /**
  * A creator confirms payout for a campaign where they have an eligible post, and sees their balance once the
- * campaign is evaluated. The campaign is set up in the server's own D1 (.wrangler/e2e-state, playwright.config.ts)
+ * campaign is evaluated. The campaign is set up in the server's own D1 (`serverStateDir`, playwright.config.ts)
  * through wrangler's platform proxy, as the seed script does: it has ended and its post has matured, but its
  * maturity period is still running, so the scheduler (ticking every minute) leaves it alone until the test ends that
  * period and calls the scheduled handler itself (`/cdn-cgi/handler/scheduled` of `wrangler dev`, scripts/start.ts).

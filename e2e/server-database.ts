@@ -1,12 +1,13 @@
 import { getPlatformProxy } from "wrangler";
+import { serverStateDir } from "../playwright.config";
 
 /**
- * The e2e server's own bindings (.wrangler/e2e-state, playwright.config.ts, unless a journey runs its own server) through wrangler's platform proxy, for
+ * The e2e server's own bindings (this worker's `serverStateDir`, playwright.config.ts, unless a journey runs its own server) through wrangler's platform proxy, for
  * journeys that set up or read what the product cannot make or show quickly. The server writes the same SQLite file
  * meanwhile (its scheduler runs every minute) and local D1 answers SQLITE_BUSY at once rather than wait for the lock,
  * so this D1 waits and tries again, as SQLite's own busy timeout would.
  */
-export async function serverBindings(persistTo = ".wrangler/e2e-state"): Promise<{ env: Cloudflare.Env; dispose: () => Promise<void> }> {
+export async function serverBindings(persistTo = serverStateDir): Promise<{ env: Cloudflare.Env; dispose: () => Promise<void> }> {
   const proxy = await getPlatformProxy<Cloudflare.Env>({ configPath: "wrangler.toml", persist: { path: `${persistTo}/v3` } });
   return { env: { ...proxy.env, DB: waitingForLocks(proxy.env.DB) }, dispose: () => proxy.dispose() };
 }

@@ -20,7 +20,7 @@ import {
 /**
  * Withdrawing from the balance on /profile: the dialog (wallet, amount, code), the withdrawal pending and then
  * completed, the balance and the posts' statuses following, and a payout the rail fails giving the money back. The
- * money comes from a campaign evaluated by the rewards engine in the server's own D1 (.wrangler/e2e-state); the
+ * money comes from a campaign evaluated by the rewards engine in the server's own D1 (`serverStateDir`, playwright.config.ts); the
  * mailed code is read from the mail outbox, the payout settled at the payout rail, whose webhook completes it (the
  * first test), or the scheduler called through `wrangler dev`'s scheduled route instead of waiting for its next minute.
  */

@@ -1,13 +1,22 @@
 /**
- * `npm test`: every layer CI runs, in order — typecheck, format, lint, unit and worker tests (one vitest run, two
- * projects), the production build, then the Playwright end-to-end tests against that build. Prints each layer's
- * result and ends with one line `N passed, N failed`; exits non-zero if anything failed.
+ * `npm test`: every layer CI runs, in three lanes side by side (no lane needs another's result):
+ *   checks   typecheck, then format and lint
+ *   browser  the production build, then the Playwright end-to-end tests against that build
+ *   vitest   the unit and worker tests (one vitest run, two projects), started once the build is done
+ * The build goes first beside typecheck alone: React Router gives its prerender's first request a fixed 10 s, which a
+ * cold worker on a crowded machine can miss. Each lane writes its output to test-results/lanes/<lane>.log as it runs,
+ * and the console gets a line as each layer ends, so the lanes never interleave. A failed check's last lines and each
+ * failed test's error are printed with the summary. Ends with a table of each layer's result and time, and one line
+ * `N passed, N failed`; exits non-zero if anything failed.
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { createWriteStream, mkdirSync, readFileSync, rmSync, type WriteStream } from "node:fs";
 import { stripVTControlCharacters } from "node:util";
 
 type LayerResult = { name: string; passed: number; failed: number; seconds: number; note?: string };
+
+const LANES_DIR = "test-results/lanes";
+const startedAt = performance.now();
 
 /** Each failed test and the start of its error, printed again beside the summary: CI keeps only an output's tail. */
 const failures: string[] = [];
@@ -19,48 +28,50 @@ function recordFailure(title: string, message: string | undefined): void {
   failures.push([`  ✘ ${title}`, ...lines.slice(0, 8).map((line) => `      ${line.slice(0, 200)}`)].join("\n"));
 }
 
-function run(command: string, args: string[]): Promise<number> {
+/** Runs a command with its output going to the lane's log; answers its exit code and the last of its output. */
+function run(log: WriteStream, command: string, args: string[]): Promise<{ code: number; tail: string }> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: "inherit" });
-    child.on("exit", (code) => resolve(code ?? 1));
-  });
-}
-
-/** Runs a command that is one check, passing its output through and keeping its last lines for the failure list. */
-function runKeepingTail(command: string, args: string[]): Promise<{ code: number; tail: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ["inherit", "pipe", "pipe"] });
-    let output = "";
-    const keep = (chunk: Buffer, sink: NodeJS.WriteStream) => {
-      sink.write(chunk);
-      output = (output + chunk.toString()).slice(-8_000);
+    log.write(`\n$ ${command} ${args.join(" ")}\n`);
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+    let tail = "";
+    const keep = (chunk: Buffer) => {
+      log.write(chunk);
+      tail = (tail + chunk.toString()).slice(-8_000);
     };
-    child.stdout.on("data", (chunk: Buffer) => keep(chunk, process.stdout));
-    child.stderr.on("data", (chunk: Buffer) => keep(chunk, process.stderr));
-    child.on("close", (code) => resolve({ code: code ?? 1, tail: output }));
+    child.stdout.on("data", keep);
+    child.stderr.on("data", keep);
+    child.on("close", (code) => resolve({ code: code ?? 1, tail }));
   });
 }
 
 async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
-  const startedAt = performance.now();
+  const layerStartedAt = performance.now();
   const result = await work();
-  return [result, (performance.now() - startedAt) / 1000];
+  return [result, (performance.now() - layerStartedAt) / 1000];
+}
+
+function lastLines(text: string, count: number): string {
+  return stripVTControlCharacters(text)
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .slice(-count)
+    .join("\n");
+}
+
+function announce(layer: LayerResult): void {
+  const clock = ((performance.now() - startedAt) / 1000).toFixed(0).padStart(4);
+  const status = layer.failed === 0 ? "ok  " : "FAIL";
+  console.log(`[${clock} s] ${status} ${layer.name}: ${layer.passed} passed, ${layer.failed} failed in ${layer.seconds.toFixed(1)} s`);
 }
 
 /** A layer that is one check (typecheck, format, lint, build): it passes or fails as a whole. */
-async function check(name: string, command: string, args: string[]): Promise<LayerResult> {
-  const [{ code, tail }, seconds] = await timed(() => runKeepingTail(command, args));
+async function check(log: WriteStream, name: string, command: string, args: string[]): Promise<LayerResult> {
+  const [{ code, tail }, seconds] = await timed(() => run(log, command, args));
   // The end of a failed check's output says why (tsc's errors, the formatter's files); keep its last lines.
-  if (code !== 0)
-    recordFailure(
-      name,
-      tail
-        .split("\n")
-        .filter((line) => line.trim() !== "")
-        .slice(-8)
-        .join("\n"),
-    );
-  return { name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, seconds };
+  if (code !== 0) recordFailure(name, lastLines(tail, 8));
+  const layer = { name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, seconds };
+  announce(layer);
+  return layer;
 }
 
 type VitestReport = {
@@ -68,17 +79,20 @@ type VitestReport = {
   numFailedTestSuites: number;
 };
 
-async function vitestLayers(): Promise<LayerResult[]> {
+async function vitestLayers(log: WriteStream): Promise<LayerResult[]> {
   const reportPath = "test-results/vitest.json";
   rmSync(reportPath, { force: true });
-  const [code, seconds] = await timed(() =>
-    run("vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${reportPath}`]),
+  const [{ code, tail }, seconds] = await timed(() =>
+    run(log, "vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${reportPath}`]),
   );
   let report: VitestReport;
   try {
     report = JSON.parse(readFileSync(reportPath, "utf8")) as VitestReport;
   } catch {
-    return [{ name: "unit + worker", passed: 0, failed: 1, seconds, note: `vitest exited with ${code} and no report` }];
+    recordFailure("vitest", lastLines(tail, 8));
+    const layer = { name: "unit + worker", passed: 0, failed: 1, seconds, note: `vitest exited with ${code} and no report` };
+    announce(layer);
+    return [layer];
   }
   for (const file of report.testResults) {
     for (const result of file.assertionResults) {
@@ -86,7 +100,7 @@ async function vitestLayers(): Promise<LayerResult[]> {
         recordFailure(`${file.name.replace(`${process.cwd()}/`, "")} › ${result.fullName}`, result.failureMessages[0]);
     }
   }
-  const layers = ["unit", "worker"].map((project) => {
+  const layers: LayerResult[] = ["unit", "worker"].map((project) => {
     const files = report.testResults.filter((file) => file.name.includes(`/tests/${project}/`));
     const results = files.flatMap((file) => file.assertionResults);
     return {
@@ -94,12 +108,15 @@ async function vitestLayers(): Promise<LayerResult[]> {
       passed: results.filter((result) => result.status === "passed").length,
       failed: results.filter((result) => result.status === "failed").length,
       seconds,
+      note: "one vitest run",
     };
   });
   // A file that fails to load has no test results; count it so it cannot pass silently.
   if (code !== 0 && layers.every((layer) => layer.failed === 0)) {
+    recordFailure("vitest", lastLines(tail, 8));
     layers.push({ name: "vitest (load errors)", passed: 0, failed: Math.max(1, report.numFailedTestSuites), seconds });
   }
+  layers.forEach(announce);
   return layers;
 }
 
@@ -131,40 +148,73 @@ function recordPlaywrightFailures(suites: PlaywrightSuite[]): void {
   }
 }
 
-async function endToEnd(): Promise<LayerResult> {
+async function endToEnd(log: WriteStream): Promise<LayerResult> {
   const reportPath = "test-results/e2e.json";
   rmSync(reportPath, { force: true });
-  const [code, seconds] = await timed(() => run("playwright", ["test"]));
+  const [{ code, tail }, seconds] = await timed(() => run(log, "playwright", ["test"]));
+  let layer: LayerResult;
   try {
     const { stats, suites } = JSON.parse(readFileSync(reportPath, "utf8")) as PlaywrightReport;
     recordPlaywrightFailures(suites);
     // A flaky test is a failing test here: retries are off, and a pass on retry would hide a bug.
-    return { name: "e2e", passed: stats.expected, failed: stats.unexpected + stats.flaky, seconds };
+    layer = { name: "e2e", passed: stats.expected, failed: stats.unexpected + stats.flaky, seconds };
   } catch {
-    return { name: "e2e", passed: 0, failed: 1, seconds, note: `playwright exited with ${code} and no report` };
+    recordFailure("e2e", lastLines(tail, 8));
+    layer = { name: "e2e", passed: 0, failed: 1, seconds, note: `playwright exited with ${code} and no report` };
   }
+  announce(layer);
+  return layer;
 }
 
-mkdirSync("test-results", { recursive: true });
-const results: LayerResult[] = [];
-results.push(await check("typecheck", "npm", ["run", "--silent", "typecheck"]));
-results.push(await check("format", "npm", ["run", "--silent", "format:check"]));
-results.push(await check("lint", "npm", ["run", "--silent", "lint"]));
-results.push(...(await vitestLayers()));
-const build = await check("build", "npm", ["run", "--silent", "build"]);
-results.push(build);
-if (build.failed === 0) results.push(await endToEnd());
-else results.push({ name: "e2e", passed: 0, failed: 1, seconds: 0, note: "skipped: the build failed" });
+function laneLog(lane: string): WriteStream {
+  return createWriteStream(`${LANES_DIR}/${lane}.log`);
+}
 
-if (failures.length > 0) console.log(`\nFailures\n${failures.join("\n")}`);
-console.log("\nResults by layer");
+async function checksLane(): Promise<LayerResult[]> {
+  const log = laneLog("checks");
+  const results = [
+    await check(log, "typecheck", "npm", ["run", "--silent", "typecheck"]),
+    await check(log, "format", "npm", ["run", "--silent", "format:check"]),
+    await check(log, "lint", "npm", ["run", "--silent", "lint"]),
+  ];
+  log.end();
+  return results;
+}
+
+async function vitestLane(built: Promise<unknown>): Promise<LayerResult[]> {
+  const log = laneLog("vitest");
+  await built;
+  const results = await vitestLayers(log);
+  log.end();
+  return results;
+}
+
+async function browserLane(build: Promise<LayerResult>, log: WriteStream): Promise<LayerResult[]> {
+  const built = await build;
+  const e2e =
+    built.failed === 0 ? await endToEnd(log) : { name: "e2e", passed: 0, failed: 1, seconds: 0, note: "skipped: the build failed" };
+  log.end();
+  return [built, e2e];
+}
+
+mkdirSync(LANES_DIR, { recursive: true });
+console.log(`Three lanes side by side; their output is in ${LANES_DIR}/ (checks.log, vitest.log, browser.log).`);
+const browserLog = laneLog("browser");
+const build = check(browserLog, "build", "npm", ["run", "--silent", "build"]);
+const [checks, browser, vitest] = await Promise.all([checksLane(), browserLane(build, browserLog), vitestLane(build)]);
+const results = [...checks, ...vitest, ...browser];
+const wallSeconds = (performance.now() - startedAt) / 1000;
+
+if (failures.length > 0) console.log(`\nFailures (each lane's whole output is in ${LANES_DIR}/)\n${failures.join("\n")}`);
+console.log("\nResults by layer\n");
+console.log("| layer | passed | failed | time |");
+console.log("| --- | ---: | ---: | ---: |");
 for (const layer of results) {
-  const status = layer.failed === 0 ? "ok  " : "FAIL";
-  console.log(
-    `  ${status} ${layer.name.padEnd(22)} ${String(layer.passed).padStart(4)} passed ${String(layer.failed).padStart(3)} failed  ${layer.seconds.toFixed(1)}s${layer.note ? `  (${layer.note})` : ""}`,
-  );
+  const name = layer.failed === 0 ? layer.name : `**${layer.name}** (failed)`;
+  console.log(`| ${name} | ${layer.passed} | ${layer.failed} | ${layer.seconds.toFixed(0)} s${layer.note ? ` (${layer.note})` : ""} |`);
 }
+console.log(`| all three lanes, side by side | | | ${wallSeconds.toFixed(0)} s |`);
 const passed = results.reduce((sum, layer) => sum + layer.passed, 0);
 const failed = results.reduce((sum, layer) => sum + layer.failed, 0);
-console.log(`${passed} passed, ${failed} failed`);
+console.log(`\n${passed} passed, ${failed} failed`);
 process.exitCode = failed === 0 ? 0 : 1;
