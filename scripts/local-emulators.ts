@@ -53,7 +53,7 @@ export function localEmulators(port: number, persistTo: string): Emulator[] {
   return [
     {
       label: "The X emulator",
-      script: "worker/emulators/x/main.ts",
+      script: "emulators/x/main.ts",
       url: urls.x,
       env: {
         X_EMULATOR_PORT: String(port + 3),
@@ -64,7 +64,7 @@ export function localEmulators(port: number, persistTo: string): Emulator[] {
     },
     {
       label: "The mail outbox",
-      script: "worker/emulators/mail/main.ts",
+      script: "emulators/mail/main.ts",
       url: urls.mail,
       env: {
         MAIL_EMULATOR_PORT: String(port + 4),
@@ -74,7 +74,7 @@ export function localEmulators(port: number, persistTo: string): Emulator[] {
     },
     {
       label: "The payout rail",
-      script: "worker/emulators/payout-rail/main.ts",
+      script: "emulators/payout-rail/main.ts",
       url: urls.payout,
       env: {
         PAYOUT_EMULATOR_PORT: String(port + 5),
@@ -87,7 +87,7 @@ export function localEmulators(port: number, persistTo: string): Emulator[] {
     },
     {
       label: "The telemetry sink",
-      script: "worker/emulators/telemetry-sink/main.ts",
+      script: "emulators/telemetry-sink/main.ts",
       url: urls.telemetry,
       env: {
         TELEMETRY_SINK_PORT: String(port + 6),
@@ -96,7 +96,7 @@ export function localEmulators(port: number, persistTo: string): Emulator[] {
     },
     {
       label: "The Bluesky stand-in",
-      script: "worker/emulators/bluesky/main.ts",
+      script: "emulators/bluesky/main.ts",
       url: urls.bluesky,
       env: {
         BLUESKY_EMULATOR_PORT: String(port + 7),

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { PAYOUT_SIGNATURE_HEADER } from "../../contracts/payout-webhook.ts";
+import { PAYOUT_SIGNATURE_HEADER } from "../../worker/contracts/payout-webhook.ts";
 import { payoutBody } from "./api.ts";
 import type { RailPayout } from "./state.ts";
 import { statusOf } from "./settlement.ts";

@@ -1,5 +1,5 @@
 /**
- * Runs the telemetry sink on its own: `node worker/emulators/telemetry-sink/main.ts`.
+ * Runs the telemetry sink on its own: `node emulators/telemetry-sink/main.ts`.
  *
  *   TELEMETRY_SINK_PORT   port (default 8793)
  *   TELEMETRY_SINK_HOST   interface (default 127.0.0.1)

@@ -1,5 +1,5 @@
 /**
- * Runs the mail outbox on its own: `node worker/emulators/mail/main.ts`.
+ * Runs the mail outbox on its own: `node emulators/mail/main.ts`.
  *
  *   MAIL_EMULATOR_PORT   port (default 8791)
  *   MAIL_EMULATOR_HOST   interface (default 127.0.0.1)

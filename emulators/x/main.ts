@@ -1,5 +1,5 @@
 /**
- * Runs the X emulator on its own: `node worker/emulators/x/main.ts`.
+ * Runs the X emulator on its own: `node emulators/x/main.ts`.
  *
  *   X_EMULATOR_PORT   port (default 8790)
  *   X_EMULATOR_HOST   interface (default 127.0.0.1)

@@ -1,5 +1,5 @@
 /**
- * Runs the Bluesky stand-in on its own: `node worker/emulators/bluesky/main.ts`.
+ * Runs the Bluesky stand-in on its own: `node emulators/bluesky/main.ts`.
  *
  *   BLUESKY_EMULATOR_PORT   port (default 8794)
  *   BLUESKY_EMULATOR_HOST   interface (default 127.0.0.1)

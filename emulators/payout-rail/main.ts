@@ -1,5 +1,5 @@
 /**
- * Runs the payout rail on its own: `node worker/emulators/payout-rail/main.ts`.
+ * Runs the payout rail on its own: `node emulators/payout-rail/main.ts`.
  *
  *   PAYOUT_EMULATOR_PORT       port (default 8792)
  *   PAYOUT_EMULATOR_HOST       interface (default 127.0.0.1)
