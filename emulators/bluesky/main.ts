@@ -7,6 +7,7 @@
  *   BLUESKY_KNOWN_ACCOUNTS  accounts that exist from the start: a JSON list of { handle, displayName } (default: none)
  */
 import { type } from "arktype";
+import { portFrom, serveUntilStopped } from "../shared/command-line.ts";
 import { createBlueskyEmulator } from "./server.ts";
 
 const knownAccounts = type({ handle: "string", displayName: "string" }).array();
@@ -19,36 +20,11 @@ function knownAccountsFrom(value: string | undefined) {
   return parsed;
 }
 
-function portFrom(value: string | undefined): number {
-  const port = Number(value ?? "8794");
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`BLUESKY_EMULATOR_PORT must be a port number from 0 to 65535 (got "${value}")`);
-  }
-  return port;
-}
-
 const emulator = createBlueskyEmulator({
-  port: portFrom(process.env.BLUESKY_EMULATOR_PORT),
+  port: portFrom("BLUESKY_EMULATOR_PORT", 8794),
   host: process.env.BLUESKY_EMULATOR_HOST ?? "127.0.0.1",
   statePath: process.env.BLUESKY_EMULATOR_STATE ?? ".wrangler/emulators/bluesky.json",
   knownAccounts: knownAccountsFrom(process.env.BLUESKY_KNOWN_ACCOUNTS),
 });
 
-const { url } = await emulator.start();
-console.log(`Bluesky emulator listening on ${url}`);
-
-let stopping = false;
-function shutDown(signal: NodeJS.Signals) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`Bluesky emulator: ${signal}, stopping`);
-  emulator.stop().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error("Bluesky emulator: could not stop cleanly", error);
-      process.exit(1);
-    },
-  );
-}
-process.on("SIGINT", shutDown);
-process.on("SIGTERM", shutDown);
+await serveUntilStopped(emulator, "Bluesky emulator");

@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { closeServer, listenOn, requestUrl, safeDecode } from "../shared/serving.ts";
-import { openJsonStateFile, type JsonStateFile } from "../shared/json-state-file.ts";
+import { routing } from "../shared/http.ts";
+import { createEmulator, type Emulator, type EmulatorPlace } from "../shared/server.ts";
+import { safeDecode } from "../shared/serving.ts";
 import type { EmulatorContext } from "./context.ts";
 import {
   AGE_POST_PATH,
@@ -17,7 +17,7 @@ import {
   revokeAppsControl,
 } from "./controls.ts";
 import { createDpopVerifier } from "./dpop.ts";
-import { BodyTooLargeError, MAX_BLOB_BODY_BYTES, htmlReply, readBody, xrpcError, type EmulatorRequest, type Reply } from "./http.ts";
+import { MAX_BLOB_BODY_BYTES, MAX_BODY_BYTES, htmlReply, xrpcError, type EmulatorRequest, type Reply } from "./http.ts";
 import { postCountsAt } from "./metrics.ts";
 import {
   AUTHORIZE_PATH,
@@ -37,7 +37,7 @@ import {
 } from "./oauth.ts";
 import { avatarSvg, indexPage, notFoundPage } from "./pages.ts";
 import { createWritePointLimiter, defaultWriteLimits, type WriteLimits } from "./rate-limit.ts";
-import { InvalidStateError, emptyState, parseState, pruneExpired, type BlueskyState } from "./state.ts";
+import { emptyState, parseState, pruneExpired } from "./state.ts";
 import {
   authorizeCall,
   createRecord,
@@ -54,13 +54,8 @@ import {
 } from "./xrpc.ts";
 import { findAccount } from "./context.ts";
 
-export type BlueskyEmulatorOptions = {
-  /** 0 picks a free port; `start()` tells which. Default 0. */
-  port?: number;
-  /** Default 127.0.0.1. */
-  host?: string;
-  /** The JSON file that keeps accounts, posts, blobs and OAuth grants between runs (created when missing). */
-  statePath: string;
+/** Its state file keeps accounts, posts, blobs and OAuth grants. */
+export type BlueskyEmulatorOptions = EmulatorPlace & {
   /** The emulator's clock (epoch ms): posting times, count growth, expiries and rate-limit windows. */
   now?: () => number;
   /** Write points per account (Bluesky: 5,000 an hour, 35,000 a day). */
@@ -69,7 +64,7 @@ export type BlueskyEmulatorOptions = {
   knownAccounts?: readonly { handle: string; displayName: string }[];
 };
 
-export type BlueskyEmulator = { start(): Promise<{ url: string }>; stop(): Promise<void> };
+export type BlueskyEmulator = Emulator;
 
 const RECENT_POSTS_ON_HOME = 50;
 const XRPC_PREFIX = "/xrpc/";
@@ -114,9 +109,7 @@ async function xrpc(request: EmulatorRequest, context: EmulatorContext, nsid: st
 }
 
 async function route(request: EmulatorRequest, context: EmulatorContext): Promise<Reply> {
-  const path = request.url.pathname;
-  const method = request.method === "HEAD" ? "GET" : request.method;
-  const is = (wantedMethod: string, wantedPath: string) => method === wantedMethod && path === wantedPath;
+  const { path, method, is } = routing(request);
 
   if (method === "OPTIONS") {
     return {
@@ -130,7 +123,6 @@ async function route(request: EmulatorRequest, context: EmulatorContext): Promis
     };
   }
   if (is("GET", "/")) return home(context);
-  if (is("GET", "/favicon.ico")) return { status: 204, headers: {}, body: "" };
   if (is("GET", "/.well-known/oauth-protected-resource")) return protectedResourceMetadata(context);
   if (is("GET", "/.well-known/oauth-authorization-server")) return authorizationServerMetadata(context);
   if (is("POST", PAR_PATH)) return pushedAuthorizationRequest(request, context);
@@ -167,44 +159,13 @@ async function route(request: EmulatorRequest, context: EmulatorContext): Promis
  */
 export function createBlueskyEmulator(options: BlueskyEmulatorOptions): BlueskyEmulator {
   const now = options.now ?? (() => Date.now());
-  const host = options.host ?? "127.0.0.1";
   const limits: WriteLimits = { ...defaultWriteLimits, ...options.writeLimits };
-  let server: Server | null = null;
-  let stateFile: JsonStateFile<BlueskyState> | null = null;
-  let origin = "";
-
-  async function handle(context: EmulatorContext, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
-    let reply: Reply;
-    try {
-      const url = requestUrl(incoming.url, "http://bluesky-emulator.local");
-      const bytes = await readBody(incoming, url.pathname === UPLOAD_BLOB_PATH ? MAX_BLOB_BODY_BYTES : undefined);
-      reply = await route(
-        { method: incoming.method ?? "GET", url, headers: incoming.headers, body: bytes.toString("utf8"), bytes },
-        context,
-      );
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) {
-        reply = xrpcError(413, "PayloadTooLarge", error.message);
-      } else {
-        // A bug in the emulator, not a bad request: loud on purpose.
-        console.error("Bluesky emulator: request failed", error);
-        reply = xrpcError(500, "InternalServerError", "The Bluesky emulator failed; see its log.");
-      }
-    }
-    outgoing.writeHead(reply.status, reply.headers);
-    outgoing.end(reply.body);
-  }
-
-  return {
-    async start() {
-      if (server !== null) throw new Error("The Bluesky emulator is already running");
-      const file = await openJsonStateFile(options.statePath, {
-        empty: emptyState,
-        parse: parseState,
-        damaged: (reason) =>
-          new InvalidStateError(`The Bluesky emulator state file ${options.statePath} cannot be read (${reason}). Fix or delete it.`),
-      });
-      stateFile = file;
+  return createEmulator(options, {
+    name: "Bluesky emulator",
+    baseUrl: "http://bluesky-emulator.local",
+    state: { empty: emptyState, parse: parseState },
+    maxBodyBytes: (path) => (path === UPLOAD_BLOB_PATH ? MAX_BLOB_BODY_BYTES : MAX_BODY_BYTES),
+    async open(file, origin) {
       const context: EmulatorContext = {
         state: file.state,
         save() {
@@ -212,7 +173,7 @@ export function createBlueskyEmulator(options: BlueskyEmulatorOptions): BlueskyE
           return file.save();
         },
         now,
-        origin: () => origin,
+        origin,
         dpop: createDpopVerifier(now),
         limiter: createWritePointLimiter(limits, now),
       };
@@ -224,19 +185,10 @@ export function createBlueskyEmulator(options: BlueskyEmulatorOptions): BlueskyE
         added = true;
       }
       if (added) await file.save();
-      const started = createServer((incoming, outgoing) => void handle(context, incoming, outgoing));
-      origin = await listenOn(started, options.port ?? 0, host, "The Bluesky emulator");
-      server = started;
-      return { url: origin };
+      return context;
     },
-
-    async stop() {
-      const running = server;
-      if (running === null) return;
-      server = null;
-      await closeServer(running);
-      await stateFile?.flush();
-      stateFile = null;
-    },
-  };
+    route,
+    tooLarge: (message) => xrpcError(413, "PayloadTooLarge", message),
+    failed: () => xrpcError(500, "InternalServerError", "The Bluesky emulator failed; see its log."),
+  });
 }

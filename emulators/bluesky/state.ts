@@ -1,4 +1,5 @@
 import { type } from "arktype";
+import { InvalidStateError } from "../shared/json-state-file.ts";
 
 /**
  * Everything the Bluesky stand-in remembers between runs: accounts (each its own repo on this PDS), posts, uploaded
@@ -64,10 +65,6 @@ export type BlueskyState = typeof blueskyState.infer;
 
 export function emptyState(): BlueskyState {
   return { version: 1, accounts: [], posts: [], blobs: [], requests: [], tokens: [] };
-}
-
-export class InvalidStateError extends Error {
-  override name = "InvalidStateError";
 }
 
 export function parseState(value: unknown): BlueskyState {

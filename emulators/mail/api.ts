@@ -1,6 +1,6 @@
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import { codesIn, linksIn, readableText } from "./extract.ts";
-import { header, jsonReply, type EmulatorRequest, type Reply } from "./http.ts";
+import { header, jsonReply, type EmulatorRequest, type Reply } from "../shared/http.ts";
 import { pruneOldest, type MailState, type SentMail } from "./state.ts";
 
 /** What every handler works with: the state and its persistence, the clock, the one API key the outbox accepts. */

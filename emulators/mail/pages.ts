@@ -1,22 +1,13 @@
 import { readableText, segmentsOf } from "./extract.ts";
 import type { SentMail } from "./state.ts";
-
-export function escapeHtml(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-}
+import { escapeHtml, pageMaker } from "../shared/pages.ts";
 
 const STYLE = `
   :root { color-scheme: light dark; --accent: #0b6bcb; --text: #1b1f24; --muted: #57606a; --line: #d0d7de;
     --surface: #ffffff; --page: #f6f8fa; --mark: #fff3b0; --mark-text: #3d2f00; }
   @media (prefers-color-scheme: dark) { :root { --accent: #6cb6ff; --text: #e6edf3; --muted: #9aa5b1; --line: #30363d;
     --surface: #161b22; --page: #0d1117; --mark: #5c4a00; --mark-text: #fff3b0; } }
-  * { box-sizing: border-box; }
-  body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--text);
-    background: var(--page); }
-  main { max-width: 52rem; margin: 0 auto; padding: 1.5rem 1rem 3rem; }
-  .badge { display: inline-block; font-size: .8rem; color: var(--muted); border: 1px solid var(--line);
-    border-radius: 999px; padding: .1rem .6rem; margin: 0; }
-  h1 { font-size: 1.5rem; line-height: 1.25; margin: .75rem 0; }
+  main { max-width: 52rem; }
   h2 { font-size: 1rem; margin: 1.5rem 0 0; color: var(--muted); }
   h3 { font-size: 1.1rem; margin: 0 0 .25rem; overflow-wrap: anywhere; }
   .card { background: var(--surface); border: 1px solid var(--line); border-radius: .75rem; padding: 1rem 1.25rem; margin: 1rem 0; }
@@ -33,32 +24,9 @@ const STYLE = `
   label { display: block; font-weight: 600; font-size: .875rem; }
   input[type=email], input[type=text] { font: inherit; padding: .5rem .75rem; border: 1px solid var(--line); border-radius: .5rem;
     background: var(--surface); color: var(--text); min-width: 18rem; }
-  button { font: inherit; font-weight: 700; min-height: 44px; padding: .5rem 1.1rem; border-radius: 999px;
-    border: 1px solid var(--accent); background: var(--accent); color: #fff; cursor: pointer; }
-  :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
-  .muted { color: var(--muted); }
-  code { font-size: .85em; overflow-wrap: anywhere; }
 `;
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<p class="badge">Mail outbox · a local stand-in for Resend</p>
-${body}
-</main>
-</body>
-</html>
-`;
-}
+const page = pageMaker("Mail outbox · a local stand-in for Resend", STYLE);
 
 const timeFormat = (at: number) => `${new Date(at).toISOString().replace("T", " ").slice(0, 19)} UTC`;
 

@@ -1,5 +1,6 @@
-import { closeServer, listenOn, requestUrl, safeDecode } from "../shared/serving.ts";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { htmlReply, routing, wantsPage, type EmulatorRequest, type Reply } from "../shared/http.ts";
+import { createEmulator, type Emulator, type EmulatorPlace } from "../shared/server.ts";
+import { safeDecode } from "../shared/serving.ts";
 import {
   METHOD_NOT_ALLOWED,
   NOT_FOUND,
@@ -10,27 +11,21 @@ import {
   sendEmail,
   type MailContext,
 } from "./api.ts";
-import { BodyTooLargeError, header, htmlReply, readBody, type EmulatorRequest, type Reply } from "./http.ts";
 import { homePage, notFoundPage } from "./pages.ts";
-import { openStateFile, type StateFile } from "./state-file.ts";
+import { emptyState, parseState } from "./state.ts";
 
-export type MailEmulatorOptions = {
-  /** 0 picks a free port; `start()` tells which. Default 0. */
-  port?: number;
-  /** Default 127.0.0.1. */
-  host?: string;
-  /** The JSON file that keeps the sent messages between runs (created when missing). */
-  statePath: string;
+/** Its state file keeps the sent messages. */
+export type MailEmulatorOptions = EmulatorPlace & {
   /** The one API key `POST /emails` accepts, as `Authorization: Bearer {apiKey}`. */
   apiKey: string;
   /** The emulator's clock (epoch ms): when each message was sent. */
   now?: () => number;
 };
 
-export type MailEmulator = {
-  start(): Promise<{ url: string }>;
-  stop(): Promise<void>;
-};
+export type MailEmulator = Emulator;
+
+/** The outbox takes no attachments, so a message is text and HTML only. */
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 function home(request: EmulatorRequest, context: MailContext): Reply {
   const to = request.url.searchParams.get("to")?.trim() || null;
@@ -40,19 +35,15 @@ function home(request: EmulatorRequest, context: MailContext): Reply {
 const EMAIL_PATH = /^\/emails\/([^/]+)$/;
 
 async function route(request: EmulatorRequest, context: MailContext): Promise<Reply> {
-  const path = request.url.pathname;
-  const method = request.method === "HEAD" ? "GET" : request.method;
-  const is = (wantedMethod: string, wantedPath: string) => method === wantedMethod && path === wantedPath;
+  const { path, method, is } = routing(request);
 
   if (is("GET", "/")) return home(request, context);
-  if (is("GET", "/favicon.ico")) return { status: 204, headers: {}, body: "" };
   if (is("GET", "/outbox/messages")) return outboxMessages(request, context);
   if (is("POST", "/emails")) return sendEmail(request, context);
   const emailId = EMAIL_PATH.exec(path)?.[1];
   if (emailId !== undefined) return method === "GET" ? retrieveEmail(request, context, safeDecode(emailId)) : METHOD_NOT_ALLOWED();
   if (path === "/emails") return METHOD_NOT_ALLOWED();
-  const wantsPage = method === "GET" && (header(request, "accept") ?? "").includes("text/html");
-  return wantsPage ? htmlReply(404, notFoundPage(path)) : NOT_FOUND();
+  return wantsPage(request) ? htmlReply(404, notFoundPage(path)) : NOT_FOUND();
 }
 
 /**
@@ -62,50 +53,14 @@ async function route(request: EmulatorRequest, context: MailContext): Promise<Re
  */
 export function createMailEmulator(options: MailEmulatorOptions): MailEmulator {
   const now = options.now ?? (() => Date.now());
-  const host = options.host ?? "127.0.0.1";
-  let server: Server | null = null;
-  let stateFile: StateFile | null = null;
-
-  async function handle(context: MailContext, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
-    let reply: Reply;
-    try {
-      const body = await readBody(incoming);
-      reply = await route(
-        { method: incoming.method ?? "GET", url: requestUrl(incoming.url, "http://mail-outbox.local"), headers: incoming.headers, body },
-        context,
-      );
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) {
-        reply = resendError(413, "validation_error", error.message);
-      } else {
-        // A bug in the emulator, not a bad request: loud on purpose.
-        console.error("Mail outbox: request failed", error);
-        reply = resendError(500, "application_error", "The mail outbox failed; see its log.");
-      }
-    }
-    outgoing.writeHead(reply.status, reply.headers);
-    outgoing.end(reply.body);
-  }
-
-  return {
-    async start() {
-      if (server !== null) throw new Error("The mail outbox is already running");
-      const file = await openStateFile(options.statePath);
-      stateFile = file;
-      const context: MailContext = { state: file.state, save: () => file.save(), now, apiKey: options.apiKey };
-      const started = createServer((incoming, outgoing) => void handle(context, incoming, outgoing));
-      const url = await listenOn(started, options.port ?? 0, host, "The mail outbox");
-      server = started;
-      return { url };
-    },
-
-    async stop() {
-      const running = server;
-      if (running === null) return;
-      server = null;
-      await closeServer(running);
-      await stateFile?.flush();
-      stateFile = null;
-    },
-  };
+  return createEmulator(options, {
+    name: "Mail outbox",
+    baseUrl: "http://mail-outbox.local",
+    state: { empty: emptyState, parse: parseState },
+    maxBodyBytes: () => MAX_BODY_BYTES,
+    open: (file): MailContext => ({ state: file.state, save: () => file.save(), now, apiKey: options.apiKey }),
+    route,
+    tooLarge: (message) => resendError(413, "validation_error", message),
+    failed: () => resendError(500, "application_error", "The mail outbox failed; see its log."),
+  });
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseWithSchema } from "../shared/json-state-file.ts";
 
 /** One message as the outbox keeps it: what was sent to `POST /emails`, and when. */
 const sentMailSchema = z.object({
@@ -28,13 +29,5 @@ export function pruneOldest(state: MailState): void {
   if (state.messages.length > KEPT_MESSAGES) state.messages.splice(0, state.messages.length - KEPT_MESSAGES);
 }
 
-export class InvalidStateError extends Error {
-  override name = "InvalidStateError";
-}
-
 /** Reads a state file's JSON, refusing anything that does not have the expected shape. */
-export function parseState(json: unknown): MailState {
-  const result = stateSchema.safeParse(json);
-  if (!result.success) throw new InvalidStateError(z.prettifyError(result.error));
-  return result.data;
-}
+export const parseState = parseWithSchema(stateSchema);

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { header, jsonReply, type EmulatorRequest, type Reply } from "./http.ts";
+import { header, jsonReply, type EmulatorRequest, type Reply } from "../shared/http.ts";
 import { plannedOutcome, settleDue, statusOf } from "./settlement.ts";
 import { NETWORKS, type Network, type RailPayout, type RailState } from "./state.ts";
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { idempotentRequest, railError, refusal, settled, type RailContext } from "./api.ts";
-import { jsonReply, type EmulatorRequest, type Reply } from "./http.ts";
+import { jsonReply, type EmulatorRequest, type Reply } from "../shared/http.ts";
 import type { RailDeposit } from "./state.ts";
 
 /**

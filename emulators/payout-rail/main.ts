@@ -9,15 +9,8 @@
  *   PAYOUT_EMULATOR_WEBHOOK_URL  where to announce settled payouts (the app's /v1/webhooks/payout-rail); none: no webhooks
  *   PAYOUT_WEBHOOK_SECRET      the secret that signs them (required with the URL; the app's PAYOUT_WEBHOOK_SECRET)
  */
+import { portFrom, serveUntilStopped } from "../shared/command-line.ts";
 import { DEFAULT_SETTLE_MS, createPayoutRailEmulator } from "./server.ts";
-
-function portFrom(value: string | undefined): number {
-  const port = Number(value ?? "8792");
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PAYOUT_EMULATOR_PORT must be a port number from 0 to 65535 (got "${value}")`);
-  }
-  return port;
-}
 
 function settleMsFrom(value: string | undefined): number {
   const settleMs = value === undefined || value === "" ? DEFAULT_SETTLE_MS : Number(value);
@@ -35,7 +28,7 @@ function webhookFrom(url: string | undefined, secret: string | undefined): { url
 }
 
 const emulator = createPayoutRailEmulator({
-  port: portFrom(process.env.PAYOUT_EMULATOR_PORT),
+  port: portFrom("PAYOUT_EMULATOR_PORT", 8792),
   host: process.env.PAYOUT_EMULATOR_HOST ?? "127.0.0.1",
   statePath: process.env.PAYOUT_EMULATOR_STATE ?? ".wrangler/emulators/payout-rail.json",
   apiKey: process.env.PAYOUT_API_KEY || "chorus-local-payout-key",
@@ -43,21 +36,4 @@ const emulator = createPayoutRailEmulator({
   webhook: webhookFrom(process.env.PAYOUT_EMULATOR_WEBHOOK_URL, process.env.PAYOUT_WEBHOOK_SECRET),
 });
 
-const { url } = await emulator.start();
-console.log(`Payout rail listening on ${url}`);
-
-let stopping = false;
-function shutDown(signal: NodeJS.Signals) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`Payout rail: ${signal}, stopping`);
-  emulator.stop().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error("Payout rail: could not stop cleanly", error);
-      process.exit(1);
-    },
-  );
-}
-process.on("SIGINT", shutDown);
-process.on("SIGTERM", shutDown);
+await serveUntilStopped(emulator, "Payout rail");

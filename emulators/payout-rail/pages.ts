@@ -1,10 +1,7 @@
 import { statusOf } from "./settlement.ts";
 import type { RailDeposit, RailPayout } from "./state.ts";
 import type { WebhookDelivery } from "./webhooks.ts";
-
-export function escapeHtml(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-}
+import { escapeHtml, pageMaker } from "../shared/pages.ts";
 
 export const FAIL_SWITCH_PATH = "/emulator/fail-new-payouts";
 export const settlePath = (payoutId: string) => `/emulator/payouts/${encodeURIComponent(payoutId)}/settle`;
@@ -14,22 +11,13 @@ const STYLE = `
     --surface: #ffffff; --page: #f6f8fb; --ok: #1a7f37; --bad: #b3261e; --wait: #8a5a00; }
   @media (prefers-color-scheme: dark) { :root { --accent: #a29bff; --text: #e6e9f2; --muted: #9aa3b5; --line: #343a4a;
     --surface: #171b26; --page: #0e111a; --ok: #56d364; --bad: #f4877f; --wait: #e3b341; } }
-  * { box-sizing: border-box; }
-  body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--text);
-    background: var(--page); }
-  main { max-width: 72rem; margin: 0 auto; padding: 1.5rem 1rem 3rem; }
-  .badge { display: inline-block; font-size: .8rem; color: var(--muted); border: 1px solid var(--line);
-    border-radius: 999px; padding: .1rem .6rem; margin: 0; }
-  h1 { font-size: 1.5rem; line-height: 1.25; margin: .75rem 0; }
+  main { max-width: 72rem; }
   h2 { font-size: 1.1rem; margin: 0 0 .75rem; }
   .card { background: var(--surface); border: 1px solid var(--line); border-radius: .75rem; padding: 1rem 1.25rem; margin: 1rem 0; }
   .switch { display: flex; gap: 1rem; align-items: center; flex-wrap: wrap; }
   .switch p { margin: 0; flex: 1; min-width: 16rem; }
-  button { font: inherit; font-weight: 700; min-height: 44px; padding: .5rem 1.1rem; border-radius: 999px;
-    border: 1px solid var(--accent); background: var(--accent); color: #fff; cursor: pointer; }
   button.danger { background: var(--bad); border-color: var(--bad); }
   button.small { min-height: 36px; padding: .25rem .8rem; font-size: .875rem; }
-  :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
   table { width: 100%; border-collapse: collapse; font-size: .9rem; }
   caption { text-align: left; color: var(--muted); padding-bottom: .5rem; }
   th, td { text-align: left; padding: .45rem .5rem; border-top: 1px solid var(--line); vertical-align: top; }
@@ -37,29 +25,9 @@ const STYLE = `
   .scroll { overflow-x: auto; }
   .status { font-weight: 700; }
   .status.completed { color: var(--ok); } .status.failed { color: var(--bad); } .status.pending { color: var(--wait); }
-  .muted { color: var(--muted); }
-  code { font-size: .85em; overflow-wrap: anywhere; }
 `;
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<p class="badge">Payout rail emulator · a local stand-in for a payout provider</p>
-${body}
-</main>
-</body>
-</html>
-`;
-}
+const page = pageMaker("Payout rail emulator · a local stand-in for a payout provider", STYLE);
 
 const timeFormat = (at: number) => `${new Date(at).toISOString().replace("T", " ").slice(0, 19)} UTC`;
 

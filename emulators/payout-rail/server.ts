@@ -1,21 +1,15 @@
-import { closeServer, listenOn, requestUrl, safeDecode } from "../shared/serving.ts";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { formFields, htmlReply, redirectReply, routing, wantsPage, type EmulatorRequest, type Reply } from "../shared/http.ts";
+import { createEmulator, type Emulator, type EmulatorPlace } from "../shared/server.ts";
+import { safeDecode } from "../shared/serving.ts";
 import { NOT_FOUND, createPayout, payoutById, payoutByWithdrawal, railError, settled, type RailContext } from "./api.ts";
 import { createDeposit, depositByDepositId } from "./deposits.ts";
-import { BodyTooLargeError, header, htmlReply, readBody, seeOtherReply, type EmulatorRequest, type Reply } from "./http.ts";
 import { FAIL_SWITCH_PATH, homePage, notFoundPage } from "./pages.ts";
 import { settleDue, settleNow } from "./settlement.ts";
-import { openStateFile, type StateFile } from "./state-file.ts";
-import type { RailPayout } from "./state.ts";
+import { emptyState, parseState, type RailPayout } from "./state.ts";
 import { createWebhookSender, type WebhookSender, type WebhookTarget } from "./webhooks.ts";
 
-export type PayoutRailEmulatorOptions = {
-  /** 0 picks a free port; `start()` tells which. Default 0. */
-  port?: number;
-  /** Default 127.0.0.1. */
-  host?: string;
-  /** The JSON file that keeps the payouts and the fail switch between runs (created when missing). */
-  statePath: string;
+/** Its state file keeps the payouts, the deposits and the fail switch. */
+export type PayoutRailEmulatorOptions = EmulatorPlace & {
   /** The one API key the rail accepts, as `Authorization: Bearer {apiKey}`. */
   apiKey: string;
   /** How long a payout stays pending. Default 3 000 ms. */
@@ -29,10 +23,10 @@ export type PayoutRailEmulatorOptions = {
   webhook?: WebhookTarget | null;
 };
 
-export type PayoutRailEmulator = {
-  start(): Promise<{ url: string }>;
-  stop(): Promise<void>;
-};
+export type PayoutRailEmulator = Emulator;
+
+/** A payout request is a few hundred bytes; anything near this is a mistake. */
+const MAX_BODY_BYTES = 64 * 1024;
 
 export const DEFAULT_SETTLE_MS = 3000;
 
@@ -53,13 +47,13 @@ async function home(context: RailContext, webhooks: { url: string | null; sender
 
 /** The home page's switch (a form field `fail` = `on` or `off`). */
 async function setFailSwitch(request: EmulatorRequest, context: RailContext): Promise<Reply> {
-  const fail = new URLSearchParams(request.body).get("fail");
+  const fail = formFields(request).get("fail");
   if (fail !== "on" && fail !== "off") {
     return railError(400, "invalid_request_error", "parameter_invalid", "The form field `fail` must be `on` or `off`.", "fail");
   }
   context.state.failNewPayouts = fail === "on";
   await context.save();
-  return seeOtherReply("/");
+  return redirectReply(303, "/");
 }
 
 async function settleFromPage(context: RailContext, payoutId: string): Promise<Reply> {
@@ -69,7 +63,7 @@ async function settleFromPage(context: RailContext, payoutId: string): Promise<R
     await context.save();
     context.announceSettled([payout]);
   }
-  return seeOtherReply("/");
+  return redirectReply(303, "/");
 }
 
 const PAYOUT_PATH = /^\/v1\/payouts\/([^/]+)$/;
@@ -82,12 +76,9 @@ async function route(
   context: RailContext,
   webhooks: { url: string | null; sender: WebhookSender },
 ): Promise<Reply> {
-  const path = request.url.pathname;
-  const method = request.method === "HEAD" ? "GET" : request.method;
-  const is = (wantedMethod: string, wantedPath: string) => method === wantedMethod && path === wantedPath;
+  const { path, method, is } = routing(request);
 
   if (is("GET", "/")) return home(context, webhooks);
-  if (is("GET", "/favicon.ico")) return { status: 204, headers: {}, body: "" };
   if (is("POST", FAIL_SWITCH_PATH)) return setFailSwitch(request, context);
   const settleId = method === "POST" ? SETTLE_PATH.exec(path)?.[1] : undefined;
   if (settleId !== undefined) return settleFromPage(context, safeDecode(settleId));
@@ -100,8 +91,7 @@ async function route(
   const payoutId = method === "GET" ? PAYOUT_PATH.exec(path)?.[1] : undefined;
   if (payoutId !== undefined) return payoutById(request, context, safeDecode(payoutId));
   if (path.startsWith("/v1/")) return NOT_FOUND(`${request.method} ${path}`);
-  const wantsPage = method === "GET" && (header(request, "accept") ?? "").includes("text/html");
-  return wantsPage ? htmlReply(404, notFoundPage(path)) : NOT_FOUND(`${request.method} ${path}`);
+  return wantsPage(request) ? htmlReply(404, notFoundPage(path)) : NOT_FOUND(`${request.method} ${path}`);
 }
 
 /**
@@ -111,41 +101,17 @@ async function route(
  */
 export function createPayoutRailEmulator(options: PayoutRailEmulatorOptions): PayoutRailEmulator {
   const now = options.now ?? (() => Date.now());
-  const host = options.host ?? "127.0.0.1";
   const settleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
   // A new sender per start: stopping cancels the retries of the last run.
   const webhooks = { url: options.webhook?.url ?? null, sender: createWebhookSender(null, now) };
-  let server: Server | null = null;
-  let stateFile: StateFile | null = null;
   const timers = new Set<NodeJS.Timeout>();
 
-  async function handle(context: RailContext, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
-    let reply: Reply;
-    try {
-      const body = await readBody(incoming);
-      reply = await route(
-        { method: incoming.method ?? "GET", url: requestUrl(incoming.url, "http://payout-rail.local"), headers: incoming.headers, body },
-        context,
-        webhooks,
-      );
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) {
-        reply = railError(413, "invalid_request_error", "body_too_large", error.message);
-      } else {
-        // A bug in the emulator, not a bad request: loud on purpose.
-        console.error("Payout rail: request failed", error);
-        reply = railError(500, "api_error", "emulator_failed", "The payout rail emulator failed; see its log.");
-      }
-    }
-    outgoing.writeHead(reply.status, reply.headers);
-    outgoing.end(reply.body);
-  }
-
-  return {
-    async start() {
-      if (server !== null) throw new Error("The payout rail is already running");
-      const file = await openStateFile(options.statePath);
-      stateFile = file;
+  return createEmulator(options, {
+    name: "Payout rail",
+    baseUrl: "http://payout-rail.local",
+    state: { empty: emptyState, parse: parseState },
+    maxBodyBytes: () => MAX_BODY_BYTES,
+    async open(file) {
       webhooks.sender = createWebhookSender(options.webhook ?? null, now);
 
       // The timers only keep the file and the page current; every answer settles from the clock anyway.
@@ -180,23 +146,15 @@ export function createPayoutRailEmulator(options: PayoutRailEmulatorOptions): Pa
       // Payouts that came due while the rail was stopped settle now; the others get their timers back.
       await settled(context);
       for (const payout of file.state.payouts) if (payout.settledAt === null) settleOnTime(payout);
-
-      const started = createServer((incoming, outgoing) => void handle(context, incoming, outgoing));
-      const url = await listenOn(started, options.port ?? 0, host, "The payout rail");
-      server = started;
-      return { url };
+      return context;
     },
-
-    async stop() {
-      const running = server;
-      if (running === null) return;
-      server = null;
+    route: (request, context) => route(request, context, webhooks),
+    tooLarge: (message) => railError(413, "invalid_request_error", "body_too_large", message),
+    failed: () => railError(500, "api_error", "emulator_failed", "The payout rail emulator failed; see its log."),
+    close() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       webhooks.sender.stop();
-      await closeServer(running);
-      await stateFile?.flush();
-      stateFile = null;
     },
-  };
+  });
 }

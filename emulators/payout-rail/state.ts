@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseWithSchema } from "../shared/json-state-file.ts";
 
 export const NETWORKS = ["evm", "solana"] as const;
 export type Network = (typeof NETWORKS)[number];
@@ -56,13 +57,5 @@ export function emptyState(): RailState {
   return { version: 1, failNewPayouts: false, payouts: [], deposits: [] };
 }
 
-export class InvalidStateError extends Error {
-  override name = "InvalidStateError";
-}
-
 /** Reads a state file's JSON, refusing anything that does not have the expected shape. */
-export function parseState(json: unknown): RailState {
-  const result = stateSchema.safeParse(json);
-  if (!result.success) throw new InvalidStateError(z.prettifyError(result.error));
-  return result.data;
-}
+export const parseState = parseWithSchema(stateSchema);

@@ -1,5 +1,6 @@
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
+import { z } from "zod";
 
 /** An emulator's state, kept in one JSON file between runs. */
 export type JsonStateFile<State> = {
@@ -15,9 +16,11 @@ export type StateFormat<State> = {
   empty(): State;
   /** Checks and reads a parsed file; throws on anything it does not recognise. */
   parse(value: unknown): State;
-  /** The error for a file that exists but cannot be read, given why. */
-  damaged(reason: string): Error;
 };
+
+export class InvalidStateError extends Error {
+  override name = "InvalidStateError";
+}
 
 function isMissingFile(error: unknown): boolean {
   return error instanceof Error && "code" in error && error.code === "ENOENT";
@@ -36,7 +39,8 @@ async function load<State>(path: string, format: StateFormat<State>): Promise<St
   } catch (error) {
     // A damaged file is reported rather than replaced: it may hold what someone still wants (accounts, messages,
     // the record of every payout made).
-    throw format.damaged(error instanceof Error ? error.message : String(error));
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new InvalidStateError(`The state file ${path} cannot be read (${reason}). Fix or delete it.`);
   }
 }
 
@@ -70,5 +74,14 @@ export async function openJsonStateFile<State>(path: string, format: StateFormat
     flush() {
       return writes;
     },
+  };
+}
+
+/** The `parse` of a state whose shape a zod schema gives, its complaints worded by zod. */
+export function parseWithSchema<State>(schema: z.ZodType<State>): (value: unknown) => State {
+  return (value) => {
+    const result = schema.safeParse(value);
+    if (!result.success) throw new InvalidStateError(z.prettifyError(result.error));
+    return result.data;
   };
 }

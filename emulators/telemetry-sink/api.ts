@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { header, jsonReply, type EmulatorRequest, type Reply } from "./http.ts";
+import { header, jsonReply, type EmulatorRequest, type Reply } from "../shared/http.ts";
 import { UnreadableBodyError, batchItems, bodyText, summarize, trackBatch, trackStatus } from "./protocol.ts";
 import { pruneOldest, type SinkItem, type SinkState } from "./state.ts";
 
@@ -18,7 +18,7 @@ function unreadable(message: string): Reply {
 export async function track(request: EmulatorRequest, context: SinkContext): Promise<Reply> {
   let items: unknown[];
   try {
-    items = batchItems(bodyText(request.body, header(request, "content-encoding")), header(request, "content-type"));
+    items = batchItems(bodyText(request.bytes, header(request, "content-encoding")), header(request, "content-type"));
   } catch (error) {
     if (error instanceof UnreadableBodyError) return unreadable(error.message);
     throw error;

@@ -1,25 +1,19 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { closeServer, listenOn, requestUrl } from "../shared/serving.ts";
+import { htmlReply, jsonReply, redirectReply, routing, wantsPage, type EmulatorRequest, type Reply } from "../shared/http.ts";
+import { createEmulator, type Emulator, type EmulatorPlace } from "../shared/server.ts";
 import { clearItems, filterFrom, itemsMatching, listItems, track, type SinkContext } from "./api.ts";
-import { BodyTooLargeError, header, htmlReply, jsonReply, readBody, seeOtherReply, type EmulatorRequest, type Reply } from "./http.ts";
 import { homePage, notFoundPage } from "./pages.ts";
-import { openStateFile, type StateFile } from "./state-file.ts";
+import { emptyState, parseState } from "./state.ts";
 
-export type TelemetrySinkOptions = {
-  /** 0 picks a free port; `start()` tells which. Default 0. */
-  port?: number;
-  /** Default 127.0.0.1. */
-  host?: string;
-  /** The JSON file that keeps the received items between runs (created when missing). */
-  statePath: string;
+/** Its state file keeps the received items. */
+export type TelemetrySinkOptions = EmulatorPlace & {
   /** The sink's clock (epoch ms): when each item arrived. */
   now?: () => number;
 };
 
-export type TelemetrySink = {
-  start(): Promise<{ url: string }>;
-  stop(): Promise<void>;
-};
+export type TelemetrySink = Emulator;
+
+/** Far above a browser SDK's batch (100 KB), well below anything that would hurt the machine. */
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 const TRACK_PATHS = new Set(["/v2/track", "/v2.1/track"]);
 
@@ -33,21 +27,17 @@ function home(request: EmulatorRequest, context: SinkContext): Reply {
 }
 
 async function route(request: EmulatorRequest, context: SinkContext): Promise<Reply> {
-  const path = request.url.pathname;
-  const method = request.method === "HEAD" ? "GET" : request.method;
-  const is = (wantedMethod: string, wantedPath: string) => method === wantedMethod && path === wantedPath;
+  const { path, method, is } = routing(request);
 
   if (is("GET", "/")) return home(request, context);
-  if (is("GET", "/favicon.ico")) return { status: 204, headers: {}, body: "" };
   if (is("GET", "/api/items")) return listItems(request, context);
   if (is("DELETE", "/api/items")) return clearItems(context);
   if (is("POST", "/clear")) {
     await clearItems(context);
-    return seeOtherReply("/");
+    return redirectReply(303, "/");
   }
   if (TRACK_PATHS.has(path)) return method === "POST" ? track(request, context) : problem(405, "Telemetry is sent with POST.");
-  const wantsPage = method === "GET" && (header(request, "accept") ?? "").includes("text/html");
-  return wantsPage ? htmlReply(404, notFoundPage(path)) : problem(404, `No endpoint at ${path}`);
+  return wantsPage(request) ? htmlReply(404, notFoundPage(path)) : problem(404, `No endpoint at ${path}`);
 }
 
 /**
@@ -57,50 +47,14 @@ async function route(request: EmulatorRequest, context: SinkContext): Promise<Re
  */
 export function createTelemetrySink(options: TelemetrySinkOptions): TelemetrySink {
   const now = options.now ?? (() => Date.now());
-  const host = options.host ?? "127.0.0.1";
-  let server: Server | null = null;
-  let stateFile: StateFile | null = null;
-
-  async function handle(context: SinkContext, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
-    let reply: Reply;
-    try {
-      const body = await readBody(incoming);
-      reply = await route(
-        { method: incoming.method ?? "GET", url: requestUrl(incoming.url, "http://telemetry-sink.local"), headers: incoming.headers, body },
-        context,
-      );
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) {
-        reply = problem(413, error.message);
-      } else {
-        // A bug in the sink, not a bad request: loud on purpose.
-        console.error("Telemetry sink: request failed", error);
-        reply = problem(500, "The telemetry sink failed; see its log.");
-      }
-    }
-    outgoing.writeHead(reply.status, reply.headers);
-    outgoing.end(reply.body);
-  }
-
-  return {
-    async start() {
-      if (server !== null) throw new Error("The telemetry sink is already running");
-      const file = await openStateFile(options.statePath);
-      stateFile = file;
-      const context: SinkContext = { state: file.state, save: () => file.save(), now };
-      const started = createServer((incoming, outgoing) => void handle(context, incoming, outgoing));
-      const url = await listenOn(started, options.port ?? 0, host, "The telemetry sink");
-      server = started;
-      return { url };
-    },
-
-    async stop() {
-      const running = server;
-      if (running === null) return;
-      server = null;
-      await closeServer(running);
-      await stateFile?.flush();
-      stateFile = null;
-    },
-  };
+  return createEmulator(options, {
+    name: "Telemetry sink",
+    baseUrl: "http://telemetry-sink.local",
+    state: { empty: emptyState, parse: parseState },
+    maxBodyBytes: () => MAX_BODY_BYTES,
+    open: (file): SinkContext => ({ state: file.state, save: () => file.save(), now }),
+    route,
+    tooLarge: (message) => problem(413, message),
+    failed: () => problem(500, "The telemetry sink failed; see its log."),
+  });
 }

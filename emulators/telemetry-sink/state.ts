@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseWithSchema } from "../shared/json-state-file.ts";
 
 /**
  * One telemetry item as the sink keeps it: the envelope as it arrived, and what a person or a test looks for in it
@@ -37,13 +38,5 @@ export function pruneOldest(state: SinkState): void {
   if (state.items.length > KEPT_ITEMS) state.items.splice(0, state.items.length - KEPT_ITEMS);
 }
 
-export class InvalidStateError extends Error {
-  override name = "InvalidStateError";
-}
-
 /** Reads a state file's JSON, refusing anything that does not have the expected shape. */
-export function parseState(json: unknown): SinkState {
-  const result = stateSchema.safeParse(json);
-  if (!result.success) throw new InvalidStateError(z.prettifyError(result.error));
-  return result.data;
-}
+export const parseState = parseWithSchema(stateSchema);

@@ -10,6 +10,7 @@
  *   X_BEARER_TOKEN    an app-only bearer token for post lookup (default: none)
  *   X_KNOWN_ACCOUNTS  accounts that exist from the start: a JSON list of { id, username, name } (default: none)
  */
+import { portFrom, serveUntilStopped } from "../shared/command-line.ts";
 import { createXEmulator } from "./server.ts";
 
 type KnownAccount = { id: string; username: string; name: string };
@@ -36,16 +37,8 @@ function knownAccountsFrom(value: string | undefined): KnownAccount[] {
   return parsed;
 }
 
-function portFrom(value: string | undefined): number {
-  const port = Number(value ?? "8790");
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`X_EMULATOR_PORT must be a port number from 0 to 65535 (got "${value}")`);
-  }
-  return port;
-}
-
 const emulator = createXEmulator({
-  port: portFrom(process.env.X_EMULATOR_PORT),
+  port: portFrom("X_EMULATOR_PORT", 8790),
   host: process.env.X_EMULATOR_HOST ?? "127.0.0.1",
   statePath: process.env.X_EMULATOR_STATE ?? ".wrangler/emulators/x.json",
   clientId: process.env.X_CLIENT_ID ?? "chorus-local",
@@ -59,21 +52,4 @@ const emulator = createXEmulator({
   knownAccounts: knownAccountsFrom(process.env.X_KNOWN_ACCOUNTS),
 });
 
-const { url } = await emulator.start();
-console.log(`X emulator listening on ${url}`);
-
-let stopping = false;
-function shutDown(signal: NodeJS.Signals) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`X emulator: ${signal}, stopping`);
-  emulator.stop().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error("X emulator: could not stop cleanly", error);
-      process.exit(1);
-    },
-  );
-}
-process.on("SIGINT", shutDown);
-process.on("SIGTERM", shutDown);
+await serveUntilStopped(emulator, "X emulator");

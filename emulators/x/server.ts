@@ -1,23 +1,18 @@
-import { originFor, requestUrl, safeDecode } from "../shared/serving.ts";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { routing } from "../shared/http.ts";
+import { createEmulator, type Emulator, type EmulatorPlace } from "../shared/server.ts";
+import { safeDecode } from "../shared/serving.ts";
 import { createTweet, deleteTweet, lookupTweets, unknownEndpoint, uploadMedia, userTweets, usersMe } from "./api.ts";
 import { profileImageUrl, type EmulatorContext } from "./context.ts";
 import { agePost, editText, exhaustRateLimit, setPaidPartnership } from "./controls.ts";
-import { BodyTooLargeError, MAX_MEDIA_BODY_BYTES, htmlReply, problemReply, readBody, type EmulatorRequest, type Reply } from "./http.ts";
+import { MAX_BODY_BYTES, MAX_MEDIA_BODY_BYTES, htmlReply, problemReply, type EmulatorRequest, type Reply } from "./http.ts";
 import { publicMetricsAt } from "./metrics.ts";
 import { authorize, decide, revoke, token } from "./oauth.ts";
 import { DECIDE_PATH, avatarSvg, indexPage, notFoundPage } from "./pages.ts";
 import { createRateLimiter, defaultRateLimits, type RateLimits } from "./rate-limit.ts";
-import { openStateFile, type StateFile } from "./state-file.ts";
-import { pruneExpired } from "./state.ts";
+import { emptyState, parseState, pruneExpired } from "./state.ts";
 
-export type XEmulatorOptions = {
-  /** 0 picks a free port; `start()` tells which. Default 0. */
-  port?: number;
-  /** Default 127.0.0.1. */
-  host?: string;
-  /** The JSON file that keeps accounts, credentials and posts between runs (created when missing). */
-  statePath: string;
+/** Its state file keeps accounts, credentials and posts. */
+export type XEmulatorOptions = EmulatorPlace & {
   clientId: string;
   clientSecret: string;
   /** Callback URLs registered for the client; a redirect_uri must equal one of them… */
@@ -37,10 +32,7 @@ export type XEmulatorOptions = {
   knownAccounts?: readonly { id: string; username: string; name: string }[];
 };
 
-export type XEmulator = {
-  start(): Promise<{ url: string }>;
-  stop(): Promise<void>;
-};
+export type XEmulator = Emulator;
 
 const RECENT_POSTS_ON_HOME = 50;
 
@@ -87,12 +79,9 @@ const TEXT_CONTROL_PATH = /^\/emulator\/tweets\/([^/]+)\/text$/;
 const AGE_CONTROL_PATH = /^\/emulator\/tweets\/([^/]+)\/age$/;
 
 async function route(request: EmulatorRequest, context: EmulatorContext): Promise<Reply> {
-  const path = request.url.pathname;
-  const method = request.method === "HEAD" ? "GET" : request.method;
-  const is = (wantedMethod: string, wantedPath: string) => method === wantedMethod && path === wantedPath;
+  const { path, method, is } = routing(request);
 
   if (is("GET", "/")) return home(context);
-  if (is("GET", "/favicon.ico")) return { status: 204, headers: {}, body: "" };
   if (is("GET", "/i/oauth2/authorize")) return authorize(request, context);
   if (is("POST", DECIDE_PATH)) return decide(request, context);
   if (is("POST", "/2/oauth2/token")) return token(request, context);
@@ -124,42 +113,13 @@ async function route(request: EmulatorRequest, context: EmulatorContext): Promis
  */
 export function createXEmulator(options: XEmulatorOptions): XEmulator {
   const now = options.now ?? (() => Date.now());
-  const host = options.host ?? "127.0.0.1";
   const limits: RateLimits = { ...defaultRateLimits, ...options.rateLimits };
-  let server: Server | null = null;
-  let stateFile: StateFile | null = null;
-  let origin = "";
-
-  async function handle(context: EmulatorContext, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
-    let reply: Reply;
-    try {
-      const url = requestUrl(incoming.url, "http://x-emulator.local");
-      const bytes = await readBody(incoming, url.pathname === MEDIA_UPLOAD_PATH ? MAX_MEDIA_BODY_BYTES : undefined);
-      const request = { method: incoming.method ?? "GET", url, headers: incoming.headers, body: bytes.toString("utf8"), bytes };
-      reply = await route(request, context);
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) {
-        reply = problemReply(413, { title: "Payload Too Large", type: "about:blank", status: 413, detail: error.message });
-      } else {
-        // A bug in the emulator, not a bad request: loud on purpose.
-        console.error("X emulator: request failed", error);
-        reply = problemReply(500, {
-          title: "Internal Server Error",
-          type: "about:blank",
-          status: 500,
-          detail: "The X emulator failed; see its log.",
-        });
-      }
-    }
-    outgoing.writeHead(reply.status, reply.headers);
-    outgoing.end(reply.body);
-  }
-
-  return {
-    async start() {
-      if (server !== null) throw new Error("The X emulator is already running");
-      const file = await openStateFile(options.statePath);
-      stateFile = file;
+  return createEmulator(options, {
+    name: "X emulator",
+    baseUrl: "http://x-emulator.local",
+    state: { empty: emptyState, parse: parseState },
+    maxBodyBytes: (path) => (path === MEDIA_UPLOAD_PATH ? MAX_MEDIA_BODY_BYTES : MAX_BODY_BYTES),
+    async open(file, origin): Promise<EmulatorContext> {
       const known = (options.knownAccounts ?? []).filter(
         (account) =>
           !file.state.accounts.some(
@@ -170,7 +130,7 @@ export function createXEmulator(options: XEmulatorOptions): XEmulator {
         file.state.accounts.push(...known.map((account) => ({ ...account, createdAt: now() })));
         await file.save();
       }
-      const context: EmulatorContext = {
+      return {
         state: file.state,
         save() {
           pruneExpired(file.state, now());
@@ -185,34 +145,17 @@ export function createXEmulator(options: XEmulatorOptions): XEmulator {
         },
         appBearerToken: options.appBearerToken,
         limiter: createRateLimiter(limits, now),
-        origin: () => origin,
+        origin,
       };
-      const started = createServer((incoming, outgoing) => void handle(context, incoming, outgoing));
-      await new Promise<void>((resolve, reject) => {
-        started.once("error", reject);
-        started.listen(options.port ?? 0, host, () => {
-          started.off("error", reject);
-          resolve();
-        });
-      });
-      server = started;
-      const address = started.address();
-      if (address === null || typeof address === "string") throw new Error("The X emulator is not listening on a TCP port");
-      origin = originFor(host, address.port);
-      return { url: origin };
     },
-
-    async stop() {
-      const running = server;
-      if (running === null) return;
-      server = null;
-      await new Promise<void>((resolve, reject) => {
-        running.close((error) => (error ? reject(error) : resolve()));
-        // Keep-alive connections would hold close() open until they time out.
-        running.closeAllConnections();
-      });
-      await stateFile?.flush();
-      stateFile = null;
-    },
-  };
+    route,
+    tooLarge: (message) => problemReply(413, { title: "Payload Too Large", type: "about:blank", status: 413, detail: message }),
+    failed: () =>
+      problemReply(500, {
+        title: "Internal Server Error",
+        type: "about:blank",
+        status: 500,
+        detail: "The X emulator failed; see its log.",
+      }),
+  });
 }

@@ -1,3 +1,5 @@
+import { InvalidStateError } from "../shared/json-state-file.ts";
+
 /** Everything the X emulator remembers between runs. Tokens are kept in plain text: it is a local stand-in. */
 export type XAccount = { id: string; username: string; name: string; createdAt: number };
 
@@ -71,10 +73,6 @@ export function pruneExpired(state: XState, now: number): void {
   state.codes = state.codes.filter((code) => code.expiresAt > now);
   state.accessTokens = state.accessTokens.filter((token) => token.expiresAt > now);
   state.media = state.media.filter((media) => media.expiresAt > now);
-}
-
-export class InvalidStateError extends Error {
-  override name = "InvalidStateError";
 }
 
 type Fields = Record<string, unknown>;
