@@ -1,29 +1,17 @@
 import { createHash } from "node:crypto";
 import type { PostCounts } from "./metrics.ts";
 import type { BlueskyAccount, BlueskyPost } from "./state.ts";
-import { escapeHtml, pageMaker } from "../shared/pages.ts";
+import { NETWORK_PAGE_STYLE, escapeHtml, pageMaker } from "../shared/pages.ts";
 
 const STYLE = `
   :root { color-scheme: light dark; --accent: #0a7aff; --text: #0b0f14; --muted: #52606d; --line: #d4dbe2;
     --surface: #ffffff; --page: #f3f6f9; --danger: #b3261e; }
   @media (prefers-color-scheme: dark) { :root { --text: #e6edf3; --muted: #9fb0c0; --line: #2e3a46;
     --surface: #161e27; --page: #0c1218; --danger: #f4877f; } }
-  main { max-width: 36rem; }
-  main.wide { max-width: 64rem; }
-  .card { background: var(--surface); border: 1px solid var(--line); border-radius: 1rem; padding: 1.25rem; margin: 1rem 0; }
-  h2 { font-size: 1.1rem; margin: 0 0 .75rem; }
-  label { display: block; font-weight: 600; margin: .75rem 0 .25rem; }
-  input[type=text] { width: 100%; font: inherit; padding: .6rem .75rem; border: 1px solid var(--line); border-radius: .5rem; background: var(--surface); color: var(--text); }
-  .hint { color: var(--muted); font-size: .875rem; margin: .25rem 0 0; }
   button.secondary { background: transparent; color: var(--text); border-color: var(--line); }
   button.account { width: 100%; text-align: left; background: transparent; color: var(--text); border-color: var(--line); margin: .25rem 0; }
-  .error { color: var(--danger); border: 1px solid currentColor; border-radius: .5rem; padding: .5rem .75rem; }
-  table { width: 100%; border-collapse: collapse; font-size: .9rem; }
-  caption { text-align: left; font-weight: 700; padding-bottom: .5rem; }
-  th, td { text-align: left; padding: .4rem .5rem; border-top: 1px solid var(--line); vertical-align: top; }
-  td.number, th.number { text-align: right; font-variant-numeric: tabular-nums; }
-  .scroll { overflow-x: auto; }
   form.inline { display: inline; }
+  ${NETWORK_PAGE_STYLE}
 `;
 
 const page = pageMaker("Bluesky stand-in · a local PDS, PLC directory and app view", STYLE);

@@ -20,6 +20,24 @@ const SHARED_STYLE = `
   code { font-size: .85em; overflow-wrap: anywhere; }
 `;
 
+/** The look the two networks' stand-ins (X, Bluesky) share: narrow sign-in cards, their forms, wide tables. */
+export const NETWORK_PAGE_STYLE = `
+  main { max-width: 36rem; }
+  main.wide { max-width: 64rem; }
+  .card { background: var(--surface); border: 1px solid var(--line); border-radius: 1rem; padding: 1.25rem; margin: 1rem 0; }
+  h2 { font-size: 1.1rem; margin: 0 0 .75rem; }
+  label { display: block; font-weight: 600; margin: .75rem 0 .25rem; }
+  input[type=text] { width: 100%; font: inherit; padding: .6rem .75rem; border: 1px solid var(--line);
+    border-radius: .5rem; background: var(--surface); color: var(--text); }
+  .hint { color: var(--muted); font-size: .875rem; margin: .25rem 0 0; }
+  .error { color: var(--danger); border: 1px solid currentColor; border-radius: .5rem; padding: .5rem .75rem; }
+  table { width: 100%; border-collapse: collapse; font-size: .9rem; }
+  caption { text-align: left; font-weight: 700; padding-bottom: .5rem; }
+  th, td { text-align: left; padding: .4rem .5rem; border-top: 1px solid var(--line); vertical-align: top; }
+  td.number, th.number { text-align: right; font-variant-numeric: tabular-nums; }
+  .scroll { overflow-x: auto; }
+`;
+
 /**
  * The page maker of one emulator: its pages carry `badge` (what it stands in for) above their body, and its own
  * `style` after the shared one. A wide page (`wide`) sets `class="wide"` on its main element.

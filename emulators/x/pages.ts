@@ -1,36 +1,23 @@
 import { createHash } from "node:crypto";
 import type { PublicMetrics } from "./metrics.ts";
 import type { XAccount, XTweet } from "./state.ts";
-import { escapeHtml, pageMaker } from "../shared/pages.ts";
+import { NETWORK_PAGE_STYLE, escapeHtml, pageMaker } from "../shared/pages.ts";
 
 const STYLE = `
   :root { color-scheme: light dark; --accent: #1d9bf0; --text: #0f1419; --muted: #536471; --line: #cfd9de;
     --surface: #ffffff; --page: #f7f9f9; --danger: #b3261e; }
   @media (prefers-color-scheme: dark) { :root { --text: #e7e9ea; --muted: #9aa4ad; --line: #38444d;
     --surface: #15202b; --page: #0b1117; --danger: #f4877f; } }
-  main { max-width: 36rem; }
-  main.wide { max-width: 64rem; }
-  .card { background: var(--surface); border: 1px solid var(--line); border-radius: 1rem; padding: 1.25rem; margin: 1rem 0; }
-  h2 { font-size: 1.1rem; margin: 0 0 .75rem; }
   ul.plain { list-style: none; padding: 0; margin: 0; }
   ul.plain li { display: flex; align-items: center; gap: .75rem; padding: .5rem 0; border-top: 1px solid var(--line); }
   ul.plain li:first-child { border-top: 0; }
   .who { flex: 1; min-width: 0; overflow-wrap: anywhere; }
   .who small { display: block; color: var(--muted); }
   img.avatar { width: 40px; height: 40px; border-radius: 50%; flex: none; }
-  label { display: block; font-weight: 600; margin: .75rem 0 .25rem; }
-  input[type=text] { width: 100%; font: inherit; padding: .6rem .75rem; border: 1px solid var(--line);
-    border-radius: .5rem; background: var(--surface); color: var(--text); }
-  .hint { color: var(--muted); font-size: .875rem; margin: .25rem 0 0; }
   button.secondary { background: transparent; color: var(--text); border-color: var(--line); width: 100%; }
   button:hover { filter: brightness(1.08); }
   .actions { margin-top: 1rem; }
-  .error { color: var(--danger); border: 1px solid currentColor; border-radius: .5rem; padding: .5rem .75rem; }
-  table { width: 100%; border-collapse: collapse; font-size: .9rem; }
-  caption { text-align: left; font-weight: 700; padding-bottom: .5rem; }
-  th, td { text-align: left; padding: .4rem .5rem; border-top: 1px solid var(--line); vertical-align: top; }
-  td.number, th.number { text-align: right; font-variant-numeric: tabular-nums; }
-  .scroll { overflow-x: auto; }
+  ${NETWORK_PAGE_STYLE}
 `;
 
 const page = pageMaker("X emulator · a local stand-in for x.com", STYLE);
