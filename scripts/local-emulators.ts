@@ -52,7 +52,7 @@ export function localEmulators(port: number, persistTo: string): Emulator[] {
   const urls = emulatorUrls(port);
   return [
     {
-      label: "The X emulator",
+      label: "X emulator",
       script: "emulators/x/main.ts",
       url: urls.x,
       env: {
@@ -63,7 +63,7 @@ export function localEmulators(port: number, persistTo: string): Emulator[] {
       },
     },
     {
-      label: "The mail outbox",
+      label: "Mail outbox",
       script: "emulators/mail/main.ts",
       url: urls.mail,
       env: {
@@ -73,7 +73,7 @@ export function localEmulators(port: number, persistTo: string): Emulator[] {
       },
     },
     {
-      label: "The payout rail",
+      label: "Payout rail",
       script: "emulators/payout-rail/main.ts",
       url: urls.payout,
       env: {
@@ -86,7 +86,7 @@ export function localEmulators(port: number, persistTo: string): Emulator[] {
       },
     },
     {
-      label: "The telemetry sink",
+      label: "Telemetry sink",
       script: "emulators/telemetry-sink/main.ts",
       url: urls.telemetry,
       env: {
@@ -95,7 +95,7 @@ export function localEmulators(port: number, persistTo: string): Emulator[] {
       },
     },
     {
-      label: "The Bluesky stand-in",
+      label: "Bluesky stand-in",
       script: "emulators/bluesky/main.ts",
       url: urls.bluesky,
       env: {
