@@ -22,8 +22,6 @@ export type StartLog = {
    * its output when it exits with 0, rejects with a StepFailedError holding that output otherwise.
    */
   run(command: string, args: string[], env: Record<string, string>, onLine?: (line: string) => void): RunningProgram;
-  /** Writes a line of start.ts's own into the log. */
-  note(line: string): void;
 };
 
 export type RunningProgram = { child: ChildProcess; exited: Promise<string> };
@@ -41,9 +39,6 @@ export function openStartLog(port: number, at = new Date()): StartLog {
   const file: WriteStream = createWriteStream(path, { flags: "a" });
   return {
     path,
-    note(line) {
-      file.write(`${line}\n`);
-    },
     run(command, args, env, onLine) {
       file.write(`\n$ ${[command, ...args].join(" ")}\n`);
       const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
