@@ -34,7 +34,7 @@ const GROUPS = {
   loaders: ["worker/loaders/**"],
   entry: ["worker/http/**", "worker/trpc/**", "worker/jobs/**", "worker/middleware/**", "worker/ssr/**", "worker/worker-env.ts"],
   root: ["worker/app.ts", "worker/index.ts"],
-  emulators: ["worker/emulators/**"],
+  emulators: ["emulators/**"],
   // The browser: shared code (the shell, the UI kit, lib, styles) <- features <- the route level (routes, layouts,
   // the root and the entries), which puts features together.
   "app-shared": ["app/components/**", "app/lib/**", "app/styles/**", "app/content/**", "app/types/**", "app/worker-context.ts"],

@@ -10,12 +10,12 @@ const existing = existsSync(path) ? readFileSync(path, "utf8") : "";
 const defined = new Set(existing.split("\n").map((line) => line.split("=")[0]?.trim()));
 
 const wanted: Record<string, () => string> = {
-  // Must match the X emulator's client secret (X_CLIENT_SECRET of worker/emulators/x/main.ts).
+  // Must match the X emulator's client secret (X_CLIENT_SECRET of emulators/x/main.ts).
   X_CLIENT_SECRET: () => "chorus-local-secret",
   JWT_SIGNING_KEY: () => randomBytes(48).toString("base64"),
   TOKEN_ENCRYPTION_KEY: () => randomBytes(32).toString("base64"),
   ADMIN_SPOOFING_SECRET: () => randomBytes(32).toString("base64url"),
-  // The keys the local emulators accept by default (worker/emulators/mail/main.ts, payout-rail/main.ts); `npm start`
+  // The keys the local emulators accept by default (emulators/mail/main.ts, payout-rail/main.ts); `npm start`
   // hands the emulators whatever this file holds, so an edited key still matches.
   MAIL_API_KEY: () => "chorus-local-mail-key",
   PAYOUT_API_KEY: () => "chorus-local-payout-key",

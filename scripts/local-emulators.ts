@@ -52,8 +52,8 @@ export function localEmulators(port: number, persistTo: string): Emulator[] {
   const urls = emulatorUrls(port);
   return [
     {
-      label: "The X emulator",
-      script: "worker/emulators/x/main.ts",
+      label: "X emulator",
+      script: "emulators/x/main.ts",
       url: urls.x,
       env: {
         X_EMULATOR_PORT: String(port + 3),
@@ -63,8 +63,8 @@ export function localEmulators(port: number, persistTo: string): Emulator[] {
       },
     },
     {
-      label: "The mail outbox",
-      script: "worker/emulators/mail/main.ts",
+      label: "Mail outbox",
+      script: "emulators/mail/main.ts",
       url: urls.mail,
       env: {
         MAIL_EMULATOR_PORT: String(port + 4),
@@ -73,8 +73,8 @@ export function localEmulators(port: number, persistTo: string): Emulator[] {
       },
     },
     {
-      label: "The payout rail",
-      script: "worker/emulators/payout-rail/main.ts",
+      label: "Payout rail",
+      script: "emulators/payout-rail/main.ts",
       url: urls.payout,
       env: {
         PAYOUT_EMULATOR_PORT: String(port + 5),
@@ -86,8 +86,8 @@ export function localEmulators(port: number, persistTo: string): Emulator[] {
       },
     },
     {
-      label: "The telemetry sink",
-      script: "worker/emulators/telemetry-sink/main.ts",
+      label: "Telemetry sink",
+      script: "emulators/telemetry-sink/main.ts",
       url: urls.telemetry,
       env: {
         TELEMETRY_SINK_PORT: String(port + 6),
@@ -95,8 +95,8 @@ export function localEmulators(port: number, persistTo: string): Emulator[] {
       },
     },
     {
-      label: "The Bluesky stand-in",
-      script: "worker/emulators/bluesky/main.ts",
+      label: "Bluesky stand-in",
+      script: "emulators/bluesky/main.ts",
       url: urls.bluesky,
       env: {
         BLUESKY_EMULATOR_PORT: String(port + 7),

@@ -1,23 +1,31 @@
 /**
- * `npm start`: the whole product on one machine with embedded defaults. Writes local secrets once (.dev.vars),
- * builds the app, applies the D1 migrations and seeds the demo data (both idempotent), then serves the worker
- * through wrangler/workerd beside the local emulators of outside services (README "Local emulators").
+ * `npm start`: the whole product on one machine with embedded defaults. Checks the install, writes local secrets once
+ * (.dev.vars), builds the app, applies the D1 migrations and seeds the demo data (both idempotent), then serves the
+ * worker through wrangler/workerd beside the local emulators of outside services (README "Local emulators").
  *
  *   --port <n>          port to serve on (default 8787, or $PORT); the emulators take the ports after it: X port + 3,
- *                       the mail outbox port + 4, the payout rail port + 5, the telemetry sink port + 6
+ *                       the mail outbox port + 4, the payout rail port + 5, the telemetry sink port + 6, the Bluesky
+ *                       stand-in port + 7
  *   --persist-to <dir>  where D1, KV, R2 and the emulators keep their data (default .wrangler/state)
- *   --fresh             start from empty data (used by the end-to-end tests)
+ *   --fresh             start from empty data (used by the end-to-end tests and the benchmark)
  *   --skip-build        serve the existing build
+ *
+ * It prints a line per step and one banner (the URLs, the demo people, the demo API keys when the seed makes them);
+ * the programs' own output goes to .wrangler/logs/start-<time>-<port>.log (scripts/start-log.ts). A failed step prints
+ * its output in full, and so do the worker's errors once it runs.
  *
  * The rewards scheduler runs by itself: `wrangler dev` does not fire cron triggers, so it is started with
  * a ticker calling the scheduled handler through wrangler's `/cdn-cgi/handler/scheduled` once the worker is up and
  * then every 60 s
  * (docs/decisions/008-ledger-and-rewards.md).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { emulatorUrls, localEmulators, localWorkerVars, waitForEmulators } from "./local-emulators.ts";
+import { packagesNotInstalled } from "./installed-packages.ts";
+import { localEmulators, localWorkerVars, waitForEmulators } from "./local-emulators.ts";
+import { startBanner } from "./start-banner.ts";
+import { StepFailedError, openStartLog, step, type RunningProgram } from "./start-log.ts";
 
 const { values: options } = parseArgs({
   options: {
@@ -29,38 +37,54 @@ const { values: options } = parseArgs({
 });
 const persistTo = options["persist-to"];
 const port = Number(options.port);
+const origin = `http://127.0.0.1:${port}`;
+const log = openStartLog(port);
 const children = new Set<ChildProcess>();
 let stopping = false;
 
-function launch(command: string, args: string[], env: Record<string, string> = {}): ChildProcess {
-  const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, CHORUS_PERSIST_TO: persistTo, ...env } });
-  children.add(child);
-  child.on("exit", () => children.delete(child));
-  return child;
+function launch(command: string, args: string[], env: Record<string, string> = {}, onLine?: (line: string) => void): RunningProgram {
+  const running = log.run(command, args, { CHORUS_PERSIST_TO: persistTo, ...env }, onLine);
+  children.add(running.child);
+  running.child.on("exit", () => children.delete(running.child));
+  return running;
 }
 
-function run(command: string, args: string[], label: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    launch(command, args).on("exit", (code, signal) => {
-      if (code === 0) resolve();
-      else reject(new Error(`${label} failed (${signal ?? `exit code ${code}`})`));
-    });
-  });
-}
+const run = (command: string, args: string[]) => launch(command, args).exited;
 
 /** Runs an emulator beside the worker; if it dies, everything stops rather than half-working. */
-function startEmulator(script: string, env: Record<string, string>): void {
-  launch("node", [script], env).on("exit", (code) => {
-    if (code !== 0 && code !== null) stopAll("SIGTERM");
+function startEmulator(label: string, script: string, env: Record<string, string>): void {
+  launch("node", [script], env).exited.catch((error: unknown) => {
+    if (stopping) return;
+    reportFailure(`${label} stopped`, error);
+    stopAll("SIGTERM");
   });
+}
+
+/** The worker's lines worth a person's eye once it runs (its errors); everything is in the log anyway. */
+function isWorkerError(line: string): boolean {
+  return /\[ERROR\]|Uncaught|✘/.test(line);
+}
+
+/** Resolves once the worker answers /ping; rejects if it exits first. */
+async function workerAnswering(worker: RunningProgram): Promise<void> {
+  let exited = false;
+  worker.exited.catch(() => undefined).finally(() => (exited = true));
+  while (!exited) {
+    try {
+      if ((await fetch(`${origin}/ping`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await worker.exited;
+  throw new StepFailedError("The worker stopped before it answered", "");
 }
 
 const SCHEDULER_TICK_MS = 60_000;
 
-/** Calls the worker's scheduled handler (as the cron trigger would) once it answers, then every minute. */
-function startSchedulerTicker(origin: string): { stop(): void } {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
+/** Calls the worker's scheduled handler (as the cron trigger would) now, then every minute. */
+function startSchedulerTicker(): { stop(): void } {
   const tick = async () => {
     try {
       const response = await fetch(`${origin}/cdn-cgi/handler/scheduled?cron=*+*+*+*+*`);
@@ -69,25 +93,16 @@ function startSchedulerTicker(origin: string): { stop(): void } {
       // The worker is restarting or stopping; the next tick tries again.
     }
   };
-  void (async () => {
-    while (!stopped) {
-      try {
-        if ((await fetch(`${origin}/ping`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    if (stopped) return;
-    await tick();
-    timer = setInterval(() => void tick(), SCHEDULER_TICK_MS);
-  })();
-  return {
-    stop() {
-      stopped = true;
-      if (timer !== undefined) clearInterval(timer);
-    },
-  };
+  void tick();
+  const timer = setInterval(() => void tick(), SCHEDULER_TICK_MS);
+  return { stop: () => clearInterval(timer) };
+}
+
+function reportFailure(what: string, error: unknown): void {
+  const output = error instanceof StepFailedError ? error.output.trimEnd() : "";
+  if (output !== "") console.error(output);
+  console.error(`\n${what}: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`Full log: ${log.path}`);
 }
 
 function stopAll(signal: NodeJS.Signals) {
@@ -98,25 +113,32 @@ process.on("SIGINT", () => stopAll("SIGINT"));
 process.on("SIGTERM", () => stopAll("SIGTERM"));
 
 try {
+  await step("Install check", async () => {
+    const missing = packagesNotInstalled();
+    if (missing.length > 0) {
+      throw new Error(`node_modules lacks ${missing.join(", ")}: run npm install`);
+    }
+  });
   if (options.fresh) rmSync(persistTo, { recursive: true, force: true });
-  if (options["skip-build"]) await run("node", ["scripts/ensure-dev-vars.ts"], "Local secrets");
-  else await run("node", ["scripts/build.ts"], "Build");
-  await run(
-    "wrangler",
-    ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", persistTo],
-    "Database migrations",
+  if (options["skip-build"]) await step("Local secrets (build skipped)", () => run("node", ["scripts/ensure-dev-vars.ts"]));
+  else await step("Build", () => run("node", ["scripts/build.ts"]));
+  await step("Database migrations", () =>
+    run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", persistTo]),
   );
-  await run("node", ["scripts/seed.ts"], "Demo data");
+  const seeded = await step(
+    "Demo data",
+    async () => (await run("node", ["scripts/seed.ts"])).split("\n"),
+    (lines) => lines.find((line) => line.startsWith("Demo data ready: "))?.slice("Demo data ready: ".length) ?? "",
+  );
 
   const emulators = localEmulators(port, persistTo);
-  for (const emulator of emulators) startEmulator(emulator.script, emulator.env);
-  await waitForEmulators(emulators);
+  await step("Stand-ins", async () => {
+    for (const emulator of emulators) startEmulator(emulator.label, emulator.script, emulator.env);
+    await waitForEmulators(emulators);
+  });
 
-  const urls = emulatorUrls(port);
-  console.log(
-    `\nChorus is starting on http://127.0.0.1:${port} (X emulator: ${urls.x}, mail outbox: ${urls.mail}, payout rail: ${urls.payout}, telemetry sink: ${urls.telemetry}, Bluesky stand-in: ${urls.bluesky})\n`,
-  );
-  const worker = run(
+  let running = false;
+  const worker = launch(
     "wrangler",
     [
       "dev",
@@ -129,18 +151,31 @@ try {
       "--show-interactive-dev-session=false",
       ...Object.entries(localWorkerVars(port)).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
     ],
-    "Worker",
+    {},
+    (line) => {
+      if (running && isWorkerError(line)) console.error(line);
+    },
   );
-  const ticker = startSchedulerTicker(`http://127.0.0.1:${port}`);
+  await step("Worker", () => workerAnswering(worker));
+  running = true;
+  console.log(
+    startBanner({
+      appUrl: origin,
+      standIns: emulators.map((emulator) => ({ label: emulator.label, url: emulator.url })),
+      demoKeyLines: seeded.filter((line) => line.startsWith("Demo API key for ")),
+      logPath: log.path,
+    }),
+  );
+  const ticker = startSchedulerTicker();
   try {
-    await worker;
+    await worker.exited;
   } finally {
     ticker.stop();
   }
 } catch (error) {
   // Children ended by our own SIGINT/SIGTERM are a normal stop, not a failure.
   if (!stopping) {
-    console.error(error instanceof Error ? error.message : error);
+    reportFailure("npm start failed", error);
     stopAll("SIGTERM");
     process.exitCode = 1;
   }

@@ -3,7 +3,7 @@
  * polling benchmark counts what the worker really sent to each network without touching product or stand-in code.
  */
 import { createServer, request } from "node:http";
-import { closeServer, listenOn } from "../../worker/emulators/shared/serving.ts";
+import { closeServer, listenOn } from "../../emulators/shared/serving.ts";
 
 export type CountingProxy = {
   url: string;

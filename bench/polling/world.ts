@@ -1,7 +1,7 @@
 /**
  * The polling benchmark's world (bench/polling/run.ts), written straight into local storage before anything starts:
  * the product's D1 file (`node:sqlite` on the file Miniflare keeps, after the real migrations, as bench/scale/world.ts
- * does) and the state files of the two stand-ins (worker/emulators/x and worker/emulators/bluesky read them at start).
+ * does) and the state files of the two stand-ins (emulators/x and emulators/bluesky read them at start).
  * Every post exists on both sides with the same id: a row in `posts` and `post_metrics` due for its first poll, and
  * the post on its network with counts (the stand-ins derive counts from the id and the posting time).
  *
@@ -15,9 +15,9 @@
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
-import { cidOf } from "../../worker/emulators/bluesky/ids.ts";
-import type { BlueskyState } from "../../worker/emulators/bluesky/state.ts";
-import type { XState } from "../../worker/emulators/x/state.ts";
+import { cidOf } from "../../emulators/bluesky/ids.ts";
+import type { BlueskyState } from "../../emulators/bluesky/state.ts";
+import type { XState } from "../../emulators/x/state.ts";
 import { FIRST_POLL_AFTER } from "../../worker/domain/rewards/poll-schedule.ts";
 import { encryptSecret } from "../../worker/security/encryption.ts";
 import { localD1File } from "../scale/world.ts";

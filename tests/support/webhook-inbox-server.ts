@@ -1,5 +1,5 @@
 import { createServer, type Server } from "node:http";
-import { closeServer, listenOn } from "../../worker/emulators/shared/serving.ts";
+import { closeServer, listenOn } from "../../emulators/shared/serving.ts";
 import type { WebhookDelivery } from "./webhook-inbox.ts";
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Driving the X emulator's controls over HTTP (worker/emulators/x/controls.ts), for tests: what happens on X outside
+ * Driving the X emulator's controls over HTTP (emulators/x/controls.ts), for tests: what happens on X outside
  * the app.
  *   worker tests:  removePaidPartnershipLabel(env.X_API_BASE_URL, postId)
  *   end-to-end:    removePaidPartnershipLabel(emulatorUrls.x, …)  (playwright.config.ts: the e2e server's port + 3)

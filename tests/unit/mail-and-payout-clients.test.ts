@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createMailer } from "../../worker/clients/mailer.ts";
 import { PayoutRailError, createPayoutRail, type PayoutRequest } from "../../worker/clients/payout-rail.ts";
 import { fixedClock } from "../support/clock.ts";
-import { createMailEmulator, type MailEmulator } from "../../worker/emulators/mail/server.ts";
-import { createPayoutRailEmulator, type PayoutRailEmulator } from "../../worker/emulators/payout-rail/server.ts";
+import { createMailEmulator, type MailEmulator } from "../../emulators/mail/server.ts";
+import { createPayoutRailEmulator, type PayoutRailEmulator } from "../../emulators/payout-rail/server.ts";
 import { outboxMessages } from "../support/outbox.ts";
 import { REFUSED_ADDRESSES } from "../support/payout-rail.ts";
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fixedClock } from "../support/clock.ts";
-import { createMailEmulator, type MailEmulator } from "../../worker/emulators/mail/server.ts";
+import { createMailEmulator, type MailEmulator } from "../../emulators/mail/server.ts";
 import { latestCodeSentTo, outboxMessages } from "../support/outbox.ts";
 
 const API_KEY = "re_test_outbox_key";

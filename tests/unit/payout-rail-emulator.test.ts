@@ -5,11 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fixedClock } from "../support/clock.ts";
-import {
-  createPayoutRailEmulator,
-  type PayoutRailEmulator,
-  type PayoutRailEmulatorOptions,
-} from "../../worker/emulators/payout-rail/server.ts";
+import { createPayoutRailEmulator, type PayoutRailEmulator, type PayoutRailEmulatorOptions } from "../../emulators/payout-rail/server.ts";
 import { REFUSED_ADDRESSES, failNewPayouts, settlePayoutNow } from "../support/payout-rail.ts";
 
 const API_KEY = "sk_test_rail_key";

@@ -13,7 +13,7 @@ import {
   twoFactorChangeInputSchema,
   twoFactorLockedMessage,
 } from "../../worker/contracts/settings.ts";
-import { codesIn, linksIn } from "../../worker/emulators/mail/extract.ts";
+import { codesIn, linksIn } from "../../emulators/mail/extract.ts";
 import { emailChangeMessage } from "../../worker/domain/accounts/email-change.ts";
 import { randomSixDigitCode, secondsUntil } from "../../worker/domain/accounts/one-time-codes.ts";
 import {

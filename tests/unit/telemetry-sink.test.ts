@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fixedClock } from "../support/clock.ts";
-import { createTelemetrySink, type TelemetrySink } from "../../worker/emulators/telemetry-sink/server.ts";
-import { KEPT_ITEMS } from "../../worker/emulators/telemetry-sink/state.ts";
+import { createTelemetrySink, type TelemetrySink } from "../../emulators/telemetry-sink/server.ts";
+import { KEPT_ITEMS } from "../../emulators/telemetry-sink/state.ts";
 import { sinkItems } from "../support/telemetry-sink.ts";
 
 const IKEY = "6f1c2a4e-4b7d-4c2e-9a51-0c0ffee0c0de";

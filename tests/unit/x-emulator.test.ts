@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { HOUR } from "../../worker/clock.ts";
 import { fixedClock } from "../support/clock.ts";
-import type { PublicMetrics } from "../../worker/emulators/x/metrics.ts";
-import { createXEmulator, type XEmulator, type XEmulatorOptions } from "../../worker/emulators/x/server.ts";
+import type { PublicMetrics } from "../../emulators/x/metrics.ts";
+import { createXEmulator, type XEmulator, type XEmulatorOptions } from "../../emulators/x/server.ts";
 
 const CLIENT_ID = "chorus-test";
 const CLIENT_SECRET = "chorus-test-secret";
