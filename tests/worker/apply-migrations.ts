@@ -24,7 +24,7 @@ async function emptyDatabase(db: D1Database): Promise<void> {
 }
 
 async function emptyKeyValues(namespace: KVNamespace): Promise<void> {
-  for (let cursor: string | undefined; ; ) {
+  for (let cursor: string | undefined; ;) {
     const page: KVNamespaceListResult<unknown> = await namespace.list(cursor === undefined ? {} : { cursor });
     await Promise.all(page.keys.map(({ name }) => namespace.delete(name)));
     if (page.list_complete) return;
@@ -33,7 +33,7 @@ async function emptyKeyValues(namespace: KVNamespace): Promise<void> {
 }
 
 async function emptyBucket(bucket: R2Bucket): Promise<void> {
-  for (let cursor: string | undefined; ; ) {
+  for (let cursor: string | undefined; ;) {
     const page = await bucket.list(cursor === undefined ? {} : { cursor });
     if (page.objects.length > 0) await bucket.delete(page.objects.map(({ key }) => key));
     if (!page.truncated) return;
