@@ -48,6 +48,9 @@ export default defineConfig({
   resolve: { alias: appAlias },
   define: { __CHORUS_BUILD_ID__: JSON.stringify("test") },
   test: {
+    // vitest's default on two cores is one worker (cores - 1); a worker file waits on workerd, emulators and timers
+    // much of its time, so two side by side fill both cores.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias: appAlias },
