@@ -19,7 +19,7 @@ import { fixedClock } from "../tests/support/clock.ts";
 import { defaultScoreWeights } from "../worker/contracts/campaign-rules.ts";
 import { insertAdvertiserStatement } from "../worker/db/advertisers.ts";
 import { insertCampaignStatement } from "../worker/db/campaigns.ts";
-import { buildAdvertiser, buildCampaign } from "../scripts/seed/factories.ts";
+import { buildAdvertiser, buildCampaign } from "../fixtures/factories.ts";
 import { ledgerTotals } from "../tests/support/ledger.ts";
 import { findRewardCampaign } from "../worker/db/reward-campaigns.ts";
 import { depositAdvertiserFunds, fundCampaign } from "../worker/domain/ledger/funding.ts";

@@ -4,9 +4,9 @@
  */
 import { getPlatformProxy } from "wrangler";
 import { systemClock } from "../worker/clock.ts";
-import { seedDemoAnalytics } from "./seed/demo-analytics.ts";
-import { seedDemoData } from "./seed/demo-data.ts";
-import { demoWorld } from "./seed/demo-world.ts";
+import { seedDemoAnalytics } from "../fixtures/demo-analytics.ts";
+import { seedDemoData } from "../fixtures/demo-data.ts";
+import { demoWorld } from "../fixtures/demo-world.ts";
 
 const proxy = await getPlatformProxy<Cloudflare.Env>({
   configPath: "wrangler.toml",
