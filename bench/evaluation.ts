@@ -151,7 +151,18 @@ export async function runEvaluationBenchmark(options: EvaluationBenchmarkOptions
     const networks = () => {
       throw new Error("The benchmark does not talk to a network");
     };
-    const deps = { db: counted, clock, networks, reconcileReservations: false };
+    // Only the rewards steps run: no queue, rails, bucket or key in this process.
+    const deps = {
+      db: counted,
+      clock,
+      networks,
+      pollingQueue: null,
+      reconcileReservations: false,
+      withdrawals: null,
+      deposits: null,
+      media: null,
+      encryptionKey: null,
+    };
     const started = performance.now();
     let runs = 0;
     const stepSeconds: Record<string, number> = {};

@@ -27,10 +27,24 @@ export function testXClient(): XClient {
   });
 }
 
-/** What the worker's scheduled handler gives the scheduler, with the test's clock. */
+/**
+ * The scheduler with the test's clock, reading metrics in-process: the rewards steps and the sweeps run, the steps of
+ * the rails, the media bucket and click timing are off (a test of one of those passes it; the worker's own wiring,
+ * with every step on, is tested in tests/worker/platform/scheduler-wiring.test.ts).
+ */
 export function schedulerDeps(clock: Clock): SchedulerDeps {
   const networks = networksFor({ db: env.DB, clock, config: configFrom(env), encryptionKey: binding("TOKEN_ENCRYPTION_KEY") });
-  return { db: env.DB, clock, networks };
+  return {
+    db: env.DB,
+    clock,
+    networks,
+    pollingQueue: null,
+    reconcileReservations: true,
+    withdrawals: null,
+    deposits: null,
+    media: null,
+    encryptionKey: null,
+  };
 }
 
 /** An X handle no other test file uses (the emulator is shared by the whole run). */
