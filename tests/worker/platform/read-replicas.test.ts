@@ -47,7 +47,10 @@ function bookmarkCookieOf(response: Response): { value: string; attributes: stri
 }
 
 describe("a creator reads their own writes across requests", () => {
-  it("carries the bookmark of a write to the next request in a cookie, which then reads the write", async () => {
+  // Which copy answers cannot be seen on the one local copy (any read there sees every write), so these show the
+  // worker's part: it hands a write's bookmark back, and a request carrying one starts its session there, shown with
+  // a bookmark further than the copy, which comes back unchanged.
+  it("hands a write's bookmark back in a cookie for the browser and in the x-d1-bookmark header for an API client", async () => {
     const creator = await newCreator();
     const written = await saveDisplayName(creator.bearer, "Ada Near");
     expect(written.status).toBe(200);
@@ -55,24 +58,6 @@ describe("a creator reads their own writes across requests", () => {
     expect(cookie?.value).toMatch(BOOKMARK);
     expect(cookie?.attributes).toEqual(["Max-Age=600", "Path=/", "HttpOnly", "SameSite=Lax"]);
     expect(written.headers.get("x-d1-bookmark")).toBe(cookie?.value);
-
-    const read = await readSettings(creator.bearer, { Cookie: `chorus_d1_bookmark=${cookie?.value ?? ""}` });
-    expect(read.status).toBe(200);
-    expect(userSettingsSchema.parse(await read.json()).displayName).toBe("Ada Near");
-    // The read's session started at the write's bookmark: what it hands back is never older.
-    const after = read.headers.get("x-d1-bookmark") ?? "";
-    expect(after >= (cookie?.value ?? "~")).toBe(true);
-  });
-
-  it("carries it in the x-d1-bookmark header for an API client, and reads the write", async () => {
-    const creator = await newCreator();
-    const written = await saveDisplayName(creator.bearer, "Grace Near");
-    const bookmark = written.headers.get("x-d1-bookmark") ?? "";
-    expect(bookmark).toMatch(BOOKMARK);
-
-    const read = await readSettings(creator.bearer, { "x-d1-bookmark": bookmark });
-    expect(userSettingsSchema.parse(await read.json()).displayName).toBe("Grace Near");
-    expect((read.headers.get("x-d1-bookmark") ?? "") >= bookmark).toBe(true);
   });
 
   it("starts each request's session where the client's bookmark says, by cookie or by header (the header first)", async () => {

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { commissionSettingsSchema, creatorCommissionsSchema } from "../../../worker/contracts/commissions.ts";
 import { errorBodySchema } from "../../../worker/contracts/errors.ts";
 import { CLICK_ID, referralLinkSchema } from "../../../worker/contracts/referrals.ts";
@@ -43,18 +43,20 @@ const visitsCounted = new Map<string, number>();
 
 /**
  * Waits until the referral clicks queue has delivered the campaign's visits to the click counts, as the scheduler's
- * scoring would find them a minute later (the queue delivers within its batch timeout, a second).
+ * scoring would find them a minute later (the queue delivers within its batch timeout, a second); fails with the
+ * count it found if they are not all there within 10 seconds.
  */
 async function clicksDelivered(campaignId: string) {
   const expected = visitsCounted.get(campaignId) ?? 0;
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const row = await env.DB.prepare(`SELECT COALESCE(SUM(clicks), 0) AS clicks FROM referral_click_days WHERE campaign_id = ?`)
-      .bind(campaignId)
-      .first<{ clicks: number }>();
-    if ((row?.clicks ?? 0) >= expected || Date.now() > deadline) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await vi.waitFor(
+    async () => {
+      const row = await env.DB.prepare(`SELECT COALESCE(SUM(clicks), 0) AS clicks FROM referral_click_days WHERE campaign_id = ?`)
+        .bind(campaignId)
+        .first<{ clicks: number }>();
+      expect(row?.clicks, `the clicks of ${campaignId} counted from the referral clicks queue`).toBe(expected);
+    },
+    { timeout: 10_000, interval: 100 },
+  );
 }
 
 /** An advertiser with a funded 10 % commission on purchases (validation 0 days), a creator with a verified wallet and a click. */
