@@ -9,7 +9,7 @@ import { REFRESH_REUSE_GRACE, refreshTokens, startSession, issueTokens } from ".
 import { findSession } from "../../../worker/db/sessions.ts";
 import { buildUser } from "../../../fixtures/factories.ts";
 import { insertUserStatements } from "../../../worker/db/users.ts";
-import { signInThroughX, TestBrowser } from "../support/browser.ts";
+import { signInThroughX, TestBrowser, tokensOf } from "../support/browser.ts";
 
 const origin = "http://127.0.0.1:8787";
 const xClient = () =>
@@ -20,12 +20,6 @@ const xClient = () =>
     clientSecret: String(Reflect.get(env, "X_CLIENT_SECRET")),
   });
 const secret = (name: string) => String(Reflect.get(env, name));
-
-async function tokensFor(browser: TestBrowser) {
-  const response = await browser.fetch("/auth/session/tokens", { method: "POST", headers: { Origin: origin } });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { accessToken: string; refreshToken: string };
-}
 
 describe("sign in with X (read login)", () => {
   it("sends the browser to X with PKCE, a one-time state and the read scopes", async () => {
@@ -76,7 +70,7 @@ describe("sign in with X (read login)", () => {
     expect(landing.headers.get("set-cookie")).toMatch(/HttpOnly/i);
     expect(landing.headers.get("set-cookie")).toMatch(/SameSite=Lax/i);
 
-    const { accessToken } = await tokensFor(browser);
+    const { accessToken } = await tokensOf(browser);
     const profile = await browser.fetch("/auth/profile", { headers: { Authorization: `Bearer ${accessToken}` } });
     expect(profile.status).toBe(200);
     const user = (await profile.json()) as Record<string, unknown>;
@@ -131,7 +125,7 @@ describe("sign in with X (read login)", () => {
     const landing = await browser.fetch(approved.headers.get("location") ?? "");
     expect(landing.headers.get("location")).toBe(`${origin}/advertiser`);
     await browser.follow(landing);
-    const { accessToken } = await tokensFor(browser);
+    const { accessToken } = await tokensOf(browser);
     const user = await (await browser.fetch("/auth/profile", { headers: { Authorization: `Bearer ${accessToken}` } })).json();
     expect(user).toMatchObject({ userRoles: ["creator"] });
   });
@@ -229,7 +223,7 @@ describe("what the callback refuses", () => {
 describe("tokens", () => {
   it("rotates the refresh token on every use, and the spent one stops working", async () => {
     const { browser } = await signInThroughX("rotating_rita");
-    const first = await tokensFor(browser);
+    const first = await tokensOf(browser);
     const refreshed = await browser.fetch("/auth/token", { method: "POST", body: JSON.stringify(first) });
     expect(refreshed.status).toBe(200);
     const second = (await refreshed.json()) as { accessToken: string; refreshToken: string };
@@ -260,7 +254,7 @@ describe("tokens", () => {
 
   it("answers an expired access token with a 401 the client refreshes on, and a bad one likewise", async () => {
     const { browser } = await signInThroughX("expiring_eve");
-    const { accessToken } = await tokensFor(browser);
+    const { accessToken } = await tokensOf(browser);
     const forged = `${accessToken.slice(0, -4)}AAAA`;
     const response = await browser.fetch("/auth/profile", { headers: { Authorization: `Bearer ${forged}` } });
     expect(response.status).toBe(401);
@@ -271,7 +265,7 @@ describe("tokens", () => {
 
   it("ends the session on sign-out: its tokens stop working at once", async () => {
     const { browser } = await signInThroughX("leaving_leo");
-    const { accessToken } = await tokensFor(browser);
+    const { accessToken } = await tokensOf(browser);
     expect((await browser.fetch("/auth/logout", { method: "POST", headers: { Origin: origin } })).status).toBe(204);
     expect(browser.cookie("chorus_session")).toBeUndefined();
     const response = await browser.fetch("/auth/profile", { headers: { Authorization: `Bearer ${accessToken}` } });
@@ -287,7 +281,7 @@ describe("tokens", () => {
 
   it("serves getCurrentUser over the typed RPC: the user for a token, the spec's signed-out user without one, 401 for a bad one", async () => {
     const { browser } = await signInThroughX("rpc_rosa");
-    const { accessToken } = await tokensFor(browser);
+    const { accessToken } = await tokensOf(browser);
     const answer = await browser.fetch("/trpc/getCurrentUser", { headers: { Authorization: `Bearer ${accessToken}` } });
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ result: { data: { twitterHandle: "rpc_rosa", userRoles: ["creator"] } } });
@@ -319,7 +313,7 @@ describe("tokens", () => {
 
   it("keeps X's tokens refreshable: the stored refresh token works against X", async () => {
     const { browser } = await signInThroughX("refresh_x");
-    const { accessToken } = await tokensFor(browser);
+    const { accessToken } = await tokensOf(browser);
     const user = (await (await browser.fetch("/auth/profile", { headers: { Authorization: `Bearer ${accessToken}` } })).json()) as {
       userId: string;
     };

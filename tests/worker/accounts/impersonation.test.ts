@@ -13,7 +13,7 @@ import {
   startSession,
 } from "../../../worker/domain/accounts/sessions.ts";
 import { buildUser } from "../../../fixtures/factories.ts";
-import { TestBrowser } from "../support/browser.ts";
+import { TestBrowser, tokensOf } from "../support/browser.ts";
 import { fetchWorker } from "../support/fetch.ts";
 import { bearerFor } from "../support/sessions.ts";
 
@@ -47,12 +47,6 @@ async function tableCounts() {
 /** The admin presses Start on the confirmation page: a same-origin form POST to the link. */
 function pressStart(browser: TestBrowser, link: string, address: string, headers: Record<string, string> = { Origin: origin }) {
   return browser.fetch(link, { method: "POST", headers: { "cf-connecting-ip": address, ...headers } });
-}
-
-async function tokensOf(browser: TestBrowser): Promise<{ accessToken: string }> {
-  const response = await browser.fetch("/auth/session/tokens", { method: "POST", headers: { Origin: origin } });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { accessToken: string };
 }
 
 /** A browser acting as the creator, started the way support does it. */

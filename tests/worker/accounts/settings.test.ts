@@ -22,7 +22,6 @@ import { insertAdvertiserStatement } from "../../../worker/db/advertisers.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../../../worker/db/campaigns.ts";
 import type { NewNotification } from "../../../worker/db/notifications.ts";
 import { findSession } from "../../../worker/db/sessions.ts";
-import { insertUserStatements } from "../../../worker/db/users.ts";
 import { approveEmailChange, confirmEmailLink, requestEmailChange } from "../../../worker/domain/accounts/email-change.ts";
 import { checkCode, checkLinkToken, issueCode } from "../../../worker/domain/accounts/one-time-codes.ts";
 import { issueTokens, startSession } from "../../../worker/domain/accounts/sessions.ts";
@@ -35,10 +34,10 @@ import {
   turnOffTwoFactor,
 } from "../../../worker/domain/accounts/two-factor.ts";
 import { mailNotificationIfWanted } from "../../../worker/domain/notifications/mail-delivery.ts";
-import { buildAdvertiser, buildCampaign, buildUser } from "../../../fixtures/factories.ts";
+import { buildAdvertiser, buildCampaign } from "../../../fixtures/factories.ts";
 import { outboxMessages, type OutboxMessage } from "../../support/outbox.ts";
-import { fetchWorker } from "../support/fetch.ts";
-import { bearerFor } from "../support/sessions.ts";
+import { call } from "../support/http.ts";
+import { newPerson, type Person } from "../support/people.ts";
 
 /*
  * Settings through the worker's HTTP API: basic settings, the e-mail change (codes read from the test mail outbox,
@@ -52,33 +51,15 @@ const outboxUrl = String(Reflect.get(env, "MAIL_API_URL"));
 const encryptionKey = String(Reflect.get(env, "TOKEN_ENCRYPTION_KEY"));
 const run = crypto.randomUUID().slice(0, 8);
 
-type Creator = { userId: string; handle: string; bearer: string };
+type Creator = Person;
 
-let handles = 0;
-async function newCreator(prefix = "set"): Promise<Creator> {
-  handles += 1;
-  const handle = `${prefix}_${run}_${handles}`.slice(0, 30);
-  const user = buildUser(handle, now, { name: `Name of ${handle}` });
-  await env.DB.batch(insertUserStatements(env.DB, user, ["creator"]));
-  return { userId: user.id, handle, bearer: await bearerFor(user.id) };
-}
+const newCreator = (prefix = "set") => newPerson(prefix, { name: (handle) => `Name of ${handle}` });
 
 /** A new address for this run (the outbox is shared by every test file of the run). */
 let addresses = 0;
 function newAddress(prefix = "creator"): string {
   addresses += 1;
   return `${prefix}.${run}.${addresses}@example.com`;
-}
-
-function call(method: string, path: string, bearer: string | null, body?: unknown): Promise<Response> {
-  return fetchWorker(path, {
-    method,
-    headers: {
-      ...(bearer === null ? {} : { Authorization: bearer }),
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
 }
 
 async function errorOf(response: Response) {

@@ -22,6 +22,7 @@ import { buildAdvertiser, buildCampaign, buildUser } from "../../../fixtures/fac
 import { fixedClock } from "../../support/clock.ts";
 import { fetchPage, fetchWorker } from "../support/fetch.ts";
 import { bearerFor, sessionCookieFor } from "../support/sessions.ts";
+import { call } from "../support/http.ts";
 
 /* `/admin` and `/v1/admin/*`: the feedback inbox, ad-hoc notifications and the funnel counts, for admins only. */
 
@@ -39,20 +40,18 @@ const advertiserOnly = buildUser("ads_only_al", now);
 let adminBearer = "";
 let creatorBearer = "";
 
-function call(path: string, authorization: string, init: RequestInit & { headers?: Record<string, string> } = {}) {
-  return fetchWorker(path, { ...init, headers: { Authorization: authorization, ...init.headers } });
-}
-
 function sendNotification(authorization: string, body: AdHocNotificationInput | Record<string, unknown>, idempotencyKey?: string) {
-  return call("/v1/admin/notifications", authorization, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", ...(idempotencyKey === undefined ? {} : { "Idempotency-Key": idempotencyKey }) },
-    body: JSON.stringify(body),
-  });
+  return call(
+    "POST",
+    "/v1/admin/notifications",
+    authorization,
+    body,
+    idempotencyKey === undefined ? {} : { "Idempotency-Key": idempotencyKey },
+  );
 }
 
 async function notificationsOf(userId: string): Promise<Notification[]> {
-  const response = await call("/v1/notification/recent", await bearerFor(userId));
+  const response = await call("GET", "/v1/notification/recent", await bearerFor(userId));
   expect(response.status).toBe(200);
   return recentNotificationsSchema.parse(await response.json()).data;
 }
@@ -88,7 +87,7 @@ describe("who may use the admin API and page", () => {
 
   it("answers 403 to a signed-in creator on every admin endpoint, and 401 without a session", async () => {
     for (const [method, path] of endpoints) {
-      const refused = await call(path, creatorBearer, { method, headers: { "Idempotency-Key": "a-valid-key-123" } });
+      const refused = await call(method, path, creatorBearer, undefined, { "Idempotency-Key": "a-valid-key-123" });
       expect(refused.status, `${method} ${path}`).toBe(403);
       expect(errorBodySchema.parse(await refused.json()).message).toBe("This needs the admin role.");
       const anonymous = await fetchWorker(path, { method });
@@ -120,7 +119,7 @@ describe("the feedback inbox", () => {
   });
 
   async function inbox(status?: string) {
-    const response = await call(`/v1/admin/feedback${status === undefined ? "" : `?status=${status}`}`, adminBearer);
+    const response = await call("GET", `/v1/admin/feedback${status === undefined ? "" : `?status=${status}`}`, adminBearer);
     expect(response.status).toBe(200);
     return adminFeedbackListSchema.parse(await response.json());
   }
@@ -133,22 +132,18 @@ describe("the feedback inbox", () => {
     ]);
     expect(open.counts).toEqual({ open: 2, handled: 0 });
 
-    const read = feedbackChangeSchema.parse(await (await call(`/v1/admin/feedback/${older}/read`, adminBearer, { method: "POST" })).json());
+    const read = feedbackChangeSchema.parse(await (await call("POST", `/v1/admin/feedback/${older}/read`, adminBearer)).json());
     expect(read.changed).toBe(true);
     expect(read.feedback.readAt).not.toBeNull();
-    const readAgain = feedbackChangeSchema.parse(
-      await (await call(`/v1/admin/feedback/${older}/read`, adminBearer, { method: "POST" })).json(),
-    );
+    const readAgain = feedbackChangeSchema.parse(await (await call("POST", `/v1/admin/feedback/${older}/read`, adminBearer)).json());
     expect(readAgain).toEqual({ feedback: read.feedback, changed: false });
 
-    const handled = await call(`/v1/admin/feedback/${older}/handled`, adminBearer, { method: "POST" });
+    const handled = await call("POST", `/v1/admin/feedback/${older}/handled`, adminBearer);
     expect(handled.status).toBe(200);
     const first = feedbackChangeSchema.parse(await handled.json());
     expect(first.changed).toBe(true);
     expect(first.feedback.handledBy).toEqual({ userId: admin.id, handle: "inbox_admin" });
-    const second = feedbackChangeSchema.parse(
-      await (await call(`/v1/admin/feedback/${older}/handled`, adminBearer, { method: "POST" })).json(),
-    );
+    const second = feedbackChangeSchema.parse(await (await call("POST", `/v1/admin/feedback/${older}/handled`, adminBearer)).json());
     expect(second).toEqual({ feedback: first.feedback, changed: false });
 
     expect((await inbox("open")).items.map((item) => item.id)).toEqual([newer]);
@@ -165,9 +160,9 @@ describe("the feedback inbox", () => {
   });
 
   it("answers 404 for unknown feedback and 400 for an unknown filter", async () => {
-    const missing = await call("/v1/admin/feedback/fb_nothing/handled", adminBearer, { method: "POST" });
+    const missing = await call("POST", "/v1/admin/feedback/fb_nothing/handled", adminBearer);
     expect(missing.status).toBe(404);
-    const badFilter = await call("/v1/admin/feedback?status=closed", adminBearer);
+    const badFilter = await call("GET", "/v1/admin/feedback?status=closed", adminBearer);
     expect(badFilter.status).toBe(400);
     expect(errorBodySchema.parse(await badFilter.json()).detail).toEqual([
       { loc: ["query", "status"], msg: "must be one of open, handled, all" },
@@ -278,7 +273,7 @@ describe("the funnel counts", () => {
         },
       },
     ]);
-    const response = await call(`/v1/admin/analytics/funnel?advertiserId=${advertiser.id}`, adminBearer);
+    const response = await call("GET", `/v1/admin/analytics/funnel?advertiserId=${advertiser.id}`, adminBearer);
     expect(response.status).toBe(200);
     const { rows } = adminFunnelSchema.parse(await response.json());
     const launch = rows.find((row) => row.campaignId === campaign.id && row.utmCampaign === "spring");
@@ -289,7 +284,7 @@ describe("the funnel counts", () => {
       signInClicks: 1,
       joins: 1,
     });
-    const none = await call("/v1/admin/analytics/funnel?advertiserId=nobody", adminBearer);
+    const none = await call("GET", "/v1/admin/analytics/funnel?advertiserId=nobody", adminBearer);
     expect(adminFunnelSchema.parse(await none.json()).rows).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { publishTerms } from "../../../worker/domain/terms/publish-terms.ts";
 import { buildUser } from "../../../fixtures/factories.ts";
 import { fetchWorker } from "../support/fetch.ts";
 import { bearerFor } from "../support/sessions.ts";
+import { call } from "../support/http.ts";
 
 /*
  * New terms (docs/decisions/032-spec-server-items.md section 2): an admin publishes a version, every creator gets the
@@ -26,32 +27,24 @@ const advertiserOnly = buildUser("terms_ads", now);
 let adminBearer = "";
 let annBearer = "";
 
-function call(path: string, authorization: string, init: RequestInit & { headers?: Record<string, string> } = {}) {
-  return fetchWorker(path, { ...init, headers: { Authorization: authorization, ...init.headers } });
-}
-
 function publish(body: unknown, idempotencyKey?: string, authorization = adminBearer) {
-  return call("/v1/admin/terms", authorization, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", ...(idempotencyKey === undefined ? {} : { "Idempotency-Key": idempotencyKey }) },
-    body: JSON.stringify(body),
-  });
+  return call("POST", "/v1/admin/terms", authorization, body, idempotencyKey === undefined ? {} : { "Idempotency-Key": idempotencyKey });
 }
 
 async function termsNotificationsOf(userId: string): Promise<Notification[]> {
-  const response = await call("/v1/notification/recent", await bearerFor(userId));
+  const response = await call("GET", "/v1/notification/recent", await bearerFor(userId));
   expect(response.status).toBe(200);
   return recentNotificationsSchema.parse(await response.json()).data.filter((item) => item.eventType === "terms-and-conditions");
 }
 
 async function currentTerms(authorization: string) {
-  const response = await call("/v1/terms", authorization);
+  const response = await call("GET", "/v1/terms", authorization);
   expect(response.status).toBe(200);
   return currentTermsSchema.parse(await response.json());
 }
 
 function accept(termsId: string, authorization: string) {
-  return call(`/v1/terms/${termsId}/accept`, authorization, { method: "POST" });
+  return call("POST", `/v1/terms/${termsId}/accept`, authorization);
 }
 
 beforeAll(async () => {

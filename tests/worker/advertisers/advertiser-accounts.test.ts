@@ -11,12 +11,11 @@ import {
   type AdvertiserAccount,
 } from "../../../worker/contracts/advertisers.ts";
 import { currentUserSchema } from "../../../worker/contracts/current-user.ts";
-import { errorBodySchema } from "../../../worker/contracts/errors.ts";
-import { insertUserStatements } from "../../../worker/db/users.ts";
-import { buildUser } from "../../../fixtures/factories.ts";
-import { TestBrowser } from "../support/browser.ts";
-import { fetchPage, fetchWorker } from "../support/fetch.ts";
-import { bearerFor, sessionCookieFor } from "../support/sessions.ts";
+import { TestBrowser, tokensOf } from "../support/browser.ts";
+import { fetchPage } from "../support/fetch.ts";
+import { sessionCookieFor } from "../support/sessions.ts";
+import { call, expectError } from "../support/http.ts";
+import { newPerson, type Person } from "../support/people.ts";
 
 /*
  * Advertiser accounts through the worker's HTTP API (docs/decisions/017-advertiser-accounts.md): an admin creates an
@@ -25,37 +24,7 @@ import { bearerFor, sessionCookieFor } from "../support/sessions.ts";
  */
 
 const origin = "http://127.0.0.1:8787";
-const now = Date.now();
 const run = crypto.randomUUID().slice(0, 8);
-
-type Person = { userId: string; handle: string; bearer: string };
-
-let people = 0;
-async function newPerson(roles: ("creator" | "admin")[] = ["creator"]): Promise<Person> {
-  people += 1;
-  const handle = `adv_${run}_${people}`.slice(0, 15);
-  const user = buildUser(handle, now);
-  await env.DB.batch(insertUserStatements(env.DB, user, roles));
-  return { userId: user.id, handle, bearer: await bearerFor(user.id) };
-}
-
-function call(method: string, path: string, bearer: string | null, body?: unknown): Promise<Response> {
-  return fetchWorker(path, {
-    method,
-    headers: {
-      ...(bearer === null ? {} : { Authorization: bearer }),
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
-}
-
-async function expectError(response: Response, status: number, code?: string) {
-  expect(response.status).toBe(status);
-  const body = errorBodySchema.parse(await response.json());
-  if (code !== undefined) expect(body.code).toBe(code);
-  return body;
-}
 
 async function rolesOf(person: Person): Promise<string[]> {
   const response = await call("GET", "/auth/profile", person.bearer);
@@ -104,7 +73,7 @@ async function accountWithOwner(admin: Person) {
 
 let admin: Person;
 beforeAll(async () => {
-  admin = await newPerson(["admin"]);
+  admin = await newPerson("adv", { roles: ["admin"] });
 });
 
 describe("an admin creates an account and invites its first member", () => {
@@ -306,8 +275,7 @@ describe("the advertiser role", () => {
     const authorize = new URL(start.headers.get("location") ?? "");
     authorize.searchParams.set("emulator_login", handle);
     await browser.follow(await browser.fetch(authorize.toString()));
-    const tokens = await browser.fetch("/auth/session/tokens", { method: "POST", headers: { Origin: origin } });
-    const { accessToken } = (await tokens.json()) as { accessToken: string };
+    const { accessToken } = await tokensOf(browser);
     const person: Person = { userId: "", handle, bearer: `Bearer ${accessToken}` };
 
     expect(await rolesOf(person)).toEqual(["creator"]);

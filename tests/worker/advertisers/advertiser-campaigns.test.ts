@@ -2,16 +2,14 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DAY, HOUR } from "../../../worker/clock.ts";
 import { consoleCampaignListSchema, consoleCampaignSchema, type CampaignInput } from "../../../worker/contracts/advertiser-campaigns.ts";
-import { errorBodySchema } from "../../../worker/contracts/errors.ts";
-import { insertAdvertiserStatement } from "../../../worker/db/advertisers.ts";
-import { insertMemberStatement } from "../../../worker/db/advertiser-members.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../../../worker/db/campaigns.ts";
 import { markFundedStatement } from "../../../worker/db/reward-campaigns.ts";
-import { insertUserStatements } from "../../../worker/db/users.ts";
 import { campaignStatusAt } from "../../../worker/domain/rewards/calendar.ts";
-import { buildAdvertiser, buildCampaign, buildUser } from "../../../fixtures/factories.ts";
+import { buildCampaign } from "../../../fixtures/factories.ts";
 import { fetchPage, fetchWorker } from "../support/fetch.ts";
-import { bearerFor, sessionCookieFor } from "../support/sessions.ts";
+import { sessionCookieFor } from "../support/sessions.ts";
+import { call, expectError } from "../support/http.ts";
+import { advertiserWithOwner, newPerson, type Person } from "../support/people.ts";
 
 /*
  * Campaigns in the advertiser console (docs/decisions/019-advertiser-console.md): members create drafts, edit and
@@ -21,44 +19,6 @@ import { bearerFor, sessionCookieFor } from "../support/sessions.ts";
 
 const now = Date.now();
 const run = crypto.randomUUID().slice(0, 8);
-
-type Person = { userId: string; bearer: string };
-
-let people = 0;
-async function newPerson(): Promise<Person> {
-  people += 1;
-  const user = buildUser(`ac_${run}_${people}`.slice(0, 15), now);
-  await env.DB.batch(insertUserStatements(env.DB, user, ["creator"]));
-  return { userId: user.id, bearer: await bearerFor(user.id) };
-}
-
-let accounts = 0;
-async function accountWithOwner(): Promise<{ advertiserId: string; owner: Person }> {
-  accounts += 1;
-  const advertiser = buildAdvertiser(`ac-${run}-${accounts}`, now);
-  const owner = await newPerson();
-  await env.DB.batch([
-    insertAdvertiserStatement(env.DB, advertiser),
-    insertMemberStatement(env.DB, { advertiserId: advertiser.id, userId: owner.userId, role: "owner", invitedBy: null, createdAt: now }),
-  ]);
-  return { advertiserId: advertiser.id, owner };
-}
-
-function call(method: string, path: string, bearer: string | null, body?: unknown): Promise<Response> {
-  return fetchWorker(path, {
-    method,
-    headers: {
-      ...(bearer === null ? {} : { Authorization: bearer }),
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
-async function expectError(response: Response, status: number) {
-  expect(response.status).toBe(status);
-  return errorBodySchema.parse(await response.json());
-}
 
 const fields = (body: { detail?: { loc: (string | number)[] }[] | undefined }) => (body.detail ?? []).map((field) => field.loc.join("."));
 
@@ -88,7 +48,7 @@ async function createDraft(advertiserId: string, owner: Person, overrides: Parti
 
 let acme: { advertiserId: string; owner: Person };
 beforeAll(async () => {
-  acme = await accountWithOwner();
+  acme = await advertiserWithOwner("ac");
 });
 
 describe("a member creates, edits and publishes a campaign", () => {
@@ -163,7 +123,7 @@ describe("a member creates, edits and publishes a campaign", () => {
 describe("authorization and validation", () => {
   it("answers 404 to a member of another account, and 401 without a token", async () => {
     const draft = await createDraft(acme.advertiserId, acme.owner);
-    const other = await accountWithOwner();
+    const other = await advertiserWithOwner("ac");
     const base = `/v1/advertiser/${acme.advertiserId}/campaigns`;
     await expectError(await call("GET", base, other.owner.bearer), 404);
     await expectError(await call("POST", base, other.owner.bearer, draftInput()), 404);

@@ -2,7 +2,6 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "../../../worker/clock.ts";
 import { advertiserDepositSchema, advertiserFundsSchema, fundCampaignResultSchema } from "../../../worker/contracts/advertiser-funding.ts";
-import { errorBodySchema } from "../../../worker/contracts/errors.ts";
 import { insertMemberStatement } from "../../../worker/db/advertiser-members.ts";
 import { insertAdvertiserStatement } from "../../../worker/db/advertisers.ts";
 import { insertCampaignStatement } from "../../../worker/db/campaigns.ts";
@@ -14,9 +13,9 @@ import { runScheduledWork } from "../../../worker/jobs/scheduler.ts";
 import { schedulerDepsFromEnv } from "../../../worker/jobs/scheduled-handler.ts";
 import { testPayoutRail } from "../../support/test-bindings.ts";
 import { buildAdvertiser, buildCampaign, buildUser } from "../../../fixtures/factories.ts";
-import { fetchWorker } from "../support/fetch.ts";
 import { expectBalancedLedger } from "../support/rewards.ts";
 import { bearerFor } from "../support/sessions.ts";
+import { call, expectError } from "../support/http.ts";
 
 /*
  * Funding (docs/decisions/020-funding-and-invitations.md): deposits go through the deposit rail, the scheduler
@@ -51,25 +50,6 @@ beforeAll(async () => {
   member = await bearerFor(a.id);
   outsider = await bearerFor(b.id);
 });
-
-function call(method: string, path: string, bearer: string | null, body?: unknown, headers: Record<string, string> = {}) {
-  return fetchWorker(path, {
-    method,
-    headers: {
-      ...(bearer === null ? {} : { Authorization: bearer }),
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
-async function expectError(response: Response, status: number, code: string) {
-  expect(response.status).toBe(status);
-  const body = errorBodySchema.parse(await response.json());
-  expect(body.code).toBe(code);
-  return body;
-}
 
 const deposit = (amount: number, key: string, bearer = member, advertiserId = advertiser.id) =>
   call("POST", `/v1/advertiser/${advertiserId}/deposits`, bearer, { amount, currency: "usdc" }, { "Idempotency-Key": key });

@@ -1,15 +1,14 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { campaignInvitationsSchema, createdCampaignInvitationSchema } from "../../../worker/contracts/campaign-invitations.ts";
-import { errorBodySchema } from "../../../worker/contracts/errors.ts";
 import { invitationPageSchema } from "../../../worker/contracts/pages.ts";
 import { insertMemberStatement } from "../../../worker/db/advertiser-members.ts";
 import { insertAdvertiserStatement } from "../../../worker/db/advertisers.ts";
 import { insertCampaignStatement } from "../../../worker/db/campaigns.ts";
-import { insertUserStatements } from "../../../worker/db/users.ts";
-import { buildAdvertiser, buildCampaign, buildUser } from "../../../fixtures/factories.ts";
+import { buildAdvertiser, buildCampaign } from "../../../fixtures/factories.ts";
 import { fetchWorker } from "../support/fetch.ts";
-import { bearerFor } from "../support/sessions.ts";
+import { call, expectError } from "../support/http.ts";
+import { newPerson, type Person } from "../support/people.ts";
 
 /*
  * Campaign invitations (docs/decisions/020-funding-and-invitations.md): members of the account that owns an
@@ -23,34 +22,6 @@ const advertiser = buildAdvertiser(`ci-${run}`, now, { name: "Invite Co" });
 const other = buildAdvertiser(`ci-other-${run}`, now);
 const campaign = buildCampaign(`ci-${run}`, advertiser, "active", now, { visibility: "invite-only", fundedAt: now });
 const base = `/v1/advertiser/${advertiser.id}/campaigns/${campaign.id}/invitations`;
-
-type Person = { userId: string; handle: string; bearer: string };
-let people = 0;
-async function newPerson(): Promise<Person> {
-  people += 1;
-  const handle = `ci_${run}_${people}`;
-  const user = buildUser(handle, now);
-  await env.DB.batch(insertUserStatements(env.DB, user, ["creator"]));
-  return { userId: user.id, handle, bearer: await bearerFor(user.id) };
-}
-
-function call(method: string, path: string, bearer: string | null, body?: unknown): Promise<Response> {
-  return fetchWorker(path, {
-    method,
-    headers: {
-      ...(bearer === null ? {} : { Authorization: bearer }),
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
-async function expectError(response: Response, status: number, code: string) {
-  expect(response.status).toBe(status);
-  const body = errorBodySchema.parse(await response.json());
-  expect(body.code).toBe(code);
-  return body;
-}
 
 let member: Person;
 let outsider: Person;

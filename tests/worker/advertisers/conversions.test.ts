@@ -2,18 +2,16 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiKeyListSchema, apiKeySchema, createdApiKeySchema, type CreatedApiKey } from "../../../worker/contracts/api-keys.ts";
 import { ingestResultSchema, MAX_EVENTS_PER_BATCH } from "../../../worker/contracts/conversions.ts";
-import { errorBodySchema } from "../../../worker/contracts/errors.ts";
-import { insertMemberStatement } from "../../../worker/db/advertiser-members.ts";
-import { insertAdvertiserStatement } from "../../../worker/db/advertisers.ts";
 import { upsertAttributionStatement } from "../../../worker/db/attribution.ts";
 import { insertCampaignStatement } from "../../../worker/db/campaigns.ts";
 import { listConversions } from "../../support/conversions.ts";
 import { insertInvitationStatement } from "../../../worker/db/invitations.ts";
 import { insertUserStatements } from "../../../worker/db/users.ts";
 import { insertWallet } from "../../../worker/db/wallets.ts";
-import { buildAdvertiser, buildCampaign, buildUser } from "../../../fixtures/factories.ts";
+import { buildCampaign, buildUser } from "../../../fixtures/factories.ts";
 import { fetchWorker } from "../support/fetch.ts";
-import { bearerFor } from "../support/sessions.ts";
+import { call, expectError } from "../support/http.ts";
+import { advertiserWithOwner } from "../support/people.ts";
 
 /*
  * API keys and conversion ingestion through the worker's HTTP API (docs/decisions/018-conversion-ingestion.md):
@@ -33,29 +31,12 @@ function next(prefix: string): string {
 }
 
 async function newAccountWithMember(): Promise<Member> {
-  const advertiser = buildAdvertiser(next("conv-adv-"), now);
-  const user = buildUser(next("conv_member_"), now);
-  await env.DB.batch([
-    insertAdvertiserStatement(env.DB, advertiser),
-    ...insertUserStatements(env.DB, user, ["creator"]),
-    insertMemberStatement(env.DB, { advertiserId: advertiser.id, userId: user.id, role: "owner", invitedBy: null, createdAt: now }),
-  ]);
-  return { userId: user.id, bearer: await bearerFor(user.id), advertiserId: advertiser.id };
-}
-
-function call(bearer: string | null, method: string, path: string, body?: unknown): Promise<Response> {
-  return fetchWorker(path, {
-    method,
-    headers: {
-      ...(bearer === null ? {} : { Authorization: bearer }),
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const { advertiserId, owner } = await advertiserWithOwner("conv");
+  return { userId: owner.userId, bearer: owner.bearer, advertiserId };
 }
 
 async function createKey(member: Member, label = "Backend"): Promise<CreatedApiKey> {
-  const response = await call(member.bearer, "POST", `/v1/advertiser/${member.advertiserId}/api-keys`, { label });
+  const response = await call("POST", `/v1/advertiser/${member.advertiserId}/api-keys`, member.bearer, { label });
   expect(response.status, await response.clone().text()).toBe(201);
   return createdApiKeySchema.parse(await response.json());
 }
@@ -66,13 +47,6 @@ function ingest(key: { keyId: string; secret: string } | null, body: unknown, ra
     headers: { "Content-Type": "application/json", ...(key === null ? {} : { "api-key": key.keyId, "api-secret": key.secret }) },
     body: raw ?? JSON.stringify(body),
   });
-}
-
-async function expectError(response: Response, status: number, code?: string) {
-  expect(response.status).toBe(status);
-  const body = errorBodySchema.parse(await response.json());
-  if (code !== undefined) expect(body.code).toBe(code);
-  return body;
 }
 
 async function ok(response: Response) {
@@ -111,7 +85,7 @@ describe("API keys", () => {
     expect(created.keyId).toMatch(/^ck_/);
     expect(created.secret).toMatch(/^cs_[A-Za-z0-9_-]{43}$/);
 
-    const listed = await call(member.bearer, "GET", `/v1/advertiser/${member.advertiserId}/api-keys`);
+    const listed = await call("GET", `/v1/advertiser/${member.advertiserId}/api-keys`, member.bearer);
     expect(listed.status).toBe(200);
     const text = await listed.clone().text();
     expect(text).not.toContain(created.secret);
@@ -119,25 +93,25 @@ describe("API keys", () => {
     const entry = data.find((key) => key.id === created.id);
     expect(entry).toMatchObject({ keyId: created.keyId, label: "Production", lastUsedAt: null, revokedAt: null });
 
-    const revoked = await call(member.bearer, "DELETE", `/v1/advertiser/${member.advertiserId}/api-keys/${created.id}`);
+    const revoked = await call("DELETE", `/v1/advertiser/${member.advertiserId}/api-keys/${created.id}`, member.bearer);
     expect(revoked.status).toBe(200);
     expect(apiKeySchema.parse(await revoked.json()).revokedAt).not.toBeNull();
   });
 
   it("refuses an empty label", async () => {
-    const body = await expectError(await call(member.bearer, "POST", `/v1/advertiser/${member.advertiserId}/api-keys`, { label: "" }), 400);
+    const body = await expectError(await call("POST", `/v1/advertiser/${member.advertiserId}/api-keys`, member.bearer, { label: "" }), 400);
     expect(body.detail?.map((field) => field.loc.join("."))).toEqual(["body.label"]);
   });
 
   it("answers 404 to a member of another account and 401 without a bearer", async () => {
     const created = await createKey(member);
     const base = `/v1/advertiser/${member.advertiserId}/api-keys`;
-    await expectError(await call(stranger.bearer, "GET", base), 404);
-    await expectError(await call(stranger.bearer, "POST", base, { label: "Mine" }), 404);
-    await expectError(await call(stranger.bearer, "DELETE", `${base}/${created.id}`), 404);
+    await expectError(await call("GET", base, stranger.bearer), 404);
+    await expectError(await call("POST", base, stranger.bearer, { label: "Mine" }), 404);
+    await expectError(await call("DELETE", `${base}/${created.id}`, stranger.bearer), 404);
     // Their own account does not reach this account's key either.
-    await expectError(await call(stranger.bearer, "DELETE", `/v1/advertiser/${stranger.advertiserId}/api-keys/${created.id}`), 404);
-    await expectError(await call(null, "GET", base), 401);
+    await expectError(await call("DELETE", `/v1/advertiser/${stranger.advertiserId}/api-keys/${created.id}`, stranger.bearer), 404);
+    await expectError(await call("GET", base, null), 401);
   });
 });
 
@@ -272,7 +246,7 @@ describe("conversion ingestion", () => {
 
   it("marks the key used", async () => {
     const listed = apiKeyListSchema.parse(
-      await (await call(member.bearer, "GET", `/v1/advertiser/${member.advertiserId}/api-keys`)).json(),
+      await (await call("GET", `/v1/advertiser/${member.advertiserId}/api-keys`, member.bearer)).json(),
     );
     expect(listed.data.find((entry) => entry.id === key.id)).toMatchObject({ lastUsedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
   });
@@ -289,7 +263,7 @@ describe("conversion ingestion", () => {
   it("refuses a revoked key", async () => {
     const other = await createKey(member, "Soon revoked");
     await ok(await ingest(other, event()));
-    expect((await call(member.bearer, "DELETE", `/v1/advertiser/${member.advertiserId}/api-keys/${other.id}`)).status).toBe(200);
+    expect((await call("DELETE", `/v1/advertiser/${member.advertiserId}/api-keys/${other.id}`, member.bearer)).status).toBe(200);
     await expectError(await ingest(other, event()), 401, "invalid_api_key");
   });
 

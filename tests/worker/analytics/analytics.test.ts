@@ -2,7 +2,6 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { beforeAll, describe, expect, it } from "vitest";
 import { DAY, HOUR } from "../../../worker/clock.ts";
 import { ANALYTICS_BODY_LIMIT_BYTES, ANALYTICS_EVENTS_PATH, type AnalyticsQueueMessage } from "../../../worker/contracts/analytics.ts";
-import { errorBodySchema } from "../../../worker/contracts/errors.ts";
 import { insertUserStatements } from "../../../worker/db/users.ts";
 import { ARCHIVE_PREFIX } from "../../../worker/domain/analytics/store-events.ts";
 import { handleAnalyticsQueue } from "../../../worker/jobs/analytics-consumer.ts";
@@ -11,6 +10,7 @@ import { expectConsoleErrors } from "../../support/console-guard.ts";
 import { fetchWorker } from "../support/fetch.ts";
 import { startInFreshRateLimitWindow } from "../../support/rate-limit-window.ts";
 import { bearerFor, sessionCookieFor } from "../support/sessions.ts";
+import { expectError } from "../support/http.ts";
 
 /*
  * The tracker's endpoint and the queue consumer (docs/decisions/022-analytics-and-telemetry.md): batches go through
@@ -74,11 +74,6 @@ async function eventsArrive(deviceId: string, count: number): Promise<StoredEven
     if (rows.length >= count || Date.now() > deadline) return rows;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-async function expectError(response: Response, status: number) {
-  expect(response.status, await response.clone().text()).toBe(status);
-  return errorBodySchema.parse(await response.json());
 }
 
 describe("POST /v1/events", () => {

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { TestBrowser } from "../support/browser.ts";
+import { apiCallsFrom, TestBrowser, tokensOf } from "../support/browser.ts";
 
 /** The worker tests' Bluesky stand-in (tests/support/x-emulator-setup.ts), reached over real HTTP. */
 export const blueskyEmulator = String(Reflect.get(env, "BLUESKY_APPVIEW_URL"));
@@ -72,9 +72,8 @@ export async function throughBluesky(browser: TestBrowser, start: string, handle
 
 /** The signed-in user of a browser, as /auth/profile tells (its handle is named twitterHandle there, SPEC.md's field). */
 export async function currentUser(browser: TestBrowser): Promise<{ id: string; handle: string }> {
-  const tokens = await browser.fetch("/auth/session/tokens", { method: "POST", headers: { Origin: "http://127.0.0.1:8787" } });
-  const { accessToken } = (await tokens.json()) as { accessToken: string };
-  const profile = await browser.fetch("/auth/profile", { headers: { Authorization: `Bearer ${accessToken}` } });
+  const { accessToken } = await tokensOf(browser);
+  const profile = await apiCallsFrom(browser, accessToken)("/auth/profile");
   const user = (await profile.json()) as { userId: string; twitterHandle: string };
   return { id: user.userId, handle: user.twitterHandle };
 }

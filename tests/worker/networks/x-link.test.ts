@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { systemClock } from "../../../worker/clock.ts";
 import { configFrom } from "../../../worker/config.ts";
 import { networksFor } from "../../../worker/domain/networks/registry.ts";
-import { signInThroughX, TestBrowser } from "../support/browser.ts";
+import { apiCallsFrom, signInThroughX, TestBrowser, tokensOf } from "../support/browser.ts";
 import { currentUser, signInThroughBluesky, uniqueHandle } from "./bluesky-stand-in.ts";
 
 const config = configFrom(env);
@@ -20,9 +20,8 @@ async function linkXThrough(browser: TestBrowser, handle: string): Promise<Respo
 }
 
 async function linkedAccounts(browser: TestBrowser): Promise<unknown> {
-  const tokens = await browser.fetch("/auth/session/tokens", { method: "POST", headers: { Origin: "http://127.0.0.1:8787" } });
-  const { accessToken } = (await tokens.json()) as { accessToken: string };
-  const settings = await browser.fetch("/v1/user/settings", { headers: { Authorization: `Bearer ${accessToken}` } });
+  const { accessToken } = await tokensOf(browser);
+  const settings = await apiCallsFrom(browser, accessToken)("/v1/user/settings");
   return ((await settings.json()) as { linkedAccounts: unknown }).linkedAccounts;
 }
 

@@ -9,14 +9,15 @@ import { withdrawalCreatedSchema, withdrawalSchema } from "../../../worker/contr
 import { seedDemoData } from "../../../fixtures/demo-data.ts";
 import type { CreatedDemoKey } from "../../../fixtures/demo-conversions.ts";
 import { latestCodeSentTo } from "../../support/outbox.ts";
-import { signInThroughX, type TestBrowser } from "../support/browser.ts";
+import { signInThroughX, tokensOf, type TestBrowser } from "../support/browser.ts";
+import { call } from "../support/http.ts";
+import { fetchWorker } from "../support/fetch.ts";
 
 /**
  * README's demo, walked as a newcomer would after `npm start`: each demo person signs in through the X emulator and
  * does what README says they can. The seed writes through the production writers; this checks that what it wrote
  * passes the API's own contracts (ids included).
  */
-const origin = "http://127.0.0.1:8787";
 let demoKeys: CreatedDemoKey[];
 
 beforeAll(async () => {
@@ -26,35 +27,18 @@ beforeAll(async () => {
 async function signIn(handle: string): Promise<{ browser: TestBrowser; bearer: string }> {
   const { browser, landing } = await signInThroughX(handle);
   expect(landing.status).toBe(302);
-  const tokens = await browser.fetch("/auth/session/tokens", { method: "POST", headers: { Origin: origin } });
-  expect(tokens.status).toBe(200);
-  const { accessToken } = (await tokens.json()) as { accessToken: string };
+  const { accessToken } = await tokensOf(browser);
   return { browser, bearer: `Bearer ${accessToken}` };
 }
 
-function call(bearer: string, method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
-  return exportsFetch(
-    new Request(new URL(path, origin), {
-      method,
-      headers: { Authorization: bearer, "Content-Type": "application/json", ...init.headers },
-      body: init.body === undefined ? null : JSON.stringify(init.body),
-    }),
-  );
-}
-
-async function exportsFetch(request: Request): Promise<Response> {
-  const { exports } = await import("cloudflare:workers");
-  return exports.default.fetch(request);
-}
-
 async function profileOf(bearer: string): Promise<CurrentUser> {
-  const response = await call(bearer, "GET", "/auth/profile");
+  const response = await call("GET", "/auth/profile", bearer);
   expect(response.status).toBe(200);
   return currentUserSchema.parse(await response.json());
 }
 
 async function usdcAvailable(bearer: string): Promise<number> {
-  const response = await call(bearer, "GET", "/v1/balance");
+  const response = await call("GET", "/v1/balance", bearer);
   expect(response.status).toBe(200);
   const { balances } = (await response.json()) as { balances: { currency: string; available: number }[] };
   return balances.find((balance) => balance.currency === "USDC")?.available ?? 0;
@@ -71,7 +55,7 @@ describe("README's demo", { timeout: 60_000 }, () => {
 
   it("ada_creates confirms her payout for Back up your work with Nimbus", async () => {
     const { bearer } = await signIn("ada_creates");
-    const response = await call(bearer, "POST", "/v1/action/payout/confirm/campaign-nimbus-backup");
+    const response = await call("POST", "/v1/action/payout/confirm/campaign-nimbus-backup", bearer);
     expect(response.status, await response.clone().text()).toBe(200);
     expect(((await response.json()) as { claimed: number }).claimed).toBeGreaterThan(0);
   });
@@ -85,7 +69,7 @@ describe("README's demo", { timeout: 60_000 }, () => {
       )?.count;
     expect(await confirmations()).toBe(1);
     const { bearer } = await signIn("ada_creates");
-    const response = await call(bearer, "POST", "/v1/action/payout/confirm/campaign-aurora-summer");
+    const response = await call("POST", "/v1/action/payout/confirm/campaign-aurora-summer", bearer);
     expect(response.status).toBe(409);
     expect(await response.json()).toMatchObject({ code: "nothing_to_claim" });
     expect(await confirmations()).toBe(1);
@@ -94,31 +78,34 @@ describe("README's demo", { timeout: 60_000 }, () => {
   it("bytebard has 125 USDC and thirteen unread notifications, withdraws 10 USDC to his seeded wallet with a mailed code", async () => {
     const { bearer } = await signIn("bytebard");
     expect(await usdcAvailable(bearer)).toBe(125_000_000);
-    const recent = await call(bearer, "GET", "/v1/notification/recent");
+    const recent = await call("GET", "/v1/notification/recent", bearer);
     expect(((await recent.json()) as { unreadCount: number }).unreadCount).toBe(13);
 
-    const wallets = walletListSchema.parse(await (await call(bearer, "GET", "/v1/wallet")).json()).data;
+    const wallets = walletListSchema.parse(await (await call("GET", "/v1/wallet", bearer)).json()).data;
     const wallet = wallets.find((item) => item.address === "0xB0B0000000000000000000000000000000000002");
     expect(wallet?.verified).toBe(true);
-    const requested = await call(bearer, "POST", "/v1/withdrawal", {
-      body: { walletId: wallet?.id, amount: 10_000_000, currency: "USDC" },
-      headers: { "Idempotency-Key": crypto.randomUUID() },
-    });
+    const requested = await call(
+      "POST",
+      "/v1/withdrawal",
+      bearer,
+      { walletId: wallet?.id, amount: 10_000_000, currency: "USDC" },
+      { "Idempotency-Key": crypto.randomUUID() },
+    );
     expect(requested.status, await requested.clone().text()).toBe(201);
     const { withdrawal } = withdrawalCreatedSchema.parse(await requested.json());
     expect(await usdcAvailable(bearer)).toBe(115_000_000);
 
     const code = await latestCodeSentTo(env.MAIL_API_URL, "bytebard@creators.example");
-    const verified = await call(bearer, "POST", `/v1/withdrawal/${withdrawal.id}/verify`, { body: { code } });
+    const verified = await call("POST", `/v1/withdrawal/${withdrawal.id}/verify`, bearer, { code });
     expect(verified.status, await verified.clone().text()).toBe(200);
     expect(withdrawalSchema.parse(await verified.json()).status).toBe("pending");
   });
 
   it("chloe_codes removes her seeded wallet", async () => {
     const { bearer } = await signIn("chloe_codes");
-    const wallets = walletListSchema.parse(await (await call(bearer, "GET", "/v1/wallet")).json()).data;
+    const wallets = walletListSchema.parse(await (await call("GET", "/v1/wallet", bearer)).json()).data;
     expect(wallets).toHaveLength(1);
-    const removed = await call(bearer, "DELETE", `/v1/wallet/${wallets[0]?.id}`);
+    const removed = await call("DELETE", `/v1/wallet/${wallets[0]?.id}`, bearer);
     expect(removed.status, await removed.clone().text()).toBe(204);
   });
 
@@ -132,7 +119,7 @@ describe("README's demo", { timeout: 60_000 }, () => {
       ["lumen_marketing", "advertiser-lumen"],
     ] as const) {
       const { bearer } = await signIn(handle);
-      const accounts = advertiserAccountsSchema.parse(await (await call(bearer, "GET", "/v1/advertiser/accounts")).json()).accounts;
+      const accounts = advertiserAccountsSchema.parse(await (await call("GET", "/v1/advertiser/accounts", bearer)).json()).accounts;
       expect(accounts.map((account) => account.advertiser.id)).toContain(advertiserId);
     }
   });
@@ -140,21 +127,19 @@ describe("README's demo", { timeout: 60_000 }, () => {
   it("the seeded key for aurora ingests README's curl event, matched to Aurora wallet launch week", async () => {
     const key = demoKeys.find((created) => created.advertiserSlug === "aurora");
     expect(key).toBeDefined();
-    const response = await exportsFetch(
-      new Request(`${origin}/v1/conversion/event/ingest`, {
-        method: "POST",
-        headers: { "api-key": key?.keyId ?? "", "api-secret": key?.secret ?? "", "Content-Type": "application/json" },
-        body: JSON.stringify({
-          eventId: "demo-curl-1",
-          type: "purchase",
-          walletAddress: "0xA11CE00000000000000000000000000000000001",
-          chain: "evm",
-          value: 2_500_000,
-          currency: "USDC",
-          occurredAt: new Date(systemClock.now() - 60_000).toISOString(),
-        }),
+    const response = await fetchWorker("/v1/conversion/event/ingest", {
+      method: "POST",
+      headers: { "api-key": key?.keyId ?? "", "api-secret": key?.secret ?? "", "Content-Type": "application/json" },
+      body: JSON.stringify({
+        eventId: "demo-curl-1",
+        type: "purchase",
+        walletAddress: "0xA11CE00000000000000000000000000000000001",
+        chain: "evm",
+        value: 2_500_000,
+        currency: "USDC",
+        occurredAt: new Date(systemClock.now() - 60_000).toISOString(),
       }),
-    );
+    });
     expect(response.status).toBe(200);
     expect(ingestResultSchema.parse(await response.json())).toMatchObject({ received: 1, accepted: 1, matched: 1, unmatched: 0 });
   });

@@ -6,9 +6,9 @@ import { insertPostStatement } from "../../../worker/db/posts.ts";
 import { insertUserStatements } from "../../../worker/db/users.ts";
 import { buildAdvertiser, buildCampaign, buildPost, buildUser } from "../../../fixtures/factories.ts";
 import { insertAdvertiserStatement } from "../../../worker/db/advertisers.ts";
-import { signInThroughX } from "../support/browser.ts";
+import { signInThroughX, tokensOf } from "../support/browser.ts";
 import { fetchWorker } from "../support/fetch.ts";
-import { apiTokenFor, appOrigin, confirmPayout, creatorOnX, uniqueHandle } from "../support/rewards.ts";
+import { apiTokenFor, confirmPayout, creatorOnX, uniqueHandle } from "../support/rewards.ts";
 
 /*
  * The same request many times at once, as a double-clicking person, a retrying client or a script sends it
@@ -128,9 +128,7 @@ describe("the same request 50 times at once", () => {
 
   it("rotates a refresh token once for 10 parallel refreshes, and the honest client keeps its session", async () => {
     const { browser } = await signInThroughX(uniqueHandle("tabs"));
-    const issued = await browser.fetch("/auth/session/tokens", { method: "POST", headers: { Origin: appOrigin } });
-    expect(issued.status).toBe(200);
-    const pair = (await issued.json()) as { accessToken: string; refreshToken: string };
+    const pair = await tokensOf(browser);
 
     const responses = await times(10, () =>
       fetchWorker("/auth/token", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(pair) }),

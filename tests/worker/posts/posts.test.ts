@@ -12,7 +12,7 @@ import { createPost } from "../../../worker/domain/posts/create-post.ts";
 import { exhaustXRateLimit, revokeOnX } from "../../support/x-emulator-controls.ts";
 import { AppError } from "../../../worker/contracts/errors.ts";
 import { decryptSecret } from "../../../worker/security/encryption.ts";
-import { signInThroughX, type TestBrowser } from "../support/browser.ts";
+import { apiCallsFrom, signInThroughX, tokensOf, type TestBrowser } from "../support/browser.ts";
 import { fetchWorker } from "../support/fetch.ts";
 
 const origin = "http://127.0.0.1:8787";
@@ -37,14 +37,8 @@ type Creator = {
 };
 
 async function asCreator(browser: TestBrowser): Promise<Creator> {
-  const tokens = await browser.fetch("/auth/session/tokens", { method: "POST", headers: { Origin: origin } });
-  expect(tokens.status).toBe(200);
-  const { accessToken } = (await tokens.json()) as { accessToken: string };
-  const call = (path: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set("Authorization", `Bearer ${accessToken}`);
-    return browser.fetch(path, { ...init, headers });
-  };
+  const { accessToken } = await tokensOf(browser);
+  const call = apiCallsFrom(browser, accessToken);
   const profile = (await (await call("/auth/profile")).json()) as { userId: string };
   return {
     browser,

@@ -10,6 +10,7 @@ import { insertUserStatements } from "../../../worker/db/users.ts";
 import { buildAdvertiser, buildCampaign, buildUser } from "../../../fixtures/factories.ts";
 import { fetchWorker } from "../support/fetch.ts";
 import { bearerFor } from "../support/sessions.ts";
+import { call } from "../support/http.ts";
 
 /*
  * Creators invite creators (docs/decisions/032-spec-server-items.md section 5): a joined creator gets an invitation
@@ -32,14 +33,6 @@ function person(handle: (typeof handles)[number]): Person {
   const found = people.get(handle);
   if (found === undefined) throw new Error(`No ${handle}`);
   return found;
-}
-
-function call(method: string, path: string, bearer: string, body?: unknown): Promise<Response> {
-  return fetchWorker(path, {
-    method,
-    headers: { Authorization: bearer, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
 }
 
 const invitationPath = (campaignId: string) => `/v1/campaign/${campaignId}/invitation`;

@@ -1,4 +1,5 @@
 import { exports } from "cloudflare:workers";
+import { expect } from "vitest";
 
 const origin = "http://127.0.0.1:8787";
 
@@ -64,4 +65,20 @@ export async function signInThroughX(
   const approved = await browser.fetch(authorize.toString());
   const landing = await browser.follow(approved);
   return { browser, landing };
+}
+
+/** The token pair the app's client asks the browser's session for (by its cookie, from the app's own origin). */
+export async function tokensOf(browser: TestBrowser): Promise<{ accessToken: string; refreshToken: string }> {
+  const response = await browser.fetch("/auth/session/tokens", { method: "POST", headers: { Origin: origin } });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as { accessToken: string; refreshToken: string };
+}
+
+/** API calls from the browser with an access token, as the app's client makes them. */
+export function apiCallsFrom(browser: TestBrowser, accessToken: string): (path: string, init?: RequestInit) => Promise<Response> {
+  return (path, init = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set("Authorization", `Bearer ${accessToken}`);
+    return browser.fetch(path, { ...init, headers });
+  };
 }

@@ -3,12 +3,10 @@ import { DAY, systemClock } from "../../../worker/clock.ts";
 import { insertAdvertiserStatement } from "../../../worker/db/advertisers.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../../../worker/db/campaigns.ts";
 import { buildAdvertiser, buildCampaign } from "../../../fixtures/factories.ts";
-import { signInThroughX } from "./browser.ts";
+import { apiCallsFrom, signInThroughX, tokensOf } from "./browser.ts";
 import { uniqueHandle } from "./rewards.ts";
 
 /** What the posting tests share: a creator who granted X write access, a campaign they joined, a 1×1 PNG. */
-
-const origin = "http://127.0.0.1:8787";
 
 export const TINY_PNG = Uint8Array.from(
   atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="),
@@ -25,13 +23,7 @@ export async function creatorWithWriteAccess(prefix: string): Promise<PostingCre
   const authorize = new URL(start.headers.get("location") ?? "");
   authorize.searchParams.set("emulator_login", handle);
   await browser.follow(await browser.fetch(authorize.toString()));
-  const tokens = await browser.fetch("/auth/session/tokens", { method: "POST", headers: { Origin: origin } });
-  const { accessToken } = (await tokens.json()) as { accessToken: string };
-  const call = (path: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set("Authorization", `Bearer ${accessToken}`);
-    return browser.fetch(path, { ...init, headers });
-  };
+  const call = apiCallsFrom(browser, (await tokensOf(browser)).accessToken);
   const { userId } = (await (await call("/auth/profile")).json()) as { userId: string };
   return { userId, handle, call };
 }

@@ -4,7 +4,6 @@ import { expect } from "vitest";
 import { capabilitiesFor, type Capabilities } from "../../../worker/capabilities.ts";
 import { DAY, HOUR, systemClock, type Clock } from "../../../worker/clock.ts";
 import { fixedClock } from "../../support/clock.ts";
-import { errorBodySchema, type ErrorBody } from "../../../worker/contracts/errors.ts";
 import { walletChallengeSchema, walletSchema } from "../../../worker/contracts/wallets.ts";
 import { withdrawalCreatedSchema, withdrawalListSchema, withdrawalSchema, type Withdrawal } from "../../../worker/contracts/withdrawals.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../../../worker/db/campaigns.ts";
@@ -19,8 +18,8 @@ import { findRewardCampaign } from "../../../worker/db/reward-campaigns.ts";
 import { buildCampaign, buildPost, buildUser, polledPostsStatements, type PolledPost } from "../../../fixtures/factories.ts";
 import { latestCodeSentTo } from "../../support/outbox.ts";
 import { bearerFor } from "./sessions.ts";
-import { fetchWorker } from "./fetch.ts";
 import { insertAdvertiser } from "./rewards.ts";
+import { call } from "./http.ts";
 
 /**
  * Shared by the withdrawal worker tests: creators with money (credited through the ledger's own functions or the
@@ -167,36 +166,28 @@ export async function postStatuses(postIds: readonly string[]): Promise<string[]
   return postIds.map((id) => byId.get(id) ?? "missing");
 }
 
-function call(bearer: string | null, method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
-  return fetchWorker(path, {
-    method,
-    headers: {
-      ...(bearer === null ? {} : { Authorization: bearer }),
-      ...(init.body === undefined ? {} : { "Content-Type": "application/json" }),
-      ...init.headers,
-    },
-    body: init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body),
-  });
-}
-
 /** Adds an EVM wallet through the wallet API and verifies it by signing its message with the key. */
 export async function verifiedWallet(
   creator: TestCreator,
   options: { currency?: string; key?: `0x${string}`; verify?: boolean } = {},
 ): Promise<{ id: string; address: string; account: PrivateKeyAccount }> {
   const account = privateKeyToAccount(options.key ?? generatePrivateKey());
-  const added = await call(creator.setup, "POST", "/v1/wallet", {
-    body: { type: "evm", address: account.address, currency: options.currency ?? "USDC" },
+  const added = await call("POST", "/v1/wallet", creator.setup, {
+    type: "evm",
+    address: account.address,
+    currency: options.currency ?? "USDC",
   });
   expect(added.status, await added.clone().text()).toBe(201);
   const wallet = walletSchema.parse(await added.json());
   if (options.verify === false) return { id: wallet.id, address: wallet.address, account };
-  const started = await call(creator.setup, "POST", "/v1/wallet/start-verification", { body: { walletId: wallet.id } });
+  const started = await call("POST", "/v1/wallet/start-verification", creator.setup, { walletId: wallet.id });
   expect(started.status, await started.clone().text()).toBe(200);
   const challenge = walletChallengeSchema.parse(await started.json());
   const signature = await account.signMessage({ message: challenge.message });
-  const completed = await call(creator.setup, "POST", "/v1/wallet/complete-verification", {
-    body: { walletId: wallet.id, nonce: challenge.nonce, signature },
+  const completed = await call("POST", "/v1/wallet/complete-verification", creator.setup, {
+    walletId: wallet.id,
+    nonce: challenge.nonce,
+    signature,
   });
   expect(completed.status, await completed.clone().text()).toBe(200);
   return { id: wallet.id, address: wallet.address, account };
@@ -208,26 +199,23 @@ export function requestWithdrawalCall(
   idempotencyKey: string | null = crypto.randomUUID(),
   query = "?page_path=%2Fprofile&trigger=withdraw-dialog",
 ) {
-  return call(bearer, "POST", `/v1/withdrawal${query}`, {
-    body,
-    headers: idempotencyKey === null ? {} : { "Idempotency-Key": idempotencyKey },
-  });
+  return call("POST", `/v1/withdrawal${query}`, bearer, body, idempotencyKey === null ? {} : { "Idempotency-Key": idempotencyKey });
 }
 
 export function verifyCall(bearer: string | null, withdrawalId: string, body: unknown) {
-  return call(bearer, "POST", `/v1/withdrawal/${withdrawalId}/verify`, { body });
+  return call("POST", `/v1/withdrawal/${withdrawalId}/verify`, bearer, body);
 }
 
 export function resendCall(bearer: string | null, withdrawalId: string) {
-  return call(bearer, "POST", `/v1/withdrawal/${withdrawalId}/verify/resend`);
+  return call("POST", `/v1/withdrawal/${withdrawalId}/verify/resend`, bearer);
 }
 
 export function cancelCall(bearer: string | null, withdrawalId: string) {
-  return call(bearer, "DELETE", `/v1/withdrawal/${withdrawalId}?page_path=%2Fprofile&trigger=cancel`);
+  return call("DELETE", `/v1/withdrawal/${withdrawalId}?page_path=%2Fprofile&trigger=cancel`, bearer);
 }
 
 export function listCall(bearer: string | null, query = "") {
-  return call(bearer, "GET", `/v1/withdrawal${query}`);
+  return call("GET", `/v1/withdrawal${query}`, bearer);
 }
 
 /** A withdrawal requested through the API (201). */
@@ -256,20 +244,6 @@ export async function listWithdrawals(creator: TestCreator, query = ""): Promise
   const response = await listCall(creator.bearer, query);
   expect(response.status).toBe(200);
   return withdrawalListSchema.parse(await response.json()).withdrawals;
-}
-
-export async function expectError(response: Response, status: number, code?: string): Promise<ErrorBody> {
-  const text = await response.clone().text();
-  expect(response.status, text).toBe(status);
-  const body = errorBodySchema.parse(await response.json());
-  if (code !== undefined) expect(body.code, text).toBe(code);
-  return body;
-}
-
-/** The fields a 400 names, as "body.amount". */
-export async function fieldsOf(response: Response): Promise<string[]> {
-  const body = await expectError(response, 400);
-  return (body.detail ?? []).map((field) => field.loc.join("."));
 }
 
 /** The creator's balance in USDC, straight from the ledger (available, held, paid out). */

@@ -6,7 +6,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { parseSiweMessage } from "viem/siwe";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../support/clock.ts";
-import { AppError, errorBodySchema } from "../../../worker/contracts/errors.ts";
+import { AppError } from "../../../worker/contracts/errors.ts";
 import {
   WALLET_CHALLENGE_TTL_MS,
   WALLET_STATEMENT,
@@ -18,12 +18,11 @@ import {
   type WalletChallenge,
 } from "../../../worker/contracts/wallets.ts";
 import { findWallet } from "../../../worker/db/wallets.ts";
-import { insertUserStatements } from "../../../worker/db/users.ts";
 import { parseSolanaSignInMessage } from "../../../worker/domain/wallets/messages.ts";
 import { completeVerification, startVerification } from "../../../worker/domain/wallets/wallets.ts";
-import { buildUser } from "../../../fixtures/factories.ts";
 import { fetchWorker } from "../support/fetch.ts";
-import { bearerFor } from "../support/sessions.ts";
+import { call, expectError, fieldsOf } from "../support/http.ts";
+import { newPerson, type Person } from "../support/people.ts";
 
 /*
  * Wallets with proof of ownership, through the worker's HTTP API, signed with real keys: EVM accounts from
@@ -34,62 +33,27 @@ import { bearerFor } from "../support/sessions.ts";
 const now = Date.now();
 const site = { domain: "127.0.0.1:8787", uri: "http://127.0.0.1:8787" };
 
-type Creator = { userId: string; bearer: string };
-
-let handles = 0;
-async function newCreator(prefix = "wallet"): Promise<Creator> {
-  handles += 1;
-  const user = buildUser(`${prefix}_${handles}`, now);
-  await env.DB.batch(insertUserStatements(env.DB, user, ["creator"]));
-  return { userId: user.id, bearer: await bearerFor(user.id) };
-}
-
-function call(creator: Creator | null, method: string, path: string, body?: unknown): Promise<Response> {
-  return fetchWorker(path, {
-    method,
-    headers: {
-      ...(creator === null ? {} : { Authorization: creator.bearer }),
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
-async function expectError(response: Response, status: number, code?: string) {
-  expect(response.status).toBe(status);
-  const body = errorBodySchema.parse(await response.json());
-  expect(body.status).toBe(status);
-  if (code !== undefined) expect(body.code).toBe(code);
-  return body;
-}
-
-/** The fields a 400 names, as "body.address". */
-async function fieldsOf(response: Response): Promise<string[]> {
-  const body = await expectError(response, 400);
-  return (body.detail ?? []).map((field) => field.loc.join("."));
-}
-
-async function add(creator: Creator, type: string, address: string, currency = "USDC"): Promise<Wallet> {
-  const response = await call(creator, "POST", "/v1/wallet", { type, address, currency });
+async function add(creator: Person, type: string, address: string, currency = "USDC"): Promise<Wallet> {
+  const response = await call("POST", "/v1/wallet", creator.bearer, { type, address, currency });
   expect(response.status, await response.clone().text()).toBe(201);
   return walletSchema.parse(await response.json());
 }
 
-async function list(creator: Creator, query = ""): Promise<Wallet[]> {
-  const response = await call(creator, "GET", `/v1/wallet${query}`);
+async function list(creator: Person, query = ""): Promise<Wallet[]> {
+  const response = await call("GET", `/v1/wallet${query}`, creator.bearer);
   expect(response.status).toBe(200);
   expect(response.headers.get("cache-control")).toBe("no-store");
   return walletListSchema.parse(await response.json()).data;
 }
 
-async function start(creator: Creator, walletId: string): Promise<WalletChallenge> {
-  const response = await call(creator, "POST", "/v1/wallet/start-verification", { walletId });
+async function start(creator: Person, walletId: string): Promise<WalletChallenge> {
+  const response = await call("POST", "/v1/wallet/start-verification", creator.bearer, { walletId });
   expect(response.status, await response.clone().text()).toBe(200);
   return walletChallengeSchema.parse(await response.json());
 }
 
-function complete(creator: Creator | null, body: { walletId: string; nonce?: string; signature: string }) {
-  return call(creator, "POST", "/v1/wallet/complete-verification", body);
+function complete(creator: Person | null, body: { walletId: string; nonce?: string; signature: string }) {
+  return call("POST", "/v1/wallet/complete-verification", creator?.bearer ?? null, body);
 }
 
 function evmKey() {
@@ -105,7 +69,7 @@ function solanaKey() {
 }
 
 /** A withdrawal row as the withdrawals module would write it (only the columns this test needs to be real). */
-async function insertWithdrawal(creator: Creator, walletId: string, status: string): Promise<string> {
+async function insertWithdrawal(creator: Person, walletId: string, status: string): Promise<string> {
   const id = `wd_${crypto.randomUUID()}`;
   await env.DB.prepare(
     `INSERT INTO withdrawals (id, user_id, wallet_id, currency, amount, status, second_factor, idempotency_key, created_at, expires_at, updated_at)
@@ -116,17 +80,17 @@ async function insertWithdrawal(creator: Creator, walletId: string, status: stri
   return id;
 }
 
-let ada: Creator;
-let otto: Creator;
+let ada: Person;
+let otto: Person;
 
 beforeAll(async () => {
-  ada = await newCreator("ada");
-  otto = await newCreator("otto");
+  ada = await newPerson("ada");
+  otto = await newPerson("otto");
 });
 
 describe("GET /v1/wallet/type", () => {
   it("answers the two types with their labels, address hints and the currencies each can receive", async () => {
-    const response = await call(ada, "GET", "/v1/wallet/type");
+    const response = await call("GET", "/v1/wallet/type", ada.bearer);
     expect(response.status).toBe(200);
     const { data } = walletTypesSchema.parse(await response.json());
     expect(data.map((type) => [type.type, type.label, type.currencies])).toEqual([
@@ -137,15 +101,19 @@ describe("GET /v1/wallet/type", () => {
   });
 
   it("refuses a request without a token (401)", async () => {
-    await expectError(await call(null, "GET", "/v1/wallet/type"), 401, "unauthenticated");
+    await expectError(await call("GET", "/v1/wallet/type", null), 401, "unauthenticated");
   });
 });
 
 describe("POST /v1/wallet", () => {
   it("adds an EVM address given in lower case, stored with its EIP-55 checksum, unverified", async () => {
-    const creator = await newCreator();
+    const creator = await newPerson("wallet");
     const account = evmKey();
-    const response = await call(creator, "POST", "/v1/wallet", { type: "evm", address: account.address.toLowerCase(), currency: "usdc" });
+    const response = await call("POST", "/v1/wallet", creator.bearer, {
+      type: "evm",
+      address: account.address.toLowerCase(),
+      currency: "usdc",
+    });
     expect(response.status).toBe(201);
     const wallet = walletSchema.parse(await response.json());
     expect(wallet).toMatchObject({ type: "evm", address: account.address, currency: "USDC", verified: false, verifiedAt: null });
@@ -154,7 +122,7 @@ describe("POST /v1/wallet", () => {
   });
 
   it("adds a checksummed EVM address and a Solana address", async () => {
-    const creator = await newCreator();
+    const creator = await newPerson("wallet");
     const account = evmKey();
     const solana = solanaKey();
     expect((await add(creator, "evm", account.address, "USDT")).address).toBe(account.address);
@@ -170,61 +138,64 @@ describe("POST /v1/wallet", () => {
       address.slice(0, index) +
       (character === character.toUpperCase() ? character.toLowerCase() : character.toUpperCase()) +
       address.slice(index + 1);
-    const response = await call(ada, "POST", "/v1/wallet", { type: "evm", address: wrong, currency: "USDC" });
+    const response = await call("POST", "/v1/wallet", ada.bearer, { type: "evm", address: wrong, currency: "USDC" });
     const body = await expectError(response, 400, "invalid_address");
     expect(body.detail).toEqual([{ loc: ["body", "address"], msg: expect.stringContaining("checksum") }]);
     expect(body.message).toContain("checksum");
   });
 
   it("refuses EVM addresses that are not hexadecimal or of the wrong length", async () => {
-    const notHex = await call(ada, "POST", "/v1/wallet", { type: "evm", address: `0x${"g".repeat(40)}`, currency: "USDC" });
+    const notHex = await call("POST", "/v1/wallet", ada.bearer, { type: "evm", address: `0x${"g".repeat(40)}`, currency: "USDC" });
     expect(await fieldsOf(notHex)).toEqual(["body.address"]);
-    const short = await call(ada, "POST", "/v1/wallet", { type: "evm", address: `0x${"a".repeat(39)}`, currency: "USDC" });
+    const short = await call("POST", "/v1/wallet", ada.bearer, { type: "evm", address: `0x${"a".repeat(39)}`, currency: "USDC" });
     const body = await expectError(short, 400, "invalid_address");
     expect(body.message).toContain("this one has 39");
   });
 
   it("refuses a Solana address that is not base58, decodes to the wrong length, or cannot sign", async () => {
-    const notBase58 = await call(ada, "POST", "/v1/wallet", { type: "solana", address: "0OIl".repeat(11), currency: "USDC" });
+    const notBase58 = await call("POST", "/v1/wallet", ada.bearer, { type: "solana", address: "0OIl".repeat(11), currency: "USDC" });
     const notBase58Body = await expectError(notBase58, 400, "invalid_address");
     expect(notBase58Body.detail?.[0]?.loc).toEqual(["body", "address"]);
     expect(notBase58Body.message).toContain("not a base58 character");
 
     const shortKey = base58.encode(new Uint8Array(31).fill(7));
     const wrongLength = await expectError(
-      await call(ada, "POST", "/v1/wallet", { type: "solana", address: shortKey, currency: "USDC" }),
+      await call("POST", "/v1/wallet", ada.bearer, { type: "solana", address: shortKey, currency: "USDC" }),
       400,
     );
     expect(wrongLength.detail).toEqual([{ loc: ["body", "address"], msg: expect.stringContaining("decodes to 31 bytes") }]);
 
     const offCurve = base58.encode(offCurveBytes());
-    const program = await expectError(await call(ada, "POST", "/v1/wallet", { type: "solana", address: offCurve, currency: "USDC" }), 400);
+    const program = await expectError(
+      await call("POST", "/v1/wallet", ada.bearer, { type: "solana", address: offCurve, currency: "USDC" }),
+      400,
+    );
     expect(program.message).toContain("cannot sign");
   });
 
   it("refuses an unknown type, and a currency the type cannot receive, naming each field", async () => {
-    const unknownType = await call(ada, "POST", "/v1/wallet", { type: "bitcoin", address: "bc1q", currency: "USDC" });
+    const unknownType = await call("POST", "/v1/wallet", ada.bearer, { type: "bitcoin", address: "bc1q", currency: "USDC" });
     expect(await fieldsOf(unknownType)).toEqual(["body.type"]);
 
     const address = evmKey().address;
     const fiat = await expectError(
-      await call(ada, "POST", "/v1/wallet", { type: "evm", address, currency: "EUR" }),
+      await call("POST", "/v1/wallet", ada.bearer, { type: "evm", address, currency: "EUR" }),
       400,
       "unsupported_currency",
     );
     expect(fiat.detail).toEqual([{ loc: ["body", "currency"], msg: "An EVM address cannot receive EUR: choose USDC or USDT." }]);
 
     const unknown = await expectError(
-      await call(ada, "POST", "/v1/wallet", { type: "solana", address: solanaKey().address, currency: "DOGE" }),
+      await call("POST", "/v1/wallet", ada.bearer, { type: "solana", address: solanaKey().address, currency: "DOGE" }),
       400,
     );
     expect(unknown.detail?.map((field) => field.loc.join("."))).toEqual(["body.currency"]);
     expect(unknown.message).toContain("DOGE is not a currency Chorus pays rewards in");
 
-    const both = await call(ada, "POST", "/v1/wallet", { type: "evm", address: "nope", currency: "EUR" });
+    const both = await call("POST", "/v1/wallet", ada.bearer, { type: "evm", address: "nope", currency: "EUR" });
     expect(await fieldsOf(both)).toEqual(["body.address", "body.currency"]);
 
-    const missing = await call(ada, "POST", "/v1/wallet", {});
+    const missing = await call("POST", "/v1/wallet", ada.bearer, {});
     expect((await fieldsOf(missing)).sort()).toEqual(["body.address", "body.currency", "body.type"]);
 
     const notJson = await fetchWorker("/v1/wallet", { method: "POST", headers: { Authorization: ada.bearer }, body: "type=evm" });
@@ -232,29 +203,29 @@ describe("POST /v1/wallet", () => {
   });
 
   it("refuses the same address for the same currency twice (409, naming the field), in any letter case", async () => {
-    const creator = await newCreator();
+    const creator = await newPerson("wallet");
     const account = evmKey();
     await add(creator, "evm", account.address);
     const again = await expectError(
-      await call(creator, "POST", "/v1/wallet", { type: "evm", address: account.address.toLowerCase(), currency: "USDC" }),
+      await call("POST", "/v1/wallet", creator.bearer, { type: "evm", address: account.address.toLowerCase(), currency: "USDC" }),
       409,
     );
     expect(again).toMatchObject({ code: "duplicate_wallet", detail: [{ loc: ["body", "address"] }] });
     expect(again.message).toBe("You already added this EVM address for USDC.");
     // Another currency, or another creator, is another wallet.
     await add(creator, "evm", account.address, "USDT");
-    await add(await newCreator(), "evm", account.address);
+    await add(await newPerson("wallet"), "evm", account.address);
     expect(await list(creator)).toHaveLength(2);
   });
 
   it("refuses a request without a token (401)", async () => {
-    await expectError(await call(null, "POST", "/v1/wallet", { type: "evm", address: evmKey().address, currency: "USDC" }), 401);
+    await expectError(await call("POST", "/v1/wallet", null, { type: "evm", address: evmKey().address, currency: "USDC" }), 401);
   });
 });
 
 describe("GET /v1/wallet", () => {
   it("lists the creator's own wallets, oldest first, optionally of one currency", async () => {
-    const creator = await newCreator();
+    const creator = await newPerson("wallet");
     const first = await add(creator, "evm", evmKey().address, "USDC");
     const second = await add(creator, "solana", solanaKey().address, "USDT");
     await add(otto, "evm", evmKey().address, "USDC");
@@ -267,20 +238,20 @@ describe("GET /v1/wallet", () => {
   });
 
   it("refuses a currency that is not a currency code, naming it", async () => {
-    expect(await fieldsOf(await call(ada, "GET", "/v1/wallet?currency=US-D"))).toEqual(["query.currency"]);
+    expect(await fieldsOf(await call("GET", "/v1/wallet?currency=US-D", ada.bearer))).toEqual(["query.currency"]);
   });
 
   it("refuses a request without a token (401)", async () => {
-    await expectError(await call(null, "GET", "/v1/wallet"), 401);
+    await expectError(await call("GET", "/v1/wallet", null), 401);
   });
 });
 
 describe("DELETE /v1/wallet/{walletId}", () => {
   it("removes the wallet (204): it leaves the list, its row stays, and the address can be added again", async () => {
-    const creator = await newCreator();
+    const creator = await newPerson("wallet");
     const address = evmKey().address;
     const wallet = await add(creator, "evm", address);
-    const response = await call(creator, "DELETE", `/v1/wallet/${wallet.id}`);
+    const response = await call("DELETE", `/v1/wallet/${wallet.id}`, creator.bearer);
     expect(response.status).toBe(204);
     expect(await response.text()).toBe("");
     expect(await list(creator)).toEqual([]);
@@ -288,45 +259,45 @@ describe("DELETE /v1/wallet/{walletId}", () => {
     const row = await findWallet(env.DB, creator.userId, wallet.id);
     expect(row).toMatchObject({ id: wallet.id, userId: creator.userId, address, verifiedAt: null, removedAt: expect.any(Number) });
 
-    await expectError(await call(creator, "DELETE", `/v1/wallet/${wallet.id}`), 404, "not_found");
+    await expectError(await call("DELETE", `/v1/wallet/${wallet.id}`, creator.bearer), 404, "not_found");
     const again = await add(creator, "evm", address);
     expect(again.id).not.toBe(wallet.id);
   });
 
   it("answers 404 for someone else's wallet and an unknown one, and leaves theirs in place", async () => {
     const theirs = await add(otto, "solana", solanaKey().address);
-    await expectError(await call(ada, "DELETE", `/v1/wallet/${theirs.id}`), 404, "not_found");
-    await expectError(await call(ada, "DELETE", `/v1/wallet/wal_${crypto.randomUUID()}`), 404, "not_found");
+    await expectError(await call("DELETE", `/v1/wallet/${theirs.id}`, ada.bearer), 404, "not_found");
+    await expectError(await call("DELETE", `/v1/wallet/wal_${crypto.randomUUID()}`, ada.bearer), 404, "not_found");
     expect((await list(otto)).map((wallet) => wallet.id)).toContain(theirs.id);
-    expect(await fieldsOf(await call(ada, "DELETE", "/v1/wallet/not-an-id"))).toEqual(["path.walletId"]);
+    expect(await fieldsOf(await call("DELETE", "/v1/wallet/not-an-id", ada.bearer))).toEqual(["path.walletId"]);
   });
 
   it("refuses (409) while a withdrawal to the wallet is verifying or pending, and removes it once it is settled", async () => {
-    const creator = await newCreator();
+    const creator = await newPerson("wallet");
     const wallet = await add(creator, "evm", evmKey().address);
     const withdrawalId = await insertWithdrawal(creator, wallet.id, "verifying");
 
-    const refused = await expectError(await call(creator, "DELETE", `/v1/wallet/${wallet.id}`), 409, "withdrawal_in_flight");
+    const refused = await expectError(await call("DELETE", `/v1/wallet/${wallet.id}`, creator.bearer), 409, "withdrawal_in_flight");
     expect(refused.message).toBe(
       "This wallet cannot be removed while a withdrawal to it is in progress. Cancel it or wait until it is completed, then remove the wallet.",
     );
     await env.DB.prepare(`UPDATE withdrawals SET status = 'pending' WHERE id = ?`).bind(withdrawalId).run();
-    await expectError(await call(creator, "DELETE", `/v1/wallet/${wallet.id}`), 409, "withdrawal_in_flight");
+    await expectError(await call("DELETE", `/v1/wallet/${wallet.id}`, creator.bearer), 409, "withdrawal_in_flight");
     expect(await list(creator)).toHaveLength(1);
 
     await env.DB.prepare(`UPDATE withdrawals SET status = 'completed' WHERE id = ?`).bind(withdrawalId).run();
     await insertWithdrawal(creator, wallet.id, "failed");
-    expect((await call(creator, "DELETE", `/v1/wallet/${wallet.id}`)).status).toBe(204);
+    expect((await call("DELETE", `/v1/wallet/${wallet.id}`, creator.bearer)).status).toBe(204);
   });
 
   it("refuses a request without a token (401)", async () => {
-    await expectError(await call(null, "DELETE", `/v1/wallet/wal_${crypto.randomUUID()}`), 401);
+    await expectError(await call("DELETE", `/v1/wallet/wal_${crypto.randomUUID()}`, null), 401);
   });
 });
 
 describe("verification of an EVM wallet (Sign-In with Ethereum)", () => {
   it("gives an EIP-4361 message for this site, verifies the account's signature once, and refuses a replay", async () => {
-    const creator = await newCreator();
+    const creator = await newPerson("wallet");
     const account = evmKey();
     const wallet = await add(creator, "evm", account.address);
     const challenge = await start(creator, wallet.id);
@@ -361,11 +332,15 @@ describe("verification of an EVM wallet (Sign-In with Ethereum)", () => {
       "challenge_used",
     );
     expect(replay.message).toContain("Start verification again");
-    await expectError(await call(creator, "POST", "/v1/wallet/start-verification", { walletId: wallet.id }), 409, "already_verified");
+    await expectError(
+      await call("POST", "/v1/wallet/start-verification", creator.bearer, { walletId: wallet.id }),
+      409,
+      "already_verified",
+    );
   });
 
   it("uses the wallet's latest message when no nonce is sent, and accepts a signature without 0x", async () => {
-    const creator = await newCreator();
+    const creator = await newPerson("wallet");
     const account = evmKey();
     const wallet = await add(creator, "evm", account.address.toLowerCase(), "USDT");
     await start(creator, wallet.id);
@@ -377,7 +352,7 @@ describe("verification of an EVM wallet (Sign-In with Ethereum)", () => {
   });
 
   it("refuses another account's signature, saying who signed, and keeps the message usable", async () => {
-    const creator = await newCreator();
+    const creator = await newPerson("wallet");
     const account = evmKey();
     const stranger = evmKey();
     const wallet = await add(creator, "evm", account.address);
@@ -414,7 +389,7 @@ describe("verification of an EVM wallet (Sign-In with Ethereum)", () => {
   });
 
   it("accepts the message only back on the site it names", async () => {
-    const creator = await newCreator();
+    const creator = await newPerson("wallet");
     const account = evmKey();
     const wallet = await add(creator, "evm", account.address);
     const challenge = await start(creator, wallet.id);
@@ -434,7 +409,7 @@ describe("verification of an EVM wallet (Sign-In with Ethereum)", () => {
 
 describe("verification of a Solana wallet (Sign-In with Solana)", () => {
   it("gives the Solana message and verifies an ed25519 signature sent in base58", async () => {
-    const creator = await newCreator();
+    const creator = await newPerson("wallet");
     const key = solanaKey();
     const wallet = await add(creator, "solana", key.address);
     const challenge = await start(creator, wallet.id);
@@ -464,7 +439,7 @@ describe("verification of a Solana wallet (Sign-In with Solana)", () => {
   });
 
   it("accepts the signature in base64 too, and refuses a replay", async () => {
-    const creator = await newCreator();
+    const creator = await newPerson("wallet");
     const key = solanaKey();
     const wallet = await add(creator, "solana", key.address, "USDT");
     const challenge = await start(creator, wallet.id);
@@ -474,7 +449,7 @@ describe("verification of a Solana wallet (Sign-In with Solana)", () => {
   });
 
   it("refuses another key's signature, and a signature that is not 64 bytes", async () => {
-    const creator = await newCreator();
+    const creator = await newPerson("wallet");
     const key = solanaKey();
     const wallet = await add(creator, "solana", key.address);
     const challenge = await start(creator, wallet.id);
@@ -499,7 +474,7 @@ describe("what verification refuses", () => {
   it("answers 404 for someone else's wallet, at start and at completion", async () => {
     const account = evmKey();
     const theirs = await add(otto, "evm", account.address);
-    await expectError(await call(ada, "POST", "/v1/wallet/start-verification", { walletId: theirs.id }), 404, "not_found");
+    await expectError(await call("POST", "/v1/wallet/start-verification", ada.bearer, { walletId: theirs.id }), 404, "not_found");
     const challenge = await start(otto, theirs.id);
     const signature = await account.signMessage({ message: challenge.message });
     await expectError(await complete(ada, { walletId: theirs.id, nonce: challenge.nonce, signature }), 404, "not_found");
@@ -508,7 +483,7 @@ describe("what verification refuses", () => {
   });
 
   it("refuses a completion with no message started (409), an unknown nonce (400 naming it) and bad ids (400)", async () => {
-    const creator = await newCreator();
+    const creator = await newPerson("wallet");
     const account = evmKey();
     const wallet = await add(creator, "evm", account.address);
     const signature = await account.signMessage({ message: "anything" });
@@ -521,11 +496,11 @@ describe("what verification refuses", () => {
     );
     expect(unknown.detail?.[0]?.loc).toEqual(["body", "nonce"]);
     expect(await fieldsOf(await complete(creator, { walletId: "wallet-1", signature }))).toEqual(["body.walletId"]);
-    expect(await fieldsOf(await call(creator, "POST", "/v1/wallet/start-verification", {}))).toEqual(["body.walletId"]);
+    expect(await fieldsOf(await call("POST", "/v1/wallet/start-verification", creator.bearer, {}))).toEqual(["body.walletId"]);
   });
 
   it("refuses a nonce made for another wallet of the same address", async () => {
-    const creator = await newCreator();
+    const creator = await newPerson("wallet");
     const account = evmKey();
     const usdc = await add(creator, "evm", account.address, "USDC");
     const usdt = await add(creator, "evm", account.address, "USDT");
@@ -535,7 +510,7 @@ describe("what verification refuses", () => {
   });
 
   it("refuses an expired message (410) with a message saying to start again", async () => {
-    const creator = await newCreator();
+    const creator = await newPerson("wallet");
     const account = evmKey();
     const wallet = await add(creator, "evm", account.address);
     // Started eleven minutes ago: the HTTP path runs on the real clock, so the use case starts it in the past.
@@ -558,7 +533,7 @@ describe("what verification refuses", () => {
   });
 
   it("accepts a signature until the last moment of the ten minutes, and not at the tenth minute (fixed clock)", async () => {
-    const creator = await newCreator();
+    const creator = await newPerson("wallet");
     const account = evmKey();
     const wallet = await add(creator, "evm", account.address);
     const clock = fixedClock(Date.now());
@@ -583,11 +558,11 @@ describe("what verification refuses", () => {
   });
 
   it("refuses to verify a wallet removed after its message was made", async () => {
-    const creator = await newCreator();
+    const creator = await newPerson("wallet");
     const key = solanaKey();
     const wallet = await add(creator, "solana", key.address);
     const challenge = await start(creator, wallet.id);
-    expect((await call(creator, "DELETE", `/v1/wallet/${wallet.id}`)).status).toBe(204);
+    expect((await call("DELETE", `/v1/wallet/${wallet.id}`, creator.bearer)).status).toBe(204);
     await expectError(
       await complete(creator, { walletId: wallet.id, nonce: challenge.nonce, signature: base58.encode(key.sign(challenge.message)) }),
       404,
@@ -595,7 +570,7 @@ describe("what verification refuses", () => {
   });
 
   it("refuses without a token (401)", async () => {
-    await expectError(await call(null, "POST", "/v1/wallet/start-verification", { walletId: `wal_${crypto.randomUUID()}` }), 401);
+    await expectError(await call("POST", "/v1/wallet/start-verification", null, { walletId: `wal_${crypto.randomUUID()}` }), 401);
     await expectError(await complete(null, { walletId: `wal_${crypto.randomUUID()}`, signature: "0x" }), 401);
   });
 });

@@ -12,8 +12,6 @@ import {
   authenticatorCode,
   cancelCall,
   creditCreator,
-  expectError,
-  fieldsOf,
   listCall,
   listWithdrawals,
   mailedCode,
@@ -31,6 +29,7 @@ import {
   withdrawalRow,
   type TestCreator,
 } from "../support/withdrawals.ts";
+import { expectError, fieldsOf } from "../support/http.ts";
 
 /*
  * The withdrawal API through the worker's HTTP entry, against real D1, the mail outbox and the payout rail
