@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import type { UserRole } from "../../../worker/contracts/vocabulary.ts";
 import { insertMemberStatement } from "../../../worker/db/advertiser-members.ts";
 import { insertAdvertiserStatement, type Advertiser } from "../../../worker/db/advertisers.ts";
-import { insertUserStatements, type User } from "../../../worker/db/users.ts";
+import { insertUserStatements } from "../../../worker/db/users.ts";
 import { buildAdvertiser, buildUser } from "../../../fixtures/factories.ts";
 import { bearerFor } from "./sessions.ts";
 
@@ -28,12 +28,6 @@ export async function newPerson(
   const user = buildUser(handle, options.now ?? Date.now(), options.name === undefined ? {} : { name: options.name(handle) });
   await env.DB.batch(insertUserStatements(env.DB, user, options.roles ?? ["creator"]));
   return { userId: user.id, handle, bearer: await bearerFor(user.id) };
-}
-
-/** A signed-in person made from a built user (a test that names its people), with `roles`. */
-export async function signedInPerson(user: User, roles: UserRole[] = ["creator"]): Promise<Person> {
-  await env.DB.batch(insertUserStatements(env.DB, user, roles));
-  return { userId: user.id, handle: user.handle, bearer: await bearerFor(user.id) };
 }
 
 let accounts = 0;

@@ -20,6 +20,7 @@ import { latestCodeSentTo } from "../../support/outbox.ts";
 import { bearerFor } from "./sessions.ts";
 import { insertAdvertiser } from "./rewards.ts";
 import { call } from "./http.ts";
+import { settlePayoutNow } from "../../support/payout-rail.ts";
 
 /**
  * Shared by the withdrawal worker tests: creators with money (credited through the ledger's own functions or the
@@ -191,6 +192,28 @@ export async function verifiedWallet(
   });
   expect(completed.status, await completed.clone().text()).toBe(200);
   return { id: wallet.id, address: wallet.address, account };
+}
+
+/** A creator (second factor: `factor`) with a verified wallet and `amount` credited: where most withdrawal tests start. */
+export async function creatorWithMoney(
+  prefix: string,
+  amount: number,
+  options: { factor?: SecondFactorSetup; key?: `0x${string}` } = {},
+): Promise<{ creator: TestCreator; wallet: { id: string; address: string; account: PrivateKeyAccount } }> {
+  const creator = await newCreator(prefix, options.factor);
+  const wallet = await verifiedWallet(creator, options.key === undefined ? {} : { key: options.key });
+  await creditCreator(creator, amount);
+  return { creator, wallet };
+}
+
+/** A withdrawal requested, verified with its mailed code and handed to the rail, its payout settled there at once. */
+export async function settledAtTheRail(creator: TestCreator, walletId: string, amount: number): Promise<{ id: string; payoutId: string }> {
+  const withdrawal = await requestWithdrawal(creator, { walletId, amount });
+  expect((await verifyWithCode(creator, withdrawal.id, await mailedCode(creator))).status).toBe("pending");
+  const payoutId = (await withdrawalRow(withdrawal.id))?.rail_payout_id;
+  if (payoutId === null || payoutId === undefined) throw new Error("not handed to the rail");
+  await settlePayoutNow(env.PAYOUT_API_URL, payoutId);
+  return { id: withdrawal.id, payoutId };
 }
 
 export function requestWithdrawalCall(

@@ -28,6 +28,7 @@ import {
   withdrawalNotifications,
   withdrawalRow,
   type TestCreator,
+  creatorWithMoney,
 } from "../support/withdrawals.ts";
 import { expectError, fieldsOf } from "../support/http.ts";
 
@@ -221,9 +222,7 @@ describe("POST /v1/withdrawal", () => {
   });
 
   it("refuses a creator with neither a verified e-mail nor two-factor, saying how to fix it", async () => {
-    const nobody = await newCreator("nofactor", "none");
-    const wallet = await verifiedWallet(nobody);
-    await creditCreator(nobody, 5 * USDC);
+    const { creator: nobody, wallet } = await creatorWithMoney("nofactor", 5 * USDC, { factor: "none" });
     const error = await expectError(
       await requestWithdrawalCall(nobody.bearer, { walletId: wallet.id, amount: USDC, currency: "USDC" }),
       409,
@@ -267,9 +266,7 @@ describe("POST /v1/withdrawal/{id}/verify", () => {
   });
 
   it("verifies with the authenticator, refusing a wrong code and a replayed one", async () => {
-    const grace = await newCreator("grace_wd", "authenticator");
-    const wallet = await verifiedWallet(grace);
-    await creditCreator(grace, 20 * USDC);
+    const { creator: grace, wallet } = await creatorWithMoney("grace_wd", 20 * USDC, { factor: "authenticator" });
     const first = await requestWithdrawal(grace, { walletId: wallet.id, amount: 5 * USDC });
     expect(first).toMatchObject({ secondFactor: "authenticator", resendAvailableInSeconds: null });
     const code = authenticatorCode(grace);
@@ -389,9 +386,7 @@ describe("when mail fails", () => {
 
 describe("notifications by e-mail", () => {
   it("mails the withdrawal's notifications the creator asked for, once each", async () => {
-    const mia = await newCreator("mia_wd");
-    const wallet = await verifiedWallet(mia);
-    await creditCreator(mia, 5 * USDC);
+    const { creator: mia, wallet } = await creatorWithMoney("mia_wd", 5 * USDC);
     const settings = await fetchWorker("/v1/user/settings/basic", {
       method: "PUT",
       headers: { Authorization: mia.setup, "Content-Type": "application/json" },

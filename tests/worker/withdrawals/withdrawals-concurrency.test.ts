@@ -17,6 +17,7 @@ import {
   withdrawalCount,
   withdrawalEntries,
   withdrawalNotifications,
+  creatorWithMoney,
 } from "../support/withdrawals.ts";
 
 /*
@@ -61,9 +62,7 @@ describe("withdrawals under concurrency", () => {
   });
 
   it("makes one withdrawal of 20 concurrent requests with one Idempotency-Key, holding once", async () => {
-    const creator = await newCreator("same_key");
-    const wallet = await verifiedWallet(creator);
-    await creditCreator(creator, 50_000_000);
+    const { creator, wallet } = await creatorWithMoney("same_key", 50_000_000);
     const key = crypto.randomUUID();
     const body = { walletId: wallet.id, amount: 7_000_000, currency: "USDC" };
 
@@ -81,9 +80,7 @@ describe("withdrawals under concurrency", () => {
   });
 
   it("verifies once when the right code arrives ten times at once", async () => {
-    const creator = await newCreator("verify_race");
-    const wallet = await verifiedWallet(creator);
-    await creditCreator(creator, 5_000_000);
+    const { creator, wallet } = await creatorWithMoney("verify_race", 5_000_000);
     const withdrawal = await requestWithdrawal(creator, { walletId: wallet.id, amount: 2_000_000 });
     const code = await mailedCode(creator);
 

@@ -11,7 +11,6 @@ import { settlePayoutNow } from "../../support/payout-rail.ts";
 import { expectBalancedLedger, schedulerDeps } from "../support/rewards.ts";
 import {
   DEAD_WALLET_KEY,
-  creditCreator,
   earnRewards,
   listWithdrawals,
   mailedCode,
@@ -21,11 +20,11 @@ import {
   testCapabilities,
   usdcBalance,
   verifiedWallet,
-  verifyWithCode,
   withdrawalEntries,
   withdrawalNotifications,
   withdrawalRow,
-  type TestCreator,
+  creatorWithMoney,
+  settledAtTheRail,
 } from "../support/withdrawals.ts";
 
 /*
@@ -34,16 +33,6 @@ import {
  */
 
 const USDC = 1_000_000;
-
-/** Requests and verifies a withdrawal through the API (mailed code), then settles its payout at the rail. */
-async function paidOutAtTheRail(creator: TestCreator, walletId: string, amount: number): Promise<{ id: string; payoutId: string }> {
-  const withdrawal = await requestWithdrawal(creator, { walletId, amount });
-  expect((await verifyWithCode(creator, withdrawal.id, await mailedCode(creator))).status).toBe("pending");
-  const payoutId = (await withdrawalRow(withdrawal.id))?.rail_payout_id;
-  if (payoutId === null || payoutId === undefined) throw new Error("not handed to the rail");
-  await settlePayoutNow(env.PAYOUT_API_URL, payoutId);
-  return { id: withdrawal.id, payoutId };
-}
 
 describe("withdrawal settlement", () => {
   it("completes paid withdrawals once: held → paid out, the posts whose rewards they spend become paid, oldest first", async () => {
@@ -54,7 +43,7 @@ describe("withdrawal settlement", () => {
     expect(await postStatuses(posts)).toEqual(["rewarded", "rewarded", "rewarded"]);
     expect(await usdcBalance(creator)).toEqual({ available: 10 * USDC, held: 0, paidOut: 0 });
 
-    const first = await paidOutAtTheRail(creator, wallet.id, 4 * USDC);
+    const first = await settledAtTheRail(creator, wallet.id, 4 * USDC);
     const caps = testCapabilities();
     const report = await settleWithdrawals(caps);
     expect(report.completed).toBe(1);
@@ -71,10 +60,10 @@ describe("withdrawal settlement", () => {
     expect(await withdrawalEntries(first.id)).toEqual(["withdrawal-hold", "withdrawal-payout"]);
 
     // 4 more: 8 paid out covers 3 + 5, so the bonus post is paid too.
-    await paidOutAtTheRail(creator, wallet.id, 4 * USDC);
+    await settledAtTheRail(creator, wallet.id, 4 * USDC);
     await settleWithdrawals(caps);
     expect(await postStatuses(posts)).toEqual(["paid", "paid-bonus", "rewarded"]);
-    await paidOutAtTheRail(creator, wallet.id, 2 * USDC);
+    await settledAtTheRail(creator, wallet.id, 2 * USDC);
     await settleWithdrawals(caps);
     expect(await postStatuses(posts)).toEqual(["paid", "paid-bonus", "paid"]);
     expect(await usdcBalance(creator)).toEqual({ available: 0, held: 0, paidOut: 10 * USDC });
@@ -89,7 +78,7 @@ describe("withdrawal settlement", () => {
     const wallet = await verifiedWallet(creator, { key: DEAD_WALLET_KEY });
     expect(wallet.address.toLowerCase().endsWith("dead")).toBe(true);
     const posts = await earnRewards(creator, [5 * USDC]);
-    const { id } = await paidOutAtTheRail(creator, wallet.id, 5 * USDC);
+    const { id } = await settledAtTheRail(creator, wallet.id, 5 * USDC);
     expect(await usdcBalance(creator)).toEqual({ available: 0, held: 5 * USDC, paidOut: 0 });
 
     expect((await settleWithdrawals(testCapabilities())).failed).toBe(1);
@@ -102,9 +91,7 @@ describe("withdrawal settlement", () => {
   });
 
   it("expires a withdrawal left verifying for 15 minutes: cancelled, hold released, once", async () => {
-    const creator = await newCreator("settle_expiry");
-    const wallet = await verifiedWallet(creator);
-    await creditCreator(creator, 3 * USDC);
+    const { creator, wallet } = await creatorWithMoney("settle_expiry", 3 * USDC);
     const withdrawal = await requestWithdrawal(creator, { walletId: wallet.id, amount: 2 * USDC });
     const code = await mailedCode(creator);
     const clock = fixedClock(withdrawal.createdAt);
@@ -131,9 +118,7 @@ describe("withdrawal settlement", () => {
 
   it("lets one of a verification and the expiry win when they meet at the last moment, moving money once", async () => {
     const warnings = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const creator = await newCreator("last_moment");
-    const wallet = await verifiedWallet(creator);
-    await creditCreator(creator, 3 * USDC);
+    const { creator, wallet } = await creatorWithMoney("last_moment", 3 * USDC);
     const withdrawal = await requestWithdrawal(creator, { walletId: wallet.id, amount: 2 * USDC });
     const code = await mailedCode(creator);
     const [verified, settled] = await Promise.allSettled([
@@ -157,9 +142,7 @@ describe("withdrawal settlement", () => {
   });
 
   it("cancels an expired withdrawal when its code arrives before the scheduler did (410)", async () => {
-    const creator = await newCreator("late_code");
-    const wallet = await verifiedWallet(creator);
-    await creditCreator(creator, 3 * USDC);
+    const { creator, wallet } = await creatorWithMoney("late_code", 3 * USDC);
     const withdrawal = await requestWithdrawal(creator, { walletId: wallet.id, amount: 2 * USDC });
     const clock = fixedClock(withdrawal.expiresAt);
     const late = verifyWithdrawal(testCapabilities(clock), creator.userId, withdrawal.id, await mailedCode(creator));
@@ -176,7 +159,7 @@ describe("reconciliation after a crash", () => {
     const wallet = await verifiedWallet(creator);
     const posts = await earnRewards(creator, [6 * USDC]);
     // The worker handed it over (verify), the rail paid, and the worker died before any settlement ran.
-    const { id, payoutId } = await paidOutAtTheRail(creator, wallet.id, 6 * USDC);
+    const { id, payoutId } = await settledAtTheRail(creator, wallet.id, 6 * USDC);
 
     // A new worker, new capabilities, nothing in memory: two scheduler runs at once, then one more.
     const runs = await Promise.all([
@@ -197,9 +180,7 @@ describe("reconciliation after a crash", () => {
 
   it("finds the payout by withdrawal id when the rail's answer was lost, and never pays twice", async () => {
     const warnings = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const creator = await newCreator("lost_answer");
-    const wallet = await verifiedWallet(creator);
-    await creditCreator(creator, 8 * USDC);
+    const { creator, wallet } = await creatorWithMoney("lost_answer", 8 * USDC);
     const withdrawal = await requestWithdrawal(creator, { walletId: wallet.id, amount: 8 * USDC });
     const caps = testCapabilities();
     // The rail made the payout, but the worker never heard back (it died, or the connection dropped).
@@ -230,9 +211,7 @@ describe("reconciliation after a crash", () => {
 
   it("hands a withdrawal over when the rail could not be reached at verification", async () => {
     const warnings = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const creator = await newCreator("rail_down");
-    const wallet = await verifiedWallet(creator);
-    await creditCreator(creator, 2 * USDC);
+    const { creator, wallet } = await creatorWithMoney("rail_down", 2 * USDC);
     const withdrawal = await requestWithdrawal(creator, { walletId: wallet.id, amount: 2 * USDC });
     const caps = testCapabilities();
     const downRail: PayoutRail = {

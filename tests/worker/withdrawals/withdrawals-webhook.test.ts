@@ -3,25 +3,20 @@ import { describe, expect, it } from "vitest";
 import { PAYOUT_WEBHOOK_PATH } from "../../../worker/contracts/payout-webhook.ts";
 import { errorBodySchema } from "../../../worker/contracts/errors.ts";
 import { settleWithdrawals } from "../../../worker/domain/withdrawals/settlement.ts";
-import { settlePayoutNow } from "../../support/payout-rail.ts";
 import { testPayoutRail } from "../../support/test-bindings.ts";
 import { waitForWebhookDelivery, type WebhookDelivery } from "../../support/webhook-inbox.ts";
 import { fetchWorker } from "../support/fetch.ts";
 import { expectBalancedLedger } from "../support/rewards.ts";
 import {
   DEAD_WALLET_KEY,
-  creditCreator,
-  mailedCode,
-  newCreator,
-  requestWithdrawal,
   testCapabilities,
   usdcBalance,
-  verifiedWallet,
-  verifyWithCode,
   withdrawalEntries,
   withdrawalNotifications,
   withdrawalRow,
   type TestCreator,
+  creatorWithMoney,
+  settledAtTheRail,
 } from "../support/withdrawals.ts";
 
 /*
@@ -33,15 +28,10 @@ import {
 
 const USDC = 1_000_000;
 
-/** A withdrawal verified and handed to the rail, its payout settled at once at the rail; the rail's webhook about it. */
-async function settledAtTheRail(creator: TestCreator, walletId: string, amount: number) {
-  const withdrawal = await requestWithdrawal(creator, { walletId, amount });
-  expect((await verifyWithCode(creator, withdrawal.id, await mailedCode(creator))).status).toBe("pending");
-  const payoutId = (await withdrawalRow(withdrawal.id))?.rail_payout_id;
-  if (payoutId === null || payoutId === undefined) throw new Error("not handed to the rail");
-  await settlePayoutNow(env.PAYOUT_API_URL, payoutId);
-  const delivery = await waitForWebhookDelivery(env.TEST_WEBHOOK_INBOX_URL, withdrawal.id);
-  return { id: withdrawal.id, payoutId, delivery };
+/** A withdrawal settled at the rail at once, and the rail's webhook about it. */
+async function settledWithWebhook(creator: TestCreator, walletId: string, amount: number) {
+  const settled = await settledAtTheRail(creator, walletId, amount);
+  return { ...settled, delivery: await waitForWebhookDelivery(env.TEST_WEBHOOK_INBOX_URL, settled.id) };
 }
 
 function deliver(delivery: Pick<WebhookDelivery, "path" | "body" | "signature">) {
@@ -60,17 +50,10 @@ async function signature(secret: string, body: string, signedAt: number): Promis
   return `t=${timestamp},v1=${Array.from(mac, (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
 }
 
-async function creatorWithMoney(prefix: string, options: { key?: `0x${string}` } = {}) {
-  const creator = await newCreator(prefix);
-  const wallet = await verifiedWallet(creator, options);
-  await creditCreator(creator, 20 * USDC);
-  return { creator, wallet };
-}
-
 describe("the payout rail's webhook", () => {
   it("is sent by the rail when a payout settles, and completes the withdrawal at once; again, it changes nothing", async () => {
-    const { creator, wallet } = await creatorWithMoney("hook_done");
-    const { id, payoutId, delivery } = await settledAtTheRail(creator, wallet.id, 5 * USDC);
+    const { creator, wallet } = await creatorWithMoney("hook_done", 20 * USDC);
+    const { id, payoutId, delivery } = await settledWithWebhook(creator, wallet.id, 5 * USDC);
     expect(delivery.path).toBe(PAYOUT_WEBHOOK_PATH);
     expect(delivery.signature).toMatch(/^t=\d{10},v1=[0-9a-f]{64}$/);
     expect(JSON.parse(delivery.body)).toMatchObject({
@@ -94,8 +77,8 @@ describe("the payout rail's webhook", () => {
   });
 
   it("fails a refused payout at once and gives the money back", async () => {
-    const { creator, wallet } = await creatorWithMoney("hook_dead", { key: DEAD_WALLET_KEY });
-    const { id, delivery } = await settledAtTheRail(creator, wallet.id, 4 * USDC);
+    const { creator, wallet } = await creatorWithMoney("hook_dead", 20 * USDC, { key: DEAD_WALLET_KEY });
+    const { id, delivery } = await settledWithWebhook(creator, wallet.id, 4 * USDC);
     expect(JSON.parse(delivery.body)).toMatchObject({
       type: "payout.failed",
       data: { failureReason: "the rail refused the destination address" },
@@ -107,8 +90,8 @@ describe("the payout rail's webhook", () => {
   });
 
   it("arriving after the scheduler's poll settled the withdrawal, changes nothing", async () => {
-    const { creator, wallet } = await creatorWithMoney("hook_late");
-    const { id, delivery } = await settledAtTheRail(creator, wallet.id, 3 * USDC);
+    const { creator, wallet } = await creatorWithMoney("hook_late", 20 * USDC);
+    const { id, delivery } = await settledWithWebhook(creator, wallet.id, 3 * USDC);
     expect((await settleWithdrawals(testCapabilities())).completed).toBe(1);
     expect(await (await deliver(delivery)).json()).toEqual({ received: true, withdrawalId: id, outcome: "unchanged" });
     expect(await withdrawalEntries(id)).toEqual(["withdrawal-hold", "withdrawal-payout"]);
@@ -117,8 +100,8 @@ describe("the payout rail's webhook", () => {
   });
 
   it("refuses a delivery without its signature, with another body, another secret, or signed more than 5 minutes ago", async () => {
-    const { creator, wallet } = await creatorWithMoney("hook_forged");
-    const { id, delivery } = await settledAtTheRail(creator, wallet.id, 2 * USDC);
+    const { creator, wallet } = await creatorWithMoney("hook_forged", 20 * USDC);
+    const { id, delivery } = await settledWithWebhook(creator, wallet.id, 2 * USDC);
     const header = ["header", "Payout-Signature"];
 
     const unsigned = await deliver({ ...delivery, signature: null });
