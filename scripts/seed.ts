@@ -1,5 +1,5 @@
 /**
- * Fills the local D1 database (.wrangler/state) with the demo world (scripts/seed/). Safe to run again: existing rows
+ * Fills the local D1 database (.wrangler/state) with the demo world (fixtures/). Safe to run again: existing rows
  * are kept. It talks to the same on-disk database as `wrangler dev`, through wrangler's platform proxy.
  */
 import { getPlatformProxy } from "wrangler";

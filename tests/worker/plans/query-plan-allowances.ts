@@ -1,5 +1,5 @@
 /**
- * The plan check's allow-list (tests/worker/query-plans.test.ts): a full scan or a temp B-tree over a table is allowed
+ * The plan check's allow-list (tests/worker/plans/query-plans.test.ts): a full scan or a temp B-tree over a table is allowed
  * only where an entry names the table and says why it stays small. Without `statements`, the table is bounded
  * everywhere; with it, only in those statements (`module.function`, as the check names them). The check fails on an
  * entry that no longer matches anything, so this list only shrinks as statements are fixed. Entries that begin with

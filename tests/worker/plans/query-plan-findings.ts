@@ -1,5 +1,5 @@
 /**
- * Reads `EXPLAIN QUERY PLAN` rows the way the plan check (tests/worker/query-plans.test.ts) judges them: a full scan
+ * Reads `EXPLAIN QUERY PLAN` rows the way the plan check (tests/worker/plans/query-plans.test.ts) judges them: a full scan
  * of a table (`SCAN t`, with or without an index, or an automatic index SQLite builds by scanning it), and a temp
  * B-tree (a sort, GROUP BY or DISTINCT that SQLite cannot read in index order) over rows read in a range that grows
  * with the whole table. A sort of one owner's rows (a user's notifications, a campaign's invitations) is not counted:

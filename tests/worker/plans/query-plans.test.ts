@@ -7,9 +7,9 @@ import { StatementRecorder, type RecordedStatement } from "./statement-recorder.
 
 /*
  * The plan check (docs/decisions/033-bounded-statements.md): every statement the db layer can send, collected by
- * calling every exported function of worker/db against a recorder (tests/worker/statement-catalog.ts), is planned by
+ * calling every exported function of worker/db against a recorder (tests/worker/plans/statement-catalog.ts), is planned by
  * `EXPLAIN QUERY PLAN` on the migrated schema in workerd's SQLite, as D1 runs it (no ANALYZE, so no sqlite_stat1). A
- * full scan or a temp B-tree over a table that grows with use fails, unless tests/worker/query-plan-allowances.ts
+ * full scan or a temp B-tree over a table that grows with use fails, unless tests/worker/plans/query-plan-allowances.ts
  * names the table as bounded and says why.
  */
 

@@ -49,7 +49,7 @@ import * as networkAccounts from "../../../worker/db/network-accounts.ts";
 
 /**
  * Every exported function of worker/db, called with plausible arguments, so that the plan check
- * (tests/worker/query-plans.test.ts) sees every statement the db layer can send. A function whose SQL depends on its
+ * (tests/worker/plans/query-plans.test.ts) sees every statement the db layer can send. A function whose SQL depends on its
  * arguments is called once per shape (filters present and absent, each guard, each audience). A module's exports that
  * send nothing are named in `sendsNoSql` with the reason; the check fails on an export found in neither list.
  */

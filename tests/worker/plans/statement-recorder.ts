@@ -1,5 +1,5 @@
 /**
- * The plan check's instrument (tests/worker/query-plans.test.ts): a D1 binding that runs nothing and writes down every
+ * The plan check's instrument (tests/worker/plans/query-plans.test.ts): a D1 binding that runs nothing and writes down every
  * statement prepared through it, with the values last bound to it and the name of the db function being collected.
  * Every read answers no rows and every write changes nothing, so a function whose later statements depend on an
  * earlier answer is called again by the catalog with the arguments that reach them.

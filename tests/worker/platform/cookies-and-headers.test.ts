@@ -1,7 +1,6 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
-import { app } from "../../../worker/app.ts";
 import { capabilitiesFor } from "../../../worker/capabilities.ts";
 import { systemClock } from "../../../worker/clock.ts";
 import { fixedClock } from "../../support/clock.ts";
@@ -13,32 +12,9 @@ import { applyRouteRules } from "../../../worker/middleware/route-rules.ts";
 import type { WorkerEnv } from "../../../worker/worker-env.ts";
 import { buildUser } from "../../../fixtures/factories.ts";
 import { fetchPage, fetchWorker } from "../support/fetch.ts";
+import { inProduction, productionEnv } from "../support/production.ts";
 
 const origin = "http://127.0.0.1:8787";
-
-/** The same worker with production's configuration (https services, ENVIRONMENT = production). */
-const productionEnv: Cloudflare.Env = {
-  ...env,
-  ENVIRONMENT: "production",
-  APP_ORIGINS: "https://chorus.example",
-  CORE_APP_DOMAIN: "chorus.example",
-  X_AUTHORIZE_URL: "https://x.com/i/oauth2/authorize",
-  X_API_BASE_URL: "https://api.x.com",
-  MAIL_API_URL: "https://api.resend.com",
-  PAYOUT_API_URL: "https://payouts.chorus.example",
-  BLUESKY_HANDLE_RESOLVER_URL: "https://public.api.bsky.app",
-  BLUESKY_PLC_DIRECTORY_URL: "https://plc.directory",
-  BLUESKY_APPVIEW_URL: "https://public.api.bsky.app",
-  APPLICATIONINSIGHTS_CONNECTION_STRING:
-    "InstrumentationKey=6f1c2a4e-4b7d-4c2e-9a51-0c0ffee0c0de;IngestionEndpoint=https://ingest.example/",
-};
-
-async function inProduction(request: Request): Promise<Response> {
-  const ctx = createExecutionContext();
-  const response = await app.fetch(request, productionEnv, ctx);
-  await waitOnExecutionContext(ctx);
-  return response;
-}
 
 async function sessionOf(handle: string): Promise<string> {
   await env.DB.batch(insertUserStatements(env.DB, buildUser(handle, Date.now()), ["creator"]));

@@ -1,11 +1,11 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { buildUser } from "../../../fixtures/factories.ts";
-import { app } from "../../../worker/app.ts";
 import { userSettingsSchema } from "../../../worker/contracts/settings.ts";
 import { insertUserStatements } from "../../../worker/db/users.ts";
 import { fetchPage, fetchWorker } from "../support/fetch.ts";
 import { bearerFor, sessionCookieFor } from "../support/sessions.ts";
+import { inProduction } from "../support/production.ts";
 
 /*
  * Read replicas (docs/decisions/035-read-replicas.md): every request runs on one D1 session started from the bookmark
@@ -117,29 +117,6 @@ describe("where the bookmark is not handed back", () => {
 });
 
 describe("in production", () => {
-  const productionEnv: Cloudflare.Env = {
-    ...env,
-    ENVIRONMENT: "production",
-    APP_ORIGINS: "https://chorus.example",
-    CORE_APP_DOMAIN: "chorus.example",
-    X_AUTHORIZE_URL: "https://x.com/i/oauth2/authorize",
-    X_API_BASE_URL: "https://api.x.com",
-    MAIL_API_URL: "https://api.resend.com",
-    PAYOUT_API_URL: "https://payouts.chorus.example",
-    BLUESKY_HANDLE_RESOLVER_URL: "https://public.api.bsky.app",
-    BLUESKY_PLC_DIRECTORY_URL: "https://plc.directory",
-    BLUESKY_APPVIEW_URL: "https://public.api.bsky.app",
-    APPLICATIONINSIGHTS_CONNECTION_STRING:
-      "InstrumentationKey=6f1c2a4e-4b7d-4c2e-9a51-0c0ffee0c0de;IngestionEndpoint=https://ingest.example/",
-  };
-
-  async function inProduction(request: Request): Promise<Response> {
-    const ctx = createExecutionContext();
-    const response = await app.fetch(request, productionEnv, ctx);
-    await waitOnExecutionContext(ctx);
-    return response;
-  }
-
   it("names the cookie with the __Host- prefix, marks it Secure, and reads only that name", async () => {
     const creator = await newCreator();
     const headers = { Authorization: creator.bearer };

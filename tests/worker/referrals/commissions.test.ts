@@ -43,7 +43,7 @@ const USDC = 1_000_000;
 let counter = 0;
 const next = (prefix: string) => `${prefix}${(counter += 1)}`;
 
-/** Risk review (docs/decisions/047) holds nothing here and approves at once; tests/worker/risk-review.test.ts covers it. */
+/** Risk review (docs/decisions/047) holds nothing here and approves at once; tests/worker/referrals/risk-review.test.ts covers it. */
 const world = () => commissionWorld({ prefix: "com", review: { threshold: 100, windowHours: 0 } });
 
 /** The scheduler's order: new commissions are scored (and, with a review window of 0, approved), then released. */
