@@ -40,7 +40,7 @@ const GROUPS = {
   "app-shared": ["app/components/**", "app/lib/**", "app/styles/**", "app/content/**", "app/types/**", "app/worker-context.ts"],
   feature: { pattern: ["app/features/*/**"], capture: ["feature"] },
   "app-routes": ["app/routes/**", "app/layouts/**", "app/root.tsx", "app/routes.ts", "app/entry.client.tsx", "app/entry.server.tsx"],
-  outside: ["tests/**", "e2e/**", "bench/**", "fuzz/**", "scripts/**", "*.{ts,js}"],
+  outside: ["tests/**", "fixtures/**", "e2e/**", "bench/**", "fuzz/**", "scripts/**", "*.{ts,js}"],
   // Slices of layers, for the narrower arrows.
   ssr: ["worker/ssr/**"],
   "worker-context": ["app/worker-context.ts"],

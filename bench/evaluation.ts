@@ -19,7 +19,7 @@ import { fixedClock } from "../tests/support/clock.ts";
 import { defaultScoreWeights } from "../worker/contracts/campaign-rules.ts";
 import { insertAdvertiserStatement } from "../worker/db/advertisers.ts";
 import { insertCampaignStatement } from "../worker/db/campaigns.ts";
-import { buildAdvertiser, buildCampaign } from "../scripts/seed/factories.ts";
+import { buildAdvertiser, buildCampaign } from "../fixtures/factories.ts";
 import { ledgerTotals } from "../tests/support/ledger.ts";
 import { findRewardCampaign } from "../worker/db/reward-campaigns.ts";
 import { depositAdvertiserFunds, fundCampaign } from "../worker/domain/ledger/funding.ts";
@@ -151,7 +151,18 @@ export async function runEvaluationBenchmark(options: EvaluationBenchmarkOptions
     const networks = () => {
       throw new Error("The benchmark does not talk to a network");
     };
-    const deps = { db: counted, clock, networks, reconcileReservations: false };
+    // Only the rewards steps run: no queue, rails, bucket or key in this process.
+    const deps = {
+      db: counted,
+      clock,
+      networks,
+      pollingQueue: null,
+      reconcileReservations: false,
+      withdrawals: null,
+      deposits: null,
+      media: null,
+      encryptionKey: null,
+    };
     const started = performance.now();
     let runs = 0;
     const stepSeconds: Record<string, number> = {};

@@ -14,7 +14,7 @@ import { insertApiKey } from "../worker/db/api-keys.ts";
 import { insertUserStatements } from "../worker/db/users.ts";
 import { insertWallet } from "../worker/db/wallets.ts";
 import { randomToken, sha256 } from "../worker/security/tokens.ts";
-import { buildAdvertiser, buildUser } from "../scripts/seed/factories.ts";
+import { buildAdvertiser, buildUser } from "../fixtures/factories.ts";
 import { percentile } from "./measure.ts";
 
 export type IngestionBenchmarkResult = {

@@ -16,7 +16,7 @@ import { processCpuMs, workerdVersion } from "./process-cpu.ts";
 import { d1RoundTrips, parseServerTiming } from "./server-timing.ts";
 import { signIn, type SignedIn } from "./signed-in.ts";
 
-/** The seeded creator the signed-in cases act as, and a campaign of theirs (scripts/seed/demo-world.ts). */
+/** The seeded creator the signed-in cases act as, and a campaign of theirs (fixtures/demo-world.ts). */
 export const benchCreatorId = "user-ada_creates";
 export const benchCampaignId = "campaign-aurora-launch";
 

@@ -20,7 +20,7 @@ import { insertApiKey } from "../worker/db/api-keys.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../worker/db/campaigns.ts";
 import { insertUserStatements } from "../worker/db/users.ts";
 import { randomToken, sha256 } from "../worker/security/tokens.ts";
-import { buildAdvertiser, buildCampaign, buildUser } from "../scripts/seed/factories.ts";
+import { buildAdvertiser, buildCampaign, buildUser } from "../fixtures/factories.ts";
 import { percentile } from "./measure.ts";
 
 export type ReferralBenchmarkResult = {

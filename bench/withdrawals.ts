@@ -28,7 +28,7 @@ import { postJournalEntry } from "../worker/domain/ledger/journal.ts";
 import { requestWithdrawal } from "../worker/domain/withdrawals/request.ts";
 import { settleWithdrawals } from "../worker/domain/withdrawals/settlement.ts";
 import { verifyWithdrawal } from "../worker/domain/withdrawals/verify.ts";
-import { buildAdvertiser, buildUser } from "../scripts/seed/factories.ts";
+import { buildAdvertiser, buildUser } from "../fixtures/factories.ts";
 import { meteredD1, newD1Meter } from "../worker/timings.ts";
 import { percentile } from "./measure.ts";
 

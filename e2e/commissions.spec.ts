@@ -4,7 +4,7 @@ import { DAY, HOUR, systemClock } from "../worker/clock.ts";
 import { insertCampaignStatement } from "../worker/db/campaigns.ts";
 import { campaignFundingLines, depositAdvertiserFunds, fundCampaign } from "../worker/domain/ledger/funding.ts";
 import { findRewardCampaign } from "../worker/db/reward-campaigns.ts";
-import { buildCampaign } from "../scripts/seed/factories.ts";
+import { buildCampaign } from "../fixtures/factories.ts";
 import { fixedClock } from "../tests/support/clock.ts";
 import { expect, gotoHydrated, signInAs, test } from "./fixtures";
 import { serverBindings } from "./server-database";

@@ -1,6 +1,6 @@
 import { DAY, HOUR } from "../worker/clock.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../worker/db/campaigns.ts";
-import { buildCampaign, buildPost, polledPostsStatements } from "../scripts/seed/factories.ts";
+import { buildCampaign, buildPost, polledPostsStatements } from "../fixtures/factories.ts";
 import { depositAdvertiserFunds, fundCampaign } from "../worker/domain/ledger/funding.ts";
 import { expect, gotoHydrated, signInAs, test } from "./fixtures";
 import { serverBindings } from "./server-database";

@@ -8,7 +8,7 @@ import { insertAdvertiserStatement } from "../worker/db/advertisers.ts";
 import { createMailEmulator } from "../emulators/mail/server.ts";
 import { createPayoutRailEmulator } from "../emulators/payout-rail/server.ts";
 import { createXEmulator } from "../emulators/x/server.ts";
-import { buildAdvertiser } from "../scripts/seed/factories.ts";
+import { buildAdvertiser } from "../fixtures/factories.ts";
 import { latestCodeSentTo } from "../tests/support/outbox.ts";
 import { settlePayoutNow } from "../tests/support/payout-rail.ts";
 import { expect, signInAs, test } from "./fixtures";

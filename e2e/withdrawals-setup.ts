@@ -8,7 +8,7 @@ import { findRewardCampaign } from "../worker/db/reward-campaigns.ts";
 import { depositAdvertiserFunds, fundCampaign } from "../worker/domain/ledger/funding.ts";
 import { evaluateCampaign } from "../worker/domain/rewards/evaluation.ts";
 import { closeCampaignWeeks } from "../worker/domain/rewards/weeks.ts";
-import { buildCampaign, buildPost, polledPostsStatements, type PolledPost } from "../scripts/seed/factories.ts";
+import { buildCampaign, buildPost, polledPostsStatements, type PolledPost } from "../fixtures/factories.ts";
 import { latestCodeSentTo } from "../tests/support/outbox.ts";
 
 /**

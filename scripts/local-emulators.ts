@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { PAYOUT_WEBHOOK_PATH } from "../worker/contracts/payout-webhook.ts";
-import { demoWorld } from "./seed/demo-world.ts";
+import { demoWorld } from "../fixtures/demo-world.ts";
 
 export type Emulator = { label: string; script: string; url: string; env: Record<string, string> };
 

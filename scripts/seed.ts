@@ -1,12 +1,12 @@
 /**
- * Fills the local D1 database (.wrangler/state) with the demo world (scripts/seed/). Safe to run again: existing rows
+ * Fills the local D1 database (.wrangler/state) with the demo world (fixtures/). Safe to run again: existing rows
  * are kept. It talks to the same on-disk database as `wrangler dev`, through wrangler's platform proxy.
  */
 import { getPlatformProxy } from "wrangler";
 import { systemClock } from "../worker/clock.ts";
-import { seedDemoAnalytics } from "./seed/demo-analytics.ts";
-import { seedDemoData } from "./seed/demo-data.ts";
-import { demoWorld } from "./seed/demo-world.ts";
+import { seedDemoAnalytics } from "../fixtures/demo-analytics.ts";
+import { seedDemoData } from "../fixtures/demo-data.ts";
+import { demoWorld } from "../fixtures/demo-world.ts";
 
 const proxy = await getPlatformProxy<Cloudflare.Env>({
   configPath: "wrangler.toml",

@@ -188,7 +188,13 @@ async function measureSize(buildDir: string, creators: number, log: (line: strin
       db: meteredD1(db, meter),
       clock: systemClock,
       networks,
+      pollingQueue: null,
       reconcileReservations: false,
+      // No rails, bucket or key in this process: those steps are off.
+      withdrawals: null,
+      deposits: null,
+      media: null,
+      encryptionKey: null,
       d1Meter: meter,
     });
     scheduler = Object.entries(report.stepD1).map(([name, step]) => ({

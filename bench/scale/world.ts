@@ -11,7 +11,7 @@
  * 10 notifications and 2 withdrawals per creator. So what one creator, campaign or advertiser owns is the same at
  * every size; only the totals grow. The world spans `worldMonths` months of activity.
  *
- * The rows use the production schema's columns and the shapes of scripts/seed/factories.ts (ids, account ids of
+ * The rows use the production schema's columns and the shapes of fixtures/factories.ts (ids, account ids of
  * worker/domain/ledger/accounts.ts); the schema's triggers run as they do in production: counters of participants,
  * roles, pool totals and pacing, and the ledger itself. Entries are posted through the view `ledger_postings` with
  * their lines as `[{account, amount}]`, exactly as the production ledger posts them (migration 0036): its trigger

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { demoWorld } from "../../scripts/seed/demo-world.ts";
+import { demoWorld } from "../../fixtures/demo-world.ts";
 import { createMailEmulator } from "../../emulators/mail/server.ts";
 import { createPayoutRailEmulator } from "../../emulators/payout-rail/server.ts";
 import { createTelemetrySink } from "../../emulators/telemetry-sink/server.ts";

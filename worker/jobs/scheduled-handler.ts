@@ -2,18 +2,28 @@ import { capabilitiesFor } from "../capabilities.ts";
 import { systemClock, type Clock } from "../clock.ts";
 import { networksFor } from "../domain/networks/registry.ts";
 import type { ReadGroup } from "../domain/rewards/read-groups.ts";
-import { runScheduledWork, type SchedulerDeps, type SchedulerReport } from "./scheduler.ts";
+import { requireSchedulerDeps, runScheduledWork, type SchedulerDeps, type SchedulerReport } from "./scheduler.ts";
 
-/** The scheduler's dependencies: the run's capabilities, the networks' adapters built from them, and the polling queue. */
+/**
+ * The scheduler's dependencies in the worker: the run's capabilities, the networks' adapters built from them, and the
+ * polling queue. Every step gets what it needs (none is turned off); a binding missing from `env` throws here, naming
+ * it, instead of a step being skipped.
+ */
 export function schedulerDepsFromEnv(env: Cloudflare.Env, clock: Clock = systemClock): SchedulerDeps {
   const capabilities = capabilitiesFor(env, clock);
-  return {
-    ...capabilities,
+  const deps: SchedulerDeps = {
+    db: capabilities.db,
+    clock: capabilities.clock,
     networks: networksFor(capabilities),
     pollingQueue: env.POLLING_QUEUE as Queue<ReadGroup>,
+    reconcileReservations: true,
     withdrawals: capabilities,
     deposits: capabilities,
+    media: capabilities.media,
+    encryptionKey: capabilities.encryptionKey,
   };
+  requireSchedulerDeps(deps);
+  return deps;
 }
 
 function summary(report: SchedulerReport): string | null {

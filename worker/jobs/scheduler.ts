@@ -79,33 +79,69 @@ export const defaultSchedulerLimits: SchedulerLimits = {
   risk: defaultRiskLimits,
 };
 
+/**
+ * What the scheduler's steps need, every key required: a step whose dependency is left out does not compile, and one
+ * left `undefined` at run time (a binding missing from the environment) fails the run before any step starts. `null`
+ * turns a step off on purpose, for runs that cannot have its dependency (the Node benchmarks, tests of other steps);
+ * the report names each step turned off (`stepsOff`). The worker's wiring is `schedulerDepsFromEnv`
+ * (scheduled-handler.ts), which turns nothing off.
+ */
 export type SchedulerDeps = {
   db: Database;
   clock: Clock;
   /** The networks' adapters: metrics are read back, and abandoned post reservations reconciled, through them. */
   networks: PollingDeps["networks"];
   /**
-   * Where due metrics reads go (docs/decisions/048-polling-fan-out.md): the polling queue in the worker. Without it
-   * (Node scripts that run the scheduler in-process) a run reads its groups itself within its call budget.
+   * Where due metrics reads go (docs/decisions/048-polling-fan-out.md): the polling queue in the worker. `null` (Node
+   * scripts that run the scheduler in-process): a run reads its groups itself within its call budget.
    */
-  pollingQueue?: PollingDeps["pollingQueue"];
-  /** Without it (the benchmarks, whose networks are never asked) abandoned reservations are not reconciled. */
-  reconcileReservations?: boolean;
-  /**
-   * Withdrawal settlement (expiry, hand-over to the payout rail, completion or failure) needs the rail and the mailer;
-   * without them (the rewards benchmark, the rewards tests) that step is skipped.
-   */
-  withdrawals?: SettlementDeps;
-  /** Advertiser deposits (docs/decisions/020-funding-and-invitations.md) need the deposit rail; without it the step is skipped. */
-  deposits?: { depositRail: DepositRail };
-  /** Post images in R2: the unused-upload sweep deletes them with their rows; without it, that sweep is skipped. */
-  media?: R2Bucket;
-  /** Opens click ids (the token encryption key): with it, a commission's risk score judges how soon after its click it converted. */
-  encryptionKey?: string;
+  pollingQueue: NonNullable<PollingDeps["pollingQueue"]> | null;
+  /** Abandoned reservations are reconciled through the networks; `false` for the benchmarks, whose networks are never asked. */
+  reconcileReservations: boolean;
+  /** Withdrawal settlement (expiry, hand-over to the payout rail, completion or failure): the rail and the mailer. */
+  withdrawals: SettlementDeps | null;
+  /** Advertiser deposits (docs/decisions/020-funding-and-invitations.md): the deposit rail. */
+  deposits: { depositRail: DepositRail } | null;
+  /** Post images in R2: the unused-upload sweep deletes them with their rows. */
+  media: R2Bucket | null;
+  /** Opens click ids (the token encryption key): a commission's risk score judges how soon after its click it converted. */
+  encryptionKey: string | null;
   limits?: Partial<SchedulerLimits>;
   /** The meter `db` reports to (worker/timings.ts): with it, the report gives each step's D1 work. */
   d1Meter?: D1Meter;
 };
+
+/** The keys of `SchedulerDeps` a run must be given (all but the tuning and the meter). */
+type RequiredKey = { [Key in keyof SchedulerDeps]-?: undefined extends SchedulerDeps[Key] ? never : Key }[keyof SchedulerDeps];
+
+/** Every required key, each with the step it serves; a `Record`, so a new required key does not compile until it is listed. */
+const stepOf: Record<RequiredKey, string> = {
+  db: "every step",
+  clock: "every step",
+  networks: "metric polling",
+  pollingQueue: "metric polling",
+  reconcileReservations: "post reconciliation",
+  withdrawals: "withdrawal settlement",
+  deposits: "deposit settlement",
+  media: "retention: unused uploads",
+  encryptionKey: "risk scoring's click timing",
+};
+
+/** Throws, naming each key left `undefined` (a wiring mistake), rather than letting a step be skipped. */
+export function requireSchedulerDeps(deps: SchedulerDeps): void {
+  const missing = (Object.keys(stepOf) as RequiredKey[]).filter((key) => (deps as Partial<SchedulerDeps>)[key] === undefined);
+  if (missing.length > 0) {
+    throw new Error(`The scheduler's dependencies are missing: ${missing.map((key) => `${key} (${stepOf[key]})`).join(", ")}`);
+  }
+}
+
+/** The steps `deps` turns off on purpose: `null` for a rail, the bucket or the key, or no reconciliation. */
+function stepsOff(deps: SchedulerDeps): string[] {
+  const off = (["withdrawals", "deposits", "media", "encryptionKey"] as const)
+    .filter((key) => deps[key] === null)
+    .map((key) => stepOf[key]);
+  return deps.reconcileReservations ? off : [stepOf.reconcileReservations, ...off];
+}
 
 /** What one step asked of D1: statements, rows read and written (D1's `meta`), and the time spent waiting on it. */
 export type StepD1 = { statements: number; rowsRead: number; rowsWritten: number; ms: number };
@@ -128,6 +164,8 @@ export type SchedulerReport = {
    * threshold and held posts nobody decided (docs/decisions/047-risk-and-review.md).
    */
   risk: RiskReport;
+  /** The steps this run's dependencies turned off on purpose (`null`); always empty in the worker. */
+  stepsOff: string[];
   /** Creators who got the `terms-and-conditions` notification of new terms in this run (docs/decisions/032, section 2). */
   termsNotified: number;
   /** Users who got an admin's announcement (ad-hoc notification) in this run, beyond its first pages. */
@@ -178,18 +216,18 @@ async function step<Result>(name: string, log: StepLog, fallback: Result, work: 
  * (docs/decisions/036-events-out-of-d1.md). A failing step does not stop the others.
  */
 export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerReport> {
+  requireSchedulerDeps(deps);
   const limits = { ...defaultSchedulerLimits, ...deps.limits };
   const rewards = { db: deps.db, clock: deps.clock };
   const log: StepLog = { failed: [], milliseconds: {}, d1: {}, ...(deps.d1Meter === undefined ? {} : { meter: deps.d1Meter }) };
   const holder = `run_${crypto.randomUUID()}`;
   const campaignsMoved = await step("campaign lifecycle", log, [], () => advanceCampaigns(rewards));
-  const reservations =
-    deps.reconcileReservations === false
-      ? emptyReconcileReport
-      : await step("post reconciliation", log, emptyReconcileReport, () =>
-          reconcileStaleReservations({ ...rewards, networks: deps.networks }),
-        );
-  const pollingDeps = deps.pollingQueue === undefined ? {} : { pollingQueue: deps.pollingQueue };
+  const reservations = !deps.reconcileReservations
+    ? emptyReconcileReport
+    : await step("post reconciliation", log, emptyReconcileReport, () =>
+        reconcileStaleReservations({ ...rewards, networks: deps.networks }),
+      );
+  const pollingDeps = deps.pollingQueue === null ? {} : { pollingQueue: deps.pollingQueue };
   const polling = await step("metric polling", log, emptyPollReport, () =>
     pollDueMetrics({ ...rewards, networks: deps.networks, ...pollingDeps }, limits.polling),
   );
@@ -203,14 +241,14 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
   );
   const settlementDeps = deps.withdrawals;
   const withdrawals =
-    settlementDeps === undefined
+    settlementDeps === null
       ? emptySettlementReport
       : await step("withdrawal settlement", log, emptySettlementReport, () =>
           settleWithdrawals({ ...settlementDeps, db: deps.db, clock: deps.clock }, limits.withdrawals),
         );
   const depositDeps = deps.deposits;
   const deposits =
-    depositDeps === undefined
+    depositDeps === null
       ? emptyDepositSettlementReport
       : await step("deposit settlement", log, emptyDepositSettlementReport, () =>
           settleDeposits({ db: deps.db, clock: deps.clock, depositRail: depositDeps.depositRail }),
@@ -222,10 +260,7 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
     async () => (await takeInConversions(deps.db, deps.clock, limits.commissions.intake)).report,
   );
   const scoring = await step("risk scoring", log, { scored: 0, held: 0 }, () =>
-    scoreNewCommissions(
-      deps.encryptionKey === undefined ? rewards : { ...rewards, encryptionKey: deps.encryptionKey },
-      limits.risk.scoring,
-    ),
+    scoreNewCommissions(deps.encryptionKey === null ? rewards : { ...rewards, encryptionKey: deps.encryptionKey }, limits.risk.scoring),
   );
   const approved = await step("review approval", log, 0, () => approveDueReviews(rewards, limits.risk.approval));
   const released = await step("commission release", log, 0, () => releaseDueCommissions(deps.db, deps.clock, limits.commissions.release));
@@ -239,7 +274,7 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
   );
   const loginStatesSwept = await step("login state sweep", log, 0, () => sweepExpiredLoginStates(rewards, limits.loginStates));
   const retention: Partial<Record<RetentionSweepName, number>> = {};
-  const sweepDeps = deps.media === undefined ? rewards : { ...rewards, media: deps.media };
+  const sweepDeps = deps.media === null ? rewards : { ...rewards, media: deps.media };
   for (const sweep of retentionSweeps(sweepDeps, limits.retention)) {
     retention[sweep.name] = await step(`retention: ${sweep.name}`, log, 0, sweep.run);
   }
@@ -255,6 +290,7 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
     deposits,
     commissions: { ...intake, released, recovered },
     risk: { ...emptyRiskReport, ...scoring, approved },
+    stepsOff: stepsOff(deps),
     termsNotified,
     announcementsNotified,
     loginStatesSwept,

@@ -1,0 +1,148 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { campaignInvitationsSchema, createdCampaignInvitationSchema } from "../../../worker/contracts/campaign-invitations.ts";
+import { invitationPageSchema } from "../../../worker/contracts/pages.ts";
+import { insertMemberStatement } from "../../../worker/db/advertiser-members.ts";
+import { insertAdvertiserStatement } from "../../../worker/db/advertisers.ts";
+import { insertCampaignStatement } from "../../../worker/db/campaigns.ts";
+import { buildAdvertiser, buildCampaign } from "../../../fixtures/factories.ts";
+import { fetchWorker } from "../support/fetch.ts";
+import { call, expectError } from "../support/http.ts";
+import { newPerson, type Person } from "../support/people.ts";
+
+/*
+ * Campaign invitations (docs/decisions/020-funding-and-invitations.md): members of the account that owns an
+ * invite-only campaign make links with a 128-bit public token, optionally for one handle, expiring and limited in
+ * uses; creators join with the token, and each refusal says why.
+ */
+
+const now = Date.now();
+const run = crypto.randomUUID().slice(0, 6);
+const advertiser = buildAdvertiser(`ci-${run}`, now, { name: "Invite Co" });
+const other = buildAdvertiser(`ci-other-${run}`, now);
+const campaign = buildCampaign(`ci-${run}`, advertiser, "active", now, { visibility: "invite-only", fundedAt: now });
+const base = `/v1/advertiser/${advertiser.id}/campaigns/${campaign.id}/invitations`;
+
+let member: Person;
+let outsider: Person;
+
+beforeAll(async () => {
+  member = await newPerson();
+  outsider = await newPerson();
+  await env.DB.batch([
+    insertAdvertiserStatement(env.DB, advertiser),
+    insertAdvertiserStatement(env.DB, other),
+    insertCampaignStatement(env.DB, campaign),
+    insertMemberStatement(env.DB, { advertiserId: advertiser.id, userId: member.userId, role: "owner", invitedBy: null, createdAt: now }),
+    insertMemberStatement(env.DB, { advertiserId: other.id, userId: outsider.userId, role: "owner", invitedBy: null, createdAt: now }),
+  ]);
+});
+
+async function invite(body: unknown = {}) {
+  const response = await call("POST", base, member.bearer, body);
+  expect(response.status).toBe(201);
+  const created = createdCampaignInvitationSchema.parse(await response.json());
+  const token = /\/invitation\/([\w-]+)$/.exec(created.link)?.[1];
+  if (token === undefined) throw new Error(`Not an invitation link: ${created.link}`);
+  return { ...created, token };
+}
+
+const join = (person: Person, body: unknown) => call("POST", `/v1/page/campaign/${campaign.id}/join`, person.bearer, body);
+
+describe("campaign invitations", () => {
+  it("makes a link with a 128-bit token, lists it with its uses and joins a creator with the token", async () => {
+    const created = await invite({ maxUses: 2 });
+    expect(created.token).toMatch(/^[\w-]{22}$/);
+    expect(created.link).toBe(`http://127.0.0.1:8787/invitation/${created.token}`);
+    expect(created.invitation).toMatchObject({ maxUses: 2, uses: 0, xHandle: null, state: "ok" });
+    const days = ((created.invitation.expiresAt ?? 0) - now) / 86_400_000;
+    expect(days).toBeGreaterThan(13.9);
+
+    const creator = await newPerson();
+    // The internal id does not open a new invitation: only the public token does.
+    await expectError(await join(creator, { invitationId: created.invitation.id }), 403, "invitation_invalid");
+    expect((await join(creator, { invitationToken: created.token })).status).toBe(201);
+    expect((await join(creator, { invitationToken: created.token })).status).toBe(200);
+
+    const list = campaignInvitationsSchema.parse(await (await call("GET", base, member.bearer)).json());
+    expect(list.invitations.find((item) => item.id === created.invitation.id)).toMatchObject({ uses: 1, maxUses: 2, state: "ok" });
+  });
+
+  it("refuses a used-up invitation, counting uses in the join", async () => {
+    const created = await invite({ maxUses: 1 });
+    expect((await join(await newPerson(), { invitationToken: created.token })).status).toBe(201);
+    const late = await expectError(await join(await newPerson(), { invitationToken: created.token }), 409, "invitation_used_up");
+    expect(late.message).toMatch(/used as many times as it allows \(1\)/);
+    expect(late.detail?.[0]?.loc).toEqual(["body", "invitationToken"]);
+    const page = invitationPageSchema.parse(await (await fetchWorker(`/v1/page/invitation/token/${created.token}`)).json());
+    expect(page).toMatchObject({ state: "used-up", expired: true });
+    const html = await (await fetchWorker(`/invitation/${created.token}`, { headers: { Accept: "text/html" } })).text();
+    expect(html).toContain("used as many times as it allows");
+  });
+
+  it("refuses an expired invitation", async () => {
+    const created = await invite({ expiresInDays: 1 });
+    await env.DB.prepare(`UPDATE invitations SET expires_at = ? WHERE id = ?`)
+      .bind(now - 1, created.invitation.id)
+      .run();
+    const refused = await expectError(await join(await newPerson(), { invitationToken: created.token }), 410, "invitation_expired");
+    expect(refused.message).toMatch(/expired/);
+    const page = invitationPageSchema.parse(await (await fetchWorker(`/v1/page/invitation/token/${created.token}`)).json());
+    expect(page.state).toBe("expired");
+  });
+
+  it("revokes: the link stops working, those who joined stay", async () => {
+    const created = await invite();
+    const early = await newPerson();
+    expect((await join(early, { invitationToken: created.token })).status).toBe(201);
+    expect((await call("DELETE", `${base}/${created.invitation.id}`, member.bearer)).status).toBe(200);
+    await expectError(await join(await newPerson(), { invitationToken: created.token }), 410, "invitation_revoked");
+    expect((await join(early, {})).status).toBe(200);
+    const html = await (await fetchWorker(`/invitation/${created.token}`, { headers: { Accept: "text/html" } })).text();
+    expect(html).toContain("withdrawn by the advertiser");
+    await expectError(await call("DELETE", `${base}/inv-nope`, member.bearer), 404, "not_found");
+  });
+
+  it("keeps a handle's invitation for that handle, and notifies a known creator", async () => {
+    const invitee = await newPerson();
+    const created = await invite({ xHandle: `@${invitee.handle.toUpperCase()}` });
+    expect(created.invitation.xHandle).toBe(invitee.handle.toUpperCase());
+    const notified = await env.DB.prepare(`SELECT title, link FROM notifications WHERE user_id = ? AND event_type = 'campaign-invited'`)
+      .bind(invitee.userId)
+      .first<{ title: string; link: string }>();
+    expect(notified).toEqual({ title: `Invite Co invites you to ${campaign.title}`, link: `/invitation/${created.token}` });
+
+    const stranger = await newPerson();
+    const refused = await expectError(await join(stranger, { invitationToken: created.token }), 403, "invitation_for_someone_else");
+    expect(refused.message).toContain(`@${stranger.handle}`);
+    expect((await join(invitee, { invitationToken: created.token })).status).toBe(201);
+
+    // An unknown handle is fine: nobody to notify yet.
+    const unknown = await invite({ xHandle: "nobody_here_1" });
+    expect(unknown.invitation.xHandle).toBe("nobody_here_1");
+  });
+
+  it("joins with the token carried through sign-in (invite_id)", async () => {
+    const created = await invite();
+    const creator = await newPerson();
+    await env.DB.prepare(`INSERT INTO user_attribution (user_id, invite_id, first_seen_at, updated_at) VALUES (?, ?, ?, ?)`)
+      .bind(creator.userId, created.token, now, now)
+      .run();
+    expect((await join(creator, {})).status).toBe(201);
+  });
+
+  it("is for members of the campaign's account only; bad input names the field", async () => {
+    await expectError(await call("POST", base, outsider.bearer, {}), 404, "not_found");
+    await expectError(await call("GET", base, outsider.bearer), 404, "not_found");
+    await expectError(
+      await call("POST", `/v1/advertiser/${other.id}/campaigns/${campaign.id}/invitations`, outsider.bearer, {}),
+      404,
+      "not_found",
+    );
+    expect((await call("POST", base, null, {})).status).toBe(401);
+    const bad = await expectError(await call("POST", base, member.bearer, { maxUses: 0 }), 400, "invalid_request");
+    expect(bad.detail?.[0]?.loc).toEqual(["body", "maxUses"]);
+    const badHandle = await call("POST", base, member.bearer, { xHandle: "no spaces" });
+    expect(badHandle.status).toBe(400);
+  });
+});
