@@ -1,5 +1,5 @@
 /** The banner `npm start` ends with: where the app and its stand-ins answer, whom to sign in as, and where the logs are. */
-import { demoWorld } from "./seed/demo-world.ts";
+import { demoWorld } from "../fixtures/demo-world.ts";
 
 export type BannerFacts = {
   appUrl: string;
