@@ -175,7 +175,7 @@ export async function buildPollingWorld(
     }
 
     const insertPost = db.prepare(
-      `INSERT INTO posts (id, campaign_id, user_id, x_post_id, content, status, campaign_week, posted_at, created_at, updated_at, network)
+      `INSERT INTO posts (id, campaign_id, user_id, network_post_id, content, status, campaign_week, posted_at, created_at, updated_at, network)
        VALUES (?, ?, ?, ?, ?, 'evaluating', 1, ?, ?, ?, ?)`,
     );
     const insertMetrics = db.prepare(

@@ -179,7 +179,7 @@ function steps(): Step[] {
       // Post i: creator i / 20, five posts in each of the creator's four campaigns.
       name: "posts",
       table: "posts",
-      sql: `INSERT INTO posts (id, campaign_id, user_id, x_post_id, content, status, campaign_week, posted_at, created_at, updated_at, status_reasons)
+      sql: `INSERT INTO posts (id, campaign_id, user_id, network_post_id, content, status, campaign_week, posted_at, created_at, updated_at, status_reasons)
             SELECT 'scale-post-' || s.i, c.id, ${creator("s.creator")}, CAST(1900000000000000000 + s.i AS TEXT),
               'Been using ' || c.advertiser_id || ' for a week: fees are tiny and withdrawals take a minute. #ad #Campaign' || c.id ||
                 ' https://t.co/' || printf('%010x', s.i * 2654435761 % 1099511627776),

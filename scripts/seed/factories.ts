@@ -49,7 +49,7 @@ export function buildAdvertiser(slug: string, now: number, overrides: Partial<Ad
 export function buildUser(handle: string, now: number, overrides: Partial<User> = {}): User {
   return {
     id: `user-${handle.toLowerCase()}`,
-    xUserId: `x-${handle.toLowerCase()}`,
+    signupAccount: `x:x-${handle.toLowerCase()}`,
     handle,
     name: handle,
     avatarUrl: null,
@@ -125,7 +125,7 @@ export function buildPost(
     campaignId: campaign.id,
     userId: creator.id,
     network: "x",
-    xPostId: `x-post-${key}`,
+    networkPostId: `x-post-${key}`,
     content: `#ad Post ${key}`,
     status,
     campaignWeek: Math.floor((postedAt - campaign.startsAt) / (7 * DAY)) + 1,
