@@ -1077,6 +1077,10 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       setVerifiedEmail: (db) => users.setVerifiedEmail(db, creator.id, "ada@example.com", now),
       setTwoFactorFlagsStatement: (db) => users.setTwoFactorFlagsStatement(db, creator.id, { enabled: true, verified: false, now }),
     },
+    sendsNoSql: {
+      signupAccountOf: "spells users.signup_account from a network and a subject",
+      parseSignupAccount: "splits users.signup_account into its network and subject",
+    },
   },
   wallets: {
     calls: {
