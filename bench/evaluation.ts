@@ -61,8 +61,8 @@ async function buildDataSet(db: D1Database, input: { creators: number; posts: nu
     db
       .prepare(
         `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?1)
-         INSERT INTO users (id, x_user_id, handle, name, created_at, updated_at)
-         SELECT 'bench-user-' || i, 'bench-x-' || i, 'bench' || i, 'Bench creator ' || i, ?2, ?2 FROM n`,
+         INSERT INTO users (id, signup_account, handle, name, created_at, updated_at)
+         SELECT 'bench-user-' || i, 'x:bench-x-' || i, 'bench' || i, 'Bench creator ' || i, ?2, ?2 FROM n`,
       )
       .bind(creators, now),
     db
