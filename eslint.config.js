@@ -128,6 +128,40 @@ const noIntlInTheBrowser = [
 ];
 const buttonClass = String.raw`/(^|\s)button(-|\s|$)/`;
 
+/*
+ * The networks sealed (docs/decisions/052-networks-sealed.md): a network's own field names, URLs and sign-in paths are
+ * written in its folders only (worker/{contracts,db,domain}/networks/<network>/, its emulator, and the tests), where
+ * the rules and adapter of that network give them to everyone else. `twitterHandle` is SPEC.md's field of the current
+ * user, and stays.
+ */
+const networkSpecificNames = [
+  /x_post_id|xPostId|x_user_id|xUserId/i,
+  /(^|[^a-z0-9])x\.com\b|twitter\.com|bsky\.app/i,
+  /\/auth\/(twitter|bluesky)\b|\/oauth\/bluesky\b/i,
+  /twitter(?!handle|:)/i,
+];
+const networkNamesRule = {
+  meta: {
+    type: "problem",
+    schema: [],
+    messages: {
+      named:
+        "'{{text}}' belongs to one network: take it from the network's rules (@contracts/networks/accounts.ts, registry.ts) or its adapter, or write it in the network's folder (decision 052).",
+    },
+  },
+  create(context) {
+    const check = (node, text) => {
+      if (networkSpecificNames.some((pattern) => pattern.test(text))) context.report({ node, messageId: "named", data: { text } });
+    };
+    return {
+      Literal: (node) => typeof node.value === "string" && check(node, node.value),
+      TemplateElement: (node) => check(node, node.value.raw),
+      Identifier: (node) => check(node, node.name),
+      JSXText: (node) => check(node, node.value),
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -208,6 +242,12 @@ export default tseslint.config(
         ),
       ],
     },
+  },
+  {
+    files: ["worker/**/*.ts", "app/**/*.{ts,tsx}", "fixtures/**/*.ts"],
+    ignores: ["worker/contracts/networks/*/**", "worker/db/networks/*/**", "worker/domain/networks/*/**", "emulators/**"],
+    plugins: { chorus: { rules: { "network-names": networkNamesRule } } },
+    rules: { "chorus/network-names": "error" },
   },
   {
     // One spelling of a contract and of a page loader in the browser's code: the alias, never a climb out of app/.

@@ -61,8 +61,8 @@ async function buildDataSet(db: D1Database, input: { creators: number; posts: nu
     db
       .prepare(
         `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?1)
-         INSERT INTO users (id, x_user_id, handle, name, created_at, updated_at)
-         SELECT 'bench-user-' || i, 'bench-x-' || i, 'bench' || i, 'Bench creator ' || i, ?2, ?2 FROM n`,
+         INSERT INTO users (id, signup_account, handle, name, created_at, updated_at)
+         SELECT 'bench-user-' || i, 'x:bench-x-' || i, 'bench' || i, 'Bench creator ' || i, ?2, ?2 FROM n`,
       )
       .bind(creators, now),
     db
@@ -76,7 +76,7 @@ async function buildDataSet(db: D1Database, input: { creators: number; posts: nu
       .prepare(
         `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?1),
          shaped AS (SELECT i, i % CAST(?2 AS INTEGER) AS creator, i / CAST(?2 AS INTEGER) AS k FROM n)
-         INSERT INTO posts (id, campaign_id, user_id, x_post_id, content, status, campaign_week, posted_at, created_at, updated_at)
+         INSERT INTO posts (id, campaign_id, user_id, network_post_id, content, status, campaign_week, posted_at, created_at, updated_at)
          SELECT 'bench-post-' || i, ?3, 'bench-user-' || creator, CAST(1000000000000 + i AS TEXT),
            CASE WHEN i % 10 = 7 THEN 'Forgot the tag ' || i ELSE 'Posting about it #Bench ' || i END,
            'evaluating', 1 + (k >= ?4),

@@ -144,7 +144,7 @@ test("attribution is kept whatever the consent and reaches the read login pages 
   await gotoHydrated(page, "/landing/aurora?utm_source=newsletter");
   await gotoHydrated(page, "/landing/aurora");
   const login = page.waitForRequest((request) => new URL(request.url()).pathname === "/auth/twitter/read/login");
-  await page.getByRole("link", { name: "Join as a creator" }).click();
+  await page.getByRole("link", { name: "Join with X" }).click();
   const query = Object.fromEntries(new URL((await login).url()).searchParams);
   expect(query).toMatchObject({
     utm_source: "newsletter",

@@ -1,5 +1,6 @@
 import { emulatorUrls } from "../playwright.config";
 import { closeWelcome, expect, gotoHydrated, signInAs, test } from "./fixtures";
+import { serverBindings } from "./server-database";
 
 test("a new creator signs in with Bluesky through the stand-in's OAuth (PAR, PKCE, DPoP) [signed out]", async ({ page }) => {
   const name = `sky${Date.now().toString(36)}`;
@@ -24,6 +25,60 @@ test("a new creator signs in with Bluesky through the stand-in's OAuth (PAR, PKC
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await expect(page.getByTestId("signed-in-handle")).toHaveText(`@${handle}`);
   await closeWelcome(page);
+});
+
+test("a Bluesky sign-up from a landing page keeps its attribution, and the profile links to the Bluesky profile [signed out]", async ({
+  page,
+}) => {
+  const name = `land${Date.now().toString(36)}`;
+  const handle = `${name}.bsky.test`;
+  const signedUp = await page.request.post(`${emulatorUrls.bluesky}/emulator/accounts`, {
+    form: { handle: name, display_name: "Landing Creator" },
+    maxRedirects: 0,
+  });
+  expect(signedUp.status()).toBe(303);
+
+  // Aurora's landing page, reached from a newsletter: the sign-in carries the same values as the X button's.
+  await gotoHydrated(page, "/landing/aurora?utm_source=newsletter&utm_campaign=bluesky_e2e");
+  const started = page.waitForRequest((request) => new URL(request.url()).pathname === "/auth/bluesky/read/login");
+  await page.getByLabel("Bluesky handle").fill(handle);
+  await page.getByRole("button", { name: "Join with Bluesky" }).click();
+  expect(Object.fromEntries(new URL((await started).url()).searchParams)).toMatchObject({
+    handle,
+    afterLoginRedirectUrl: "/campaigns",
+    trigger: "landing-aurora",
+    domainType: "core",
+    page_path: "/landing/aurora",
+    utm_source: "newsletter",
+    utm_campaign: "bluesky_e2e",
+  });
+  await page.getByRole("button", { name: new RegExp(`Landing Creator @${handle.replace(/\./g, "\\.")}`) }).click();
+  await page.waitForURL((url) => url.pathname === "/campaigns");
+  await closeWelcome(page);
+
+  // The sign-up's attribution is stored as an X sign-up's is.
+  const proxy = await serverBindings();
+  try {
+    const attribution = await proxy.env.DB.prepare(
+      `SELECT utm_source, utm_campaign, first_utm_source, first_utm_campaign, device_id IS NOT NULL AS has_device
+       FROM user_attribution JOIN network_accounts USING (user_id) WHERE network_accounts.network = 'bluesky' AND network_accounts.handle = ?`,
+    )
+      .bind(handle)
+      .first();
+    expect(attribution).toEqual({
+      utm_source: "newsletter",
+      utm_campaign: "bluesky_e2e",
+      first_utm_source: "newsletter",
+      first_utm_campaign: "bluesky_e2e",
+      has_device: 1,
+    });
+  } finally {
+    await proxy.dispose();
+  }
+
+  // The profile's handle is the Bluesky one, and links to it on Bluesky, not to a stranger on X.
+  await gotoHydrated(page, "/profile");
+  await expect(page.getByRole("link", { name: `@${handle}` })).toHaveAttribute("href", `https://bsky.app/profile/${handle}`);
 });
 
 test("an unknown Bluesky handle is named as the reason [signed out]", async ({ page }) => {

@@ -33,10 +33,10 @@ test("a post whose X label was removed, or whose #ad was edited away, shows as n
   const proxy = await serverBindings();
   try {
     const db = proxy.env.DB;
-    const xPostIdOf = (content: string) =>
-      db.prepare(`SELECT x_post_id FROM posts WHERE content = ?`).bind(content).first<string>("x_post_id");
-    const unlabelledId = await xPostIdOf(unlabelled);
-    const editedId = await xPostIdOf(edited);
+    const networkPostIdOf = (content: string) =>
+      db.prepare(`SELECT network_post_id FROM posts WHERE content = ?`).bind(content).first<string>("network_post_id");
+    const unlabelledId = await networkPostIdOf(unlabelled);
+    const editedId = await networkPostIdOf(edited);
     if (unlabelledId === null || editedId === null) throw new Error("the posts are not in the database the server uses");
 
     // What the creator does on X, outside Chorus.

@@ -63,7 +63,7 @@ test("an unknown path shows the 404 screen, and Go to dashboard leads home [sign
   // The browser reports the document's own 404 status; nothing else may go wrong.
   expect(loggedErrors).toEqual(["Failed to load resource: the server responded with a status of 404 (Not Found)"]);
   await page.getByRole("link", { name: "Go to dashboard" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Get rewarded for what you post on X" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Get rewarded for what you post on X and Bluesky" })).toBeVisible();
 });
 
 test("a failed page load shows the error screen with the UTC time and an Incident Id", async ({ page, consoleErrors }) => {

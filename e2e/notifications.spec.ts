@@ -36,7 +36,7 @@ async function join(page: Page, campaignId: string) {
 
 test("a visitor who is not signed in sees no bell [signed out]", async ({ page }) => {
   await gotoHydrated(page, "/");
-  await expect(page.getByRole("heading", { level: 1, name: "Get rewarded for what you post on X" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Get rewarded for what you post on X and Bluesky" })).toBeVisible();
   await expect(bell(page)).toHaveCount(0);
   await expect(page).not.toHaveTitle(/^\(\d+\) /);
 });

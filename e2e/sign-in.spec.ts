@@ -7,7 +7,7 @@ test("a new creator signs in through X, stays signed in across a reload, and sig
   const loggedErrors = consoleErrors.expectSome();
   const handle = `new_${Date.now().toString(36)}`;
   await gotoHydrated(page, "/?utm_source=e2e");
-  await expect(page.getByRole("heading", { level: 1, name: "Get rewarded for what you post on X" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Get rewarded for what you post on X and Bluesky" })).toBeVisible();
 
   await page.getByRole("main").getByRole("link", { name: "Sign in with X" }).click();
   // X's consent page (the emulator locally): create a new account and sign in with it.
@@ -37,7 +37,7 @@ test("a new creator signs in through X, stays signed in across a reload, and sig
   await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, "chorus:interactive");
 
   await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Get rewarded for what you post on X" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Get rewarded for what you post on X and Bluesky" })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem("access_token"))).toBeNull();
   const profile = await page.goto("/profile");
   expect(profile?.status()).toBe(401);
@@ -51,7 +51,7 @@ test("cancelling at X comes back signed out with login=cancelled [signed out]", 
   await page.getByRole("main").getByRole("link", { name: "Sign in with X" }).click();
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page).toHaveURL("/?login=cancelled");
-  await expect(page.getByRole("heading", { level: 1, name: "Get rewarded for what you post on X" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Get rewarded for what you post on X and Bluesky" })).toBeVisible();
 });
 
 test("a page of the app asks a signed-out visitor to sign in and returns there afterwards [signed out]", async ({

@@ -88,13 +88,13 @@ test("a Bluesky creator links X, posts to both networks of a campaign and sees b
     try {
       const db = proxy.env.DB;
       const idOnItsNetwork = (content: string) =>
-        db.prepare(`SELECT x_post_id FROM posts WHERE content = ?`).bind(content).first<string>("x_post_id");
-      const xPostId = await idOnItsNetwork(onX);
+        db.prepare(`SELECT network_post_id FROM posts WHERE content = ?`).bind(content).first<string>("network_post_id");
+      const networkPostId = await idOnItsNetwork(onX);
       const blueskyUri = await idOnItsNetwork(onBluesky);
-      if (xPostId === null || blueskyUri === null) throw new Error("the posts are not in the database the server uses");
+      if (networkPostId === null || blueskyUri === null) throw new Error("the posts are not in the database the server uses");
 
       // Two days pass for both posts on their networks: their counts are those of two-day-old posts.
-      await agePostOnX(emulatorUrls.x, xPostId, 48);
+      await agePostOnX(emulatorUrls.x, networkPostId, 48);
       const aged = await page.request.post(`${emulatorUrls.bluesky}/emulator/posts/age`, {
         form: { uri: blueskyUri, hours: "48" },
         maxRedirects: 0,

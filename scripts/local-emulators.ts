@@ -6,6 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { PAYOUT_WEBHOOK_PATH } from "../worker/contracts/payout-webhook.ts";
+import { parseSignupAccount } from "../worker/db/users.ts";
 import { demoWorld } from "../fixtures/demo-world.ts";
 
 export type Emulator = { label: string; script: string; url: string; env: Record<string, string> };
@@ -22,7 +23,11 @@ export function emulatorUrls(port: number) {
 
 /** The X accounts of the demo world's people (creators, advertisers' members, the admin), by their X ids. */
 function demoXAccounts() {
-  return demoWorld(Date.now()).users.map(({ user }) => ({ id: user.xUserId, username: user.handle, name: user.name }));
+  return demoWorld(Date.now()).users.map(({ user }) => ({
+    id: parseSignupAccount(user.signupAccount).subject,
+    username: user.handle,
+    name: user.name,
+  }));
 }
 
 /** A value of .dev.vars (written by scripts/ensure-dev-vars.ts), so an emulator accepts exactly the key the worker sends. */

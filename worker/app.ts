@@ -9,7 +9,7 @@ import { AppError } from "./contracts/errors.ts";
 import { apiErrorResponse } from "./http/api-error.ts";
 import { apiKeyRoutes } from "./http/api-key-routes.ts";
 import { authRoutes } from "./http/auth-routes.ts";
-import { blueskyAuthRoutes } from "./http/bluesky-auth-routes.ts";
+import { signInRoutes } from "./http/sign-in-routes.ts";
 import { campaignInvitationRoutes } from "./http/campaign-invitation-routes.ts";
 import { conversionRoutes } from "./http/conversion-routes.ts";
 import { creatorInvitationRoutes } from "./http/creator-invitation-routes.ts";
@@ -65,7 +65,7 @@ for (const prefix of ["/auth/*", "/trpc/*", "/v1/*"]) app.use(prefix, noStoreByD
 app.use("/v1/*", auditImpersonatedWrites);
 app.use("/r/*", noStoreByDefault, whitelistGuard);
 app.route("/", authRoutes);
-app.route("/", blueskyAuthRoutes);
+app.route("/", signInRoutes);
 app.all("/trpc/*", handleTrpc);
 app.route("/", adminRoutes);
 app.route("/", advertiserRoutes);

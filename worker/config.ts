@@ -1,6 +1,6 @@
 import { type } from "arktype";
 import { iconEndpointProblem, isValidIconEndpoint } from "./contracts/icon-endpoint.ts";
-import { xPublishedRates, type XApiRates } from "./contracts/networks/x/api-costs.ts";
+import { networkSettingFields, networkSettingsFrom, type NetworkSettings } from "./contracts/networks/settings.ts";
 
 /**
  * The one place configuration is read. Every variable and secret is validated once per isolate; a bad value
@@ -56,37 +56,6 @@ const base64Key = type("string").narrow((value, ctx) => {
 });
 
 /**
- * X's API rates in micro-dollars with the date of their table:
- * `asOf=2026-04-20,createPost=15000,createPostWithUrl=200000,readPost=5000,readOwnData=1000` (every part required).
- */
-const xApiRates = type("string").pipe((value, ctx): XApiRates | ReturnType<typeof ctx.error> => {
-  const parts = new Map(value.split(",").map((part) => part.trim().split("=", 2) as [string, string | undefined]));
-  const asOf = parts.get("asOf") ?? "";
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf)) return ctx.error({ problem: "must start with asOf=YYYY-MM-DD, the date of X's rate table" });
-  const micros = (name: string) => {
-    const text = parts.get(name) ?? "";
-    return /^\d{1,9}$/.test(text) ? Number(text) : null;
-  };
-  const rates = {
-    createPost: micros("createPost"),
-    createPostWithUrl: micros("createPostWithUrl"),
-    readPost: micros("readPost"),
-    readOwnData: micros("readOwnData"),
-  };
-  const missing = Object.entries(rates)
-    .filter(([, rate]) => rate === null)
-    .map(([name]) => name);
-  if (missing.length > 0) return ctx.error({ problem: `must give ${missing.join(", ")} in whole micro-dollars (e.g. createPost=15000)` });
-  return {
-    asOf,
-    createPost: rates.createPost ?? 0,
-    createPostWithUrl: rates.createPostWithUrl ?? 0,
-    readPost: rates.readPost ?? 0,
-    readOwnData: rates.readOwnData ?? 0,
-  };
-});
-
-/**
  * An Application Insights connection string: `InstrumentationKey=<guid>;IngestionEndpoint=https://…/` (other parts,
  * such as LiveEndpoint or ApplicationId, are allowed and ignored).
  */
@@ -123,7 +92,7 @@ const configSchema = type({
   X_API_BASE_URL: httpUrl,
   X_CLIENT_ID: "string > 0",
   X_CLIENT_SECRET: secret(8, "the client secret from the X developer portal"),
-  "X_API_RATES?": xApiRates,
+  ...networkSettingFields,
   JWT_SIGNING_KEY: secret(32, "openssl rand -base64 48"),
   TOKEN_ENCRYPTION_KEY: base64Key,
   ADMIN_SPOOFING_SECRET: secret(24, "openssl rand -base64 32"),
@@ -139,7 +108,7 @@ const configSchema = type({
   APPLICATIONINSIGHTS_CONNECTION_STRING: connectionString,
 });
 
-export type AppConfig = {
+export type AppConfig = NetworkSettings & {
   environment: "local" | "production";
   appOrigins: string[];
   coreAppDomain: string;
@@ -147,8 +116,6 @@ export type AppConfig = {
   /** Where the browser loads icons: the worker's own /icons, or a public Iconify service. */
   iconEndpoint: string;
   x: { authorizeUrl: string; apiBaseUrl: string; clientId: string; clientSecret: string };
-  /** What X's API costs (micro-dollars), for the advertisers' estimates; X's published rates unless X_API_RATES says. */
-  xApiRates: XApiRates;
   /** Resend's HTTP API (locally the mail outbox emulator) and the sender of every message. */
   mail: { apiUrl: string; apiKey: string; from: string };
   /**
@@ -209,7 +176,7 @@ export function parseConfig(vars: Record<string, unknown>): AppConfig {
       clientId: result.X_CLIENT_ID,
       clientSecret: result.X_CLIENT_SECRET,
     },
-    xApiRates: result.X_API_RATES ?? xPublishedRates,
+    ...networkSettingsFrom(result),
     mail: { apiUrl: result.MAIL_API_URL.replace(/\/+$/, ""), apiKey: result.MAIL_API_KEY, from: result.MAIL_FROM.trim() },
     payouts: {
       apiUrl: result.PAYOUT_API_URL.replace(/\/+$/, ""),

@@ -8,15 +8,11 @@ import { useRootData } from "~/lib/root-data";
 import { trackedEventNames } from "@contracts/analytics-names.ts";
 import { trackerDeviceId } from "~/lib/tracker-device";
 import { ButtonLink } from "~/components/ui/button";
-import { SignInWithBlueskyForm } from "./bluesky-sign-in";
-
-function XLogo() {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="currentColor">
-      <path d="M18.9 2H22l-6.8 7.8L23 22h-6.2l-4.9-6.4L6.3 22H3.2l7.3-8.3L1 2h6.3l4.4 5.9L18.9 2Zm-1.1 18h1.7L6.3 3.9H4.5L17.8 20Z" />
-    </svg>
-  );
-}
+import { networkAccounts } from "@contracts/networks/accounts.ts";
+import { networks, type Network } from "@contracts/networks/rules.ts";
+import { HandleSignInForm } from "./handle-sign-in";
+import { networkLogos } from "./network-logos";
+import "./sign-in.css";
 
 /**
  * Busy from the press until the page is gone. A page the browser brings back from its back-forward cache (the person
@@ -34,25 +30,22 @@ function useBusyUntilPageLeaves() {
   return [busy, () => setBusy(true)] as const;
 }
 
-/**
- * "Sign in with X". The link works without JavaScript and carries where it was pressed (`trigger`, the domain and
- * partner, the campaign of the page); with JavaScript, the click adds what only the browser knows (the referrer, the
- * page path, the device and the attribution stored on earlier pages), and the button stays busy until the page leaves
- * for X (SPEC.md section 4's login-loading flag). Tracked as `sign_in_clicked`, with the page's analytics scope.
- */
-export function SignInWithXButton({
-  trigger,
-  returnTo,
-  label = "Sign in with X",
-  query = {},
-}: {
+type SignInOptions = {
   /** Which button this is, sent as the login's `trigger`. */
   trigger: string;
   returnTo?: string;
-  label?: string;
   /** Extra login values, such as the invitation being accepted. */
   query?: Record<string, string>;
-}) {
+};
+
+/**
+ * A sign-in button for one network. The link (or the handle form, for a network that asks for the handle) works
+ * without JavaScript and carries where it was pressed (`trigger`, the domain and partner, the campaign of the page);
+ * with JavaScript, the press adds what only the browser knows (the referrer, the page path, the device and the
+ * attribution stored on earlier pages), and the button stays busy until the page leaves for the network (SPEC.md
+ * section 4's login-loading flag). Tracked as `sign_in_clicked`, with the page's analytics scope and the network.
+ */
+export function SignInButton({ network, label, trigger, returnTo, query = {} }: SignInOptions & { network: Network; label?: string }) {
   const location = useLocation();
   const routeCampaignId = useParams().campaignId;
   const scope = useAnalyticsScope();
@@ -68,40 +61,83 @@ export function SignInWithXButton({
     campaignWeek: selection.campaignId === campaignId ? selection.campaignWeek : null,
   });
   const afterLoginRedirectUrl = returnTo ?? `${location.pathname}${location.search}`;
-  const href = readLoginHref({ afterLoginRedirectUrl, pageSearch: location.search, extra: { ...context, ...query } });
+  const accounts = networkAccounts[network];
+  const text = label ?? `Sign in with ${accounts.name}`;
+  const analytics = analyticsAttributes(trackedEventNames.signInClicked, "sign-in", {
+    advertiser_id: scope.advertiserId,
+    campaign_id: scope.campaignId,
+    network,
+  });
+  const href = (extra: Record<string, string>) =>
+    readLoginHref({ network, afterLoginRedirectUrl, pageSearch: location.search, extra: { ...context, ...query, ...extra } });
+  const hrefOnPress = (extra: Record<string, string>) =>
+    readLoginHref({
+      network,
+      afterLoginRedirectUrl,
+      pageSearch: location.search,
+      storage: window.localStorage,
+      extra: { ...context, ...query, referrer: document.referrer, page_path: location.pathname, deviceId: trackerDeviceId(), ...extra },
+    });
+
+  if (accounts.signIn.asksForHandle) {
+    return (
+      <HandleSignInForm
+        networkName={accounts.name}
+        handleExample={accounts.signIn.handleExample}
+        label={text}
+        icon={networkLogos[network]}
+        idPrefix={`sign-in-${network}`}
+        analytics={analytics}
+        hrefFor={(handle) => href({ handle })}
+        pressedHrefFor={(handle) => hrefOnPress({ handle })}
+      />
+    );
+  }
   return (
     <ButtonLink
-      to={href}
+      to={href({})}
       reloadDocument
       variant="primary"
-      icon={<XLogo />}
+      icon={networkLogos[network]}
       busy={busy}
-      {...analyticsAttributes(trackedEventNames.signInClicked, "sign-in", {
-        advertiser_id: scope.advertiserId,
-        campaign_id: scope.campaignId,
-      })}
+      {...analytics}
       onClick={(event) => {
         event.preventDefault();
         markBusy();
-        window.location.assign(
-          readLoginHref({
-            afterLoginRedirectUrl,
-            pageSearch: location.search,
-            storage: window.localStorage,
-            extra: {
-              ...context,
-              ...query,
-              referrer: document.referrer,
-              page_path: location.pathname,
-              deviceId: trackerDeviceId(),
-            },
-          }),
-        );
+        window.location.assign(hrefOnPress({}));
       }}
     >
-      {label}
+      {text}
     </ButtonLink>
   );
+}
+
+/**
+ * Sign-in with every network, one button each in the order of `networks`: the ones that ask nothing first, then the
+ * ones that ask for the handle. `label` words each button from the network's name.
+ */
+export function SignInButtons({ label, ...options }: SignInOptions & { label?: (networkName: string) => string }) {
+  const ordered = [...networks].sort(
+    (a, b) => Number(networkAccounts[a].signIn.asksForHandle) - Number(networkAccounts[b].signIn.asksForHandle),
+  );
+  return (
+    <div className="sign-in-buttons">
+      {ordered.map((network) => (
+        <SignInButton
+          key={network}
+          network={network}
+          {...options}
+          {...(label === undefined ? {} : { label: label(networkAccounts[network].name) })}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** The networks' names as a sentence says them: "X and Bluesky". */
+function networkNameList(conjunction: string): string {
+  const names = networks.map((network) => networkAccounts[network].name);
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")}${conjunction}${names.at(-1)}`;
 }
 
 /** The start page for visitors who are not signed in. */
@@ -109,20 +145,17 @@ export function SignInPage() {
   return (
     <section className="sign-in-hero" aria-labelledby="sign-in-title">
       <p className="eyebrow">Chorus for creators</p>
-      <h1 id="sign-in-title">Get rewarded for what you post on X</h1>
+      <h1 id="sign-in-title">{`Get rewarded for what you post on ${networkNameList(" and ")}`}</h1>
       <p className="lead">
         Join campaigns from brands you like, post through Chorus, and earn a share of each week's reward pool for the engagement your posts
         bring.
       </p>
       <ol className="steps">
-        <li>Sign in with your X or Bluesky account.</li>
+        <li>{`Sign in with your ${networkNameList(" or ")} account.`}</li>
         <li>Join a campaign and post about it.</li>
         <li>Confirm your payout when your posts are eligible, and withdraw to your wallet.</li>
       </ol>
-      <div className="actions">
-        <SignInWithXButton trigger="start-page" returnTo="/" />
-      </div>
-      <SignInWithBlueskyForm />
+      <SignInButtons trigger="start-page" returnTo="/" />
       <p className="muted small">
         Advertiser? <a href={advertiserLoginHref("/")}>Sign in to your advertiser account</a>.
       </p>
@@ -135,8 +168,8 @@ export function SignInPrompt() {
   return (
     <section className="card sign-in-prompt" aria-labelledby="sign-in-prompt-title">
       <h1 id="sign-in-prompt-title">Sign in to continue</h1>
-      <p>This page belongs to your Chorus account. Sign in with X to see it; you will come straight back here.</p>
-      <SignInWithXButton trigger="sign-in-prompt" />
+      <p>This page belongs to your Chorus account. Sign in to see it; you will come straight back here.</p>
+      <SignInButtons trigger="sign-in-prompt" />
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { useBrand } from "~/lib/brand";
 import { useCurrentUser } from "~/lib/current-user";
 import { AppIcon } from "./app-icon";
 import { Button, IconButton } from "./ui/button";
-import { SignInWithXButton } from "./sign-in";
+import { SignInButton } from "./sign-in";
 import { signOut } from "~/lib/api/sign-out";
 import { UserMenu } from "./user-menu";
 import "./mode-switch.css";
@@ -202,7 +202,7 @@ export function SiteHeader({ actions }: { actions: HeaderActions | null }) {
         <Logo />
         {user === null || actions === null ? (
           <div className="header-end">
-            <SignInWithXButton trigger="header" label="Sign in" />
+            <SignInButton network="x" trigger="header" label="Sign in" />
           </div>
         ) : (
           <>

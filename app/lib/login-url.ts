@@ -1,4 +1,6 @@
 import type { BrandLayout } from "@contracts/brand.ts";
+import { signInPath } from "@contracts/networks/accounts.ts";
+import type { Network } from "@contracts/networks/rules.ts";
 import { loginAttribution } from "./analytics/attribution";
 
 /**
@@ -34,11 +36,12 @@ export function readLoginContextQuery(context: ReadLoginContext): Record<string,
 }
 
 /**
- * The read-login URL for a page: where to come back to, and the attribution values (last touch `utm_*`, first touch
+ * The read-login URL of `network` for a page: where to come back to, and the attribution values (last touch `utm_*`, first touch
  * `first_utm_*`, `invite_id`): the ones this browser stored on earlier pages, the page's own query values winning.
  * Without storage (the server's render) only the page's values. Only non-empty values are kept.
  */
 export function readLoginHref(options: {
+  network: Network;
   afterLoginRedirectUrl: string;
   pageSearch: string;
   storage?: Pick<Storage, "getItem"> | null;
@@ -51,9 +54,10 @@ export function readLoginHref(options: {
   for (const [key, value] of Object.entries(options.extra ?? {})) {
     if (value) query.set(key, value);
   }
-  return `/auth/twitter/read/login?${query}`;
+  return `${signInPath(options.network, "read")}?${query}`;
 }
 
+/** Advertisers sign in with X (SPEC.md section 6's advertiser login). */
 export function advertiserLoginHref(afterLoginRedirectUrl: string): string {
-  return `/auth/twitter/advertiser/login?${new URLSearchParams({ afterLoginRedirectUrl })}`;
+  return `${signInPath("x", "advertiser")}?${new URLSearchParams({ afterLoginRedirectUrl })}`;
 }

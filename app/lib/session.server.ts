@@ -5,6 +5,6 @@ import { workerContext } from "~/worker-context";
 /** For loaders of signed-in pages: the session, or a 401 that the layout turns into a sign-in prompt. */
 export function requireSession(context: Readonly<RouterContextProvider>): SignedInSession {
   const { session } = context.get(workerContext);
-  if (session === null) throw data("Sign in with X to see this page.", { status: 401 });
+  if (session === null) throw data("Sign in to see this page.", { status: 401 });
   return session;
 }

@@ -149,10 +149,10 @@ export async function buildPollingWorld(
         now + DAY,
       );
     }
-    const insertUser = db.prepare(`INSERT INTO users (id, x_user_id, handle, name, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`);
+    const insertUser = db.prepare(`INSERT INTO users (id, signup_account, handle, name, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`);
     const insertRole = db.prepare(`INSERT INTO user_roles (user_id, role) VALUES (?, 'creator')`);
     const insertLinked = db.prepare(
-      `INSERT INTO network_accounts (network, subject, user_id, handle, linked_at, updated_at) VALUES ('bluesky', ?, ?, ?, ?, ?)`,
+      `INSERT INTO network_accounts (network, subject, user_id, handle, linked_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`,
     );
     const insertCredentials = db.prepare(
       `INSERT INTO x_credentials (user_id, scopes, access_token_encrypted, refresh_token_encrypted, access_expires_at, updated_at)
@@ -160,9 +160,17 @@ export async function buildPollingWorld(
     );
     const insertParticipant = db.prepare(`INSERT INTO campaign_participants (campaign_id, user_id, joined_at) VALUES (?, ?, ?)`);
     for (const creator of creatorRows) {
-      insertUser.run(creator.userId, creator.xUserId, creator.handle, `Poll creator ${creator.handle}`, now - 90 * DAY, now - 90 * DAY);
+      insertUser.run(
+        creator.userId,
+        `x:${creator.xUserId}`,
+        creator.handle,
+        `Poll creator ${creator.handle}`,
+        now - 90 * DAY,
+        now - 90 * DAY,
+      );
       insertRole.run(creator.userId);
-      insertLinked.run(creator.did, creator.userId, `${creator.handle}.bsky.test`, now - 60 * DAY, now - 60 * DAY);
+      insertLinked.run("x", creator.xUserId, creator.userId, creator.handle, now - 90 * DAY, now - 90 * DAY);
+      insertLinked.run("bluesky", creator.did, creator.userId, `${creator.handle}.bsky.test`, now - 60 * DAY, now - 60 * DAY);
       insertCredentials.run(
         creator.userId,
         X_SCOPES.join(" "),
@@ -175,7 +183,7 @@ export async function buildPollingWorld(
     }
 
     const insertPost = db.prepare(
-      `INSERT INTO posts (id, campaign_id, user_id, x_post_id, content, status, campaign_week, posted_at, created_at, updated_at, network)
+      `INSERT INTO posts (id, campaign_id, user_id, network_post_id, content, status, campaign_week, posted_at, created_at, updated_at, network)
        VALUES (?, ?, ?, ?, ?, 'evaluating', 1, ?, ?, ?, ?)`,
     );
     const insertMetrics = db.prepare(

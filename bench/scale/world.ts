@@ -94,8 +94,8 @@ function steps(): Step[] {
     {
       name: "creators",
       table: "users",
-      sql: `INSERT INTO users (id, x_user_id, handle, name, avatar_url, created_at, updated_at, email, verified_email)
-            SELECT ${creator("i")}, 'scale-x-' || i, 'creator' || i, 'Creator ' || i,
+      sql: `INSERT INTO users (id, signup_account, handle, name, avatar_url, created_at, updated_at, email, verified_email)
+            SELECT ${creator("i")}, 'x:scale-x-' || i, 'creator' || i, 'Creator ' || i,
               'https://pbs.twimg.com/profile_images/' || (1000000 + i) || '/avatar_normal.jpg',
               :now - 200 * ${DAY} + i * 1000, :now - 200 * ${DAY} + i * 1000,
               'creator' || i || '@example.com', 'creator' || i || '@example.com'
@@ -109,9 +109,9 @@ function steps(): Step[] {
     {
       name: "advertiser owners and the admin",
       table: "users",
-      sql: `INSERT INTO users (id, x_user_id, handle, name, created_at, updated_at)
-            SELECT 'scale-owner-' || i, 'scale-owner-x-' || i, 'owner' || i, 'Owner ' || i, :now - 300 * ${DAY}, :now - 300 * ${DAY} ${numbers(":A")}
-            UNION ALL SELECT 'scale-admin', 'scale-admin-x', 'scaleadmin', 'Scale admin', :now - 300 * ${DAY}, :now - 300 * ${DAY}`,
+      sql: `INSERT INTO users (id, signup_account, handle, name, created_at, updated_at)
+            SELECT 'scale-owner-' || i, 'x:scale-owner-x-' || i, 'owner' || i, 'Owner ' || i, :now - 300 * ${DAY}, :now - 300 * ${DAY} ${numbers(":A")}
+            UNION ALL SELECT 'scale-admin', 'x:scale-admin-x', 'scaleadmin', 'Scale admin', :now - 300 * ${DAY}, :now - 300 * ${DAY}`,
     },
     {
       name: "owner and admin roles",
@@ -179,7 +179,7 @@ function steps(): Step[] {
       // Post i: creator i / 20, five posts in each of the creator's four campaigns.
       name: "posts",
       table: "posts",
-      sql: `INSERT INTO posts (id, campaign_id, user_id, x_post_id, content, status, campaign_week, posted_at, created_at, updated_at, status_reasons)
+      sql: `INSERT INTO posts (id, campaign_id, user_id, network_post_id, content, status, campaign_week, posted_at, created_at, updated_at, status_reasons)
             SELECT 'scale-post-' || s.i, c.id, ${creator("s.creator")}, CAST(1900000000000000000 + s.i AS TEXT),
               'Been using ' || c.advertiser_id || ' for a week: fees are tiny and withdrawals take a minute. #ad #Campaign' || c.id ||
                 ' https://t.co/' || printf('%010x', s.i * 2654435761 % 1099511627776),

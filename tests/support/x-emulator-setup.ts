@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { demoWorld } from "../../fixtures/demo-world.ts";
+import { parseSignupAccount } from "../../worker/db/users.ts";
 import { createMailEmulator } from "../../emulators/mail/server.ts";
 import { createPayoutRailEmulator } from "../../emulators/payout-rail/server.ts";
 import { createTelemetrySink } from "../../emulators/telemetry-sink/server.ts";
@@ -27,7 +28,11 @@ export default async function startEmulators() {
       redirectUris: [],
       allowLocalRedirects: true,
       // The demo world's people exist on X from the start, as `npm start` makes them (README "Run it").
-      knownAccounts: demoWorld(Date.now()).users.map(({ user }) => ({ id: user.xUserId, username: user.handle, name: user.name })),
+      knownAccounts: demoWorld(Date.now()).users.map(({ user }) => ({
+        id: parseSignupAccount(user.signupAccount).subject,
+        username: user.handle,
+        name: user.name,
+      })),
     }),
     createMailEmulator({
       port: Number(process.env.CHORUS_TEST_MAIL_EMULATOR_PORT),

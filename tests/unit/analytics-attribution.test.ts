@@ -56,7 +56,10 @@ describe("attribution through the read login", () => {
     const storage = new MemoryStorage();
     rememberAttribution("?utm_source=newsletter&invite_id=inv-1", storage);
     rememberAttribution("?utm_source=x", storage);
-    const href = new URL(readLoginHref({ afterLoginRedirectUrl: "/campaigns", pageSearch: "?tab=open", storage }), "http://chorus.test");
+    const href = new URL(
+      readLoginHref({ network: "x", afterLoginRedirectUrl: "/campaigns", pageSearch: "?tab=open", storage }),
+      "http://chorus.test",
+    );
     expect(Object.fromEntries(href.searchParams)).toEqual({
       afterLoginRedirectUrl: "/campaigns",
       utm_source: "x",

@@ -40,7 +40,7 @@ describe("where a read login was started", () => {
 
   it("puts the context in the login URL beside the return path", () => {
     const context = readLoginContextQuery({ trigger: "start-page", partnerName: "aurora", brandLayout: "dedicated" });
-    expect(queryOf(readLoginHref({ afterLoginRedirectUrl: "/", pageSearch: "", extra: context }))).toEqual({
+    expect(queryOf(readLoginHref({ network: "x", afterLoginRedirectUrl: "/", pageSearch: "", extra: context }))).toEqual({
       afterLoginRedirectUrl: "/",
       trigger: "start-page",
       domainType: "dedicated",

@@ -11,7 +11,7 @@ const redirectValues = { afterLoginRedirectUrl: value, onCancelLoginRedirectUrl:
 export const attributionFields = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
 
 /**
- * `GET /auth/twitter/read/login` (SPEC.md section 7). `invitationId` is accepted as a spelling of `invite_id`; the
+ * `GET /auth/{network}/read/login` (SPEC.md section 7 names X's, `/auth/twitter/read/login`). `invitationId` is accepted as a spelling of `invite_id`; the
  * browser also sends the first-touch values it kept (`first_utm_*`).
  */
 const readLoginFields = {
@@ -44,7 +44,7 @@ export const readLoginQuerySchema = z.pipe(
   z.transform(({ invitationId, ...rest }) => ({ ...rest, invite_id: rest.invite_id ?? invitationId })),
 );
 
-/** `GET /auth/twitter/write/login`: grants Chorus the right to post for the creator. */
+/** `GET /auth/{network}/write/login` (SPEC.md names X's): grants Chorus the right to post for the creator. */
 export const writeLoginQuerySchema = z.object({
   ...redirectValues,
   page_path: value,
@@ -52,35 +52,34 @@ export const writeLoginQuerySchema = z.object({
   modal_to_open: value,
 });
 
-const blueskyHandle = z
-  .string({ error: "handle is required" })
-  .check(
-    z.trim(),
-    z.minLength(1, "handle is required"),
-    z.maxLength(253, "must be at most 253 characters"),
-    z.regex(/^@?[a-zA-Z0-9.-]+$/, "must be a Bluesky handle such as alice.bsky.social"),
-  );
+/**
+ * The handle a person typed, for a network that finds the account's server from it (its accounts' `asksForHandle`):
+ * required there, ignored elsewhere.
+ */
+export function handleQuerySchema(example: string) {
+  return z.object({
+    handle: z
+      .string({ error: "handle is required" })
+      .check(
+        z.trim(),
+        z.minLength(1, "handle is required"),
+        z.maxLength(253, "must be at most 253 characters"),
+        z.regex(/^@?[a-zA-Z0-9.-]+$/, `must be a handle such as ${example}`),
+      ),
+  });
+}
 
-/** `GET /auth/bluesky/login`: the read login's values, and the handle whose server to sign in with. */
-export const blueskyLoginQuerySchema = z.pipe(
-  z.object({ ...readLoginFields, handle: blueskyHandle }),
-  z.transform(({ handle, invitationId, ...rest }) => ({ handle, params: { ...rest, invite_id: rest.invite_id ?? invitationId } })),
-);
+/** `GET /auth/{network}/link/login`: a signed-in user links an account on another network. */
+export const linkQuerySchema = z.object(redirectValues);
 
-/** `GET /auth/bluesky/link`: a signed-in user links the Bluesky account of `handle`. */
-export const blueskyLinkQuerySchema = z.object({ ...redirectValues, handle: blueskyHandle });
-
-/** `GET /auth/twitter/link/login`: a signed-in user links an X account (one made through Bluesky has none). */
-export const xLinkQuerySchema = z.object(redirectValues);
-
-/** `GET /auth/twitter/advertiser/login`. */
+/** `GET /auth/{network}/advertiser/login` (SPEC.md names X's, `/auth/twitter/advertiser/login`). */
 export const advertiserLoginQuerySchema = z.object(redirectValues);
 
 /** `link`: a signed-in user adds an account on another network (docs/decisions/042-bluesky.md). */
 export const loginFlows = ["read", "write", "advertiser", "link"] as const;
 export type LoginFlow = (typeof loginFlows)[number];
 
-/** Everything a login may carry through X and back, whichever flow started it. */
+/** Everything a login may carry through the network and back, whichever flow started it. */
 export const loginParamsSchema = z.object({
   afterLoginRedirectUrl: z.optional(z.string()),
   onCancelLoginRedirectUrl: z.optional(z.string()),
@@ -108,12 +107,12 @@ export const loginParamsSchema = z.object({
 export type LoginParams = z.infer<typeof loginParamsSchema>;
 
 /**
- * The most a sign-in may carry through X and back, as stored JSON: the app's own links carry a few hundred bytes, so
+ * The most a sign-in may carry through the network and back, as stored JSON: the app's own links carry a few hundred bytes, so
  * 4 KB is only ever reached by a crafted link (each value alone may be 2048 characters; all of them together 47 KB).
  */
 export const MAX_LOGIN_VALUES_BYTES = 4 * 1024;
 
-/** `GET /auth/twitter/callback`: `state` is required; the rest as X or the login sent them. */
+/** `GET /auth/{network}/callback` (SPEC.md names X's): `state` is required; the rest as the network or the login sent them. */
 export const callbackQuerySchema = z.object({
   state: z.string({ error: "state is required" }).check(z.minLength(1, "state is required"), z.maxLength(512)),
   code: value,

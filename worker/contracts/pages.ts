@@ -2,7 +2,7 @@ import { z } from "zod/mini";
 import { campaignRulesSchema, statusReasonSchema } from "./campaign-rules.ts";
 import { leaderboardsSchema } from "./leaderboards.ts";
 import { notificationSchema } from "./notifications.ts";
-import type { Network } from "./networks/rules.ts";
+import { networkSchema, type Network } from "./networks/rules.ts";
 import { campaignHealthSchema, campaignStatusSchema, campaignVisibilitySchema, postStatusSchema } from "./vocabulary.ts";
 
 /*
@@ -57,7 +57,7 @@ export const postSummarySchema = z.object({
   /** The network the post is on, and its name as people write it (docs/decisions/044-campaign-networks.md). */
   network: z.enum(postNetworks),
   networkName: z.string(),
-  xPostId: z.nullable(z.string()),
+  networkPostId: z.nullable(z.string()),
 });
 export type PostSummary = z.infer<typeof postSummarySchema>;
 
@@ -112,6 +112,8 @@ export const campaignPageSchema = z.object({
 export type CampaignPage = z.infer<typeof campaignPageSchema>;
 
 export const profilePageSchema = z.object({
+  /** The network of the creator's handle (`twitterHandle`): the one they signed up with. */
+  handleNetwork: networkSchema,
   balances: z.array(balanceSchema),
   stats: z.object({
     campaignsJoined: z.number().check(z.int()),

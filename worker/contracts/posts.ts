@@ -120,7 +120,7 @@ export const createdPostSchema = z.object({
   campaignWeek: z.number().check(z.int(), z.positive()),
   selectedSuggestionId: z.nullable(z.string()),
   network: networkSchema,
-  xPostId: z.nullable(z.string()),
+  networkPostId: z.nullable(z.string()),
   postedAt: z.number(),
   attachments: z.array(attachmentSchema),
 });

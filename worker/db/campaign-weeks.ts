@@ -34,7 +34,7 @@ export async function weekHasEvaluatingPosts(db: Database, campaignId: string, w
   const rows = await queryAll(
     db
       .prepare(
-        `SELECT EXISTS (SELECT 1 FROM posts WHERE campaign_id = ? AND campaign_week = ? AND status = 'evaluating' AND x_post_id IS NOT NULL) AS busy`,
+        `SELECT EXISTS (SELECT 1 FROM posts WHERE campaign_id = ? AND campaign_week = ? AND status = 'evaluating' AND network_post_id IS NOT NULL) AS busy`,
       )
       .bind(campaignId, week),
     busySchema,

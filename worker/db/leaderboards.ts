@@ -54,7 +54,7 @@ function postsByNetwork(list: string | null): { network: Network; name: string; 
  */
 const POST_NETWORKS = `(SELECT group_concat(p.network) FROM posts AS p
     WHERE p.user_id = s.user_id AND p.campaign_id = s.campaign_id AND p.campaign_week = s.week
-      AND p.x_post_id IS NOT NULL AND p.status NOT IN ('deleted', 'not-eligible'))`;
+      AND p.network_post_id IS NOT NULL AND p.status NOT IN ('deleted', 'not-eligible'))`;
 
 const WEEK_MS = 604_800_000;
 

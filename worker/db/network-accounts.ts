@@ -2,8 +2,12 @@ import { z } from "zod";
 import type { Database } from "../database.ts";
 import { networks } from "../contracts/networks/rules.ts";
 import { queryAll, queryFirst } from "./query.ts";
+import { signupAccountOf } from "./users.ts";
 
-/** Accounts on networks linked to Chorus users (migration 0040): Bluesky's, and X accounts linked after signing up another way (for their handle; X's own id stays in users.x_user_id). */
+/**
+ * A person's accounts on networks (migrations 0040 and 0070): every account a Chorus user signs in with or publishes
+ * through, one per user and network, one user per account. `subject` is the account's lasting id on its network.
+ */
 const networkAccountSchema = z
   .object({ network: z.string(), subject: z.string(), user_id: z.string(), handle: z.string(), linked_at: z.number() })
   .transform((row) => ({ network: row.network, subject: row.subject, userId: row.user_id, handle: row.handle, linkedAt: row.linked_at }));
@@ -49,20 +53,15 @@ export async function linkNetworkAccount(
 }
 
 /**
- * A Chorus user for a person who signs in with a network account and has none yet: a creator. `users.x_user_id` is
- * required by the schema (migration 0001) and names an X account; a person without one gets a value no X id can
- * take (`<network>:<subject>`), replaced when they link X (docs/decisions/042-bluesky.md).
+ * A Chorus user for a person who signs in with a network account and has none yet: a creator, whose sign-up account
+ * (`users.signup_account`, `<network>:<subject>`) it is.
  */
-export async function createUserForNetworkAccount(
-  db: Database,
-  account: { network: string; subject: string; handle: string; name: string; avatarUrl: string | null },
-  now: number,
-): Promise<string> {
+export async function createUserForNetworkAccount(db: Database, account: NetworkAccountProfile, now: number): Promise<string> {
   const userId = `user-${crypto.randomUUID()}`;
   await db.batch([
     db
-      .prepare(`INSERT INTO users (id, x_user_id, handle, name, avatar_url, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`)
-      .bind(userId, `${account.network}:${account.subject}`, account.handle, account.name, account.avatarUrl, now, now),
+      .prepare(`INSERT INTO users (id, signup_account, handle, name, avatar_url, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`)
+      .bind(userId, signupAccountOf(account), account.handle, account.name, account.avatarUrl, now, now),
     db.prepare(`INSERT INTO user_roles (user_id, role) VALUES (?, 'creator')`).bind(userId),
     db
       .prepare(`INSERT INTO network_accounts (network, subject, user_id, handle, linked_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`)
@@ -71,24 +70,40 @@ export async function createUserForNetworkAccount(
   return userId;
 }
 
-const linkedAccountSchema = z.object({ network: z.enum(networks), handle: z.string() });
+/** An account as the network showed it at sign-in. */
+export type NetworkAccountProfile = { network: string; subject: string; handle: string; name: string; avatarUrl: string | null };
 
 /**
- * The user's accounts on networks, one per network: X's is users.x_user_id unless it is the stand-in of a user made
- * through another network (its handle: the one X showed when it was linked, else the user's own, from signing in
- * with X); the others are rows of network_accounts.
+ * Signs a person in with a network account: the user it belongs to, with the handle refreshed (and the user's own
+ * handle, name and avatar when it is the account they signed up with: the profile shows that one), holding the
+ * creator role as every sign-in does; or a new creator when nobody has the account yet.
  */
-export function listLinkedAccounts(db: Database, userId: string): Promise<z.infer<typeof linkedAccountSchema>[]> {
-  return queryAll(
+export async function signInWithNetworkAccount(
+  db: Database,
+  account: NetworkAccountProfile,
+  now: number,
+): Promise<{ userId: string; created: boolean }> {
+  const existing = await findNetworkAccountBySubject(db, account.network, account.subject);
+  if (existing === null) return { userId: await createUserForNetworkAccount(db, account, now), created: true };
+  await db.batch([
     db
-      .prepare(
-        `SELECT 'x' AS network,
-           COALESCE((SELECT handle FROM network_accounts WHERE network = 'x' AND user_id = users.id), users.handle) AS handle
-         FROM users WHERE users.id = ?1 AND instr(users.x_user_id, ':') = 0
-         UNION ALL
-         SELECT network, handle FROM network_accounts WHERE user_id = ?1 AND network != 'x'`,
-      )
-      .bind(userId),
+      .prepare(`UPDATE network_accounts SET handle = ?, updated_at = ? WHERE network = ? AND subject = ?`)
+      .bind(account.handle, now, account.network, account.subject),
+    db
+      .prepare(`UPDATE users SET handle = ?, name = ?, avatar_url = ?, updated_at = ? WHERE id = ? AND signup_account = ?`)
+      .bind(account.handle, account.name, account.avatarUrl, now, existing.userId, signupAccountOf(account)),
+    db.prepare(`INSERT INTO user_roles (user_id, role) VALUES (?, 'creator') ON CONFLICT DO NOTHING`).bind(existing.userId),
+  ]);
+  return { userId: existing.userId, created: false };
+}
+
+const linkedAccountSchema = z.object({ network: z.enum(networks), handle: z.string() });
+
+/** The user's accounts on networks, one per network, in the order of `networks`. */
+export async function listLinkedAccounts(db: Database, userId: string): Promise<z.infer<typeof linkedAccountSchema>[]> {
+  const accounts = await queryAll(
+    db.prepare(`SELECT network, handle FROM network_accounts WHERE user_id = ?`).bind(userId),
     linkedAccountSchema,
   );
+  return accounts.sort((a, b) => networks.indexOf(a.network) - networks.indexOf(b.network));
 }

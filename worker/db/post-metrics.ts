@@ -28,7 +28,7 @@ export function trackPostsStatement(db: Database, postIds: readonly string[], tr
        SELECT posts.id, posts.campaign_id, posts.posted_at + campaigns.maturity_hours * ?3,
               MIN(posts.posted_at + ?2, posts.posted_at + campaigns.maturity_hours * ?3), ?1, ?1
        FROM posts JOIN campaigns ON campaigns.id = posts.campaign_id
-       WHERE posts.id IN (SELECT value FROM json_each(?4)) AND posts.status = 'evaluating' AND posts.x_post_id IS NOT NULL
+       WHERE posts.id IN (SELECT value FROM json_each(?4)) AND posts.status = 'evaluating' AND posts.network_post_id IS NOT NULL
        ON CONFLICT DO NOTHING`,
     )
     .bind(tracking.now, tracking.firstPollAfter, HOUR_MS, JSON.stringify(postIds));
@@ -50,7 +50,7 @@ export function findDuePosts(db: Database, input: { now: number; limit: number }
         `SELECT metrics.post_id, posts.user_id, posts.network, metrics.next_poll_at
          FROM post_metrics AS metrics JOIN posts ON posts.id = metrics.post_id
          WHERE metrics.next_poll_at IS NOT NULL AND metrics.next_poll_at <= ?1 AND metrics.leased_until <= ?1
-           AND posts.status = 'evaluating' AND posts.x_post_id IS NOT NULL
+           AND posts.status = 'evaluating' AND posts.network_post_id IS NOT NULL
          ORDER BY metrics.next_poll_at, metrics.post_id LIMIT ?2`,
       )
       .bind(input.now, input.limit),
@@ -93,7 +93,7 @@ export async function leaseReadGroups(db: Database, lease: ReadGroupLease): Prom
                FROM json_each(?4) AS owner
                  JOIN posts ON posts.user_id = json_extract(owner.value, '$.userId')
                    AND posts.network = json_extract(owner.value, '$.network')
-                   AND posts.status = 'evaluating' AND posts.x_post_id IS NOT NULL
+                   AND posts.status = 'evaluating' AND posts.network_post_id IS NOT NULL
                  JOIN post_metrics AS metrics ON metrics.post_id = posts.id
                WHERE metrics.next_poll_at IS NOT NULL AND metrics.leased_until <= ?1
                  AND (metrics.next_poll_at <= ?1 OR (metrics.next_poll_at <= ?3 AND metrics.next_poll_at < metrics.matures_at))
@@ -138,7 +138,7 @@ const pollTargetSchema = z
     post_id: z.string(),
     user_id: z.string(),
     network: networkSchema,
-    x_post_id: z.string(),
+    network_post_id: z.string(),
     polls: z.number().int(),
     failures: z.number().int(),
     matures_at: z.number(),
@@ -148,7 +148,7 @@ const pollTargetSchema = z
     postId: row.post_id,
     userId: row.user_id,
     network: row.network,
-    xPostId: row.x_post_id,
+    networkPostId: row.network_post_id,
     polls: row.polls,
     failures: row.failures,
     maturesAt: row.matures_at,
@@ -161,10 +161,10 @@ export function findPollTargets(db: Database, postIds: readonly string[], leaseU
   return queryAll(
     db
       .prepare(
-        `SELECT metrics.post_id, posts.user_id, posts.network, posts.x_post_id, metrics.polls, metrics.failures, metrics.matures_at,
+        `SELECT metrics.post_id, posts.user_id, posts.network, posts.network_post_id, metrics.polls, metrics.failures, metrics.matures_at,
            campaigns.score_weights
          FROM post_metrics AS metrics JOIN posts ON posts.id = metrics.post_id JOIN campaigns ON campaigns.id = posts.campaign_id
-         WHERE metrics.post_id IN (SELECT value FROM json_each(?1)) AND metrics.leased_until = ?2 AND posts.x_post_id IS NOT NULL`,
+         WHERE metrics.post_id IN (SELECT value FROM json_each(?1)) AND metrics.leased_until = ?2 AND posts.network_post_id IS NOT NULL`,
       )
       .bind(JSON.stringify(postIds), leaseUntil),
     pollTargetSchema,
@@ -370,7 +370,7 @@ export async function topBonusCandidates(db: Database, campaignId: string, week:
 export async function countPostsAwaitingMaturity(db: Database, campaignId: string): Promise<number> {
   const rows = await queryAll(
     db
-      .prepare(`SELECT COUNT(*) AS count FROM posts WHERE campaign_id = ? AND status = 'evaluating' AND x_post_id IS NOT NULL`)
+      .prepare(`SELECT COUNT(*) AS count FROM posts WHERE campaign_id = ? AND status = 'evaluating' AND network_post_id IS NOT NULL`)
       .bind(campaignId),
     countSchema,
   );

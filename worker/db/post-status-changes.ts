@@ -47,7 +47,7 @@ export function expireUnclaimedStatements(db: Database, campaignId: string, now:
     db
       .prepare(
         `UPDATE posts SET status = 'not-eligible', status_reasons = ?3, updated_at = ?2
-         WHERE campaign_id = ?1 AND status = 'evaluating' AND x_post_id IS NULL AND ${guard.sql}`,
+         WHERE campaign_id = ?1 AND status = 'evaluating' AND network_post_id IS NULL AND ${guard.sql}`,
       )
       .bind(campaignId, now, unpublished, ...guard.params),
   ];

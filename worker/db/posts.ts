@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { campaignRulesSchema, statusReasonSchema } from "../contracts/campaign-rules.ts";
-import { findXUrls } from "../contracts/networks/x/text.ts";
+import { rulesOf } from "../contracts/networks/registry.ts";
 import { campaignStatusSchema, postStatusSchema, type CampaignStatus } from "../contracts/vocabulary.ts";
 import { campaignNetworksSchema } from "../contracts/campaign-networks.ts";
 import { networkSchema } from "../contracts/networks/rules.ts";
@@ -19,7 +19,7 @@ export const postSchema = z
     campaign_id: z.string(),
     user_id: z.string(),
     network: networkSchema,
-    x_post_id: z.string().nullable(),
+    network_post_id: z.string().nullable(),
     content: z.string(),
     status: postStatusSchema,
     campaign_week: z.number().int(),
@@ -34,9 +34,9 @@ export const postSchema = z
     id: row.id,
     campaignId: row.campaign_id,
     userId: row.user_id,
-    /** The network it is on (migration 0051); `xPostId` is its id there, whichever network that is. */
+    /** The network it is on (migration 0051); `networkPostId` is its id there, whichever network that is. */
     network: row.network,
-    xPostId: row.x_post_id,
+    networkPostId: row.network_post_id,
     content: row.content,
     status: row.status,
     campaignWeek: row.campaign_week,
@@ -49,11 +49,11 @@ export const postSchema = z
   }));
 export type Post = z.infer<typeof postSchema>;
 
-/** `carries_url`: whether X bills the post at its rate for a post with a link (migration 0061). */
+/** `carries_url`: whether the post holds a link as its network counts them (X bills those at a higher rate; migration 0061). */
 export function insertPostStatement(db: Database, post: Post) {
   return db
     .prepare(
-      `INSERT INTO posts (id, campaign_id, user_id, network, x_post_id, content, status, campaign_week, selected_suggestion_id,
+      `INSERT INTO posts (id, campaign_id, user_id, network, network_post_id, content, status, campaign_week, selected_suggestion_id,
          posted_at, status_reasons, client_request_id, created_at, updated_at, carries_url)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     )
@@ -62,7 +62,7 @@ export function insertPostStatement(db: Database, post: Post) {
       post.campaignId,
       post.userId,
       post.network,
-      post.xPostId,
+      post.networkPostId,
       post.content,
       post.status,
       post.campaignWeek,
@@ -72,7 +72,7 @@ export function insertPostStatement(db: Database, post: Post) {
       post.clientRequestId,
       post.createdAt,
       post.updatedAt,
-      post.network === "x" && findXUrls(post.content).length > 0 ? 1 : 0,
+      rulesOf(post.network).text.links(post.content).length > 0 ? 1 : 0,
     );
 }
 
@@ -87,7 +87,7 @@ const postSummaryRowSchema = z
     campaign_week: z.number().int(),
     posted_at: z.number(),
     network: networkSchema,
-    x_post_id: z.string().nullable(),
+    network_post_id: z.string().nullable(),
   })
   .transform((row) => ({
     id: row.id,
@@ -100,7 +100,7 @@ const postSummaryRowSchema = z
     postedAt: row.posted_at,
     network: row.network,
     networkName: networkNames[row.network],
-    xPostId: row.x_post_id,
+    networkPostId: row.network_post_id,
   }));
 export type PostSummaryRow = z.infer<typeof postSummaryRowSchema>;
 
@@ -111,7 +111,7 @@ export function postSummariesQuery(db: Database, userId: string, options: { camp
     db
       .prepare(
         `SELECT posts.id, posts.campaign_id, campaigns.title AS campaign_title, posts.content, posts.status,
-                posts.status_reasons, posts.campaign_week, posts.posted_at, posts.network, posts.x_post_id
+                posts.status_reasons, posts.campaign_week, posts.posted_at, posts.network, posts.network_post_id
          FROM posts JOIN campaigns ON campaigns.id = posts.campaign_id
          WHERE posts.user_id = ? ${campaignFilter}
          ORDER BY posts.posted_at DESC, posts.id LIMIT ?`,
@@ -154,13 +154,13 @@ export async function insertPostIfNew(db: Database, post: Post): Promise<boolean
 export async function markPostPublished(
   db: Database,
   postId: string,
-  published: { xPostId: string; postedAt: number },
+  published: { networkPostId: string; postedAt: number },
   tracking: PostTracking,
 ): Promise<boolean> {
   const [marked] = await db.batch([
     db
-      .prepare(`UPDATE posts SET x_post_id = ?, posted_at = ?, updated_at = ? WHERE id = ? AND x_post_id IS NULL`)
-      .bind(published.xPostId, published.postedAt, published.postedAt, postId),
+      .prepare(`UPDATE posts SET network_post_id = ?, posted_at = ?, updated_at = ? WHERE id = ? AND network_post_id IS NULL`)
+      .bind(published.networkPostId, published.postedAt, published.postedAt, postId),
     trackPostsStatement(db, [postId], tracking),
   ]);
   return (marked?.meta.changes ?? 0) > 0;
@@ -172,7 +172,7 @@ export async function markPostPublished(
  */
 export function listStaleReservations(db: Database, before: number, limit: number): Promise<Post[]> {
   return queryAll(
-    db.prepare(`SELECT * FROM posts WHERE x_post_id IS NULL AND created_at < ? ORDER BY created_at, id LIMIT ?`).bind(before, limit),
+    db.prepare(`SELECT * FROM posts WHERE network_post_id IS NULL AND created_at < ? ORDER BY created_at, id LIMIT ?`).bind(before, limit),
     postSchema,
   );
 }
@@ -189,7 +189,7 @@ export async function oldestPendingReservationWith(
     db
       .prepare(
         `SELECT MIN(created_at) AS created_at FROM posts
-         WHERE user_id = ? AND network = ? AND x_post_id IS NULL AND content = ? AND id != ?`,
+         WHERE user_id = ? AND network = ? AND network_post_id IS NULL AND content = ? AND id != ?`,
       )
       .bind(reservation.userId, reservation.network, reservation.content, reservation.id),
     z.object({ created_at: z.number().nullable() }),
@@ -197,14 +197,16 @@ export async function oldestPendingReservationWith(
   return row?.created_at ?? null;
 }
 
-/** Which of these X post ids a post of Chorus already records. */
-export async function recordedXPostIds(db: Database, xPostIds: readonly string[]): Promise<Set<string>> {
-  if (xPostIds.length === 0) return new Set();
+/** Which of these network post ids a post of Chorus already records. */
+export async function recordedNetworkPostIds(db: Database, networkPostIds: readonly string[]): Promise<Set<string>> {
+  if (networkPostIds.length === 0) return new Set();
   const rows = await queryAll(
-    db.prepare(`SELECT x_post_id FROM posts WHERE x_post_id IN (SELECT value FROM json_each(?))`).bind(JSON.stringify(xPostIds)),
-    z.object({ x_post_id: z.string() }),
+    db
+      .prepare(`SELECT network_post_id FROM posts WHERE network_post_id IN (SELECT value FROM json_each(?))`)
+      .bind(JSON.stringify(networkPostIds)),
+    z.object({ network_post_id: z.string() }),
   );
-  return new Set(rows.map((row) => row.x_post_id));
+  return new Set(rows.map((row) => row.network_post_id));
 }
 
 /**
@@ -216,10 +218,10 @@ export async function deleteUnpublishedPost(db: Database, postId: string): Promi
     db
       .prepare(
         `UPDATE post_attachments SET post_id = NULL
-         WHERE post_id = ?1 AND EXISTS (SELECT 1 FROM posts WHERE id = ?1 AND x_post_id IS NULL)`,
+         WHERE post_id = ?1 AND EXISTS (SELECT 1 FROM posts WHERE id = ?1 AND network_post_id IS NULL)`,
       )
       .bind(postId),
-    db.prepare(`DELETE FROM posts WHERE id = ? AND x_post_id IS NULL`).bind(postId),
+    db.prepare(`DELETE FROM posts WHERE id = ? AND network_post_id IS NULL`).bind(postId),
   ]);
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { networkSchema, type Network } from "../contracts/networks/rules.ts";
 import { userRoleSchema, type UserRole } from "../contracts/vocabulary.ts";
 import { firstRow, mapQuery, queryAll, queryFirst, runBatch, runQuery, type Query } from "./query.ts";
 import type { Database } from "../database.ts";
@@ -6,7 +7,7 @@ import type { Database } from "../database.ts";
 export const userSchema = z
   .object({
     id: z.string(),
-    x_user_id: z.string(),
+    signup_account: z.string(),
     handle: z.string(),
     name: z.string(),
     avatar_url: z.string().nullable(),
@@ -15,7 +16,7 @@ export const userSchema = z
   })
   .transform((row) => ({
     id: row.id,
-    xUserId: row.x_user_id,
+    signupAccount: row.signup_account,
     handle: row.handle,
     name: row.name,
     avatarUrl: row.avatar_url,
@@ -24,14 +25,32 @@ export const userSchema = z
   }));
 export type User = z.infer<typeof userSchema>;
 
+/** `users.signup_account`: the network account a person signed up with, as `<network>:<subject>` (migration 0070). */
+export function signupAccountOf(account: { network: string; subject: string }): string {
+  return `${account.network}:${account.subject}`;
+}
+
+export function parseSignupAccount(value: string): { network: string; subject: string } {
+  const colon = value.indexOf(":");
+  return { network: value.slice(0, colon), subject: value.slice(colon + 1) };
+}
+
+/** A user with their roles, and the network account they signed up with (the seed's and the tests' people). */
 export function insertUserStatements(db: Database, user: User, roles: readonly UserRole[]) {
+  const signup = parseSignupAccount(user.signupAccount);
   return [
     db
       .prepare(
-        `INSERT INTO users (id, x_user_id, handle, name, avatar_url, created_at, updated_at)
+        `INSERT INTO users (id, signup_account, handle, name, avatar_url, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
       )
-      .bind(user.id, user.xUserId, user.handle, user.name, user.avatarUrl, user.createdAt, user.updatedAt),
+      .bind(user.id, user.signupAccount, user.handle, user.name, user.avatarUrl, user.createdAt, user.updatedAt),
+    db
+      .prepare(
+        `INSERT INTO network_accounts (network, subject, user_id, handle, linked_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+      )
+      .bind(signup.network, signup.subject, user.id, user.handle, user.createdAt, user.updatedAt),
     ...roles.map((role) =>
       db.prepare(`INSERT INTO user_roles (user_id, role) VALUES (?, ?) ON CONFLICT DO NOTHING`).bind(user.id, userRoleSchema.parse(role)),
     ),
@@ -110,53 +129,17 @@ export function userHasRole(db: Database, userId: string, role: UserRole): Promi
   return runQuery(hasRoleQuery(db, userId, role));
 }
 
-/**
- * Creates or refreshes a user from X's profile. X's user id is the identity; handle, name and avatar follow X.
- * Returns our user id and whether the user is new.
- */
-export async function upsertUserFromX(
-  db: Database,
-  profile: { xUserId: string; handle: string; name: string; avatarUrl: string | null },
-  roles: readonly UserRole[],
-  now: number,
-): Promise<{ userId: string; created: boolean }> {
-  const existing = await queryFirst(db.prepare(`SELECT id FROM users WHERE x_user_id = ?`).bind(profile.xUserId), idRowSchema);
-  const userId = existing?.id ?? `user-${crypto.randomUUID()}`;
-  await db.batch([
-    db
-      .prepare(
-        `INSERT INTO users (id, x_user_id, handle, name, avatar_url, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (x_user_id) DO UPDATE SET handle = excluded.handle, name = excluded.name,
-           avatar_url = excluded.avatar_url, updated_at = excluded.updated_at`,
-      )
-      .bind(userId, profile.xUserId, profile.handle, profile.name, profile.avatarUrl, now, now),
-    ...roles.map((role) => db.prepare(`INSERT INTO user_roles (user_id, role) VALUES (?, ?) ON CONFLICT DO NOTHING`).bind(userId, role)),
-  ]);
-  return { userId, created: existing === null };
-}
-
 const idRowSchema = z.object({ id: z.string() });
 
-/** The creator's account id on X (what X's user endpoints take), or null for an unknown user. */
-export async function findXUserId(db: Database, userId: string): Promise<string | null> {
-  const row = await queryFirst(db.prepare(`SELECT x_user_id FROM users WHERE id = ?`).bind(userId), z.object({ x_user_id: z.string() }));
-  return row?.x_user_id ?? null;
-}
-
-/**
- * Gives a user who has no X account yet (their x_user_id is the `<network>:<subject>` stand-in of
- * createUserForNetworkAccount) the X account they linked. False when the user has an X account already, or another
- * user has this one.
- */
-export async function claimXUserId(db: Database, userId: string, xUserId: string, now: number): Promise<boolean> {
-  const result = await db
-    .prepare(
-      `UPDATE users SET x_user_id = ?2, updated_at = ?3
-       WHERE id = ?1 AND instr(x_user_id, ':') > 0 AND NOT EXISTS (SELECT 1 FROM users WHERE x_user_id = ?2)`,
-    )
-    .bind(userId, xUserId, now)
-    .run();
-  return result.meta.changes === 1;
+/** The network of the account the user signed up with (`users.signup_account` is `<network>:<subject>`), or null for an unknown user. */
+export function signupNetworkQuery(db: Database, userId: string): Query<Network | null> {
+  return mapQuery(
+    firstRow(
+      db.prepare(`SELECT substr(signup_account, 1, instr(signup_account, ':') - 1) AS network FROM users WHERE id = ?`).bind(userId),
+      z.object({ network: networkSchema }),
+    ),
+    (row) => row?.network ?? null,
+  );
 }
 
 export async function findUserHandle(db: Database, userId: string): Promise<string | null> {

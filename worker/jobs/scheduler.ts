@@ -89,7 +89,7 @@ export const defaultSchedulerLimits: SchedulerLimits = {
 export type SchedulerDeps = {
   db: Database;
   clock: Clock;
-  /** The networks' adapters: metrics are read back, and abandoned post reservations reconciled, through them. */
+  /** The networks' adapters: metrics are read back, abandoned post reservations reconciled and abandoned sign-ins swept through them. */
   networks: PollingDeps["networks"];
   /**
    * Where due metrics reads go (docs/decisions/048-polling-fan-out.md): the polling queue in the worker. `null` (Node
@@ -272,7 +272,9 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
     0,
     async () => (await continueAnnouncements(rewards, limits.announcements)).notified,
   );
-  const loginStatesSwept = await step("login state sweep", log, 0, () => sweepExpiredLoginStates(rewards, limits.loginStates));
+  const loginStatesSwept = await step("login state sweep", log, 0, () =>
+    sweepExpiredLoginStates({ ...rewards, networks: deps.networks }, limits.loginStates),
+  );
   const retention: Partial<Record<RetentionSweepName, number>> = {};
   const sweepDeps = deps.media === null ? rewards : { ...rewards, media: deps.media };
   for (const sweep of retentionSweeps(sweepDeps, limits.retention)) {

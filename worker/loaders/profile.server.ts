@@ -3,19 +3,24 @@ import type { ProfilePage } from "../contracts/pages.ts";
 import { countJoinedCampaignsQuery } from "../db/participants.ts";
 import { postCountsByStatusQuery, postSummariesQuery } from "../db/posts.ts";
 import { runBatch } from "../db/query.ts";
+import { signupNetworkQuery } from "../db/users.ts";
+import { AppError } from "../contracts/errors.ts";
 import { balancesQuery } from "../domain/ledger/balances.ts";
 
 /** `GET /v1/page/profile` and the profile page: the creator's stats across campaigns and their post history. */
 export async function profilePage({ db, timings }: Pick<Capabilities, "db" | "timings">, userId: string): Promise<ProfilePage> {
-  const [posts, counts, campaignsJoined, balances] = await timings.measure("q-profile", () =>
+  const [posts, counts, campaignsJoined, balances, handleNetwork] = await timings.measure("q-profile", () =>
     runBatch(db, [
       postSummariesQuery(db, userId, { limit: 100 }),
       postCountsByStatusQuery(db, userId),
       countJoinedCampaignsQuery(db, userId),
       balancesQuery(db, userId),
+      signupNetworkQuery(db, userId),
     ]),
   );
+  if (handleNetwork === null) throw new AppError(404, "not_found", "No such user.");
   return {
+    handleNetwork,
     balances,
     stats: {
       campaignsJoined,

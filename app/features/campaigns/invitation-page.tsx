@@ -1,7 +1,7 @@
 import { lazy } from "react";
 import type { InvitationPage as InvitationPageData } from "@contracts/pages.ts";
 import { Markdown } from "~/components/markdown";
-import { SignInWithXButton } from "~/components/sign-in";
+import { SignInButtons } from "~/components/sign-in";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { useLandingViewed } from "~/lib/analytics/hooks";
 import { AnalyticsScope } from "~/lib/analytics/scope";
@@ -55,9 +55,11 @@ export function InvitationPage({ page }: { page: InvitationPageData }) {
             {`This invitation is for @${xHandle}, and you are signed in as @${user.twitterHandle.replace(/^@/, "")}.`}
           </Notice>
         ) : user === null ? (
-          <div className="actions">
-            <SignInWithXButton trigger="invitation" label="Sign in with X to accept" query={{ invite_id: invitationToken }} />
-          </div>
+          <SignInButtons
+            trigger="invitation"
+            label={(network) => `Sign in with ${network} to accept`}
+            query={{ invite_id: invitationToken }}
+          />
         ) : (
           <InteractiveSuspense>
             <InvitationJoinButton campaignId={campaign.id} invitationToken={invitationToken} />

@@ -1,6 +1,6 @@
 import type { LandingPage } from "@contracts/pages.ts";
 import { CampaignGrid } from "./campaign-card";
-import { SignInWithXButton } from "~/components/sign-in";
+import { SignInButtons } from "~/components/sign-in";
 import "./campaigns.css";
 
 export type LandingProps = LandingPage;
@@ -8,9 +8,7 @@ export type LandingProps = LandingPage;
 function LiveCampaigns({ advertiser, campaigns, now }: LandingProps) {
   return (
     <section aria-labelledby="live-campaigns" className="landing-campaigns">
-      <div className="actions">
-        <SignInWithXButton trigger={`landing-${advertiser.slug}`} label="Join as a creator" returnTo="/campaigns" />
-      </div>
+      <SignInButtons trigger={`landing-${advertiser.slug}`} label={(network) => `Join with ${network}`} returnTo="/campaigns" />
       <h2 id="live-campaigns">Live campaigns</h2>
       <CampaignGrid campaigns={campaigns} now={now} emptyMessage={`${advertiser.name} has no live campaign right now. Check back soon.`} />
     </section>

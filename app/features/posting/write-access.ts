@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { signInPath } from "@contracts/networks/accounts.ts";
 import { POST_EDITOR_MODAL } from "./post-editor-context";
 
 /**
@@ -33,7 +34,7 @@ export function popupWriteLoginUrl(): string {
     onCancelLoginRedirectUrl: POPUP_PAGE,
     trigger: WRITE_LOGIN_TRIGGER,
   });
-  return `/auth/twitter/write/login?${query}`;
+  return `${signInPath("x", "write")}?${query}`;
 }
 
 /** The write login for the whole page: back to this page, which reopens the editor (`modal_to_open`). */
@@ -47,7 +48,7 @@ export function fullPageWriteLoginUrl(location: { pathname: string; search: stri
     onCancelLoginRedirectUrl: pagePath,
     trigger: WRITE_LOGIN_TRIGGER,
   });
-  return `/auth/twitter/write/login?${query}`;
+  return `${signInPath("x", "write")}?${query}`;
 }
 
 /** Tells the window that opened the popup (and any other tab of the app) how the write login ended. */

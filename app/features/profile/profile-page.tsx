@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { networkAccounts } from "@contracts/networks/accounts.ts";
 import type { PostSummary, ProfilePage as ProfilePageData } from "@contracts/pages.ts";
 import { useCurrentUser } from "~/lib/current-user";
 import "./profile.css";
@@ -13,13 +14,13 @@ export function ProfilePage({
   money,
   renderPosts,
 }: {
-  page: Pick<ProfilePageData, "stats" | "posts">;
+  page: Pick<ProfilePageData, "stats" | "posts" | "handleNetwork">;
   money: ReactNode;
   renderPosts: (posts: PostSummary[]) => ReactNode;
 }) {
   const user = useCurrentUser();
   if (user === null) return null;
-  const { stats, posts } = page;
+  const { stats, posts, handleNetwork } = page;
   const eligible = (stats.byStatus.eligible ?? 0) + (stats.byStatus["eligible-bonus"] ?? 0) + (stats.byStatus.claimed ?? 0);
   const rewarded = (stats.byStatus.rewarded ?? 0) + (stats.byStatus.paid ?? 0) + (stats.byStatus["paid-bonus"] ?? 0);
   return (
@@ -29,7 +30,7 @@ export function ProfilePage({
         <div>
           <h1>{user.userName}</h1>
           <p className="lead">
-            <a href={`https://x.com/${user.twitterHandle}`} target="_blank" rel="noopener noreferrer">
+            <a href={networkAccounts[handleNetwork].profileUrl(user.twitterHandle)} target="_blank" rel="noopener noreferrer">
               {`@${user.twitterHandle}`}
             </a>
             {user.userRoles.length > 0 ? ` · ${user.userRoles.join(", ")}` : ""}

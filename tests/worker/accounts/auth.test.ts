@@ -145,7 +145,7 @@ describe("what the callback refuses", () => {
     const { browser, callback } = await startedLogin();
     callback.searchParams.set("state", `${callback.searchParams.get("state")}x`);
     const response = await browser.fetch(callback.toString());
-    expect(response.headers.get("location")).toBe("/login-error?reason=invalid_state");
+    expect(response.headers.get("location")).toBe("/login-error?network=x&reason=invalid_state");
     expect(browser.cookie("chorus_session")).toBeUndefined();
   });
 
@@ -153,18 +153,18 @@ describe("what the callback refuses", () => {
     const { browser, callback } = await startedLogin();
     expect((await browser.fetch(callback.toString())).headers.get("location")).toBe(`${origin}/`);
     browser.forget("chorus_session");
-    expect((await browser.fetch(callback.toString())).headers.get("location")).toBe("/login-error?reason=invalid_state");
+    expect((await browser.fetch(callback.toString())).headers.get("location")).toBe("/login-error?network=x&reason=invalid_state");
   });
 
   it("refuses a callback arriving in another browser than the one that started the sign-in", async () => {
     const { callback } = await startedLogin();
     const otherBrowser = new TestBrowser();
-    expect((await otherBrowser.fetch(callback.toString())).headers.get("location")).toBe("/login-error?reason=invalid_state");
+    expect((await otherBrowser.fetch(callback.toString())).headers.get("location")).toBe("/login-error?network=x&reason=invalid_state");
   });
 
   it("answers a missing state with the sign-in error page", async () => {
     const response = await new TestBrowser().fetch("/auth/twitter/callback?code=abc");
-    expect(response.headers.get("location")).toBe("/login-error?reason=invalid_state");
+    expect(response.headers.get("location")).toBe("/login-error?network=x&reason=invalid_state");
   });
 
   it("returns to the cancel target with login=cancelled when the person cancels at X", async () => {
@@ -198,7 +198,7 @@ describe("what the callback refuses", () => {
     const clock = fixedClock(Date.now());
     const url = await startLogin(
       { db: env.DB, clock, config: configFrom(env), encryptionKey: secret("TOKEN_ENCRYPTION_KEY") },
-      { flow: "read", params: {}, requestOrigin: origin, browserBinding: "binding-1" },
+      { network: "x", flow: "read", params: {}, requestOrigin: origin, browserBinding: "binding-1" },
     );
     const state = new URL(url).searchParams.get("state") ?? "";
     clock.advance(LOGIN_STATE_TTL + 1);

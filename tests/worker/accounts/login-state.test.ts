@@ -88,7 +88,8 @@ describe("the scheduler sweeps abandoned sign-ins", () => {
   it("deletes expired states in bounded batches each run and keeps the ones still running", async () => {
     await env.DB.prepare(`DELETE FROM oauth_states`).run();
     const clock = fixedClock(systemClock.now());
-    const start = () => startLogin(networkDeps(clock), { flow: "read", params: {}, requestOrigin: origin, browserBinding: "b" });
+    const start = () =>
+      startLogin(networkDeps(clock), { network: "x", flow: "read", params: {}, requestOrigin: origin, browserBinding: "b" });
     for (let index = 0; index < 25; index += 1) await start();
 
     const limits = { loginStates: { batchSize: 5, maxBatches: 2 } };
@@ -110,7 +111,7 @@ describe("the scheduler sweeps abandoned sign-ins", () => {
     const clock = fixedClock(systemClock.now());
     await Promise.all(
       Array.from({ length: 30 }, () =>
-        startLogin(networkDeps(clock), { flow: "write", params: {}, requestOrigin: origin, browserBinding: "b" }),
+        startLogin(networkDeps(clock), { network: "x", flow: "write", params: {}, requestOrigin: origin, browserBinding: "b" }),
       ),
     );
     clock.advance(LOGIN_STATE_TTL + 1);

@@ -44,14 +44,18 @@ const scope = (campaignId: string | null): ReportScope => ({
   maxSpan: 365 * DAY,
 });
 
-const adaOnX = buildPost("netrep-1", both, ada, "evaluating", now, { xPostId: null, postedAt: day1 + HOUR, network: "x" });
-const bobOnBluesky = buildPost("netrep-2", both, bob, "evaluating", now, { xPostId: null, postedAt: day1 + 2 * HOUR, network: "bluesky" });
+const adaOnX = buildPost("netrep-1", both, ada, "evaluating", now, { networkPostId: null, postedAt: day1 + HOUR, network: "x" });
+const bobOnBluesky = buildPost("netrep-2", both, bob, "evaluating", now, {
+  networkPostId: null,
+  postedAt: day1 + 2 * HOUR,
+  network: "bluesky",
+});
 const adaOnBluesky = buildPost("netrep-3", both, ada, "evaluating", now, {
-  xPostId: null,
+  networkPostId: null,
   postedAt: day1 + DAY + HOUR,
   network: "bluesky",
 });
-const adaXOnly = buildPost("netrep-4", xOnly, ada, "evaluating", now, { xPostId: null, postedAt: day1 + HOUR, network: "x" });
+const adaXOnly = buildPost("netrep-4", xOnly, ada, "evaluating", now, { networkPostId: null, postedAt: day1 + HOUR, network: "x" });
 
 type Counts = { impressions: number; likes: number; reposts: number; replies: number; quotes: number; bookmarks: number };
 function polled(postId: string, counts: Counts, score: number) {
@@ -124,7 +128,7 @@ beforeAll(async () => {
     [adaXOnly, "1900000000000000204"],
   ] as const;
   for (const [post, id] of published) {
-    expect(await markPostPublished(env.DB, post.id, { xPostId: id, postedAt: post.postedAt }, trackingFrom(now))).toBe(true);
+    expect(await markPostPublished(env.DB, post.id, { networkPostId: id, postedAt: post.postedAt }, trackingFrom(now))).toBe(true);
   }
 });
 

@@ -89,8 +89,8 @@ async function rollups() {
 
 describe("the report rollups", () => {
   it("hold the figures of the rows written, the reports read them, and migration 0029 backfills them", async () => {
-    const reserved = buildPost("rollup-1", campaign, ada, "evaluating", now, { xPostId: null, postedAt: day1 + HOUR });
-    const deletedLater = buildPost("rollup-2", campaign, bob, "evaluating", now, { xPostId: null, postedAt: day1 + 2 * HOUR });
+    const reserved = buildPost("rollup-1", campaign, ada, "evaluating", now, { networkPostId: null, postedAt: day1 + HOUR });
+    const deletedLater = buildPost("rollup-2", campaign, bob, "evaluating", now, { networkPostId: null, postedAt: day1 + 2 * HOUR });
     await env.DB.batch([
       insertAdvertiserStatement(env.DB, advertiser),
       ...[ada, bob].flatMap((user) => insertUserStatements(env.DB, user, ["creator"])),
@@ -102,11 +102,16 @@ describe("the report rollups", () => {
     // A reservation without its X id counts for nothing.
     expect((await rollups()).campaignDaily).toEqual([]);
 
-    expect(await markPostPublished(env.DB, reserved.id, { xPostId: "1900000000000000101", postedAt: day1 + HOUR }, trackingFrom(now))).toBe(
-      true,
-    );
     expect(
-      await markPostPublished(env.DB, deletedLater.id, { xPostId: "1900000000000000102", postedAt: day1 + 2 * HOUR }, trackingFrom(now)),
+      await markPostPublished(env.DB, reserved.id, { networkPostId: "1900000000000000101", postedAt: day1 + HOUR }, trackingFrom(now)),
+    ).toBe(true);
+    expect(
+      await markPostPublished(
+        env.DB,
+        deletedLater.id,
+        { networkPostId: "1900000000000000102", postedAt: day1 + 2 * HOUR },
+        trackingFrom(now),
+      ),
     ).toBe(true);
     // Two polls: the second replaces the first's numbers (the rollup adds the difference, not the total).
     await recordPolledMetricsStatement(env.DB, [metrics(reserved.id, 1000, 10, 40), metrics(deletedLater.id, 200, 1, 5)], now).run();

@@ -33,7 +33,7 @@ describe("Sign in with Bluesky", () => {
     const response = await new TestBrowser().fetch("/auth/bluesky/login?handle=not%20a%20handle");
     expect(response.status).toBe(400);
     const body = (await response.json()) as { detail: { loc: string[]; msg: string }[] };
-    expect(body.detail).toEqual([{ loc: ["query", "handle"], msg: "must be a Bluesky handle such as alice.bsky.social" }]);
+    expect(body.detail).toEqual([{ loc: ["query", "handle"], msg: "must be a handle such as alice.bsky.social" }]);
   });
 
   it("says so when no Bluesky account answers to the handle", async () => {

@@ -64,9 +64,9 @@ async function campaignOn(creator: Creator, networks: ("x" | "bluesky")[], minIm
 }
 
 async function postRow(postId: string) {
-  return env.DB.prepare(`SELECT network, x_post_id, status, status_reasons FROM posts WHERE id = ?`).bind(postId).first<{
+  return env.DB.prepare(`SELECT network, network_post_id, status, status_reasons FROM posts WHERE id = ?`).bind(postId).first<{
     network: string;
-    x_post_id: string;
+    network_post_id: string;
     status: string;
     status_reasons: string;
   }>();
@@ -101,17 +101,17 @@ describe("a campaign on X and Bluesky", { timeout: 90_000 }, () => {
 
     const onBluesky = await send(creator, { content: "#ad Spring on Bluesky 🌷", campaignId: campaign.id, network: "bluesky" });
     expect(onBluesky.status).toBe(201);
-    const blueskyPost = (await onBluesky.json()) as { id: string; network: string; xPostId: string };
+    const blueskyPost = (await onBluesky.json()) as { id: string; network: string; networkPostId: string };
     expect(blueskyPost.network).toBe("bluesky");
-    expect(blueskyPost.xPostId).toMatch(/^at:\/\/did:[a-z]+:[^/]+\/app\.bsky\.feed\.post\/[a-z2-7]{13}$/);
-    expect((await blueskyRecord(blueskyPost.xPostId))?.text).toBe("#ad Spring on Bluesky 🌷");
+    expect(blueskyPost.networkPostId).toMatch(/^at:\/\/did:[a-z]+:[^/]+\/app\.bsky\.feed\.post\/[a-z2-7]{13}$/);
+    expect((await blueskyRecord(blueskyPost.networkPostId))?.text).toBe("#ad Spring on Bluesky 🌷");
     expect(await postRow(blueskyPost.id)).toMatchObject({ network: "bluesky", status: "evaluating" });
 
     const onX = await send(creator, { content: "#ad Spring on X", campaignId: campaign.id, network: "x" });
     expect(onX.status).toBe(201);
-    const xPost = (await onX.json()) as { id: string; network: string; xPostId: string };
+    const xPost = (await onX.json()) as { id: string; network: string; networkPostId: string };
     expect(xPost.network).toBe("x");
-    expect(xPost.xPostId).toMatch(/^\d+$/);
+    expect(xPost.networkPostId).toMatch(/^\d+$/);
 
     // Without a network the post goes to X, as before campaigns chose networks.
     const unsaid = await send(creator, { content: "#ad Spring, network unsaid", campaignId: campaign.id });

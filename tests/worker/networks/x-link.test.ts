@@ -49,7 +49,7 @@ describe("Linking an X account to a Chorus account made through Bluesky", () => 
     const blueskyHandle = uniqueHandle("xtaken");
     const { browser, userId } = await signInThroughBluesky(blueskyHandle);
     const back = await linkXThrough(browser, "x_owner_olga");
-    expect(back.headers.get("location")).toBe("/login-error?reason=account_taken");
+    expect(back.headers.get("location")).toBe("/login-error?network=x&reason=account_taken");
     expect(await linkedAccounts(browser)).toEqual([{ network: "bluesky", handle: blueskyHandle }]);
     expect(await x.canPublish(userId)).toBe(false);
   });
@@ -57,12 +57,12 @@ describe("Linking an X account to a Chorus account made through Bluesky", () => 
   it("refuses a second X account for an account that has one", async () => {
     const { browser } = await signInThroughX("first_x_fay");
     const back = await linkXThrough(browser, "second_x_fay");
-    expect(back.headers.get("location")).toBe("/login-error?reason=account_taken");
+    expect(back.headers.get("location")).toBe("/login-error?network=x&reason=account_taken");
     expect(await linkedAccounts(browser)).toEqual([{ network: "x", handle: "first_x_fay" }]);
   });
 
   it("needs a Chorus session to start", async () => {
     const response = await new TestBrowser().fetch("/auth/twitter/link/login");
-    expect(response.headers.get("location")).toBe("/login-error?reason=not_signed_in");
+    expect(response.headers.get("location")).toBe("/login-error?network=x&reason=not_signed_in");
   });
 });

@@ -137,7 +137,7 @@ describe("a session this isolate has read: its check rides with the page's data"
     const page = await html("/profile", { Cookie: forged });
     const body = await page.text();
     expect(page.status).toBe(401);
-    expect(body).toContain("Sign in with X to see this page.");
+    expect(body).toContain("Sign in to see this page.");
     expect(body).not.toContain("Loving Aurora wallet launch week");
   });
 
@@ -158,7 +158,7 @@ describe("a session this isolate has read: its check rides with the page's data"
     const page = await html("/profile", { Cookie: pageCookie });
     const pageBody = await page.text();
     expect(page.status).toBe(401);
-    expect(pageBody).toContain("Sign in with X to see this page.");
+    expect(pageBody).toContain("Sign in to see this page.");
     expect(pageBody).not.toContain("Loving Aurora wallet launch week");
 
     const answer = await json("/v1/page/profile", ownBearer);

@@ -73,7 +73,7 @@ describe("signed-out visitors", () => {
     const response = await fetchPage("/");
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect(html).toContain("Get rewarded for what you post on X");
+    expect(html).toContain("Get rewarded for what you post on X and Bluesky");
     expect(html).toContain('href="/auth/twitter/read/login?afterLoginRedirectUrl=%2F&amp;trigger=start-page&amp;domainType=core"');
     expect(html).not.toContain("Aurora wallet launch week");
   });

@@ -55,21 +55,23 @@ describe("tracking a post", () => {
   it("starts in the batch that records its X id, once, with the first poll 15 minutes after posting", async () => {
     const campaign = await liveCampaign("track");
     const creator = buildUser("tracked_one", now);
-    const reservation = buildPost("track-1", campaign, creator, "evaluating", now, { xPostId: null });
+    const reservation = buildPost("track-1", campaign, creator, "evaluating", now, { networkPostId: null });
     await env.DB.batch([...insertUserStatements(env.DB, creator, ["creator"]), insertPostStatement(env.DB, reservation)]);
     const metrics = () =>
       env.DB.prepare(`SELECT matures_at, next_poll_at, created_at FROM post_metrics WHERE post_id = ?`).bind(reservation.id).all();
     expect((await metrics()).results).toEqual([]);
 
     const postedAt = now - 10 * MINUTE_MS;
-    expect(await markPostPublished(env.DB, reservation.id, { xPostId: "1900000000000000001", postedAt }, trackingFrom(now))).toBe(true);
+    expect(await markPostPublished(env.DB, reservation.id, { networkPostId: "1900000000000000001", postedAt }, trackingFrom(now))).toBe(
+      true,
+    );
     const tracked = [{ matures_at: postedAt + 48 * HOUR, next_poll_at: postedAt + 15 * MINUTE_MS, created_at: now }];
     expect((await metrics()).results).toEqual(tracked);
 
     // A second recording (another request, a reconciliation) changes nothing, and tracks nothing twice.
-    expect(await markPostPublished(env.DB, reservation.id, { xPostId: "1900000000000000002", postedAt }, trackingFrom(now + HOUR))).toBe(
-      false,
-    );
+    expect(
+      await markPostPublished(env.DB, reservation.id, { networkPostId: "1900000000000000002", postedAt }, trackingFrom(now + HOUR)),
+    ).toBe(false);
     expect((await metrics()).results).toEqual(tracked);
   });
 

@@ -151,7 +151,7 @@ describe("the scheduler's due campaigns", () => {
     const post = buildPost("weeks-post", campaign, creator, "evaluating", startsAt + WEEK - 2 * HOUR, {
       postedAt: startsAt + WEEK - 2 * HOUR,
       campaignWeek: 1,
-      xPostId: "1900000000000000777",
+      networkPostId: "1900000000000000777",
     });
     await env.DB.batch([
       insertAdvertiserStatement(env.DB, advertiser),

@@ -856,10 +856,10 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       findPostByClientRequest: (db) => posts.findPostByClientRequest(db, creator.id, "request-1"),
       insertPostIfNew: (db) => posts.insertPostIfNew(db, post),
       markPostPublished: (db) =>
-        posts.markPostPublished(db, post.id, { xPostId: "x-post-1", postedAt: now }, { now, firstPollAfter: 15 * 60_000 }),
+        posts.markPostPublished(db, post.id, { networkPostId: "x-post-1", postedAt: now }, { now, firstPollAfter: 15 * 60_000 }),
       listStaleReservations: (db) => posts.listStaleReservations(db, now - 600_000, 50),
       oldestPendingReservationWith: (db) => posts.oldestPendingReservationWith(db, post),
-      recordedXPostIds: (db) => posts.recordedXPostIds(db, ["x-post-1"]),
+      recordedNetworkPostIds: (db) => posts.recordedNetworkPostIds(db, ["x-post-1"]),
       deleteUnpublishedPost: (db) => posts.deleteUnpublishedPost(db, post.id),
       isCampaignParticipant: (db) => posts.isCampaignParticipant(db, campaign.id, creator.id),
       listJoinedOpenCampaigns: (db) => posts.listJoinedOpenCampaigns(db, creator.id, ["active", "ending"], now),
@@ -1064,10 +1064,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       findUserIdByIdOrHandle: (db) => [users.findUserIdByIdOrHandle(db, creator.id), users.findUserIdByIdOrHandle(db, "@ada")],
       hasRoleQuery: (db) => users.hasRoleQuery(db, creator.id, "admin"),
       userHasRole: (db) => users.userHasRole(db, creator.id, "creator"),
-      upsertUserFromX: (db) =>
-        users.upsertUserFromX(db, { xUserId: creator.xUserId, handle: "ada", name: "Ada", avatarUrl: null }, ["creator"], now),
-      findXUserId: (db) => users.findXUserId(db, creator.id),
-      claimXUserId: (db) => users.claimXUserId(db, creator.id, "1600000000000000001", now),
+      signupNetworkQuery: (db) => users.signupNetworkQuery(db, creator.id),
       findUserHandle: (db) => users.findUserHandle(db, creator.id),
       listAdvertisersOfJoinedCampaigns: (db) => users.listAdvertisersOfJoinedCampaigns(db, creator.id),
       updateBasicSettingsStatement: (db) =>
@@ -1079,6 +1076,10 @@ export const statementCatalog: Record<string, ModuleEntry> = {
         }),
       setVerifiedEmail: (db) => users.setVerifiedEmail(db, creator.id, "ada@example.com", now),
       setTwoFactorFlagsStatement: (db) => users.setTwoFactorFlagsStatement(db, creator.id, { enabled: true, verified: false, now }),
+    },
+    sendsNoSql: {
+      signupAccountOf: "spells users.signup_account from a network and a subject",
+      parseSignupAccount: "splits users.signup_account into its network and subject",
     },
   },
   wallets: {
@@ -1172,6 +1173,12 @@ export const statementCatalog: Record<string, ModuleEntry> = {
         networkAccounts.createUserForNetworkAccount(
           db,
           { network: "bluesky", subject: "did:plc:kqd2ttwc6qtfbfbgvwfkrvdl", handle: "bea.bsky.test", name: "Bea", avatarUrl: null },
+          now,
+        ),
+      signInWithNetworkAccount: (db) =>
+        networkAccounts.signInWithNetworkAccount(
+          db,
+          { network: "x", subject: "1600000000000000001", handle: "ada", name: "Ada", avatarUrl: null },
           now,
         ),
       listLinkedAccounts: (db) => networkAccounts.listLinkedAccounts(db, creator.id),

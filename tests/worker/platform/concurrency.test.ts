@@ -117,10 +117,10 @@ describe("the same request 50 times at once", () => {
     ).toBe(true);
     const published = (await Promise.all(responses.filter((response) => response.status < 300).map((response) => response.json()))) as {
       id: string;
-      xPostId: string;
+      networkPostId: string;
     }[];
     expect(new Set(published.map((post) => post.id)).size).toBe(1);
-    expect(new Set(published.map((post) => post.xPostId)).size).toBe(1);
+    expect(new Set(published.map((post) => post.networkPostId)).size).toBe(1);
     expect(await count(`SELECT COUNT(*) AS n FROM posts WHERE user_id = ?`, creator.userId)).toBe(1);
     const onX = await (await fetch(`${env.X_API_BASE_URL}/`)).text();
     expect(onX.split(content).length - 1).toBe(1);

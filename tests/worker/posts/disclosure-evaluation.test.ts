@@ -15,7 +15,7 @@ import { creatorOnX, insertAdvertiser, schedulerDeps, type TestCreator } from ".
  * its creator reads.
  */
 
-async function publish(creator: TestCreator, campaignId: string, content: string): Promise<{ id: string; xPostId: string }> {
+async function publish(creator: TestCreator, campaignId: string, content: string): Promise<{ id: string; networkPostId: string }> {
   const response = await fetchWorker("/v1/action/post/create", {
     method: "POST",
     headers: { Authorization: `Bearer ${creator.apiToken}`, "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
@@ -51,8 +51,8 @@ describe("evaluation checks the disclosure and X's label", () => {
     const unlabelled = await publish(creator, campaign.id, "#ad Label removed later");
     const edited = await publish(creator, campaign.id, "#ad Disclosure edited away later");
 
-    await removePaidPartnershipLabel(env.X_API_BASE_URL, unlabelled.xPostId);
-    await editPostTextOnX(env.X_API_BASE_URL, edited.xPostId, "Disclosure edited away later");
+    await removePaidPartnershipLabel(env.X_API_BASE_URL, unlabelled.networkPostId);
+    await editPostTextOnX(env.X_API_BASE_URL, edited.networkPostId, "Disclosure edited away later");
 
     // Past maturity (48 h): the scheduler polls each post once more, then matures it with what X showed.
     const report = await runScheduledWork(schedulerDeps(fixedClock(now + 49 * HOUR)));

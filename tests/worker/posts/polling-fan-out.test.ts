@@ -189,7 +189,7 @@ describe("metrics polling through the polling queue", () => {
     const creator = buildUser(`fan_no_x_${crypto.randomUUID().slice(0, 6)}`, now);
     const post = buildPost(`fan-no-x-${crypto.randomUUID().slice(0, 8)}`, campaign, creator, "evaluating", now, {
       postedAt: now - HOUR,
-      xPostId: "1234567890123456789",
+      networkPostId: "1234567890123456789",
     });
     await env.DB.batch([
       insertCampaignStatement(env.DB, campaign),

@@ -29,7 +29,7 @@ const sendPost = (creator: PostingCreator, idempotencyKey: string, body: Record<
 /** D1 refuses to record X's id for any post from now on, as if the runtime died right after X answered. */
 async function breakRecordingOfXIds(): Promise<void> {
   await env.DB.exec(
-    "CREATE TRIGGER IF NOT EXISTS crash_before_recording BEFORE UPDATE OF x_post_id ON posts BEGIN SELECT RAISE(ABORT, 'the runtime died'); END",
+    "CREATE TRIGGER IF NOT EXISTS crash_before_recording BEFORE UPDATE OF network_post_id ON posts BEGIN SELECT RAISE(ABORT, 'the runtime died'); END",
   );
 }
 
@@ -46,16 +46,16 @@ async function crashedPost(creator: PostingCreator, body: Record<string, unknown
   expect(loggedErrors().join("\n")).toContain("the runtime died");
   await env.DB.exec("DROP TRIGGER IF EXISTS crash_before_recording");
   const rows = await postRows(creator.userId);
-  expect(rows.filter((row) => row.x_post_id === null)).toHaveLength(1);
+  expect(rows.filter((row) => row.network_post_id === null)).toHaveLength(1);
   return { idempotencyKey };
 }
 
 async function postRows(userId: string) {
   const { results } = await env.DB.prepare(
-    `SELECT id, x_post_id, content, client_request_id FROM posts WHERE user_id = ? ORDER BY created_at`,
+    `SELECT id, network_post_id, content, client_request_id FROM posts WHERE user_id = ? ORDER BY created_at`,
   )
     .bind(userId)
-    .all<{ id: string; x_post_id: string | null; content: string; client_request_id: string }>();
+    .all<{ id: string; network_post_id: string | null; content: string; client_request_id: string }>();
   return results;
 }
 
@@ -87,14 +87,14 @@ describe("a post published on X whose request died before D1 recorded it", () =>
       idempotencyKey,
     });
     expect(retry.created).toBe(false);
-    expect(retry.post.xPostId).toBe(onX);
+    expect(retry.post.networkPostId).toBe(onX);
     expect(await copiesOnX(creator, content)).toEqual([onX]);
-    expect(await postRows(creator.userId)).toEqual([expect.objectContaining({ x_post_id: onX, client_request_id: idempotencyKey })]);
+    expect(await postRows(creator.userId)).toEqual([expect.objectContaining({ network_post_id: onX, client_request_id: idempotencyKey })]);
 
     // Over HTTP, the same press now answers with that post.
     const again = await sendPost(creator, idempotencyKey, { content, campaignId });
     expect(again.status).toBe(200);
-    expect(await again.json()).toMatchObject({ xPostId: onX });
+    expect(await again.json()).toMatchObject({ networkPostId: onX });
   });
 
   it("is adopted by a new press of the same text that X calls a duplicate, and the scheduler releases the dead reservation", async () => {
@@ -106,13 +106,13 @@ describe("a post published on X whose request died before D1 recorded it", () =>
 
     const press = await sendPost(creator, crypto.randomUUID(), { content, campaignId });
     expect(press.status).toBe(201);
-    expect(await press.json()).toMatchObject({ xPostId: onX, content });
+    expect(await press.json()).toMatchObject({ networkPostId: onX, content });
     expect(await copiesOnX(creator, content)).toEqual([onX]);
 
     const report = await runScheduledWork(schedulerDeps(fixedClock(systemClock.now() + 3 * MINUTE)));
     expect(report.failedSteps).toEqual([]);
     expect(report.reservations).toMatchObject({ released: 1, failed: 0 });
-    expect(await postRows(creator.userId)).toEqual([expect.objectContaining({ x_post_id: onX })]);
+    expect(await postRows(creator.userId)).toEqual([expect.objectContaining({ network_post_id: onX })]);
   });
 
   it("is adopted by the scheduler; a reservation that never reached X is released and frees its image", async () => {
@@ -132,7 +132,7 @@ describe("a post published on X whose request died before D1 recorded it", () =>
     const neverOnX = `#ad Never reached X ${crypto.randomUUID().slice(0, 8)}`;
     const now = systemClock.now();
     const reservation = buildPost("never-on-x", { id: campaignId, startsAt: now - DAY }, { id: creator.userId }, "evaluating", now, {
-      xPostId: null,
+      networkPostId: null,
       content: neverOnX,
       clientRequestId: crypto.randomUUID(),
       createdAt: now,
@@ -146,7 +146,7 @@ describe("a post published on X whose request died before D1 recorded it", () =>
     const report = await runScheduledWork(schedulerDeps(fixedClock(now + 3 * MINUTE)));
     expect(report.failedSteps).toEqual([]);
     expect(report.reservations).toEqual({ adopted: 1, released: 1, failed: 0 });
-    expect(await postRows(creator.userId)).toEqual([expect.objectContaining({ content, x_post_id: onX })]);
+    expect(await postRows(creator.userId)).toEqual([expect.objectContaining({ content, network_post_id: onX })]);
     const image = await env.DB.prepare(`SELECT post_id FROM post_attachments WHERE id = ?`).bind(attachmentId).first();
     expect(image).toEqual({ post_id: null });
     expect(await copiesOnX(creator, content)).toEqual([onX]);

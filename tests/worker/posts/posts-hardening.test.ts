@@ -101,10 +101,10 @@ describe("POST /v1/action/post/create takes the spec's payload and an Idempotenc
 
     const first = await sendPost(creator, payload, { "Idempotency-Key": key });
     expect(first.status).toBe(201);
-    const post = (await first.json()) as { id: string; xPostId: string };
+    const post = (await first.json()) as { id: string; networkPostId: string };
     const again = await sendPost(creator, payload, { "Idempotency-Key": key });
     expect(again.status).toBe(200);
-    expect(await again.json()).toMatchObject({ id: post.id, xPostId: post.xPostId });
+    expect(await again.json()).toMatchObject({ id: post.id, networkPostId: post.networkPostId });
     // The key the old editor sent in the body names the same press as the header.
     const legacy = await sendPost(creator, { ...payload, clientRequestId: key });
     expect(legacy.status).toBe(200);

@@ -116,11 +116,11 @@ async function postRows(userId: string) {
 }
 
 /** What X holds for a post, asked with the creator's own X token (as the metrics poller will). */
-async function tweetOnX(userId: string, xPostId: string) {
+async function tweetOnX(userId: string, networkPostId: string) {
   const credentials = await findXCredentials(env.DB, userId);
   if (credentials === null) throw new Error("no X credentials");
   const token = await decryptSecret(credentials.accessTokenEncrypted, secret("TOKEN_ENCRYPTION_KEY"));
-  const response = await fetch(`${env.X_API_BASE_URL}/2/tweets?ids=${xPostId}&tweet.fields=attachments,author_id,paid_partnership`, {
+  const response = await fetch(`${env.X_API_BASE_URL}/2/tweets?ids=${networkPostId}&tweet.fields=attachments,author_id,paid_partnership`, {
     headers: { Authorization: `Bearer ${token}` },
   });
   return (await response.json()) as {
@@ -169,25 +169,25 @@ describe("POST /v1/action/post/create", () => {
       clientRequestId: crypto.randomUUID(),
     });
     expect(response.status).toBe(201);
-    const post = (await response.json()) as { id: string; xPostId: string };
+    const post = (await response.json()) as { id: string; networkPostId: string };
     expect(post).toMatchObject({
       campaignId: target.id,
       content: suggestion.text,
       status: "evaluating",
       campaignWeek: 2,
       selectedSuggestionId: suggestion.id,
-      xPostId: expect.stringMatching(/^\d+$/),
+      networkPostId: expect.stringMatching(/^\d+$/),
       attachments: [{ id: attachmentId, contentType: "image/png", sizeBytes: TINY_PNG.length }],
     });
 
     const rows = await postRows(creator.userId);
-    expect(rows).toMatchObject([{ id: post.id, status: "evaluating", x_post_id: post.xPostId, campaign_week: 2 }]);
+    expect(rows).toMatchObject([{ id: post.id, status: "evaluating", network_post_id: post.networkPostId, campaign_week: 2 }]);
     const attachment = await env.DB.prepare(`SELECT post_id FROM post_attachments WHERE id = ?`).bind(attachmentId).first();
     expect(attachment).toEqual({ post_id: post.id });
 
-    const onX = await tweetOnX(creator.userId, post.xPostId);
+    const onX = await tweetOnX(creator.userId, post.networkPostId);
     expect(onX.data?.[0]).toMatchObject({
-      id: post.xPostId,
+      id: post.networkPostId,
       text: suggestion.text,
       attachments: { media_keys: [expect.stringMatching(/^3_\d+$/)] },
     });
@@ -340,8 +340,8 @@ describe("POST /v1/action/post/create", () => {
       clientRequestId: crypto.randomUUID(),
     });
     expect(accepted.status).toBe(201);
-    const { xPostId } = (await accepted.json()) as { xPostId: string };
-    expect(await tweetOnX(creator.userId, xPostId)).toMatchObject({ data: [{ id: xPostId, paid_partnership: true }] });
+    const { networkPostId } = (await accepted.json()) as { networkPostId: string };
+    expect(await tweetOnX(creator.userId, networkPostId)).toMatchObject({ data: [{ id: networkPostId, paid_partnership: true }] });
   });
 
   it("passes on X's duplicate-content refusal as a message, and stores nothing for it", async () => {
@@ -369,10 +369,10 @@ describe("POST /v1/action/post/create", () => {
 
     const [one, two] = await Promise.all([creator.post(body), creator.post(body)]);
     expect([one.status, two.status].sort()).toEqual([200, 201]);
-    const first = (await one.json()) as { id: string; xPostId: string };
-    const second = (await two.json()) as { id: string; xPostId: string };
+    const first = (await one.json()) as { id: string; networkPostId: string };
+    const second = (await two.json()) as { id: string; networkPostId: string };
     expect(second.id).toBe(first.id);
-    expect(second.xPostId).toBe(first.xPostId);
+    expect(second.networkPostId).toBe(first.networkPostId);
 
     const later = await creator.post(body);
     expect(later.status).toBe(200);

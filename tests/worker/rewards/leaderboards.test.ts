@@ -41,13 +41,13 @@ const campaign = buildCampaign("board-main", advertiser, "active", now, {
 const week1 = start + DAY;
 const week2 = start + 8 * DAY;
 const posts = [
-  buildPost("board-ada-1", campaign, ada, "evaluating", now, { xPostId: null, postedAt: week1 }),
+  buildPost("board-ada-1", campaign, ada, "evaluating", now, { networkPostId: null, postedAt: week1 }),
   // Bob posts on Bluesky: the boards say so, and X bills nothing for it.
-  buildPost("board-bob-1", campaign, bob, "evaluating", now, { xPostId: null, postedAt: week1, network: "bluesky" }),
-  buildPost("board-cyd-1", campaign, cyd, "evaluating", now, { xPostId: null, postedAt: week1 }),
-  buildPost("board-dee-1", campaign, dee, "evaluating", now, { xPostId: null, postedAt: week1 }),
+  buildPost("board-bob-1", campaign, bob, "evaluating", now, { networkPostId: null, postedAt: week1, network: "bluesky" }),
+  buildPost("board-cyd-1", campaign, cyd, "evaluating", now, { networkPostId: null, postedAt: week1 }),
+  buildPost("board-dee-1", campaign, dee, "evaluating", now, { networkPostId: null, postedAt: week1 }),
   buildPost("board-ada-2", campaign, ada, "evaluating", now, {
-    xPostId: null,
+    networkPostId: null,
     postedAt: week2,
     campaignWeek: 2,
     content: "#ad Look at https://example.com/launch",
@@ -127,8 +127,8 @@ describe("leaderboards", () => {
     });
 
     for (const [index, post] of posts.entries()) {
-      const xPostId = `190000000000000020${index}`;
-      expect(await markPostPublished(env.DB, post.id, { xPostId, postedAt: post.postedAt }, trackingFrom(now))).toBe(true);
+      const networkPostId = `190000000000000020${index}`;
+      expect(await markPostPublished(env.DB, post.id, { networkPostId, postedAt: post.postedAt }, trackingFrom(now))).toBe(true);
     }
     // Two polls of every week-1 post (the second replaces the first's score), then maturity for Ada's and Bob's.
     const [adaPost, bobPost, cydPost, deePost, adaLater] = posts.map((post) => post.id) as [string, string, string, string, string];

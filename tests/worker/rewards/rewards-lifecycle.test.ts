@@ -116,7 +116,7 @@ describe("rewards: a campaign from start to evaluated", () => {
           paidPartnership: true,
         });
         const post = buildPost(`lifecycle-${item.key}`, campaign, { id: item.creator.userId }, "evaluating", item.at, {
-          xPostId: tweet.id,
+          networkPostId: tweet.id,
           content: `#ad ${item.text} (${item.creator.handle})`,
           postedAt: item.at,
           campaignWeek: Math.floor((item.at - t0) / WEEK) + 1,
@@ -214,7 +214,7 @@ describe("rewards: a campaign from start to evaluated", () => {
     await insertPosts(["a2", "b2"]);
     await tick(t0 + 8 * DAY + HOUR);
     await tick(t0 + 9 * DAY);
-    await x.deletePost(await ben.xToken(), postOf("b2").post.xPostId ?? "");
+    await x.deletePost(await ben.xToken(), postOf("b2").post.networkPostId ?? "");
     await tick(t0 + 9 * DAY + 12 * HOUR);
     statuses = await postStatuses(campaign.id);
     expect(statusOf("b2")).toBe("deleted");

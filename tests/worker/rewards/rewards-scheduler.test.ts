@@ -199,7 +199,7 @@ describe("rewards scheduler: concurrency and crashes", () => {
     const campaign = buildCampaign("sched-no-x", advertiser, "active", now, { startsAt: now - DAY, endsAt: now + 20 * DAY });
     // A creator who never signed in with X: Chorus holds no token to read their post with.
     const creator = buildUser("no_x_access", now);
-    const post = buildPost("no-x", campaign, creator, "evaluating", now, { postedAt: now - HOUR, xPostId: "1234567890123456789" });
+    const post = buildPost("no-x", campaign, creator, "evaluating", now, { postedAt: now - HOUR, networkPostId: "1234567890123456789" });
     await env.DB.batch([
       insertCampaignStatement(env.DB, campaign),
       ...insertUserStatements(env.DB, creator, ["creator"]),

@@ -15,6 +15,26 @@ export type MetricKind = keyof ScoreWeights;
 
 export type TextSegment = { kind: "text" | "url" | "mention" | "hashtag"; text: string };
 
+/**
+ * A network's accounts as pages and sign-in buttons need them (docs/decisions/052-networks-sealed.md), apart from the
+ * rest of the rules so that a page showing a handle or a sign-in button loads no text counting: ./accounts.ts lists
+ * them by network.
+ */
+export type NetworkAccounts = {
+  /** The network's name as people write it. */
+  name: string;
+  /** The page of an account on the network, from its handle (a profile links there). */
+  profileUrl: (handle: string) => string;
+  signIn: {
+    /** The segment of Chorus's sign-in URLs: `/auth/{path}/{flow}/login` and `/auth/{path}/callback`. */
+    path: string;
+    /** Whether the person types their handle first (the network finds their server from it). */
+    asksForHandle: boolean;
+    /** A handle as the sign-in field shows it, when it asks for one. */
+    handleExample: string;
+  };
+};
+
 export type NetworkRules = {
   network: Network;
   /** The network's name as people write it. */
@@ -31,7 +51,10 @@ export type NetworkRules = {
     count: (text: string) => number;
     /** The text split into plain text, links, mentions and hashtags, as the network will show them. */
     segments: (text: string) => TextSegment[];
+    /** The URLs in the text that the network counts as links (X bills a post with one at a higher rate). */
+    links: (text: string) => string[];
   };
+  accounts: NetworkAccounts;
   images: { maxCount: number; maxBytes: number; contentTypes: readonly string[] };
   /** The counts the network reports for a post (a campaign's weights for any other are meaningless there). */
   metrics: readonly MetricKind[];

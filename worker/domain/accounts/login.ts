@@ -3,26 +3,24 @@ import { MAX_LOGIN_VALUES_BYTES, type LoginFlow, type LoginParams } from "../../
 import { upsertAttributionStatement } from "../../db/attribution.ts";
 import { deleteExpiredOAuthStates, insertOAuthState, takeOAuthState } from "../../db/oauth-states.ts";
 import { insertNotificationStatement } from "../../db/notifications.ts";
-import type { Network } from "../../contracts/networks/rules.ts";
-import { NetworkError, type AuthorizationPurpose, type NetworkAuthorization } from "../networks/adapter.ts";
-import { BLUESKY_CALLBACK_PATH } from "../networks/bluesky/client-metadata.ts";
-import { deleteExpiredBlueskyOAuthStates } from "../../db/networks/bluesky/oauth.ts";
-import { networksFor, type NetworkDeps } from "../networks/registry.ts";
+import { callbackPath } from "../../contracts/networks/accounts.ts";
+import { networks, type Network } from "../../contracts/networks/rules.ts";
+import { NetworkError, type AuthorizationPurpose, type NetworkAuthorization, type NetworkDeps } from "../networks/adapter.ts";
+import { networksFor, type Networks } from "../networks/registry.ts";
+import type { Clock } from "../../clock.ts";
+import type { Database } from "../../database.ts";
 import { welcomeNotification } from "../notifications/events.ts";
 import { randomToken, sha256 } from "../../security/tokens.ts";
 import { safeRedirectTarget } from "./redirect-targets.ts";
 import { startSession, type StartedSession } from "./sessions.ts";
 
-/** A sign-in must come back from X within 10 minutes. */
+/** A sign-in must come back from the network within 10 minutes. */
 export const LOGIN_STATE_TTL = 10 * 60 * 1000;
 
 export type LoginDeps = NetworkDeps & { isServedOrigin: (origin: string) => Promise<boolean> };
 
 /** What each flow asks the network for: the writer login asks to publish too. */
 const purposeOf: Record<LoginFlow, AuthorizationPurpose> = { read: "sign-in", write: "publish", advertiser: "sign-in", link: "publish" };
-
-/** Each network's callback path on the app's origin. */
-const callbackPaths: Record<Network, string> = { x: "/auth/twitter/callback", bluesky: BLUESKY_CALLBACK_PATH };
 
 const utf8 = new TextEncoder();
 const byteLength = (text: string) => utf8.encode(text).byteLength;
@@ -64,18 +62,17 @@ export async function startLogin(
     params: LoginParams;
     requestOrigin: string;
     browserBinding: string;
-    /** X unless said otherwise. */
-    network?: Network;
+    network: Network;
     /** The handle a person typed, for networks that find the account's server from it (Bluesky). */
     loginHint?: string;
   },
 ): Promise<string> {
   const { db, clock } = deps;
-  const network = login.network ?? "x";
+  const { network } = login;
   checkLoginValuesSize(login.params);
   const state = randomToken(32);
   const codeVerifier = randomToken(48);
-  const redirectUri = `${login.requestOrigin}${callbackPaths[network]}`;
+  const redirectUri = `${login.requestOrigin}${callbackPath(network)}`;
   const now = clock.now();
   await insertOAuthState(db, {
     stateHash: await sha256(state),
@@ -97,7 +94,8 @@ export async function startLogin(
   });
 }
 
-export type LoginFailure = "invalid_state" | "expired" | "access_denied" | "unavailable" | "x_error" | "not_signed_in" | "account_taken";
+export type LoginFailure =
+  "invalid_state" | "expired" | "access_denied" | "unavailable" | "network_error" | "not_signed_in" | "account_taken";
 
 export type LoginOutcome =
   | { kind: "signed-in"; session: StartedSession; userId: string; created: boolean; redirectTo: URL }
@@ -119,7 +117,7 @@ async function afterLoginTarget(deps: LoginDeps, flow: LoginFlow, params: LoginP
   return safeRedirectTarget(params.afterLoginRedirectUrl, requestOrigin, deps.isServedOrigin, fallbackPath);
 }
 
-/** `GET /auth/twitter/callback`: checks the state, trades the code for X's tokens and signs the user in. */
+/** A network's callback: checks the state, trades the code for the network's credentials and signs the user in (or links the account). */
 export async function completeLogin(
   deps: LoginDeps,
   callback: {
@@ -146,7 +144,7 @@ export async function completeLogin(
       redirectTo.searchParams.set("login", "cancelled");
       return { kind: "cancelled", redirectTo };
     }
-    return { kind: "failed", reason: "x_error" };
+    return { kind: "failed", reason: "network_error" };
   }
 
   let authorization: NetworkAuthorization;
@@ -157,7 +155,7 @@ export async function completeLogin(
       codeVerifier: stored.codeVerifier,
     });
   } catch (error) {
-    if (error instanceof NetworkError) return { kind: "failed", reason: error.kind === "unavailable" ? "unavailable" : "x_error" };
+    if (error instanceof NetworkError) return { kind: "failed", reason: error.kind === "unavailable" ? "unavailable" : "network_error" };
     throw error;
   }
 
@@ -194,7 +192,7 @@ export const loginStateSweepLimits = { batchSize: 500, maxBatches: 10 };
  * run holding the database. Returns how many were deleted.
  */
 export async function sweepExpiredLoginStates(
-  { db, clock }: Pick<LoginDeps, "db" | "clock">,
+  { db, clock, networks: adapters }: { db: Database; clock: Clock; networks: Networks },
   limits: { batchSize: number; maxBatches: number } = loginStateSweepLimits,
 ): Promise<number> {
   const now = clock.now();
@@ -204,11 +202,13 @@ export async function sweepExpiredLoginStates(
     swept += deleted;
     if (deleted < limits.batchSize) break;
   }
-  // Bluesky's OAuth client keeps its own state for each sign-in (with a DPoP key); abandoned ones go too.
-  for (let batch = 0; batch < limits.maxBatches; batch += 1) {
-    const deleted = await deleteExpiredBlueskyOAuthStates(db, now, limits.batchSize);
-    swept += deleted;
-    if (deleted < limits.batchSize) break;
+  // Networks whose OAuth client keeps its own state for each sign-in have theirs swept too.
+  for (const network of networks) {
+    for (let batch = 0; batch < limits.maxBatches; batch += 1) {
+      const deleted = await adapters(network).sweepExpiredSignIns(now, limits.batchSize);
+      swept += deleted;
+      if (deleted < limits.batchSize) break;
+    }
   }
   return swept;
 }

@@ -1,5 +1,8 @@
+import type { Clock } from "../../clock.ts";
+import type { AppConfig } from "../../config.ts";
 import type { PostMetrics } from "../../contracts/campaign-rules.ts";
 import type { Network, NetworkRules } from "../../contracts/networks/rules.ts";
+import type { Database } from "../../database.ts";
 
 /**
  * The one interface through which the product talks to a social network (docs/decisions/040-network-adapter.md):
@@ -11,6 +14,9 @@ import type { Network, NetworkRules } from "../../contracts/networks/rules.ts";
  * An adapter keeps its own credentials: methods take the Chorus user they act for and refresh or restore that
  * user's access on the network themselves.
  */
+
+/** What an adapter is built from: the database (its credentials), the clock, the configuration and the key its tokens are encrypted with. */
+export type NetworkDeps = { db: Database; clock: Clock; config: AppConfig; encryptionKey: string };
 
 /** An account on a network, as the network names it. */
 export type NetworkAccount = { id: string; handle: string; name: string; avatarUrl: string | null };
@@ -91,6 +97,15 @@ export interface NetworkAdapter {
   callbackState(params: URLSearchParams): Promise<string | null>;
   /** Trades the callback for credentials and the account they belong to. */
   completeAuthorization(callback: AuthorizationCallback): Promise<NetworkAuthorization>;
+  /**
+   * Where a sign-in started at `url` must start instead, when the network's callbacks cannot reach this host (a
+   * loopback OAuth client comes back to 127.0.0.1 only); null to start here.
+   */
+  signInStartUrl(url: URL): string | null;
+  /** The OAuth client metadata document of Chorus on `origin`, for a network whose client id is that document's URL; null for others. */
+  clientMetadata(origin: string): object | null;
+  /** Deletes up to `limit` sign-ins in progress that the network's own OAuth client keeps and that expired before `now`; how many. */
+  sweepExpiredSignIns(now: number, limit: number): Promise<number>;
 
   /** Whether the user has an account on this network that Chorus knows (signed in with it, or linked it). */
   hasAccount(userId: string): Promise<boolean>;

@@ -18,8 +18,8 @@ import { listSuggestions } from "../../db/suggestions.ts";
 import { AppError } from "../../contracts/errors.ts";
 import { randomToken } from "../../security/tokens.ts";
 import { trackingFrom } from "../rewards/poll-schedule.ts";
-import { NetworkError, type NetworkAdapter, type PostImage } from "../networks/adapter.ts";
-import { networksFor, type NetworkDeps } from "../networks/registry.ts";
+import { NetworkError, type NetworkAdapter, type NetworkDeps, type PostImage } from "../networks/adapter.ts";
+import { networksFor } from "../networks/registry.ts";
 import { rulesOf } from "../../contracts/networks/registry.ts";
 import type { Network } from "../../contracts/networks/rules.ts";
 import { apiErrorFromNetwork } from "./network-errors.ts";
@@ -50,7 +50,7 @@ function postView(post: Post, attachments: readonly StoredAttachment[]): Created
     campaignWeek: post.campaignWeek,
     selectedSuggestionId: post.selectedSuggestionId,
     network: post.network,
-    xPostId: post.xPostId,
+    networkPostId: post.networkPostId,
     postedAt: post.postedAt,
     attachments: attachments.map((attachment) => ({
       id: attachment.id,
@@ -163,14 +163,14 @@ async function settleExisting(deps: PostingDeps, commandAdapter: NetworkAdapter,
   let current: Post | null = existing;
   for (let waited = 0; ; waited += CONCURRENT_POLL_MS) {
     if (current === null) return { kind: "retry" };
-    if (current.xPostId !== null) {
+    if (current.networkPostId !== null) {
       return { kind: "done", result: { post: postView(current, await listAttachmentsOfPost(db, current.id)), created: false } };
     }
     if (clock.now() - current.createdAt > ABANDONED_AFTER_MS) {
       const abandoned = current;
       const copy = await findPublishedCopy({ db, adapter }, abandoned);
       if (copy !== null && (await adoptPublishedCopy(db, abandoned, copy, clock.now()))) {
-        const adopted: Post = { ...abandoned, xPostId: copy.id, postedAt: copy.createdAt };
+        const adopted: Post = { ...abandoned, networkPostId: copy.id, postedAt: copy.createdAt };
         return { kind: "done", result: { post: postView(adopted, await listAttachmentsOfPost(db, abandoned.id)), created: false } };
       }
       await deleteUnpublishedPost(db, abandoned.id);
@@ -207,7 +207,7 @@ async function publish(deps: PostingDeps, adapter: NetworkAdapter, userId: strin
     campaignId: campaign.id,
     userId,
     network: command.network,
-    xPostId: null,
+    networkPostId: null,
     content: command.content,
     status: "evaluating",
     campaignWeek: campaignWeekAt(campaign, now),
@@ -244,8 +244,8 @@ async function publish(deps: PostingDeps, adapter: NetworkAdapter, userId: strin
       tweet = { id: copy.id, postedAt: copy.createdAt };
     }
     published = true;
-    await markPostPublished(db, reservation.id, { xPostId: tweet.id, postedAt: tweet.postedAt }, trackingFrom(clock.now()));
-    const post: Post = { ...reservation, xPostId: tweet.id, postedAt: tweet.postedAt, updatedAt: tweet.postedAt };
+    await markPostPublished(db, reservation.id, { networkPostId: tweet.id, postedAt: tweet.postedAt }, trackingFrom(clock.now()));
+    const post: Post = { ...reservation, networkPostId: tweet.id, postedAt: tweet.postedAt, updatedAt: tweet.postedAt };
     return { kind: "done", result: { post: postView(post, attachments), created: true } };
   } catch (error) {
     // A post X published stays reserved even if recording it failed: deleting it would let the press publish twice.

@@ -3,7 +3,8 @@ import type { PostOptions } from "../../contracts/posts.ts";
 import { currentCampaignStatuses } from "../../contracts/vocabulary.ts";
 import { listJoinedOpenCampaigns } from "../../db/posts.ts";
 import { listSuggestions } from "../../db/suggestions.ts";
-import { networksFor, type NetworkDeps } from "../networks/registry.ts";
+import type { NetworkDeps } from "../networks/adapter.ts";
+import { networksFor } from "../networks/registry.ts";
 
 /**
  * What the post editor offers: the creator's joined campaigns that take posts now, with their networks and suggested

@@ -1,5 +1,5 @@
 import type { Clock } from "../../clock.ts";
-import { deleteUnpublishedPost, listStaleReservations, markPostPublished, recordedXPostIds, type Post } from "../../db/posts.ts";
+import { deleteUnpublishedPost, listStaleReservations, markPostPublished, recordedNetworkPostIds, type Post } from "../../db/posts.ts";
 import { NetworkError, type NetworkAdapter, type RecentPost } from "../networks/adapter.ts";
 import type { Networks } from "../networks/registry.ts";
 import { trackingFrom } from "../rewards/poll-schedule.ts";
@@ -34,7 +34,7 @@ export async function findPublishedCopy(
   const wanted = comparable(reservation.content);
   const matches = timeline.filter((post) => comparable(post.text) === wanted);
   if (matches.length === 0) return null;
-  const recorded = await recordedXPostIds(
+  const recorded = await recordedNetworkPostIds(
     deps.db,
     matches.map((post) => post.id),
   );
@@ -44,9 +44,9 @@ export async function findPublishedCopy(
 /** Completes a reservation with the post found on X. False if another request or run completed it first. */
 export async function adoptPublishedCopy(db: Database, reservation: Post, copy: RecentPost, now: number): Promise<boolean> {
   try {
-    return await markPostPublished(db, reservation.id, { xPostId: copy.id, postedAt: copy.createdAt }, trackingFrom(now));
+    return await markPostPublished(db, reservation.id, { networkPostId: copy.id, postedAt: copy.createdAt }, trackingFrom(now));
   } catch (error) {
-    // The unique index on x_post_id: another reservation adopted the same copy a moment ago.
+    // The unique index on network_post_id: another reservation adopted the same copy a moment ago.
     if (error instanceof Error && /UNIQUE/i.test(error.message)) return false;
     throw error;
   }

@@ -144,7 +144,7 @@ export async function readLeasedGroups(deps: PollingDeps, groups: readonly ReadG
     try {
       answer = await adapter.readPosts(
         group.ownerId ?? first.userId,
-        posts.map((post) => post.xPostId),
+        posts.map((post) => post.networkPostId),
       );
     } catch (error) {
       if (!adapter.rules.readsNeedAuthorAccess && holdsForReader(error)) networkFailures.set(group.network, error);
@@ -154,7 +154,7 @@ export async function readLeasedGroups(deps: PollingDeps, groups: readonly ReadG
     const found = new Map(answer.found.map((post) => [post.id, post]));
     const missing = new Set(answer.missing);
     for (const post of posts) {
-      const seen = found.get(post.xPostId);
+      const seen = found.get(post.networkPostId);
       if (seen?.metrics) {
         const metrics = seen.metrics;
         const polls = post.polls + 1;
@@ -168,7 +168,7 @@ export async function readLeasedGroups(deps: PollingDeps, groups: readonly ReadG
           polls,
           nextPollAt: nextPollAfterSuccess({ now, maturesAt: post.maturesAt, polls }),
         });
-      } else if (missing.has(post.xPostId)) {
+      } else if (missing.has(post.networkPostId)) {
         deleted.push(post);
       } else {
         fail(

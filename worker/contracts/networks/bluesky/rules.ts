@@ -1,4 +1,5 @@
 import type { NetworkRules } from "../rules.ts";
+import { blueskyAccounts } from "./accounts.ts";
 import { BLUESKY_MAX_GRAPHEMES, blueskyGraphemeLength, blueskyTextSegments } from "./text.ts";
 import { BLUESKY_NAME } from "./name.ts";
 
@@ -17,7 +18,12 @@ export const blueskyRules: NetworkRules = {
     countingDescription: "Bluesky counts graphemes: every character as you see it counts 1, an emoji or a link's each character too",
     count: blueskyGraphemeLength,
     segments: blueskyTextSegments,
+    links: (text) =>
+      blueskyTextSegments(text)
+        .filter((segment) => segment.kind === "url")
+        .map((segment) => segment.text),
   },
+  accounts: blueskyAccounts,
   images: { maxCount: 4, maxBytes: 1_000_000, contentTypes: ["image/png", "image/jpeg", "image/gif", "image/webp"] },
   metrics: ["likes", "reposts", "replies", "quotes"],
   readBatchSize: 25,

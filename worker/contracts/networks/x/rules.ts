@@ -1,5 +1,6 @@
 import type { NetworkRules } from "../rules.ts";
-import { X_MAX_WEIGHTED_LENGTH, countXText, xTextSegments } from "./text.ts";
+import { xAccounts } from "./accounts.ts";
+import { X_MAX_WEIGHTED_LENGTH, countXText, findXUrls, xTextSegments } from "./text.ts";
 import { X_NAME } from "./name.ts";
 
 /**
@@ -16,7 +17,9 @@ export const xRules: NetworkRules = {
     countingDescription: "X's weighted count: a link counts 23, an emoji 2, CJK characters 2, most others 1",
     count: (text) => countXText(text).weightedLength,
     segments: xTextSegments,
+    links: (text) => findXUrls(text).map((link) => link.url),
   },
+  accounts: xAccounts,
   images: { maxCount: 4, maxBytes: 5 * 1024 * 1024, contentTypes: ["image/png", "image/jpeg", "image/gif", "image/webp"] },
   metrics: ["impressions", "likes", "reposts", "replies", "quotes", "bookmarks"],
   readBatchSize: 100,

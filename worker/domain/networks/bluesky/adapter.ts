@@ -2,15 +2,9 @@ import { Agent } from "@atproto/api";
 import { OAuthResolverError, type OAuthSession } from "@atproto/oauth-client";
 import type { AppConfig } from "../../../config.ts";
 import { blueskyRules } from "../../../contracts/networks/bluesky/rules.ts";
-import {
-  createUserForNetworkAccount,
-  findNetworkAccountBySubject,
-  findNetworkAccountOfUser,
-  linkNetworkAccount,
-} from "../../../db/network-accounts.ts";
-import { NetworkError, type NetworkAdapter, type NetworkAuthorization, type PostReadBack } from "../adapter.ts";
-import type { NetworkDeps } from "../registry.ts";
-import { blueskyAppStateOf } from "./app-state.ts";
+import { findNetworkAccountOfUser, linkNetworkAccount, signInWithNetworkAccount } from "../../../db/network-accounts.ts";
+import { NetworkError, type NetworkAdapter, type NetworkAuthorization, type PostReadBack, type NetworkDeps } from "../adapter.ts";
+import { blueskySignIn } from "./sign-in.ts";
 import { BLUESKY_SCOPE } from "./client-metadata.ts";
 import { BlueskyError, blueskyErrorFrom } from "./errors.ts";
 import { blueskyOAuthClient } from "./oauth-client.ts";
@@ -82,7 +76,7 @@ export function createBlueskyAdapter(deps: NetworkDeps): NetworkAdapter {
       }
     },
 
-    callbackState: (params) => blueskyAppStateOf(deps, params.get("state") ?? ""),
+    ...blueskySignIn(deps),
 
     async completeAuthorization(callback): Promise<NetworkAuthorization> {
       const client = blueskyOAuthClient(storeDeps, new URL(callback.redirectUri).origin);
@@ -96,23 +90,12 @@ export function createBlueskyAdapter(deps: NetworkDeps): NetworkAdapter {
       };
       return {
         account,
-        async signIn(now) {
-          const existing = await findNetworkAccountBySubject(deps.db, NETWORK, account.id);
-          if (existing !== null) {
-            await linkNetworkAccount(
-              deps.db,
-              { network: NETWORK, subject: account.id, userId: existing.userId, handle: account.handle },
-              now,
-            );
-            return { userId: existing.userId, created: false };
-          }
-          const userId = await createUserForNetworkAccount(
+        signIn: (now) =>
+          signInWithNetworkAccount(
             deps.db,
             { network: NETWORK, subject: account.id, handle: account.handle, name: account.name, avatarUrl: account.avatarUrl },
             now,
-          );
-          return { userId, created: true };
-        },
+          ),
         async linkTo(userId, now) {
           const linked = await linkNetworkAccount(deps.db, { network: NETWORK, subject: account.id, userId, handle: account.handle }, now);
           if (!linked) throw new NetworkError(NETWORK, "account-taken", "this Bluesky account or another one is linked already");

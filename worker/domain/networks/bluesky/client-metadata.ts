@@ -1,11 +1,13 @@
+import { callbackPath, clientMetadataPath } from "../../../contracts/networks/accounts.ts";
+
 /**
  * Chorus as an AT Protocol OAuth client (docs/decisions/042-bluesky.md). On an https origin it is a public web client
  * whose client id is the URL of its metadata document, served at CLIENT_METADATA_PATH of that origin (so each partner
  * domain is a client of its own). On this machine's http origin it is a loopback client, which atproto OAuth defines
  * for development: its client id describes it, nothing is fetched.
  */
-export const BLUESKY_CALLBACK_PATH = "/auth/bluesky/callback";
-export const BLUESKY_CLIENT_METADATA_PATH = "/oauth/bluesky/client-metadata.json";
+export const BLUESKY_CALLBACK_PATH = callbackPath("bluesky");
+export const BLUESKY_CLIENT_METADATA_PATH = clientMetadataPath("bluesky");
 
 /** Only what Chorus does: write posts and upload their images (granular scopes, not `transition:generic`). */
 export const BLUESKY_SCOPE = "atproto repo:app.bsky.feed.post blob:image/*";

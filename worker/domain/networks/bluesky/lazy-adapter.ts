@@ -1,7 +1,6 @@
 import { blueskyRules } from "../../../contracts/networks/bluesky/rules.ts";
-import type { NetworkAdapter } from "../adapter.ts";
-import { blueskyAppStateOf } from "./app-state.ts";
-import type { NetworkDeps } from "../registry.ts";
+import type { NetworkAdapter, NetworkDeps } from "../adapter.ts";
+import { blueskySignIn } from "./sign-in.ts";
 
 /**
  * The Bluesky adapter, loaded on first use: @atproto/api carries every lexicon of the network (1.1 MB of schemas
@@ -14,8 +13,8 @@ export function createLazyBlueskyAdapter(deps: NetworkDeps): NetworkAdapter {
     network: "bluesky",
     rules: blueskyRules,
     authorizationUrl: async (request) => (await adapter()).authorizationUrl(request),
-    // The OAuth client's stored state is read without loading the client and its lexicons.
-    callbackState: (params) => blueskyAppStateOf(deps, params.get("state") ?? ""),
+    // The OAuth client's stored state is read, and abandoned ones swept, without loading the client and its lexicons.
+    ...blueskySignIn(deps),
     completeAuthorization: async (callback) => (await adapter()).completeAuthorization(callback),
     hasAccount: async (userId) => (await adapter()).hasAccount(userId),
     canPublish: async (userId) => (await adapter()).canPublish(userId),

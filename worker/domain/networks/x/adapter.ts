@@ -2,11 +2,9 @@ import type { AppConfig } from "../../../config.ts";
 import type { PostMetrics } from "../../../contracts/campaign-rules.ts";
 import { xRules } from "../../../contracts/networks/x/rules.ts";
 import { findXCredentials } from "../../../db/networks/x/credentials.ts";
-import { linkNetworkAccount } from "../../../db/network-accounts.ts";
-import { claimXUserId, findXUserId, upsertUserFromX } from "../../../db/users.ts";
+import { findNetworkAccountOfUser, linkNetworkAccount, signInWithNetworkAccount } from "../../../db/network-accounts.ts";
 import { pkceChallenge } from "../../../security/tokens.ts";
-import { NetworkError, type NetworkAdapter, type NetworkAuthorization, type PostReadBack } from "../adapter.ts";
-import type { NetworkDeps } from "../registry.ts";
+import { NetworkError, type NetworkAdapter, type NetworkAuthorization, type PostReadBack, type NetworkDeps } from "../adapter.ts";
 import { createXClient, XApiError, type XClient, type XPublicMetrics } from "./client.ts";
 import { freshXAccessToken, MissingXAccessError, storeXTokens } from "./credentials.ts";
 import { networkErrorFromX } from "./errors.ts";
@@ -83,6 +81,10 @@ export function createXAdapter(deps: NetworkDeps, client: XClient = xClientFor(d
     },
 
     callbackState: async (params) => params.get("state"),
+    // X calls back wherever its app settings allow, and keeps no sign-in state of its own with Chorus.
+    signInStartUrl: () => null,
+    clientMetadata: () => null,
+    sweepExpiredSignIns: async () => 0,
 
     async completeAuthorization(callback): Promise<NetworkAuthorization> {
       const code = callback.params.get("code");
@@ -93,26 +95,23 @@ export function createXAdapter(deps: NetworkDeps, client: XClient = xClientFor(d
       return {
         account,
         async signIn(now) {
-          const user = await upsertUserFromX(
+          const user = await signInWithNetworkAccount(
             deps.db,
-            { xUserId: profile.id, handle: profile.handle, name: profile.name, avatarUrl: profile.avatarUrl },
-            ["creator"],
+            { network: "x", subject: profile.id, handle: profile.handle, name: profile.name, avatarUrl: profile.avatarUrl },
             now,
           );
           await storeXTokens(deps, user.userId, tokens);
           return user;
         },
         async linkTo(userId, now) {
-          // A Chorus account's X identity is its users.x_user_id: the account it signed in with, or the first one
-          // linked to an account made through another network.
-          if ((await findXUserId(deps.db, userId)) !== profile.id && !(await claimXUserId(deps.db, userId, profile.id, now))) {
+          const linked = await linkNetworkAccount(deps.db, { network: "x", subject: profile.id, userId, handle: profile.handle }, now);
+          if (!linked) {
             throw new NetworkError(
               "x",
               "account-taken",
               "this X account belongs to another Chorus account, or this one has its own X account",
             );
           }
-          await linkNetworkAccount(deps.db, { network: "x", subject: profile.id, userId, handle: profile.handle }, now);
           await storeXTokens(deps, userId, tokens);
         },
       };
@@ -156,10 +155,10 @@ export function createXAdapter(deps: NetworkDeps, client: XClient = xClientFor(d
     },
 
     async recentPosts(userId, options) {
-      const xUserId = await findXUserId(deps.db, userId);
-      if (xUserId === null) return [];
+      const account = await findNetworkAccountOfUser(deps.db, "x", userId);
+      if (account === null) return [];
       const token = await accessToken(userId);
-      return onX(() => client.recentPosts(token, xUserId, options));
+      return onX(() => client.recentPosts(token, account.subject, options));
     },
   };
 }
