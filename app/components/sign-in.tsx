@@ -9,7 +9,7 @@ import { trackedEventNames } from "@contracts/analytics-names.ts";
 import { trackerDeviceId } from "~/lib/tracker-device";
 import { ButtonLink } from "~/components/ui/button";
 import { networkAccounts } from "@contracts/networks/accounts.ts";
-import { networks, type Network } from "@contracts/networks/rules.ts";
+import { networks, type Network } from "@contracts/networks/ids.ts";
 import { HandleSignInForm } from "./handle-sign-in";
 import { networkLogos } from "./network-logos";
 import "./sign-in.css";

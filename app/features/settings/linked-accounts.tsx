@@ -1,5 +1,5 @@
 import { networkAccounts, signInPath } from "@contracts/networks/accounts.ts";
-import { networks } from "@contracts/networks/rules.ts";
+import { networks } from "@contracts/networks/ids.ts";
 import type { UserSettings } from "@contracts/settings.ts";
 import { HandleSignInForm } from "~/components/handle-sign-in";
 import { networkLogos } from "~/components/network-logos";

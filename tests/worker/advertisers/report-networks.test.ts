@@ -17,6 +17,7 @@ import { insertUserStatements } from "../../../worker/db/users.ts";
 import { trackingFrom } from "../../../worker/domain/rewards/poll-schedule.ts";
 import { fetchWorker } from "../support/fetch.ts";
 import { bearerFor } from "../support/sessions.ts";
+import { migrationBackfills } from "../support/migration-backfills.ts";
 
 /*
  * The advertiser report split by network (migration 0069, docs/decisions/049-reports-by-network.md). A campaign runs
@@ -196,8 +197,7 @@ describe("the network rollup", () => {
     expect(await runQuery(reportNetworkDaysQuery(env.DB, { ...scope(null), from: day1 + DAY }))).toEqual([]);
 
     await env.DB.prepare("DELETE FROM campaign_network_daily").run();
-    const migration = env.TEST_MIGRATIONS.find((candidate) => candidate.name.startsWith("0069_"));
-    const backfills = migration?.queries.filter((statement) => /INSERT INTO/.test(statement) && !/CREATE TRIGGER/.test(statement)) ?? [];
+    const backfills = migrationBackfills("0069_");
     expect(backfills).toHaveLength(1);
     for (const statement of backfills) await env.DB.prepare(statement).run();
     expect(await networkRollups()).toEqual(expectedRollups);

@@ -27,6 +27,7 @@ import {
 } from "../../../worker/domain/ledger/accounts.ts";
 import { journalEntryStatements } from "../../../worker/domain/ledger/journal.ts";
 import { trackingFrom } from "../../../worker/domain/rewards/poll-schedule.ts";
+import { migrationBackfills } from "../support/migration-backfills.ts";
 
 /*
  * The daily rollups behind the advertiser reports (migration 0029, docs/decisions/021-advertiser-reports.md): written
@@ -250,8 +251,7 @@ describe("the report rollups", () => {
     for (const table of ["campaign_daily", "advertiser_daily", "campaign_creator_daily", "creator_conversions_daily"]) {
       await env.DB.prepare(`DELETE FROM ${table}`).run();
     }
-    const migration = env.TEST_MIGRATIONS.find((candidate) => candidate.name.startsWith("0029_"));
-    const backfills = migration?.queries.filter((statement) => /INSERT INTO/.test(statement) && !/CREATE TRIGGER/.test(statement)) ?? [];
+    const backfills = migrationBackfills("0029_");
     expect(backfills).toHaveLength(6);
     for (const statement of backfills) await env.DB.prepare(statement).run();
     expect(await rollups()).toEqual(expected);

@@ -3,18 +3,13 @@ import { describe, expect, it } from "vitest";
 import { buildAdvertiser, buildCampaign } from "../../../fixtures/factories.ts";
 import { insertAdvertiserStatement } from "../../../worker/db/advertisers.ts";
 import { insertCampaignStatement } from "../../../worker/db/campaigns.ts";
+import { migrationStatements } from "../support/migration-backfills.ts";
 
 /*
  * Migration 0027 (docs/decisions/036-events-out-of-d1.md) backfills the daily rollups from the events D1 held and
  * drops them. Run here again on events written the way the old consumer wrote them: the old table is made again
  * from migration 0012's own statement, and 0027's inserts and drop run on it.
  */
-
-function statementsOf(prefix: string): string[] {
-  const migration = env.TEST_MIGRATIONS.find((candidate) => candidate.name.startsWith(prefix));
-  if (migration === undefined) throw new Error(`no migration ${prefix}`);
-  return migration.queries;
-}
 
 // 2026-11-20 10:00 UTC, and the next day.
 const on20th = Date.UTC(2026, 10, 20, 10);
@@ -25,7 +20,7 @@ const campaign = buildCampaign("backfill", advertiser, "active", on20th);
 describe("migration 0027's backfill", () => {
   it("rolls the stored events up per advertiser, campaign, day, utm campaign and step, then drops them", async () => {
     await env.DB.batch([insertAdvertiserStatement(env.DB, advertiser), insertCampaignStatement(env.DB, campaign)]);
-    const createOld = statementsOf("0012_").find((statement) => statement.includes("CREATE TABLE analytics_events"));
+    const createOld = migrationStatements("0012_").find((statement) => statement.includes("CREATE TABLE analytics_events"));
     if (createOld === undefined) throw new Error("migration 0012 no longer creates analytics_events");
     await env.DB.prepare(createOld).run();
     const insert = (
@@ -54,7 +49,9 @@ describe("migration 0027's backfill", () => {
 
     // A statement may begin with the comment lines above it in the file.
     const withoutLeadingComments = (statement: string) => statement.replace(/^(\s*--[^\n]*\n)*/, "");
-    for (const statement of statementsOf("0027_").filter((candidate) => /^\s*(INSERT|DROP)/.test(withoutLeadingComments(candidate)))) {
+    for (const statement of migrationStatements("0027_").filter((candidate) =>
+      /^\s*(INSERT|DROP)/.test(withoutLeadingComments(candidate)),
+    )) {
       await env.DB.prepare(statement).run();
     }
 

@@ -14,6 +14,7 @@ import { trackingFrom } from "../../../worker/domain/rewards/poll-schedule.ts";
 import { depositAdvertiserFunds, fundCampaign } from "../../../worker/domain/ledger/funding.ts";
 import { fixedClock } from "../../support/clock.ts";
 import { insertAdvertiser } from "../support/rewards.ts";
+import { migrationBackfills } from "../support/migration-backfills.ts";
 
 /*
  * What issue 26 changed under the statements the plan check flagged (docs/decisions/033-bounded-statements.md): the
@@ -22,13 +23,6 @@ import { insertAdvertiser } from "../support/rewards.ts";
 
 const now = Date.UTC(2026, 10, 20, 12);
 const MINUTE_MS = 60_000;
-
-/** The backfill statements of one migration (its inserts outside triggers), by the start of its file name. */
-function backfillsOf(prefix: string): string[] {
-  const migration = env.TEST_MIGRATIONS.find((candidate) => candidate.name.startsWith(prefix));
-  if (migration === undefined) throw new Error(`no migration ${prefix}`);
-  return migration.queries.filter((statement) => /INSERT INTO/.test(statement) && !/CREATE TRIGGER/.test(statement));
-}
 
 async function liveCampaign(key: string) {
   const advertiser = await insertAdvertiser(`bounded-${key}`);
@@ -86,7 +80,7 @@ describe("tracking a post", () => {
       insertPostStatement(env.DB, untracked),
       insertPostStatement(env.DB, matured),
     ]);
-    for (const statement of backfillsOf("0021_")) await env.DB.prepare(statement).run();
+    for (const statement of migrationBackfills("0021_")) await env.DB.prepare(statement).run();
 
     const { results } = await env.DB.prepare(
       `SELECT post_id, matures_at, next_poll_at, created_at FROM post_metrics WHERE campaign_id = ? ORDER BY post_id`,
@@ -135,7 +129,7 @@ describe("campaign pacing", () => {
 
     // Migration 0024's backfill works the same row out of the posts and metrics themselves.
     await env.DB.prepare(`DELETE FROM campaign_pacing`).run();
-    for (const statement of backfillsOf("0024_")) await env.DB.prepare(statement).run();
+    for (const statement of migrationBackfills("0024_")) await env.DB.prepare(statement).run();
     expect(await campaignPacingFacts(env.DB, [campaign.id])).toEqual([{ campaign_id: campaign.id, score: 130, polled: 2 }]);
   });
 });
@@ -167,7 +161,7 @@ describe("counts kept as rows are written", () => {
       `SELECT role, COUNT(*) AS users FROM user_roles GROUP BY role ORDER BY role`,
     ).all();
     await env.DB.batch([env.DB.prepare(`DELETE FROM user_role_counts`), env.DB.prepare(`DELETE FROM campaign_participant_counts`)]);
-    const backfills = backfillsOf("0025_");
+    const backfills = migrationBackfills("0025_");
     expect(backfills).toHaveLength(2);
     for (const statement of backfills) await env.DB.prepare(statement).run();
 
@@ -191,7 +185,7 @@ describe("counts kept as rows are written", () => {
     expect((await runQuery(campaignCardQuery(env.DB, campaign.id)))?.pool).toEqual({ funded: amount, remaining: amount });
 
     await env.DB.prepare(`DELETE FROM campaign_pool_totals`).run();
-    for (const statement of backfillsOf("0026_")) await env.DB.prepare(statement).run();
+    for (const statement of migrationBackfills("0026_")) await env.DB.prepare(statement).run();
     expect((await runQuery(campaignCardQuery(env.DB, campaign.id)))?.pool).toEqual({ funded: amount, remaining: amount });
   });
 });

@@ -13,9 +13,9 @@ import { StatementRecorder, type RecordedStatement } from "./statement-recorder.
  * names the table as bounded and says why.
  */
 
-const dbModules = import.meta.glob<Record<string, unknown>>("../../worker/db/**/*.ts", { eager: true });
+const dbModules = import.meta.glob<Record<string, unknown>>("../../../worker/db/**/*.ts", { eager: true });
 /** A module's path under worker/db without `.ts`: `posts`, `networks/x/credentials`. */
-const moduleName = (path: string) => path.replace(/^\.\.\/\.\.\/worker\/db\/(.+)\.ts$/, "$1");
+const moduleName = (path: string) => path.replace(/^\.\.\/\.\.\/\.\.\/worker\/db\/(.+)\.ts$/, "$1");
 
 type PlannedStatement = RecordedStatement & { name: string; plan: PlanRow[]; findings: PlanFinding[] };
 
@@ -91,6 +91,8 @@ describe("the plan of every statement the db layer can send", () => {
   }, 60_000);
 
   it("is collected from every exported function of worker/db", () => {
+    // The glob is relative to this file: a move that left it pointing nowhere would make every check below vacuous.
+    expect(Object.keys(dbModules)).toContain("../../../worker/db/posts.ts");
     const missing: string[] = [];
     for (const [path, exports] of Object.entries(dbModules)) {
       const module = moduleName(path);
@@ -105,7 +107,7 @@ describe("the plan of every statement the db layer can send", () => {
 
     const stale = Object.entries(statementCatalog).flatMap(([module, entry]) =>
       [...Object.keys(entry.calls), ...Object.keys(entry.sendsNoSql ?? {})]
-        .filter((name) => typeof dbModules[`../../worker/db/${module}.ts`]?.[name] !== "function")
+        .filter((name) => typeof dbModules[`../../../worker/db/${module}.ts`]?.[name] !== "function")
         .map((name) => `${module}.${name}`),
     );
     expect(stale, "catalog entries that are not exported functions of worker/db").toEqual([]);

@@ -1,15 +1,16 @@
 import { z } from "zod/mini";
 import type { CampaignCategory } from "../campaign-categories.ts";
 import type { ScoreWeights } from "../campaign-rules.ts";
+import { networks, type Network } from "./ids.ts";
+
+export { networks, type Network };
 
 /**
  * The social networks Chorus publishes to, and what each one allows (docs/decisions/040-network-adapter.md). Shared
  * by the browser (the editor counts characters as the network does) and the worker. Each network's rules live in
  * its own folder beside this file; `networkRules` in ./registry.ts lists them.
  */
-export const networks = ["x", "bluesky"] as const;
 export const networkSchema = z.enum(networks);
-export type Network = z.infer<typeof networkSchema>;
 
 export type MetricKind = keyof ScoreWeights;
 
