@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useLocation, useParams } from "react-router";
 import { analyticsAttributes } from "~/lib/analytics/click-attributes";
 import { useAnalyticsScope } from "~/lib/analytics/scope";
-import { advertiserLoginHref, readLoginContextQuery, readLoginHref } from "~/lib/login-url";
+import { readLoginContextQuery, readLoginHref } from "~/lib/login-url";
 import { useCampaignSelection } from "~/lib/campaign-selection";
 import { useRootData } from "~/lib/root-data";
 import { trackedEventNames } from "@contracts/analytics-names.ts";
@@ -131,35 +131,6 @@ export function SignInButtons({ label, ...options }: SignInOptions & { label?: (
         />
       ))}
     </div>
-  );
-}
-
-/** The networks' names as a sentence says them: "X and Bluesky". */
-function networkNameList(conjunction: string): string {
-  const names = networks.map((network) => networkAccounts[network].name);
-  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")}${conjunction}${names.at(-1)}`;
-}
-
-/** The start page for visitors who are not signed in. */
-export function SignInPage() {
-  return (
-    <section className="sign-in-hero" aria-labelledby="sign-in-title">
-      <p className="eyebrow">Chorus for creators</p>
-      <h1 id="sign-in-title">{`Get rewarded for what you post on ${networkNameList(" and ")}`}</h1>
-      <p className="lead">
-        Join campaigns from brands you like, post through Chorus, and earn a share of each week's reward pool for the engagement your posts
-        bring.
-      </p>
-      <ol className="steps">
-        <li>{`Sign in with your ${networkNameList(" or ")} account.`}</li>
-        <li>Join a campaign and post about it.</li>
-        <li>Confirm your payout when your posts are eligible, and withdraw to your wallet.</li>
-      </ol>
-      <SignInButtons trigger="start-page" returnTo="/" />
-      <p className="muted small">
-        Advertiser? <a href={advertiserLoginHref("/")}>Sign in to your advertiser account</a>.
-      </p>
-    </section>
   );
 }
 

@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import type { Route } from "./+types/dashboard";
-import { SignInPage } from "~/components/sign-in";
+import { SignInPage } from "~/components/sign-in-page";
 import { useCurrentUser } from "~/lib/current-user";
 import { InteractiveSuspense } from "~/lib/interactive/interactive-suspense";
 import { seo } from "~/lib/seo";
