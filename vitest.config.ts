@@ -97,7 +97,11 @@ export default defineConfig({
           // file running at once on two cores, 5 s is too tight for the heaviest of them, and 15 s for a first render.
           testTimeout: 30_000,
           globalSetup: ["./tests/support/x-emulator-setup.ts"],
-          setupFiles: ["./tests/support/console-guard.ts", "./tests/worker/support/apply-migrations.ts"],
+          setupFiles: [
+            "./tests/support/console-guard.ts",
+            "./tests/worker/support/apply-migrations.ts",
+            "./tests/worker/support/load-lazy-modules.ts",
+          ],
         },
       },
     ],
