@@ -93,9 +93,9 @@ export default defineConfig({
           // The root names its stylesheets by URL (`app.css?url`): processed, each import is that URL, not vitest's "".
           css: { include: [/app\/styles\/(app|tokens)\.css/, /app\/components\/ui\/ui\.css/] },
           // Each test drives the real worker in workerd against real D1 (a hundred parallel withdrawals, batches of
-          // conversions), and the first page a file renders has Vite transform the whole app for the worker; with every
-          // file running at once on two cores, 5 s is too tight for the heaviest of them, and 15 s for a first render.
-          testTimeout: 30_000,
+          // conversions, hundreds of calls up to a rate limit), and the first page a file renders has Vite transform the
+          // whole app for the worker; with two files at once beside the lint on two cores, the heaviest took over 30 s.
+          testTimeout: 60_000,
           globalSetup: ["./tests/support/x-emulator-setup.ts"],
           setupFiles: [
             "./tests/support/console-guard.ts",
