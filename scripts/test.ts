@@ -200,7 +200,9 @@ async function browserLane(build: Promise<LayerResult>, vitestDone: Promise<unkn
 }
 
 mkdirSync(LANES_DIR, { recursive: true });
-console.log(`Three lanes side by side; their output is in ${LANES_DIR}/ (checks.log, vitest.log, browser.log).`);
+console.log(
+  `Three lanes (checks beside vitest, then the end-to-end tests); their output is in ${LANES_DIR}/ (checks.log, vitest.log, browser.log).`,
+);
 const browserLog = laneLog("browser");
 const build = check(browserLog, "build", "npm", ["run", "--silent", "build"]);
 const vitestRun = vitestLane(build);
@@ -216,7 +218,7 @@ for (const layer of results) {
   const name = layer.failed === 0 ? layer.name : `**${layer.name}** (failed)`;
   console.log(`| ${name} | ${layer.passed} | ${layer.failed} | ${layer.seconds.toFixed(0)} s${layer.note ? ` (${layer.note})` : ""} |`);
 }
-console.log(`| all three lanes, side by side | | | ${wallSeconds.toFixed(0)} s |`);
+console.log(`| all three lanes | | | ${wallSeconds.toFixed(0)} s |`);
 const passed = results.reduce((sum, layer) => sum + layer.passed, 0);
 const failed = results.reduce((sum, layer) => sum + layer.failed, 0);
 console.log(`\n${passed} passed, ${failed} failed`);
