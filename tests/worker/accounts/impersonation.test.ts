@@ -16,6 +16,7 @@ import { buildUser } from "../../../fixtures/factories.ts";
 import { TestBrowser, tokensOf } from "../support/browser.ts";
 import { fetchWorker } from "../support/fetch.ts";
 import { bearerFor } from "../support/sessions.ts";
+import { uniqueClientAddress } from "../support/client-address.ts";
 
 /* Admin spoofing (docs/decisions/024-impersonation.md): the link shows a confirmation page, the form starts a session
  * of at most an hour, and while it lasts the money, publishing and admin doors stay shut and every change is audited. */
@@ -29,9 +30,8 @@ const secret = () => String(Reflect.get(env, "ADMIN_SPOOFING_SECRET"));
 const signingKey = () => String(Reflect.get(env, "JWT_SIGNING_KEY"));
 
 let adminToken = "";
-let nextAddress = 1;
 /** Each test spoofs from its own address, so the spoofing rate limit of one test never touches another. */
-const freshAddress = () => `198.51.100.${nextAddress++}`;
+const freshAddress = uniqueClientAddress;
 
 const linkFor = (token: string, impersonate: string, secretValue = secret()) =>
   `/auth/admin-spoofing/${token}/${secretValue}?impersonate=${encodeURIComponent(impersonate)}`;

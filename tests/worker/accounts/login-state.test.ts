@@ -9,6 +9,7 @@ import { LOGIN_STATE_TTL, startLogin } from "../../../worker/domain/accounts/log
 import { runScheduledWork } from "../../../worker/jobs/scheduler.ts";
 import { TestBrowser } from "../support/browser.ts";
 import { schedulerDeps } from "../support/rewards.ts";
+import { uniqueClientAddress } from "../support/client-address.ts";
 
 const origin = "http://127.0.0.1:8787";
 const networkDeps = (clock: Clock) => ({
@@ -20,12 +21,10 @@ const networkDeps = (clock: Clock) => ({
 
 const storedStates = async () => Number(await env.DB.prepare(`SELECT COUNT(*) AS n FROM oauth_states`).first("n"));
 
-let addressCount = 0;
 /** Sign-in starts count against a per-address budget: each test sends from its own address. */
 function startFrom(query: Record<string, string>): Promise<Response> {
-  addressCount += 1;
   return new TestBrowser().fetch(`/auth/twitter/read/login?${new URLSearchParams(query)}`, {
-    headers: { "cf-connecting-ip": `203.0.113.${addressCount}` },
+    headers: { "cf-connecting-ip": uniqueClientAddress() },
   });
 }
 

@@ -11,6 +11,7 @@ import { fetchWorker } from "../support/fetch.ts";
 import { startInFreshRateLimitWindow } from "../../support/rate-limit-window.ts";
 import { bearerFor, sessionCookieFor } from "../support/sessions.ts";
 import { expectError } from "../support/http.ts";
+import { uniqueClientAddress } from "../support/client-address.ts";
 
 /*
  * The tracker's endpoint and the queue consumer (docs/decisions/022-analytics-and-telemetry.md): batches go through
@@ -38,7 +39,7 @@ function event(overrides: Record<string, unknown> = {}) {
 function send(body: unknown, headers: Record<string, string> = {}, raw?: string): Promise<Response> {
   return fetchWorker(ANALYTICS_EVENTS_PATH, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "cf-connecting-ip": `10.0.0.${sequence % 250}`, ...headers },
+    headers: { "Content-Type": "application/json", "cf-connecting-ip": uniqueClientAddress(), ...headers },
     body: raw ?? JSON.stringify(body),
   });
 }
@@ -194,7 +195,7 @@ describe("POST /v1/events", () => {
 
   it("answers 429 with Retry-After once one client sent too many batches in a minute, other clients unaffected", async () => {
     await startInFreshRateLimitWindow(5_000);
-    const address = { "cf-connecting-ip": `192.0.2.${Number(suffix) % 250}` };
+    const address = { "cf-connecting-ip": uniqueClientAddress() };
     const deviceId = `device-flood-${suffix}`;
     const statuses: number[] = [];
     for (let round = 0; round < 11; round += 1) {

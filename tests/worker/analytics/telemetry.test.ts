@@ -11,6 +11,7 @@ import { testTelemetry } from "../../support/test-bindings.ts";
 import { fetchPage, fetchWorker } from "../support/fetch.ts";
 import { startInFreshRateLimitWindow } from "../../support/rate-limit-window.ts";
 import { bearerFor, sessionCookieFor } from "../support/sessions.ts";
+import { uniqueClientAddress } from "../support/client-address.ts";
 
 const sink = telemetrySinkUrl(env.APPLICATIONINSIGHTS_CONNECTION_STRING);
 const IKEY = testTelemetry.instrumentationKey;
@@ -22,11 +23,9 @@ beforeAll(async () => {
   signedIn = await sessionCookieFor("user-ada_creates");
 });
 
-let serial = 0;
 /** A fresh incident id and client address per test: the sink and the rate limiter are shared by every test file. */
 function unique(): { incidentId: string; address: string } {
-  serial += 1;
-  return { incidentId: crypto.randomUUID().replace(/-/g, "").slice(0, 12), address: `203.0.113.${serial}` };
+  return { incidentId: crypto.randomUUID().replace(/-/g, "").slice(0, 12), address: uniqueClientAddress() };
 }
 
 function envelope(incidentId: string, overrides: Record<string, unknown> = {}) {

@@ -5,17 +5,14 @@ import { seedDemoData } from "../../../fixtures/demo-data.ts";
 import { startInFreshRateLimitWindow } from "../../support/rate-limit-window.ts";
 import { fetchWorker } from "../support/fetch.ts";
 import { bearerFor } from "../support/sessions.ts";
+import { uniqueClientAddress } from "../support/client-address.ts";
 
 beforeAll(async () => {
   await seedDemoData(env.DB, fixedClock(Date.now()));
 });
 
-let addressCount = 0;
-/** A client address no other test of this file uses, so no two tests share a budget. */
-function freshAddress(): string {
-  addressCount += 1;
-  return `198.51.100.${addressCount}`;
-}
+/** A client address no other test uses, so no two tests share a budget. */
+const freshAddress = uniqueClientAddress;
 
 type Call = (address: string) => Promise<Response>;
 

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../support/clock.ts";
 import { MAX_ATTACHMENT_BYTES } from "../../../worker/contracts/posts.ts";
 import { seedDemoData } from "../../../fixtures/demo-data.ts";
+import { fromThisFile } from "../support/client-address.ts";
 import { bearerFor } from "../support/sessions.ts";
 
 beforeAll(async () => {
@@ -68,7 +69,7 @@ function upload(authorization: string, body: ReadableStream<Uint8Array>, content
     body,
   });
   expect(request.headers.has("content-length")).toBe(false);
-  return exports.default.fetch(request);
+  return exports.default.fetch(fromThisFile(request));
 }
 
 async function storedAttachments(userId: string): Promise<{ rows: unknown; objects: number }> {

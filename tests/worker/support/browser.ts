@@ -1,5 +1,6 @@
 import { exports } from "cloudflare:workers";
 import { expect } from "vitest";
+import { fromThisFile } from "./client-address.ts";
 
 const origin = "http://127.0.0.1:8787";
 
@@ -18,7 +19,7 @@ export class TestBrowser {
       headers.set("Cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
     }
     const request = new Request(target, { ...init, headers, redirect: "manual" });
-    const response = target.origin === origin ? await exports.default.fetch(request) : await fetch(request);
+    const response = target.origin === origin ? await exports.default.fetch(fromThisFile(request)) : await fetch(request);
     this.remember(target, response);
     return response;
   }

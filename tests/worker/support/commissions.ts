@@ -13,6 +13,7 @@ import { depositAdvertiserFunds } from "../../../worker/domain/ledger/funding.ts
 import { fixedClock } from "../../support/clock.ts";
 import { fetchWorker } from "./fetch.ts";
 import { bearerFor } from "./sessions.ts";
+import { uniqueClientAddress } from "./client-address.ts";
 
 /**
  * The world of the commission and risk-review worker tests (issue 28, docs/decisions/045 and 047): an advertiser with
@@ -87,7 +88,7 @@ export async function commissionWorld(options: CommissionWorldOptions): Promise<
     await (await fetchWorker(`/v1/campaign/${campaign.id}/referral-link`, { headers: { Authorization: creatorBearer } })).json(),
   );
   const visit = await fetchWorker(`/r/${link.code}`, {
-    headers: { "cf-connecting-ip": `198.51.100.${counter % 256}`, "User-Agent": "Mozilla/5.0 (Test Phone)" },
+    headers: { "cf-connecting-ip": uniqueClientAddress(), "User-Agent": "Mozilla/5.0 (Test Phone)" },
   });
   expect(visit.status).toBe(302);
   const clickId = new URL(visit.headers.get("location") ?? "").searchParams.get("chorus_click_id") ?? "";

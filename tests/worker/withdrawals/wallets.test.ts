@@ -20,6 +20,7 @@ import {
 import { findWallet } from "../../../worker/db/wallets.ts";
 import { parseSolanaSignInMessage } from "../../../worker/domain/wallets/messages.ts";
 import { completeVerification, startVerification } from "../../../worker/domain/wallets/wallets.ts";
+import { fromThisFile } from "../support/client-address.ts";
 import { fetchWorker } from "../support/fetch.ts";
 import { call, expectError, fieldsOf } from "../support/http.ts";
 import { newPerson, type Person } from "../support/people.ts";
@@ -395,11 +396,13 @@ describe("verification of an EVM wallet (Sign-In with Ethereum)", () => {
     const challenge = await start(creator, wallet.id);
     const signature = await account.signMessage({ message: challenge.message });
     const elsewhere = await exports.default.fetch(
-      new Request("http://localhost:8787/v1/wallet/complete-verification", {
-        method: "POST",
-        headers: { Authorization: creator.bearer, "Content-Type": "application/json" },
-        body: JSON.stringify({ walletId: wallet.id, nonce: challenge.nonce, signature }),
-      }),
+      fromThisFile(
+        new Request("http://localhost:8787/v1/wallet/complete-verification", {
+          method: "POST",
+          headers: { Authorization: creator.bearer, "Content-Type": "application/json" },
+          body: JSON.stringify({ walletId: wallet.id, nonce: challenge.nonce, signature }),
+        }),
+      ),
     );
     const body = await expectError(elsewhere, 400, "message_mismatch");
     expect(body.message).toContain("made for 127.0.0.1:8787");
