@@ -2,9 +2,9 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../support/clock.ts";
 import { seedDemoData } from "../../../fixtures/demo-data.ts";
-import { startInFreshRateLimitWindow } from "../../support/rate-limit-window.ts";
+import { inOneWindow } from "../../support/rate-limit-window.ts";
 import { fetchWorker } from "../support/fetch.ts";
-import { bearerFor } from "../support/sessions.ts";
+import { newPerson } from "../support/people.ts";
 import { uniqueClientAddress } from "../support/client-address.ts";
 
 beforeAll(async () => {
@@ -35,25 +35,6 @@ async function spend(count: number, call: () => Promise<Response>): Promise<numb
     statuses.push(...(await Promise.all(group)).map((response) => response.status));
   }
   return statuses;
-}
-
-/**
- * Runs `work` (which spends a budget from fresh addresses) inside one limiter window of `windowSeconds`. On a busy
- * machine a burst can still straddle two windows, where the count starts again halfway: a failure then earns one
- * more try, in a new window.
- */
-async function inOneWindow(windowSeconds: number, neededMs: number, work: () => Promise<void>): Promise<void> {
-  const windowOf = (time: number) => Math.floor(time / (windowSeconds * 1000));
-  for (let attempt = 1; ; attempt += 1) {
-    await startInFreshRateLimitWindow(neededMs, windowSeconds * 1000);
-    const startedIn = windowOf(Date.now());
-    try {
-      await work();
-      return;
-    } catch (error) {
-      if (attempt > 1 || windowOf(Date.now()) === startedIn) throw error;
-    }
-  }
 }
 
 async function expectRateLimited(response: Response, what: string, windowSeconds = 60) {
@@ -151,21 +132,22 @@ describe("rate limits that a method cannot get around", () => {
 describe("rate limits per user", () => {
   it("counts a signed-in user's calls across addresses, so changing address does not buy a new budget", async () => {
     await inOneWindow(60, 15_000, async () => {
-      const authorization = await bearerFor("user-eve_explains");
+      // People of their own: the budgets are shared with every test file of this vitest worker.
+      const { bearer: authorization } = await newPerson("spend");
       // An empty feedback is refused (400) and stores nothing, but still counts.
       const feedback = (address: string) => post("/v1/feedback", {}, { Authorization: authorization })(address);
       const statuses = await spend(30, () => feedback(freshAddress()));
       expect(new Set(statuses)).toEqual(new Set([400]));
       await expectRateLimited(await feedback(freshAddress()), "feedback messages");
       // Another user at a fresh address still has both budgets.
-      const other = await bearerFor("user-bytebard");
+      const { bearer: other } = await newPerson("other");
       expect((await post("/v1/feedback", {}, { Authorization: other })(freshAddress())).status).toBe(400);
     });
   }, 60_000);
 
   it("keys only on a token whose signature holds: a forged bearer cannot spend someone else's budget", async () => {
     await inOneWindow(60, 15_000, async () => {
-      const authorization = await bearerFor("user-ada_creates");
+      const { bearer: authorization } = await newPerson("forge");
       const [header = "", payload = ""] = authorization.slice("Bearer ".length).split(".");
       const forged = `Bearer ${header}.${payload}.${"A".repeat(43)}`;
       const statuses = await spend(30, () => post("/v1/feedback", {}, { Authorization: forged })(freshAddress()));
