@@ -185,9 +185,9 @@ test("a withdrawal survives a SIGKILL of the worker between verification and set
     createPayoutRailEmulator({ port: port + 5, statePath: railState, apiKey: localSecret("PAYOUT_API_KEY"), settleMs: 10 * 60_000 }),
   ];
   await Promise.all(emulators.map((emulator) => emulator.start()));
-  const migrated = spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", persistTo], {
+  const migrated = spawnSync(process.execPath, ["scripts/migrate.ts"], {
     cwd: root,
-    env: wranglerEnv(),
+    env: { ...wranglerEnv(), CHORUS_PERSIST_TO: persistTo },
     encoding: "utf8",
   });
   expect(migrated.status, `${migrated.stdout}\n${migrated.stderr}`).toBe(0);

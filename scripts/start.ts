@@ -122,9 +122,7 @@ try {
   if (options.fresh) rmSync(persistTo, { recursive: true, force: true });
   if (options["skip-build"]) await step("Local secrets (build skipped)", () => run("node", ["scripts/ensure-dev-vars.ts"]));
   else await step("Build", () => run("node", ["scripts/build.ts"]));
-  await step("Database migrations", () =>
-    run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", persistTo]),
-  );
+  await step("Database migrations", () => run("node", ["scripts/migrate.ts"]));
   const seeded = await step(
     "Demo data",
     async () => (await run("node", ["scripts/seed.ts"])).split("\n"),
