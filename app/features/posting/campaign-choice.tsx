@@ -6,6 +6,7 @@ import type { usePostOptions } from "./api/get-post-options";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
+import { Spinner } from "~/components/ui/spinner";
 
 /**
  * What the post is for: the campaign (while the creator's campaigns load, or when they failed to load or there is
@@ -35,7 +36,7 @@ export function CampaignChoice({
   if (options.isPending) {
     return (
       <p className="post-editor-loading" role="status">
-        <span className="pe-spinner" aria-hidden="true" /> Loading your campaigns…
+        <Spinner /> Loading your campaigns…
       </p>
     );
   }

@@ -6,6 +6,7 @@ import { BasicSettingsForm } from "./basic-settings-form";
 import { EmailSettings } from "./email-settings";
 import { TwoFactorSettings } from "./two-factor-settings";
 import { Button } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
 import { LinkedAccounts } from "./linked-accounts";
 
 function SettingsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -39,7 +40,7 @@ export function SettingsPage({ walletsSection }: { walletsSection?: ReactNode })
 
       {settings.isPending ? (
         <div className="card settings-section settings-loading" role="status" aria-live="polite">
-          <span className="settings-spinner" aria-hidden="true" />
+          <Spinner />
           Loading your settings…
         </div>
       ) : settings.isError ? (

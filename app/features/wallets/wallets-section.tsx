@@ -5,6 +5,7 @@ import { AddWalletForm } from "./add-wallet-form";
 import { WalletItem } from "./wallet-item";
 import "./wallets.css";
 import { Button } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
 
 /**
  * The creator's wallets on /profile/settings (anchor `#wallets`): the list with verified badges, adding one, removing
@@ -27,7 +28,7 @@ export function WalletsSection() {
 
       {wallets.isPending ? (
         <p className="wallets-status" role="status">
-          <span className="wallets-spinner" aria-hidden="true" />
+          <Spinner />
           Loading your wallets…
         </p>
       ) : wallets.isError ? (

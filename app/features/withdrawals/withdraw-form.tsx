@@ -15,6 +15,7 @@ import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { TextInput } from "~/components/ui/text-input";
 import { Notice } from "~/components/ui/notice";
+import { Spinner } from "~/components/ui/spinner";
 
 const SETTINGS_WALLETS = "/profile/settings#wallets";
 
@@ -88,7 +89,7 @@ export function WithdrawForm(props: {
   if (wallets.isPending) {
     return (
       <p className="withdraw-status" role="status">
-        <span className="withdraw-spinner" aria-hidden="true" />
+        <Spinner />
         Loading your wallets…
       </p>
     );

@@ -9,6 +9,7 @@ import { shortAddress, withdrawalStatusLabels, withdrawalStatusTones } from "./w
 import "./withdrawals.css";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
 
 function WithdrawalItem({ withdrawal, now }: { withdrawal: Withdrawal; now: number }) {
   const waiting = withdrawal.status === "verifying" && withdrawal.expiresAt > now;
@@ -52,7 +53,7 @@ export function WithdrawalHistory() {
       <h2 id="withdrawals-heading">Withdrawals</h2>
       {withdrawals.isPending ? (
         <p className="withdraw-status" role="status">
-          <span className="withdraw-spinner" aria-hidden="true" />
+          <Spinner />
           Loading your withdrawals…
         </p>
       ) : withdrawals.isError ? (
