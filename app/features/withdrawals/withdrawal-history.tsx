@@ -9,7 +9,7 @@ import { shortAddress, withdrawalStatusLabels, withdrawalStatusTones } from "./w
 import "./withdrawals.css";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Spinner } from "~/components/ui/spinner";
+import { LoadingStatus } from "~/components/ui/loading-status";
 
 function WithdrawalItem({ withdrawal, now }: { withdrawal: Withdrawal; now: number }) {
   const waiting = withdrawal.status === "verifying" && withdrawal.expiresAt > now;
@@ -52,10 +52,7 @@ export function WithdrawalHistory() {
     <section id="withdrawals" className="withdrawals" aria-labelledby="withdrawals-heading">
       <h2 id="withdrawals-heading">Withdrawals</h2>
       {withdrawals.isPending ? (
-        <p className="withdraw-status" role="status">
-          <Spinner />
-          Loading your withdrawals…
-        </p>
+        <LoadingStatus>Loading your withdrawals…</LoadingStatus>
       ) : withdrawals.isError ? (
         <div className="withdraw-problem" role="alert">
           <p>{`Your withdrawals could not be loaded. ${errorText(withdrawals.error)}`}</p>
