@@ -6,6 +6,12 @@ import { formErrorsOf } from "~/lib/api/form-errors";
 import { errorText } from "~/lib/error-text";
 import { useCampaignSettings, useSaveCampaignSettings, type CampaignSettingsKind } from "~/lib/queries/campaign-settings";
 
+/** The fields of a draft that hold text as typed. */
+type TextKey<Draft> = { [Key in keyof Draft]: Draft[Key] extends string ? Key : never }[keyof Draft] & string;
+
+/** What a NumberField needs to edit one field of the draft: its text, how to change it, the server's message for it. */
+export type NumberFieldBinding = { value: string; onValueChange: (value: string) => void; error: string | undefined };
+
 /** What the card hands the form's fields: the values being edited, a way to change them, the server's field errors. */
 export type SettingsForm<Settings, Draft> = {
   settings: Settings;
@@ -13,6 +19,8 @@ export type SettingsForm<Settings, Draft> = {
   edit: (change: Partial<Draft>) => void;
   /** The server's message per field of the last refused save (`formErrorsOf`). */
   errors: Partial<Record<string, string>>;
+  /** A NumberField's value, change and error for a field of the draft named as the server names it. */
+  numberField: (key: TextKey<Draft>) => NumberFieldBinding;
 };
 
 export type CampaignSettingsCardProps<Settings, Draft, Input> = {
@@ -59,6 +67,7 @@ export function CampaignSettingsCard<Settings, Draft, Input>(props: CampaignSett
   }
   const draft = edited ?? draftOf(loaded);
   const status = [props.summary?.(loaded), save.isSuccess ? "Saved." : undefined].filter((part) => part !== undefined).join(" ");
+  const edit = (change: Partial<Draft>) => setEdited({ ...draft, ...change });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(inputOf(draft, loaded), { onSuccess: (saved) => setEdited(draftOf(saved)) });
@@ -68,7 +77,18 @@ export function CampaignSettingsCard<Settings, Draft, Input>(props: CampaignSett
       <p className="muted small">{props.intro}</p>
       {props.before?.(loaded)}
       <form onSubmit={submit} noValidate>
-        {props.fields({ settings: loaded, draft, errors: errors.fields, edit: (change) => setEdited({ ...draft, ...change }) })}
+        {props.fields({
+          settings: loaded,
+          draft,
+          errors: errors.fields,
+          edit,
+          numberField: (key) => ({
+            // TextKey<Draft> names only fields that hold a string; TypeScript does not narrow Draft[key] to it.
+            value: draft[key] as string,
+            onValueChange: (value) => edit({ [key]: value } as Partial<Draft>),
+            error: errors.fields[key],
+          }),
+        })}
         <Button type="submit" variant="primary" busy={save.isPending} busyLabel="Saving…">
           {props.saveLabel}
         </Button>

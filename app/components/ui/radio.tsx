@@ -1,5 +1,6 @@
 import { createContext, use, useId, type ChangeEvent, type ComponentPropsWithRef, type ReactNode } from "react";
 import { classNames } from "./class-names";
+import { Choice } from "./choice";
 import { describedByIds, FieldError, hasContent, RequiredMark } from "./field";
 
 type RadioGroupState = {
@@ -89,39 +90,23 @@ export type RadioProps = Omit<ComponentPropsWithRef<"input">, "type" | "name" | 
 };
 
 /** One option of a RadioGroup; it takes its name, checked state and changes from the group. */
-export function Radio({ value, label, hint, id, className, onChange, ...input }: RadioProps) {
+export function Radio({ value, onChange, ...option }: RadioProps) {
   const group = use(RadioGroupContext);
   if (group === null) throw new Error("A Radio belongs inside a RadioGroup");
-  const generatedId = useId();
-  const controlId = id ?? generatedId;
-  const hasHint = hasContent(hint);
   const held = group.value !== undefined;
   return (
-    <div className={classNames("ui-choice", className)}>
-      <input
-        {...input}
-        type="radio"
-        id={controlId}
-        className="ui-choice-input"
-        name={group.name}
-        value={value}
-        required={group.required || undefined}
-        checked={held ? group.value === value : undefined}
-        defaultChecked={held ? undefined : group.defaultValue === value}
-        aria-describedby={hasHint ? `${controlId}-hint` : undefined}
-        onChange={(event) => {
-          onChange?.(event);
-          group.onChange?.(value, event);
-        }}
-      />
-      <label htmlFor={controlId} className="ui-choice-label">
-        {label}
-      </label>
-      {hasHint ? (
-        <p id={`${controlId}-hint`} className="ui-field-hint ui-choice-hint">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    <Choice
+      {...option}
+      type="radio"
+      name={group.name}
+      value={value}
+      required={group.required || undefined}
+      checked={held ? group.value === value : undefined}
+      defaultChecked={held ? undefined : group.defaultValue === value}
+      onChange={(event) => {
+        onChange?.(event);
+        group.onChange?.(value, event);
+      }}
+    />
   );
 }

@@ -43,30 +43,26 @@ export function ReviewSettingsPanel({ advertiserId, campaignId }: { advertiserId
       draftOf={draftOf}
       inputOf={inputOf}
       saveLabel="Save review settings"
-      fields={({ draft, edit, errors }) => (
+      fields={({ numberField }) => (
         <>
           <NumberField
             label="Review threshold"
             hint="From 1 to 100: the score at which a commission is held."
-            error={errors.reviewThreshold}
             required
             inputMode="numeric"
             min={1}
             max={100}
-            value={draft.reviewThreshold}
-            onValueChange={(reviewThreshold) => edit({ reviewThreshold })}
+            {...numberField("reviewThreshold")}
           />
           <NumberField
             label="Review window"
             unit="hours"
             hint="From 0 to 720: how long a commission below the threshold is watched before it is approved."
-            error={errors.reviewWindowHours}
             required
             inputMode="numeric"
             min={0}
             max={720}
-            value={draft.reviewWindowHours}
-            onValueChange={(reviewWindowHours) => edit({ reviewWindowHours })}
+            {...numberField("reviewWindowHours")}
           />
         </>
       )}

@@ -1,10 +1,9 @@
+import { InvitationLink } from "~/components/invitation-link-card";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { CopyButton } from "~/components/ui/copy-button";
 import { DateTime } from "~/components/ui/date-time";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Notice } from "~/components/ui/notice";
-import { TextInput } from "~/components/ui/text-input";
 import type { CampaignInvitation } from "@contracts/campaign-invitations.ts";
 import { failureText } from "~/lib/failure-text";
 import { useCampaignInvitations } from "./api/get-invitations";
@@ -53,10 +52,7 @@ export function InvitationList({
                     </>
                   )}
                 </p>
-                <p className="advertiser-link-row">
-                  <TextInput readOnly value={invitation.link} aria-label="Invitation link" onFocus={(event) => event.target.select()} />
-                  <CopyButton text={invitation.link} label="Copy link" />
-                </p>
+                <InvitationLink link={invitation.link} />
               </div>
               {invitation.revokedAt === null ? (
                 <Button

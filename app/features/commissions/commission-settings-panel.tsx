@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { CampaignSettingsCard, type SettingsForm } from "~/components/campaign-settings-card";
+import { CampaignSettingsCard, type NumberFieldBinding, type SettingsForm } from "~/components/campaign-settings-card";
 import { Button } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
 import { Field } from "~/components/ui/field";
@@ -13,14 +13,28 @@ import { earningConversionTypes, type EarningConversionType } from "@contracts/c
 import { formatUnits, parseDecimalAmount } from "@contracts/withdrawals.ts";
 import { commissionSettings, useFundCommissionBudget } from "./api/commissions";
 
-type RuleDraft = {
+/** The rule's optional amounts, in the campaign's currency: each empty (none) or an amount, typed and read alike. */
+const optionalAmounts = ["minValue", "creatorWeeklyCap", "campaignCap"] as const;
+type OptionalAmount = (typeof optionalAmounts)[number];
+
+const optionalAmountText: Record<OptionalAmount, { label: string; hint: string }> = {
+  minValue: { label: "Minimum value", hint: "Optional: smaller events earn nothing." },
+  creatorWeeklyCap: { label: "Cap per creator per week", hint: "Optional." },
+  campaignCap: { label: "Cap for the campaign", hint: "Optional." },
+};
+
+/** The optional amounts, each the value `valueOf` gives it. */
+const eachOptionalAmount = <Value,>(valueOf: (field: OptionalAmount) => Value): Record<OptionalAmount, Value> => ({
+  minValue: valueOf("minValue"),
+  creatorWeeklyCap: valueOf("creatorWeeklyCap"),
+  campaignCap: valueOf("campaignCap"),
+});
+
+type RuleDraft = Record<OptionalAmount, string> & {
   eventType: EarningConversionType;
   kind: "fixed" | "share";
   amount: string;
   percent: string;
-  minValue: string;
-  creatorWeeklyCap: string;
-  campaignCap: string;
 };
 type Draft = { validationDays: string; rules: RuleDraft[] };
 
@@ -33,9 +47,7 @@ const draftOf = (settings: CommissionSettings): Draft => ({
     kind: rule.kind,
     amount: units(rule.fixedAmount, settings.currency),
     percent: rule.shareBps === null ? "" : String(rule.shareBps / 100),
-    minValue: units(rule.minValue, settings.currency),
-    creatorWeeklyCap: units(rule.creatorWeeklyCap, settings.currency),
-    campaignCap: units(rule.campaignCap, settings.currency),
+    ...eachOptionalAmount((field) => units(rule[field], settings.currency)),
   })),
 });
 
@@ -44,9 +56,7 @@ const emptyRule = (taken: readonly RuleDraft[]): RuleDraft => ({
   kind: "share",
   amount: "",
   percent: "",
-  minValue: "",
-  creatorWeeklyCap: "",
-  campaignCap: "",
+  ...eachOptionalAmount(() => ""),
 });
 
 /** "12.5" (%) → 1250 basis points, by splitting the text; NaN when it is not a percentage with up to 2 decimals. */
@@ -63,10 +73,7 @@ function optionalUnits(text: string, currency: string): number | null {
   return parsed.ok ? parsed.amount : Number.NaN;
 }
 
-type RuleField = "eventType" | "fixedAmount" | "shareBps" | "minValue" | "creatorWeeklyCap" | "campaignCap";
-
-/** The server's message for a field of the rule at `index` (`loc` ["body", "rules", index, field]). */
-const ruleError = (errors: Partial<Record<string, string>>, index: number, field: RuleField) => errors[`rules.${index}.${field}`];
+type RuleField = "eventType" | "fixedAmount" | "shareBps" | OptionalAmount;
 
 function inputOf(draft: Draft, settings: CommissionSettings): CommissionSettingsInput {
   const days = Number(draft.validationDays);
@@ -75,16 +82,70 @@ function inputOf(draft: Draft, settings: CommissionSettings): CommissionSettings
     kind: rule.kind,
     fixedAmount: rule.kind === "fixed" ? (optionalUnits(rule.amount, settings.currency) ?? Number.NaN) : null,
     shareBps: rule.kind === "share" ? basisPoints(rule.percent) : null,
-    minValue: optionalUnits(rule.minValue, settings.currency),
-    creatorWeeklyCap: optionalUnits(rule.creatorWeeklyCap, settings.currency),
-    campaignCap: optionalUnits(rule.campaignCap, settings.currency),
+    ...eachOptionalAmount((field) => optionalUnits(rule[field], settings.currency)),
   }));
   return { validationDays: Number.isFinite(days) ? days : -1, rules };
 }
 
+/** One rule as a fieldset: what it pays for, how much, its optional minimum and caps, and a way to remove it. */
+function RuleFields(props: {
+  rule: RuleDraft;
+  index: number;
+  currency: string;
+  errors: Partial<Record<string, string>>;
+  onChange: (change: Partial<RuleDraft>) => void;
+  onRemove: () => void;
+}) {
+  const { rule, index, currency, onChange } = props;
+  /** The server's message for a field of this rule (`loc` ["body", "rules", index, field]). */
+  const errorOf = (field: RuleField) => props.errors[`rules.${index}.${field}`];
+  const numberField = (key: "amount" | "percent" | OptionalAmount, field: RuleField): NumberFieldBinding => ({
+    value: rule[key],
+    onValueChange: (value) => onChange({ [key]: value }),
+    error: errorOf(field),
+  });
+  return (
+    <fieldset className="commission-rule">
+      <legend>{`Rule ${index + 1}`}</legend>
+      <Field label="Event type" error={errorOf("eventType")}>
+        <Select value={rule.eventType} onChange={(event) => onChange({ eventType: event.target.value as EarningConversionType })}>
+          {earningConversionTypes.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Pays">
+        <Select value={rule.kind} onChange={(event) => onChange({ kind: event.target.value === "fixed" ? "fixed" : "share" })}>
+          <option value="share">A share of the value</option>
+          <option value="fixed">A fixed amount</option>
+        </Select>
+      </Field>
+      {rule.kind === "share" ? (
+        <NumberField
+          label="Share"
+          unit="%"
+          hint="Of the event's value, up to 2 decimals."
+          required
+          inputMode="decimal"
+          {...numberField("percent", "shareBps")}
+        />
+      ) : (
+        <NumberField label="Amount" unit={currency} required inputMode="decimal" {...numberField("amount", "fixedAmount")} />
+      )}
+      {optionalAmounts.map((field) => (
+        <NumberField key={field} {...optionalAmountText[field]} unit={currency} inputMode="decimal" {...numberField(field, field)} />
+      ))}
+      <Button type="button" onClick={props.onRemove}>
+        Remove rule
+      </Button>
+    </fieldset>
+  );
+}
+
 /** The validation window and the rules, each rule a fieldset, and the server's refusal of the set of rules. */
-function CommissionFields({ settings, draft, edit, errors }: SettingsForm<CommissionSettings, Draft>) {
-  const currency = settings.currency;
+function CommissionFields({ settings, draft, edit, errors, numberField }: SettingsForm<CommissionSettings, Draft>) {
   const editRule = (index: number, change: Partial<RuleDraft>) =>
     edit({ rules: draft.rules.map((rule, at) => (at === index ? { ...rule, ...change } : rule)) });
   return (
@@ -93,88 +154,22 @@ function CommissionFields({ settings, draft, edit, errors }: SettingsForm<Commis
         label="Validation window"
         unit="days"
         hint="From 0 to 90: how long a commission stays pending before the creator can withdraw it."
-        error={errors.validationDays}
         required
         inputMode="numeric"
         min={0}
         max={90}
-        value={draft.validationDays}
-        onValueChange={(validationDays) => edit({ validationDays })}
+        {...numberField("validationDays")}
       />
       {draft.rules.map((rule, index) => (
-        <fieldset key={index} className="commission-rule">
-          <legend>{`Rule ${index + 1}`}</legend>
-          <Field label="Event type" error={ruleError(errors, index, "eventType")}>
-            <Select
-              value={rule.eventType}
-              onChange={(event) => editRule(index, { eventType: event.target.value as EarningConversionType })}
-            >
-              {earningConversionTypes.map((type) => (
-                <option key={type} value={type}>
-                  {type}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field label="Pays">
-            <Select value={rule.kind} onChange={(event) => editRule(index, { kind: event.target.value === "fixed" ? "fixed" : "share" })}>
-              <option value="share">A share of the value</option>
-              <option value="fixed">A fixed amount</option>
-            </Select>
-          </Field>
-          {rule.kind === "share" ? (
-            <NumberField
-              label="Share"
-              unit="%"
-              hint="Of the event's value, up to 2 decimals."
-              error={ruleError(errors, index, "shareBps")}
-              required
-              inputMode="decimal"
-              value={rule.percent}
-              onValueChange={(percent) => editRule(index, { percent })}
-            />
-          ) : (
-            <NumberField
-              label="Amount"
-              unit={currency}
-              error={ruleError(errors, index, "fixedAmount")}
-              required
-              inputMode="decimal"
-              value={rule.amount}
-              onValueChange={(amount) => editRule(index, { amount })}
-            />
-          )}
-          <NumberField
-            label="Minimum value"
-            unit={currency}
-            hint="Optional: smaller events earn nothing."
-            error={ruleError(errors, index, "minValue")}
-            inputMode="decimal"
-            value={rule.minValue}
-            onValueChange={(minValue) => editRule(index, { minValue })}
-          />
-          <NumberField
-            label="Cap per creator per week"
-            unit={currency}
-            hint="Optional."
-            error={ruleError(errors, index, "creatorWeeklyCap")}
-            inputMode="decimal"
-            value={rule.creatorWeeklyCap}
-            onValueChange={(creatorWeeklyCap) => editRule(index, { creatorWeeklyCap })}
-          />
-          <NumberField
-            label="Cap for the campaign"
-            unit={currency}
-            hint="Optional."
-            error={ruleError(errors, index, "campaignCap")}
-            inputMode="decimal"
-            value={rule.campaignCap}
-            onValueChange={(campaignCap) => editRule(index, { campaignCap })}
-          />
-          <Button type="button" onClick={() => edit({ rules: draft.rules.filter((_, at) => at !== index) })}>
-            Remove rule
-          </Button>
-        </fieldset>
+        <RuleFields
+          key={index}
+          rule={rule}
+          index={index}
+          currency={settings.currency}
+          errors={errors}
+          onChange={(change) => editRule(index, change)}
+          onRemove={() => edit({ rules: draft.rules.filter((_, at) => at !== index) })}
+        />
       ))}
       {errors.rules === undefined ? null : <Notice tone="danger">{errors.rules}</Notice>}
       {draft.rules.length < earningConversionTypes.length ? (

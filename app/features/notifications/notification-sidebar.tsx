@@ -141,14 +141,14 @@ function NotificationItem({ notification, now, onNavigate }: { notification: Sid
     entry = (
       <a href={target.href} className="notification-entry" target="_blank" rel="noopener noreferrer" onClick={markThisRead}>
         {inner}
-        <span className="visually-hidden"> (opens in a new tab)</span>
+        <span className="ui-visually-hidden"> (opens in a new tab)</span>
       </a>
     );
   } else if (unread) {
     entry = (
       <Button variant="quiet" onClick={markThisRead} className="notification-entry">
         {inner}
-        <span className="visually-hidden"> Mark as read</span>
+        <span className="ui-visually-hidden"> Mark as read</span>
       </Button>
     );
   } else {

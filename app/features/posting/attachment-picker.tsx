@@ -6,6 +6,7 @@ import { CloseMark } from "./close-mark";
 import type { Attachments } from "./use-attachments";
 import { Button, IconButton } from "~/components/ui/button";
 import { FilePicker } from "~/components/ui/file-picker";
+import { Spinner } from "~/components/ui/spinner";
 
 /** The picker and the picked images: previews, upload progress, remove and retry. */
 export function AttachmentPicker({ attachments, disabled }: { attachments: Attachments; disabled: boolean }) {
@@ -54,7 +55,7 @@ export function AttachmentPicker({ attachments, disabled }: { attachments: Attac
               <span className="post-editor-thumbnail-status" role="status">
                 {item.status === "uploading" ? (
                   <>
-                    <span className="pe-spinner" aria-hidden="true" />
+                    <Spinner />
                     <span>{`Uploading ${Math.round(item.progress * 100)}%`}</span>
                     <progress max={1} value={item.progress} aria-label={`Uploading ${item.name}`} />
                   </>

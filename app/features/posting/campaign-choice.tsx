@@ -6,6 +6,7 @@ import type { usePostOptions } from "./api/get-post-options";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
+import { LoadingStatus } from "~/components/ui/loading-status";
 
 /**
  * What the post is for: the campaign (while the creator's campaigns load, or when they failed to load or there is
@@ -33,11 +34,7 @@ export function CampaignChoice({
   const campaigns = options.data?.campaigns ?? [];
 
   if (options.isPending) {
-    return (
-      <p className="post-editor-loading" role="status">
-        <span className="pe-spinner" aria-hidden="true" /> Loading your campaigns…
-      </p>
-    );
+    return <LoadingStatus className="post-editor-loading">Loading your campaigns…</LoadingStatus>;
   }
   if (options.isError) {
     return (

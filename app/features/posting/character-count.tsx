@@ -39,10 +39,10 @@ export function CharacterCount({ count, id }: { count: PostLength; id: string })
       <span className="character-count-number" aria-hidden="true" data-testid="character-count">
         {state === "ok" ? `${length}/${limit}` : String(remaining)}
       </span>
-      <span id={id} className="pe-visually-hidden">
+      <span id={id} className="ui-visually-hidden">
         {`${length} of ${limit} characters as ${networkName} counts them, ${left}.`}
       </span>
-      <span className="pe-visually-hidden" aria-live="polite">
+      <span className="ui-visually-hidden" aria-live="polite">
         {announcement}
       </span>
     </div>

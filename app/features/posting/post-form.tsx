@@ -181,7 +181,7 @@ export function PostForm(props: { initialCampaignId: string | undefined; restore
         label="Post"
         busyLabel="Posting…"
       >
-        <span className="pe-visually-hidden" role="status">
+        <span className="ui-visually-hidden" role="status">
           {publish.pending ? `Publishing your post on ${rules.name}…` : ""}
         </span>
       </EditorFooter>

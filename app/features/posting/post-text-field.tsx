@@ -61,7 +61,7 @@ export function PostTextField({
               <span key={shown} className={met ? "is-present" : undefined}>
                 {index > 0 ? ", " : ""}
                 {shown}
-                <span className="pe-visually-hidden">{met ? " (included)" : " (missing)"}</span>
+                <span className="ui-visually-hidden">{met ? " (included)" : " (missing)"}</span>
               </span>
             ))}
           </p>

@@ -42,7 +42,7 @@ export function ReferralSettingsPanel({ advertiserId, campaignId }: { advertiser
       inputOf={inputOf}
       saveLabel="Save referral settings"
       summary={(settings) => `${settings.links} creator links, ${settings.clicks} clicks so far.`}
-      fields={({ draft, edit, errors }) => (
+      fields={({ draft, edit, errors, numberField }) => (
         <>
           <Field
             label="Where links lead"
@@ -68,13 +68,11 @@ export function ReferralSettingsPanel({ advertiserId, campaignId }: { advertiser
             label="Attribution window"
             unit="days"
             hint="From 1 to 90: how long after a click a conversion counts."
-            error={errors.attributionWindowDays}
             required
             inputMode="numeric"
             min={1}
             max={90}
-            value={draft.attributionWindowDays}
-            onValueChange={(attributionWindowDays) => edit({ attributionWindowDays })}
+            {...numberField("attributionWindowDays")}
           />
         </>
       )}

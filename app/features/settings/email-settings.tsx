@@ -11,6 +11,7 @@ import { TextInput } from "~/components/ui/text-input";
 import { FormMessage } from "./form-message";
 import { Button } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
+import { clearRefusalOnTyping } from "./clear-refusal-on-typing";
 
 /** "14:05 UTC". */
 function utcTime(at: number): string {
@@ -97,16 +98,7 @@ function AddressStep({
         hint="We send a 6-digit code to this address to make sure it is yours."
         error={errors.fields.email}
       >
-        <TextInput
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            if (request.isError) request.reset();
-          }}
-        />
+        <TextInput type="email" autoComplete="email" inputMode="email" value={email} onChange={clearRefusalOnTyping(setEmail, request)} />
       </Field>
       <div className="settings-actions">
         <Button type="submit" variant="primary" disabled={request.isPending}>
@@ -176,13 +168,7 @@ function CodeStep({
           : `We sent a 6-digit code to ${pending.address}. Enter it here, or open the link in the e-mail. It works until ${utcTime(pending.expiresAt)}.`}
       </p>
       <Field id="settings-email-code" label="Code" error={errors.fields.code}>
-        <CodeInput
-          value={code}
-          onChange={(event) => {
-            setCode(event.target.value);
-            if (approve.isError) approve.reset();
-          }}
-        />
+        <CodeInput value={code} onChange={clearRefusalOnTyping(setCode, approve)} />
       </Field>
       <div className="settings-actions">
         <Button type="submit" variant="primary" disabled={approve.isPending}>

@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
+import type { UserSettings } from "@contracts/settings.ts";
 import { useUserSettings } from "./api/get-settings";
 import { errorText } from "~/lib/error-text";
 import "./settings.css";
@@ -6,16 +7,16 @@ import { BasicSettingsForm } from "./basic-settings-form";
 import { EmailSettings } from "./email-settings";
 import { TwoFactorSettings } from "./two-factor-settings";
 import { Button } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
 import { LinkedAccounts } from "./linked-accounts";
 
-function SettingsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section id={id} className="card settings-section" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{title}</h2>
-      {children}
-    </section>
-  );
-}
+/** The sections read from the settings, in page order; each is linked from the page's nav by its short label. */
+const sections: { id: string; navLabel: string; title: string; Form: ComponentType<{ settings: UserSettings }> }[] = [
+  { id: "basic", navLabel: "Basic", title: "Basic", Form: BasicSettingsForm },
+  { id: "email", navLabel: "E-mail", title: "E-mail", Form: EmailSettings },
+  { id: "two-factor", navLabel: "Two-factor", title: "Two-factor authentication", Form: TwoFactorSettings },
+  { id: "networks", navLabel: "X and Bluesky", title: "X and Bluesky", Form: LinkedAccounts },
+];
 
 /**
  * /profile/settings: Basic, E-mail, Two-factor, and the Wallets section that the route passes in (`walletsSection`).
@@ -29,17 +30,18 @@ export function SettingsPage({ walletsSection }: { walletsSection?: ReactNode })
         <h1>Settings</h1>
         <p className="lead">Your display name, e-mail address, two-factor authentication, accounts on X and Bluesky, and wallets.</p>
         <nav aria-label="Settings sections" className="settings-nav">
-          <a href="#basic">Basic</a>
-          <a href="#email">E-mail</a>
-          <a href="#two-factor">Two-factor</a>
-          <a href="#networks">X and Bluesky</a>
+          {sections.map((section) => (
+            <a key={section.id} href={`#${section.id}`}>
+              {section.navLabel}
+            </a>
+          ))}
           {walletsSection === undefined || walletsSection === null ? null : <a href="#wallets">Wallets</a>}
         </nav>
       </section>
 
       {settings.isPending ? (
         <div className="card settings-section settings-loading" role="status" aria-live="polite">
-          <span className="settings-spinner" aria-hidden="true" />
+          <Spinner />
           Loading your settings…
         </div>
       ) : settings.isError ? (
@@ -50,20 +52,12 @@ export function SettingsPage({ walletsSection }: { walletsSection?: ReactNode })
           </Button>
         </div>
       ) : (
-        <>
-          <SettingsSection id="basic" title="Basic">
-            <BasicSettingsForm settings={settings.data} />
-          </SettingsSection>
-          <SettingsSection id="email" title="E-mail">
-            <EmailSettings settings={settings.data} />
-          </SettingsSection>
-          <SettingsSection id="two-factor" title="Two-factor authentication">
-            <TwoFactorSettings settings={settings.data} />
-          </SettingsSection>
-          <SettingsSection id="networks" title="X and Bluesky">
-            <LinkedAccounts settings={settings.data} />
-          </SettingsSection>
-        </>
+        sections.map(({ id, title, Form }) => (
+          <section key={id} id={id} className="card settings-section" aria-labelledby={`${id}-heading`}>
+            <h2 id={`${id}-heading`}>{title}</h2>
+            <Form settings={settings.data} />
+          </section>
+        ))
       )}
 
       {/*

@@ -9,6 +9,7 @@ import { useTurnOffTwoFactor } from "./api/change-two-factor";
 import { formErrorsOf } from "~/lib/api/form-errors";
 import { unlessLocked } from "./two-factor-lock";
 import { Button } from "~/components/ui/button";
+import { clearRefusalOnTyping } from "./clear-refusal-on-typing";
 
 /** The secret in groups of four, as authenticator apps show it (they ignore the spaces). */
 function grouped(secret: string): string {
@@ -62,13 +63,7 @@ export function TwoFactorSetUp({
             hint="Enter the 6-digit code the app shows for Chorus."
             error={errors.fields.code}
           >
-            <CodeInput
-              value={code}
-              onChange={(event) => {
-                setCode(event.target.value);
-                if (approve.isError) approve.reset();
-              }}
-            />
+            <CodeInput value={code} onChange={clearRefusalOnTyping(setCode, approve)} />
           </Field>
         </li>
       </ol>

@@ -6,6 +6,7 @@ import { useTurnOffTwoFactor } from "./api/change-two-factor";
 import { formErrorsOf } from "~/lib/api/form-errors";
 import { unlessLocked } from "./two-factor-lock";
 import { Button } from "~/components/ui/button";
+import { clearRefusalOnTyping } from "./clear-refusal-on-typing";
 
 /** Two-factor is on: turning it off asks for a code from the app or a recovery code (which is then used up). */
 export function TwoFactorTurnOff({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
@@ -35,10 +36,7 @@ export function TwoFactorTurnOff({ recoveryCodesLeft }: { recoveryCodesLeft: num
           >
             <TextInput
               value={code}
-              onChange={(event) => {
-                setCode(event.target.value);
-                if (turnOff.isError) turnOff.reset();
-              }}
+              onChange={clearRefusalOnTyping(setCode, turnOff)}
               autoComplete="one-time-code"
               autoCapitalize="none"
               spellCheck={false}

@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { Textarea } from "~/components/ui/textarea";
+import { LoadingStatus } from "~/components/ui/loading-status";
 import { formatClockTime } from "./clock-time";
 
 /** Answers after which this message cannot be used any more: a new one is needed. */
@@ -101,10 +102,7 @@ export function VerifyPanel({ id, wallet, start, onRestart, onVerified, onCancel
   if (start.isPending) {
     return (
       <div id={id} className="wallet-verify">
-        <p className="wallets-status" role="status">
-          <span className="wallets-spinner" aria-hidden="true" />
-          Preparing the message to sign…
-        </p>
+        <LoadingStatus className="wallets-status">Preparing the message to sign…</LoadingStatus>
       </div>
     );
   }

@@ -83,7 +83,7 @@ export function WalletItem({ wallet, onRemoved }: { wallet: Wallet; onRemoved: (
             size="small"
           >
             {verifying ? "Close verification" : "Verify"}
-            <span className="wallets-visually-hidden">{` ${title}`}</span>
+            <span className="ui-visually-hidden">{` ${title}`}</span>
           </Button>
         ) : null}
         <Button
@@ -95,7 +95,7 @@ export function WalletItem({ wallet, onRemoved }: { wallet: Wallet; onRemoved: (
           size="small"
         >
           Remove
-          <span className="wallets-visually-hidden">{` ${title}`}</span>
+          <span className="ui-visually-hidden">{` ${title}`}</span>
         </Button>
       </div>
 

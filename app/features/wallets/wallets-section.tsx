@@ -5,6 +5,7 @@ import { AddWalletForm } from "./add-wallet-form";
 import { WalletItem } from "./wallet-item";
 import "./wallets.css";
 import { Button } from "~/components/ui/button";
+import { LoadingStatus } from "~/components/ui/loading-status";
 
 /**
  * The creator's wallets on /profile/settings (anchor `#wallets`): the list with verified badges, adding one, removing
@@ -26,10 +27,7 @@ export function WalletsSection() {
       </p>
 
       {wallets.isPending ? (
-        <p className="wallets-status" role="status">
-          <span className="wallets-spinner" aria-hidden="true" />
-          Loading your wallets…
-        </p>
+        <LoadingStatus className="wallets-status">Loading your wallets…</LoadingStatus>
       ) : wallets.isError ? (
         <div className="wallets-problem" role="alert">
           <p>{`Your wallets could not be loaded. ${errorText(wallets.error)}`}</p>

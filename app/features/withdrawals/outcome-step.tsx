@@ -4,6 +4,7 @@ import type { Withdrawal } from "@contracts/withdrawals.ts";
 import { useRevalidateWhenSettled } from "./use-revalidate-when-settled";
 import { shortAddress } from "./withdrawal-text";
 import { Button } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
 
 /** What became of the withdrawal, followed live (the list polls while it is pending) until it completes or fails. */
 export function OutcomeStep(props: { withdrawal: Withdrawal | null; message: string | null; onClose: () => void }) {
@@ -46,7 +47,7 @@ export function OutcomeStep(props: { withdrawal: Withdrawal | null; message: str
   return (
     <div className="withdraw-outcome">
       <p className={`withdraw-outcome-text withdraw-outcome-${tone}`} role="status" aria-live="polite">
-        {tone === "progress" ? <span className="withdraw-spinner" aria-hidden="true" /> : null}
+        {tone === "progress" ? <Spinner /> : null}
         {text}
       </p>
       <div className="withdraw-actions">

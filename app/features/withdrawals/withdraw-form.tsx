@@ -15,6 +15,7 @@ import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { TextInput } from "~/components/ui/text-input";
 import { Notice } from "~/components/ui/notice";
+import { LoadingStatus } from "~/components/ui/loading-status";
 
 const SETTINGS_WALLETS = "/profile/settings#wallets";
 
@@ -86,12 +87,7 @@ export function WithdrawForm(props: {
   };
 
   if (wallets.isPending) {
-    return (
-      <p className="withdraw-status" role="status">
-        <span className="withdraw-spinner" aria-hidden="true" />
-        Loading your wallets…
-      </p>
-    );
+    return <LoadingStatus>Loading your wallets…</LoadingStatus>;
   }
   if (wallets.isError) {
     return (

@@ -9,6 +9,7 @@ import { shortAddress, withdrawalStatusLabels, withdrawalStatusTones } from "./w
 import "./withdrawals.css";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { LoadingStatus } from "~/components/ui/loading-status";
 
 function WithdrawalItem({ withdrawal, now }: { withdrawal: Withdrawal; now: number }) {
   const waiting = withdrawal.status === "verifying" && withdrawal.expiresAt > now;
@@ -51,10 +52,7 @@ export function WithdrawalHistory() {
     <section id="withdrawals" className="withdrawals" aria-labelledby="withdrawals-heading">
       <h2 id="withdrawals-heading">Withdrawals</h2>
       {withdrawals.isPending ? (
-        <p className="withdraw-status" role="status">
-          <span className="withdraw-spinner" aria-hidden="true" />
-          Loading your withdrawals…
-        </p>
+        <LoadingStatus>Loading your withdrawals…</LoadingStatus>
       ) : withdrawals.isError ? (
         <div className="withdraw-problem" role="alert">
           <p>{`Your withdrawals could not be loaded. ${errorText(withdrawals.error)}`}</p>
