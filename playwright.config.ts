@@ -43,6 +43,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   timeout: 30_000,
+  // The journeys share two cores with vitest and the checks (scripts/test.ts): a list that loads in 1 s on a quiet
+  // machine has taken over 5 s (the default) there. A passing wait is no longer for it.
+  expect: { timeout: 10_000 },
   // Its own folder: Playwright empties it first, and the unit and worker layers may be writing test-results/ meanwhile.
   outputDir: "test-results/e2e-artifacts",
   reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }], ["html", { open: "never", outputFolder: "playwright-report" }]],

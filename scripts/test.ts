@@ -2,12 +2,12 @@
  * `npm test`: every layer CI runs, in three lanes:
  *   checks   typecheck, then format and lint, beside the other two throughout
  *   vitest   the unit and worker tests (one vitest run, two projects), once the build is done
- *   browser  the production build, then, once vitest is done, the Playwright end-to-end tests against that build
+ *   browser  the production build, then the Playwright end-to-end tests against that build, beside vitest
  * The build goes first beside typecheck alone: React Router gives its prerender's first request a fixed 10 s, which a
- * cold worker on a crowded machine can miss. The end-to-end tests wait for vitest: run side by side on two cores, each
- * with two workers, both timed out now and then (a worker test at its 30 s, a journey at its 5 s for a list to load). Each lane writes its output to test-results/lanes/<lane>.log as it runs,
- * and the console gets a line as each layer ends, so the lanes never interleave. A failed check's last lines and each
- * failed test's error are printed with the summary. Ends with a table of each layer's result and time, and one line
+ * cold worker on a crowded machine can miss. The end-to-end tests are the longest lane, so they start as soon as the
+ * build is done (decision 054 says what that costs the other lanes). Each lane writes its output to
+ * test-results/lanes/<lane>.log as it runs, and the console gets a line as each layer ends, so the lanes never
+ * interleave. A failed check's last lines and each failed test's error are printed with the summary. Ends with a table of each layer's result and time, and one line
  * `N passed, N failed`; exits non-zero if anything failed.
  */
 import { spawn } from "node:child_process";
@@ -190,9 +190,8 @@ async function vitestLane(built: Promise<unknown>): Promise<LayerResult[]> {
   return results;
 }
 
-async function browserLane(build: Promise<LayerResult>, vitestDone: Promise<unknown>, log: WriteStream): Promise<LayerResult[]> {
+async function browserLane(build: Promise<LayerResult>, log: WriteStream): Promise<LayerResult[]> {
   const built = await build;
-  await vitestDone;
   const e2e =
     built.failed === 0 ? await endToEnd(log) : { name: "e2e", passed: 0, failed: 1, seconds: 0, note: "skipped: the build failed" };
   log.end();
@@ -201,12 +200,12 @@ async function browserLane(build: Promise<LayerResult>, vitestDone: Promise<unkn
 
 mkdirSync(LANES_DIR, { recursive: true });
 console.log(
-  `Three lanes (checks beside vitest, then the end-to-end tests); their output is in ${LANES_DIR}/ (checks.log, vitest.log, browser.log).`,
+  `Three lanes side by side (checks; vitest; the build, then the end-to-end tests); their output is in ${LANES_DIR}/ (checks.log, vitest.log, browser.log).`,
 );
 const browserLog = laneLog("browser");
 const build = check(browserLog, "build", "npm", ["run", "--silent", "build"]);
 const vitestRun = vitestLane(build);
-const [checks, browser, vitest] = await Promise.all([checksLane(), browserLane(build, vitestRun, browserLog), vitestRun]);
+const [checks, browser, vitest] = await Promise.all([checksLane(), browserLane(build, browserLog), vitestRun]);
 const results = [...checks, ...vitest, ...browser];
 const wallSeconds = (performance.now() - startedAt) / 1000;
 
