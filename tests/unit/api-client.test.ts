@@ -3,7 +3,7 @@ import { z } from "zod";
 import { createApiClient } from "~/lib/api/http-client";
 import { createSessionTokens } from "~/lib/api/session-tokens";
 import { createTokenStorage, tokenStorageKeys } from "~/lib/api/token-storage";
-import { bodyBytes, sendJson, startStandInServer } from "../support/stand-in-server.ts";
+import { bodyBytes, browserApiClient, sendJson, startStandInServer } from "../support/api-client-harness.ts";
 
 /**
  * The browser's API client against a real HTTP server that behaves like the worker on expired tokens: it refuses
@@ -46,18 +46,7 @@ beforeEach(async () => {
 
 afterEach(() => closeServer());
 
-function browser(initial: Record<string, string>) {
-  const storage = new Map(Object.entries(initial));
-  const tokens = createTokenStorage({
-    getItem: (key) => storage.get(key) ?? null,
-    setItem: (key, value) => void storage.set(key, value),
-    removeItem: (key) => void storage.delete(key),
-  });
-  let reloads = 0;
-  const session = createSessionTokens({ fetch, tokens, baseUrl, reload: () => (reloads += 1) });
-  const api = createApiClient({ fetch, session, baseUrl });
-  return { api, storage, reloads: () => reloads };
-}
+const browser = (initial: Record<string, string>) => browserApiClient(baseUrl, initial);
 
 const answer = z.object({ path: z.string(), query: z.string() });
 const signedIn = { [tokenStorageKeys.accessToken]: "access-1", [tokenStorageKeys.refreshToken]: "refresh-1" };

@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ApiRequestError, createApiClient, parseApiErrorBody } from "~/lib/api/http-client";
-import { createSessionTokens } from "~/lib/api/session-tokens";
-import { createTokenStorage, tokenStorageKeys } from "~/lib/api/token-storage";
-import { bodyBytes, sendJson, startStandInServer } from "../support/stand-in-server.ts";
+import { ApiRequestError, parseApiErrorBody } from "~/lib/api/http-client";
+import { tokenStorageKeys } from "~/lib/api/token-storage";
+import { bodyBytes, browserApiClient, sendJson, startStandInServer } from "../support/api-client-harness.ts";
 
 /**
  * Uploads go through the API client's XMLHttpRequest transport (for progress) and so through its one 401 path: the
@@ -89,18 +88,8 @@ class FetchBackedXhr {
   }
 }
 
-function browser(initial: Record<string, string>) {
-  const storage = new Map(Object.entries(initial));
-  const tokens = createTokenStorage({
-    getItem: (key) => storage.get(key) ?? null,
-    setItem: (key, value) => void storage.set(key, value),
-    removeItem: (key) => void storage.delete(key),
-  });
-  let reloads = 0;
-  const session = createSessionTokens({ fetch, tokens, baseUrl, reload: () => (reloads += 1) });
-  const api = createApiClient({ fetch, session, baseUrl, xhr: () => new FetchBackedXhr() as unknown as XMLHttpRequest });
-  return { api, storage, reloads: () => reloads };
-}
+const browser = (initial: Record<string, string>) =>
+  browserApiClient(baseUrl, initial, () => new FetchBackedXhr() as unknown as XMLHttpRequest);
 
 const signedIn = { [tokenStorageKeys.accessToken]: "access-1", [tokenStorageKeys.refreshToken]: "refresh-1" };
 const stored = z.object({ id: z.string(), bytes: z.number() });
