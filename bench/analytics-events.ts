@@ -8,9 +8,9 @@
  *
  * D1 is read through wrangler's platform proxy on the same local state, as bench/ingestion.ts does.
  */
-import { getPlatformProxy } from "wrangler";
 import { ANALYTICS_EVENTS_PATH } from "../worker/contracts/analytics.ts";
-import { percentile } from "./measure.ts";
+import { localBindings } from "./local-data.ts";
+import { FailedRequests, sendingFigures, type SendingFigures } from "./measure.ts";
 
 /**
  * The benchmark's events counted into the rollups (docs/decisions/036-events-out-of-d1.md): its utm campaigns on
@@ -24,18 +24,8 @@ function benchEventsCounted(db: D1Database): D1PreparedStatement {
     .bind("advertiser-aurora");
 }
 
-export type AnalyticsBenchmarkResult = {
-  durationS: number;
-  senders: number;
+export type AnalyticsBenchmarkResult = SendingFigures & {
   visitors: number;
-  batchSize: number;
-  requests: number;
-  events: number;
-  eventsPerSecond: number;
-  latencyP50Ms: number;
-  latencyP99Ms: number;
-  errors: number;
-  errorSamples: string[];
   /** From the last answer until the last accepted event was counted in D1's rollups. */
   drainMs: number;
   /** Accepted events counted in D1's rollups at the end (equal to `events` unless the drain timed out). */
@@ -58,7 +48,7 @@ export async function runAnalyticsBenchmark(
   const persistTo = options.persistTo ?? ".wrangler/bench-state";
   const run = `bench-${Date.now().toString(36)}`;
 
-  const before = await getPlatformProxy<Cloudflare.Env>({ configPath: "wrangler.toml", persist: { path: `${persistTo}/v3` } });
+  const before = await localBindings(persistTo);
   let countedBefore: number;
   try {
     countedBefore = Number(await benchEventsCounted(before.env.DB).first("n"));
@@ -67,8 +57,7 @@ export async function runAnalyticsBenchmark(
   }
 
   const latencies: number[] = [];
-  const errorSamples: string[] = [];
-  let errors = 0;
+  const failed = new FailedRequests();
   let events = 0;
   let batchNumber = 0;
   const started = performance.now();
@@ -105,14 +94,12 @@ export async function runAnalyticsBenchmark(
         latencies.push(performance.now() - sent);
         const accepted = response.status === 202 ? (JSON.parse(text) as { accepted?: number }).accepted : undefined;
         if (accepted !== batchSize) {
-          errors += 1;
-          if (errorSamples.length < 5) errorSamples.push(`${response.status} ${text.slice(0, 200)}`);
+          failed.add(`${response.status} ${text.slice(0, 200)}`);
           continue;
         }
         events += accepted;
       } catch (error) {
-        errors += 1;
-        if (errorSamples.length < 5) errorSamples.push(String(error));
+        failed.add(String(error));
       }
     }
   }
@@ -121,7 +108,7 @@ export async function runAnalyticsBenchmark(
   const sendingDone = performance.now();
   const elapsedS = (sendingDone - started) / 1000;
 
-  const proxy = await getPlatformProxy<Cloudflare.Env>({ configPath: "wrangler.toml", persist: { path: `${persistTo}/v3` } });
+  const proxy = await localBindings(persistTo);
   let stored: number;
   let drainedAt: number;
   try {
@@ -137,17 +124,8 @@ export async function runAnalyticsBenchmark(
   }
 
   return {
-    durationS: Math.round(elapsedS * 10) / 10,
-    senders,
+    ...sendingFigures({ elapsedS, senders, batchSize, latencies, events, failed }),
     visitors,
-    batchSize,
-    requests: latencies.length,
-    events,
-    eventsPerSecond: Math.round(events / elapsedS),
-    latencyP50Ms: Math.round(percentile(latencies, 50) * 10) / 10,
-    latencyP99Ms: Math.round(percentile(latencies, 99) * 10) / 10,
-    errors,
-    errorSamples,
     drainMs: Math.round(drainedAt - sendingDone),
     stored,
     storedPerSecond: Math.round(stored / ((drainedAt - started) / 1000)),

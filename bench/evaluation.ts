@@ -13,7 +13,6 @@
  */
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
-import { getPlatformProxy } from "wrangler";
 import { DAY, HOUR } from "../worker/clock.ts";
 import { fixedClock } from "../tests/support/clock.ts";
 import { defaultScoreWeights } from "../worker/contracts/campaign-rules.ts";
@@ -26,6 +25,7 @@ import { depositAdvertiserFunds, fundCampaign } from "../worker/domain/ledger/fu
 import { WEEK } from "../worker/contracts/campaign-weeks.ts";
 import { runScheduledWork } from "../worker/jobs/scheduler.ts";
 import { meteredD1, newD1Meter } from "../worker/timings.ts";
+import { benchSchedulerDeps, localBindings } from "./local-data.ts";
 
 export type EvaluationBenchmarkOptions = { creators?: number; posts?: number; persistTo?: string };
 
@@ -119,7 +119,7 @@ export async function runEvaluationBenchmark(options: EvaluationBenchmarkOptions
   const persistTo = options.persistTo ?? ".wrangler/bench-eval-state";
   const setupStarted = performance.now();
   migrate(persistTo);
-  const proxy = await getPlatformProxy<Cloudflare.Env>({ configPath: "wrangler.toml", persist: { path: `${persistTo}/v3` } });
+  const proxy = await localBindings(persistTo);
   try {
     const db = proxy.env.DB;
     const clock = fixedClock(Date.UTC(2026, 5, 20, 12));
@@ -147,22 +147,8 @@ export async function runEvaluationBenchmark(options: EvaluationBenchmarkOptions
 
     const counter = newD1Meter();
     const counted = meteredD1(db, counter);
-    // X is never asked: every post already has its final metrics.
-    const networks = () => {
-      throw new Error("The benchmark does not talk to a network");
-    };
-    // Only the rewards steps run: no queue, rails, bucket or key in this process.
-    const deps = {
-      db: counted,
-      clock,
-      networks,
-      pollingQueue: null,
-      reconcileReservations: false,
-      withdrawals: null,
-      deposits: null,
-      media: null,
-      encryptionKey: null,
-    };
+    // X is never asked: every post already has its final metrics. Only the rewards steps run.
+    const deps = benchSchedulerDeps(counted, clock);
     const started = performance.now();
     let runs = 0;
     const stepSeconds: Record<string, number> = {};

@@ -12,16 +12,14 @@
  * The account, keys, campaign and 500 joined creators (each gets a link from migration 0050's trigger) are made through
  * the worker's own db modules on the same local D1 through wrangler's platform proxy, as bench/ingestion.ts does.
  */
-import { getPlatformProxy } from "wrangler";
 import { prepareSeededState, startBuiltApp } from "./built-app.ts";
 import { processCpuMs } from "./process-cpu.ts";
 import { insertAdvertiserStatement } from "../worker/db/advertisers.ts";
-import { insertApiKey } from "../worker/db/api-keys.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../worker/db/campaigns.ts";
 import { insertUserStatements } from "../worker/db/users.ts";
-import { randomToken, sha256 } from "../worker/security/tokens.ts";
 import { buildAdvertiser, buildCampaign, buildUser } from "../fixtures/factories.ts";
-import { percentile } from "./measure.ts";
+import { localBindings, randomEvmAddress, senderKeys } from "./local-data.ts";
+import { FailedRequests, percentile } from "./measure.ts";
 
 export type ReferralBenchmarkResult = {
   links: number;
@@ -60,10 +58,6 @@ const CLICK_CLIENTS = 16;
 const SENDERS = 4;
 const BATCH = 100;
 
-function evmAddress(): string {
-  return `0x${Array.from(crypto.getRandomValues(new Uint8Array(20)), (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
-}
-
 let addressCounter = 0;
 /** A new client address per visit, as many people clicking would have. */
 function nextAddress(): string {
@@ -72,7 +66,7 @@ function nextAddress(): string {
 }
 
 async function prepare(persistTo: string, run: string) {
-  const proxy = await getPlatformProxy<Cloudflare.Env>({ configPath: "wrangler.toml", persist: { path: `${persistTo}/v3` } });
+  const proxy = await localBindings(persistTo);
   try {
     const db = proxy.env.DB;
     const now = Date.now();
@@ -85,21 +79,7 @@ async function prepare(persistTo: string, run: string) {
       insertCampaignStatement(db, campaign),
       db.prepare(`UPDATE campaigns SET destination_url = 'https://shop.example/landing' WHERE id = ?`).bind(campaign.id),
     ]);
-    const keys: { keyId: string; secret: string }[] = [];
-    for (let index = 0; index < SENDERS; index += 1) {
-      const secret = `cs_${randomToken(32)}`;
-      const keyId = `ck_${randomToken(16)}`;
-      await insertApiKey(db, {
-        id: crypto.randomUUID(),
-        advertiserId: advertiser.id,
-        keyId,
-        secretHash: await sha256(secret),
-        label: `bench ${index}`,
-        createdBy: owner.id,
-        createdAt: now,
-      });
-      keys.push({ keyId, secret });
-    }
+    const keys = await senderKeys(db, advertiser.id, owner.id, SENDERS);
     for (let start = 0; start < LINKS; start += 50) {
       const creators = Array.from({ length: 50 }, (_, index) => buildUser(`bench_ref_${run}_${start + index}`, now));
       await db.batch(
@@ -118,7 +98,7 @@ async function prepare(persistTo: string, run: string) {
 
 /** The link's clicks counted so far by the queue's consumer. */
 async function countedClicks(persistTo: string, campaignId: string): Promise<number> {
-  const proxy = await getPlatformProxy<Cloudflare.Env>({ configPath: "wrangler.toml", persist: { path: `${persistTo}/v3` } });
+  const proxy = await localBindings(persistTo);
   try {
     const row = await proxy.env.DB.prepare(`SELECT COALESCE(SUM(clicks), 0) AS clicks FROM referral_click_days WHERE campaign_id = ?`)
       .bind(campaignId)
@@ -171,7 +151,7 @@ async function measure(
 
   const visitLatencies: number[] = [];
   const clickIds: string[] = [];
-  let visitErrors = 0;
+  const visitErrors = new FailedRequests(errorSamples);
   let visits = 0;
   const cpuBeforeVisits = processCpuMs(workerdPid);
   const clicksStarted = performance.now();
@@ -192,12 +172,10 @@ async function measure(
           visitLatencies.push(performance.now() - sent);
           const clickId = new URL(response.headers.get("location") ?? "http://none/").searchParams.get("chorus_click_id");
           if (response.status !== 302) {
-            visitErrors += 1;
-            if (errorSamples.length < 5) errorSamples.push(`visit ${response.status}`);
+            visitErrors.add(`visit ${response.status}`);
           } else if (clickId !== null) clickIds.push(clickId);
         } catch (error) {
-          visitErrors += 1;
-          if (errorSamples.length < 5) errorSamples.push(String(error));
+          visitErrors.add(String(error));
         }
       }
     }),
@@ -213,7 +191,7 @@ async function measure(
   const workerdCpuMsPerVisit = (processCpuMs(workerdPid) - cpuBeforeVisits) / Math.max(1, visitLatencies.length);
 
   const ingestLatencies: number[] = [];
-  let ingestErrors = 0;
+  const ingestErrors = new FailedRequests(errorSamples);
   let events = 0;
   let creditedByClick = 0;
   let sequence = 0;
@@ -229,7 +207,7 @@ async function measure(
           return {
             eventId: `bench-ref-${run}-${senderIndex}-${sequence}`,
             type: index % 2 === 0 ? "signup" : "purchase",
-            walletAddress: evmAddress(),
+            walletAddress: randomEvmAddress(),
             chain: "evm",
             value: 1_000 + index,
             currency: "USDC",
@@ -259,15 +237,13 @@ async function measure(
             ? (JSON.parse(text) as { accepted?: number; results?: { attribution?: { via: string | null } }[] })
             : null;
           if (body === null || body.accepted !== BATCH) {
-            ingestErrors += 1;
-            if (errorSamples.length < 5) errorSamples.push(`ingest ${response.status} ${text.slice(0, 200)}`);
+            ingestErrors.add(`ingest ${response.status} ${text.slice(0, 200)}`);
             continue;
           }
           events += body.accepted;
           creditedByClick += (body.results ?? []).filter((result) => result.attribution?.via === "click").length;
         } catch (error) {
-          ingestErrors += 1;
-          if (errorSamples.length < 5) errorSamples.push(String(error));
+          ingestErrors.add(String(error));
         }
       }
     }),
@@ -291,7 +267,7 @@ async function measure(
     clicksKept: clickIds.length,
     visitP50Ms: round(percentile(visitLatencies, 50)),
     visitP99Ms: round(percentile(visitLatencies, 99)),
-    visitErrors,
+    visitErrors: visitErrors.count,
     ingestSenders: SENDERS,
     ingestSeconds: round(ingestElapsedS),
     events,
@@ -299,7 +275,7 @@ async function measure(
     creditedByClick,
     ingestP50Ms: round(percentile(ingestLatencies, 50)),
     ingestP99Ms: round(percentile(ingestLatencies, 99)),
-    ingestErrors,
+    ingestErrors: ingestErrors.count,
     errorSamples,
     goals: { visitsPerSecond: 2000, eventsPerSecond: 5000 },
   };

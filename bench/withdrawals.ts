@@ -11,12 +11,11 @@
  * accepted and for a refused withdrawal, and then `verifyWithdrawal` and one settlement of it. Mail and the payout
  * rail are stand-ins there (they send no D1 query); over HTTP they are the real emulators.
  */
-import { readFileSync } from "node:fs";
 import { privateKeyToAccount, generatePrivateKey } from "viem/accounts";
-import { getPlatformProxy } from "wrangler";
 import type { Payout, PayoutRail } from "../worker/clients/payout-rail.ts";
 import { capabilitiesFor } from "../worker/capabilities.ts";
 import { systemClock } from "../worker/clock.ts";
+import { localSecret } from "../scripts/dev-vars.ts";
 import { ledgerTotals } from "../tests/support/ledger.ts";
 import { insertAdvertiserStatement } from "../worker/db/advertisers.ts";
 import { findSession } from "../worker/db/sessions.ts";
@@ -30,6 +29,7 @@ import { settleWithdrawals } from "../worker/domain/withdrawals/settlement.ts";
 import { verifyWithdrawal } from "../worker/domain/withdrawals/verify.ts";
 import { buildAdvertiser, buildUser } from "../fixtures/factories.ts";
 import { meteredD1, newD1Meter } from "../worker/timings.ts";
+import { localBindings } from "./local-data.ts";
 import { percentile } from "./measure.ts";
 
 export type WithdrawalBenchmarkResult = {
@@ -50,17 +50,6 @@ export type WithdrawalBenchmarkResult = {
   d1QueriesPerSettlement: number;
   ledgerBalanced: boolean;
 };
-
-function localSecret(name: string): string {
-  const line = readFileSync(".dev.vars", "utf8")
-    .split("\n")
-    .find((candidate) => candidate.trim().startsWith(`${name}=`));
-  if (line === undefined) throw new Error(`.dev.vars has no ${name}`);
-  return line
-    .slice(line.indexOf("=") + 1)
-    .trim()
-    .replace(/^"(.*)"$/, "$1");
-}
 
 type Creator = { userId: string; email: string };
 
@@ -134,7 +123,7 @@ export async function runWithdrawalBenchmark(
   const balance = options.balance ?? 37_000_000;
   const amount = options.amount ?? 1_500_000;
   const persistTo = options.persistTo ?? ".wrangler/bench-state";
-  const proxy = await getPlatformProxy<Cloudflare.Env>({ configPath: "wrangler.toml", persist: { path: `${persistTo}/v3` } });
+  const proxy = await localBindings(persistTo);
   try {
     const db = proxy.env.DB;
     const run = Date.now().toString(36);

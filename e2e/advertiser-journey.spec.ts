@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { baseURL } from "../playwright.config";
-import { expect, gotoHydrated, signInAs, test } from "./fixtures";
+import { collectConsoleErrors, expect, gotoHydrated, signInAs, storeConsent, test } from "./fixtures";
 import { accessTokenOf, addVerifiedWallet, tickScheduler } from "./withdrawals-setup";
 
 /*
@@ -115,12 +115,8 @@ test("an advertiser launches a campaign, a creator joins from the invitation, co
   // The creator opens it signed out, signs in from it (the sign-in carries the invitation) and joins.
   const creatorContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const creator = await creatorContext.newPage();
-  const creatorErrors: string[] = [];
-  creator.on("console", (message) => {
-    if (message.type() === "error") creatorErrors.push(message.text());
-  });
-  creator.on("pageerror", (error) => creatorErrors.push(error.message));
-  await creator.addInitScript(() => window.localStorage.setItem("userConsent", "required-only"));
+  const creatorErrors = collectConsoleErrors(creator);
+  await storeConsent(creator);
   await gotoHydrated(creator, invitationPath);
   await expect(creator.getByRole("heading", { name: title })).toBeVisible();
   await expect(creator.getByText("Invitation from")).toBeVisible();

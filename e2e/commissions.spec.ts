@@ -6,7 +6,7 @@ import { campaignFundingLines, depositAdvertiserFunds, fundCampaign } from "../w
 import { findRewardCampaign } from "../worker/db/reward-campaigns.ts";
 import { buildCampaign } from "../fixtures/factories.ts";
 import { fixedClock } from "../tests/support/clock.ts";
-import { expect, gotoHydrated, signInAs, test } from "./fixtures";
+import { collectConsoleErrors, expect, gotoHydrated, signInAs, storeConsent, test } from "./fixtures";
 import { serverBindings } from "./server-database";
 import { accessTokenOf, addVerifiedWallet, tickScheduler, turnOnAuthenticator } from "./withdrawals-setup";
 
@@ -199,12 +199,8 @@ test("commissions from a referral link: pending, available and withdrawn; revers
     const creatorContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     await creatorContext.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
     const creator = await creatorContext.newPage();
-    const creatorErrors: string[] = [];
-    creator.on("console", (message) => {
-      if (message.type() === "error") creatorErrors.push(message.text());
-    });
-    creator.on("pageerror", (error) => creatorErrors.push(error.message));
-    await creator.addInitScript(() => window.localStorage.setItem("userConsent", "required-only"));
+    const creatorErrors = collectConsoleErrors(creator);
+    await storeConsent(creator);
     await signInAs(creator, freshHandle("earner"), `/campaign/${campaign.id}`);
     await gotoHydrated(creator, `/campaign/${campaign.id}`);
     await creator.getByRole("button", { name: "Join campaign" }).click();

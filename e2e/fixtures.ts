@@ -5,6 +5,21 @@ type ConsoleErrors = {
   expectSome(): string[];
 };
 
+/** The console errors and uncaught page errors of `page`, collected from now on into the list answered. */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Pages of `page` open as for a visitor who already answered the cookie bar with `consent`. */
+export async function storeConsent(page: Page, consent = "required-only"): Promise<void> {
+  await page.addInitScript((value) => window.localStorage.setItem("userConsent", value), consent);
+}
+
 /**
  * Every test fails on a console error or an uncaught page error it did not ask for (STYLE.md habit 10).
  * Pages open as for a visitor who already answered the cookie bar, unless a test sets `storedConsent: null`.
@@ -13,21 +28,15 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors; storedConsent: s
   storedConsent: ["required-only", { option: true }],
   consent: [
     async ({ page, storedConsent }, use) => {
-      if (storedConsent !== null) {
-        await page.addInitScript((value) => window.localStorage.setItem("userConsent", value), storedConsent);
-      }
+      if (storedConsent !== null) await storeConsent(page, storedConsent);
       await use(undefined);
     },
     { auto: true },
   ],
   consoleErrors: [
     async ({ page }, use) => {
-      const errors: string[] = [];
+      const errors = collectConsoleErrors(page);
       let expected = false;
-      page.on("console", (message) => {
-        if (message.type() === "error") errors.push(message.text());
-      });
-      page.on("pageerror", (error) => errors.push(error.message));
       await use({
         expectSome() {
           expected = true;

@@ -1,19 +1,11 @@
-import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import { localSecret } from "../scripts/dev-vars.ts";
 import { expect, signInAs, test } from "./fixtures";
 
 /*
  * Support acts as a creator (docs/decisions/024-impersonation.md): the spoofing link opens a confirmation page, Start
  * posts the form back to the link, and the admin lands on the app as the creator, marked "acting as".
  */
-
-/** The local worker's spoofing secret, as `npm run dev` and the e2e server read it. */
-function spoofingSecret(): string {
-  const line = readFileSync(".dev.vars", "utf8")
-    .split("\n")
-    .find((entry) => entry.startsWith("ADMIN_SPOOFING_SECRET="));
-  return (line ?? "").slice("ADMIN_SPOOFING_SECRET=".length).replace(/^["']|["']$/g, "");
-}
 
 /** The signed-in page's access token and user id, from the same calls the app makes. */
 function whoIsSignedIn(page: Page): Promise<{ accessToken: string; userId: string }> {
@@ -37,10 +29,10 @@ test("support opens a spoofing link, confirms, and sees Chorus as the creator", 
 
   await signInAs(page, "chorus_admin");
   const { accessToken } = await whoIsSignedIn(page);
-  await page.goto(`/auth/admin-spoofing/${accessToken}/${spoofingSecret()}?impersonate=${userId}`);
+  await page.goto(`/auth/admin-spoofing/${accessToken}/${localSecret("ADMIN_SPOOFING_SECRET")}?impersonate=${userId}`);
   await expect(page.getByRole("heading", { level: 1, name: `Act as @${handle}?` })).toBeVisible();
   await expect(page.getByTestId("signed-in-handle")).toHaveCount(0);
-  expect(await page.content(), "the page keeps the secret out of its HTML").not.toContain(spoofingSecret());
+  expect(await page.content(), "the page keeps the secret out of its HTML").not.toContain(localSecret("ADMIN_SPOOFING_SECRET"));
 
   await page.getByRole("button", { name: "Start" }).click();
   await page.waitForURL((url) => url.pathname === "/");

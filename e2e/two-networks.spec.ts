@@ -1,6 +1,6 @@
 import { emulatorUrls } from "../playwright.config";
 import { agePostOnX } from "../tests/support/x-emulator-controls.ts";
-import { closeWelcome, expect, gotoHydrated, signInAs, test } from "./fixtures";
+import { closeWelcome, collectConsoleErrors, expect, gotoHydrated, signInAs, storeConsent, test } from "./fixtures";
 import { approveOnX, bringMaturityForward, openNewPost } from "./posting-steps";
 import { serverBindings } from "./server-database";
 
@@ -136,12 +136,8 @@ test("a Bluesky creator links X, posts to both networks of a campaign and sees b
   await test.step("Nimbus's owner sees the campaign's report split between X and Bluesky", async () => {
     const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     const owner = await context.newPage();
-    const ownerErrors: string[] = [];
-    owner.on("console", (message) => {
-      if (message.type() === "error") ownerErrors.push(message.text());
-    });
-    owner.on("pageerror", (error) => ownerErrors.push(error.message));
-    await owner.addInitScript(() => window.localStorage.setItem("userConsent", "required-only"));
+    const ownerErrors = collectConsoleErrors(owner);
+    await storeConsent(owner);
     try {
       const reportPath = "/advertiser/advertiser-nimbus/campaigns/campaign-nimbus-backup/report";
       await signInAs(owner, "nimbus_team", reportPath);

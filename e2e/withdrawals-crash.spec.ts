@@ -9,6 +9,8 @@ import { createMailEmulator } from "../emulators/mail/server.ts";
 import { createPayoutRailEmulator } from "../emulators/payout-rail/server.ts";
 import { createXEmulator } from "../emulators/x/server.ts";
 import { buildAdvertiser } from "../fixtures/factories.ts";
+import { localSecret } from "../scripts/dev-vars.ts";
+import { emulatorUrls, wranglerDevArgs } from "../scripts/local-emulators.ts";
 import { latestCodeSentTo } from "../tests/support/outbox.ts";
 import { settlePayoutNow } from "../tests/support/payout-rail.ts";
 import { expect, signInAs, test } from "./fixtures";
@@ -41,18 +43,6 @@ function wranglerEnv(): NodeJS.ProcessEnv {
     CLOUDFLARE_DEV_REGISTRY_PATH: join(root, ".wrangler/registry"),
     XDG_CONFIG_HOME: join(root, ".wrangler/config"),
   };
-}
-
-/** A value of .dev.vars (scripts/ensure-dev-vars.ts writes it before any build). */
-function localSecret(name: string): string {
-  const line = readFileSync(".dev.vars", "utf8")
-    .split("\n")
-    .find((candidate) => candidate.trim().startsWith(`${name}=`));
-  if (line === undefined) throw new Error(`.dev.vars has no ${name}`);
-  return line
-    .slice(line.indexOf("=") + 1)
-    .trim()
-    .replace(/^"(.*)"$/, "$1");
 }
 
 function portIsFree(port: number): Promise<boolean> {
@@ -91,29 +81,16 @@ type Worker = { process: ChildProcess; output: () => string };
 /** `wrangler dev` on the build, in a process group of its own so the whole group can be killed at once. */
 async function startWorker(port: number, persistTo: string): Promise<Worker> {
   const origin = `http://127.0.0.1:${port}`;
-  const emulator = (offset: number) => `http://127.0.0.1:${port + offset}`;
+  const urls = emulatorUrls(port);
   const child = spawn(
     wrangler,
-    [
-      "dev",
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "--persist-to",
-      persistTo,
-      "--show-interactive-dev-session=false",
-      "--var",
-      `X_AUTHORIZE_URL:${emulator(3)}/i/oauth2/authorize`,
-      "--var",
-      `X_API_BASE_URL:${emulator(3)}`,
-      "--var",
-      `MAIL_API_URL:${emulator(4)}`,
-      "--var",
-      `PAYOUT_API_URL:${emulator(5)}`,
-      "--var",
-      `APP_ORIGINS:${origin},http://localhost:${port}`,
-    ],
+    wranglerDevArgs(port, persistTo, {
+      X_AUTHORIZE_URL: `${urls.x}/i/oauth2/authorize`,
+      X_API_BASE_URL: urls.x,
+      MAIL_API_URL: urls.mail,
+      PAYOUT_API_URL: urls.payout,
+      APP_ORIGINS: `${origin},http://localhost:${port}`,
+    }),
     { cwd: root, env: wranglerEnv(), detached: true, stdio: ["ignore", "pipe", "pipe"] },
   );
   let log = "";

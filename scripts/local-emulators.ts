@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { PAYOUT_WEBHOOK_PATH } from "../worker/contracts/payout-webhook.ts";
 import { parseSignupAccount } from "../worker/db/users.ts";
 import { demoWorld } from "../fixtures/demo-world.ts";
+import { localSecret } from "./dev-vars.ts";
 
 export type Emulator = { label: string; script: string; url: string; env: Record<string, string> };
 
@@ -30,18 +31,6 @@ function demoXAccounts() {
   }));
 }
 
-/** A value of .dev.vars (written by scripts/ensure-dev-vars.ts), so an emulator accepts exactly the key the worker sends. */
-function localSecret(name: string): string {
-  const line = readFileSync(".dev.vars", "utf8")
-    .split("\n")
-    .find((candidate) => candidate.trim().startsWith(`${name}=`));
-  if (line === undefined) throw new Error(`.dev.vars has no ${name} (node scripts/ensure-dev-vars.ts adds it)`);
-  return line
-    .slice(line.indexOf("=") + 1)
-    .trim()
-    .replace(/^"(.*)"$/, "$1");
-}
-
 /**
  * The Application Insights connection string of wrangler.toml with the local sink as its ingestion endpoint: the
  * instrumentation key stays the one the configuration names, so the worker forwards exactly what it accepts.
@@ -52,62 +41,42 @@ function localConnectionString(ingestionEndpoint: string): string {
   return `InstrumentationKey=${key};IngestionEndpoint=${ingestionEndpoint}/`;
 }
 
+/**
+ * An emulator run as `emulators/<dir>/main.ts` on `port`, keeping its state in `<persistTo>/emulators/<dir>.json`: every
+ * emulator reads the two from `<envPrefix>_PORT` and `<envPrefix>_STATE`, and the rest of its settings from `env`.
+ */
+function emulator(
+  label: string,
+  dir: string,
+  envPrefix: string,
+  port: number,
+  persistTo: string,
+  env: Record<string, string> = {},
+): Emulator {
+  return {
+    label,
+    script: `emulators/${dir}/main.ts`,
+    url: `http://127.0.0.1:${port}`,
+    env: { [`${envPrefix}_PORT`]: String(port), [`${envPrefix}_STATE`]: `${persistTo}/emulators/${dir}.json`, ...env },
+  };
+}
+
 /** The emulators to run beside a worker on `port` (each a Node script, its environment and the URL it answers at). */
 export function localEmulators(port: number, persistTo: string): Emulator[] {
-  const urls = emulatorUrls(port);
   return [
-    {
-      label: "X emulator",
-      script: "emulators/x/main.ts",
-      url: urls.x,
-      env: {
-        X_EMULATOR_PORT: String(port + 3),
-        X_EMULATOR_STATE: `${persistTo}/emulators/x.json`,
-        // The demo world's people exist on the local X, so "Sign in with X" as one of them reaches their seeded account.
-        X_KNOWN_ACCOUNTS: JSON.stringify(demoXAccounts()),
-      },
-    },
-    {
-      label: "Mail outbox",
-      script: "emulators/mail/main.ts",
-      url: urls.mail,
-      env: {
-        MAIL_EMULATOR_PORT: String(port + 4),
-        MAIL_EMULATOR_STATE: `${persistTo}/emulators/mail.json`,
-        MAIL_API_KEY: localSecret("MAIL_API_KEY"),
-      },
-    },
-    {
-      label: "Payout rail",
-      script: "emulators/payout-rail/main.ts",
-      url: urls.payout,
-      env: {
-        PAYOUT_EMULATOR_PORT: String(port + 5),
-        PAYOUT_EMULATOR_STATE: `${persistTo}/emulators/payout-rail.json`,
-        PAYOUT_API_KEY: localSecret("PAYOUT_API_KEY"),
-        // Settled payouts are announced to the worker at once (docs/decisions/032-spec-server-items.md section 4).
-        PAYOUT_EMULATOR_WEBHOOK_URL: `http://127.0.0.1:${port}${PAYOUT_WEBHOOK_PATH}`,
-        PAYOUT_WEBHOOK_SECRET: localSecret("PAYOUT_WEBHOOK_SECRET"),
-      },
-    },
-    {
-      label: "Telemetry sink",
-      script: "emulators/telemetry-sink/main.ts",
-      url: urls.telemetry,
-      env: {
-        TELEMETRY_SINK_PORT: String(port + 6),
-        TELEMETRY_SINK_STATE: `${persistTo}/emulators/telemetry-sink.json`,
-      },
-    },
-    {
-      label: "Bluesky stand-in",
-      script: "emulators/bluesky/main.ts",
-      url: urls.bluesky,
-      env: {
-        BLUESKY_EMULATOR_PORT: String(port + 7),
-        BLUESKY_EMULATOR_STATE: `${persistTo}/emulators/bluesky.json`,
-      },
-    },
+    emulator("X emulator", "x", "X_EMULATOR", port + 3, persistTo, {
+      // The demo world's people exist on the local X, so "Sign in with X" as one of them reaches their seeded account.
+      X_KNOWN_ACCOUNTS: JSON.stringify(demoXAccounts()),
+    }),
+    emulator("Mail outbox", "mail", "MAIL_EMULATOR", port + 4, persistTo, { MAIL_API_KEY: localSecret("MAIL_API_KEY") }),
+    emulator("Payout rail", "payout-rail", "PAYOUT_EMULATOR", port + 5, persistTo, {
+      PAYOUT_API_KEY: localSecret("PAYOUT_API_KEY"),
+      // Settled payouts are announced to the worker at once (docs/decisions/032-spec-server-items.md section 4).
+      PAYOUT_EMULATOR_WEBHOOK_URL: `http://127.0.0.1:${port}${PAYOUT_WEBHOOK_PATH}`,
+      PAYOUT_WEBHOOK_SECRET: localSecret("PAYOUT_WEBHOOK_SECRET"),
+    }),
+    emulator("Telemetry sink", "telemetry-sink", "TELEMETRY_SINK", port + 6, persistTo),
+    emulator("Bluesky stand-in", "bluesky", "BLUESKY_EMULATOR", port + 7, persistTo),
   ];
 }
 
@@ -126,6 +95,24 @@ export function localWorkerVars(port: number): Record<string, string> {
     APPLICATIONINSIGHTS_CONNECTION_STRING: localConnectionString(urls.telemetry),
     APP_ORIGINS: `http://127.0.0.1:${port},http://localhost:${port}`,
   };
+}
+
+/**
+ * The arguments of `wrangler dev` serving the worker on 127.0.0.1:`port` with its local state under `persistTo` and
+ * these variables set over wrangler.toml's.
+ */
+export function wranglerDevArgs(port: number, persistTo: string, vars: Record<string, string>): string[] {
+  return [
+    "dev",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--persist-to",
+    persistTo,
+    "--show-interactive-dev-session=false",
+    ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
+  ];
 }
 
 /** Waits until every emulator answers at its URL. */

@@ -23,7 +23,7 @@ import type { ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { packagesNotInstalled } from "./installed-packages.ts";
-import { localEmulators, localWorkerVars, waitForEmulators } from "./local-emulators.ts";
+import { localEmulators, localWorkerVars, waitForEmulators, wranglerDevArgs } from "./local-emulators.ts";
 import { startBanner } from "./start-banner.ts";
 import { StepFailedError, openStartLog, step, type RunningProgram } from "./start-log.ts";
 
@@ -136,24 +136,9 @@ try {
   });
 
   let running = false;
-  const worker = launch(
-    "wrangler",
-    [
-      "dev",
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "--persist-to",
-      persistTo,
-      "--show-interactive-dev-session=false",
-      ...Object.entries(localWorkerVars(port)).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
-    ],
-    {},
-    (line) => {
-      if (running && isWorkerError(line)) console.error(line);
-    },
-  );
+  const worker = launch("wrangler", wranglerDevArgs(port, persistTo, localWorkerVars(port)), {}, (line) => {
+    if (running && isWorkerError(line)) console.error(line);
+  });
   await step("Worker", () => workerAnswering(worker));
   running = true;
   console.log(

@@ -14,13 +14,13 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { ANALYTICS_EVENTS_PATH } from "../../worker/contracts/analytics.ts";
-import { insertApiKey } from "../../worker/db/api-keys.ts";
 import { systemClock } from "../../worker/clock.ts";
+import { createApiKey } from "../../worker/domain/advertisers/api-keys.ts";
 import { runScheduledWork } from "../../worker/jobs/scheduler.ts";
-import { randomToken, sha256 } from "../../worker/security/tokens.ts";
 import { meteredD1, newD1Meter } from "../../worker/timings.ts";
 import { prepareSeededState, startBuiltApp } from "../built-app.ts";
 import { browserHeaders } from "../http-get.ts";
+import { benchSchedulerDeps } from "../local-data.ts";
 import { percentile } from "../measure.ts";
 import { d1Figures, parseServerTiming, type D1Figures } from "../server-timing.ts";
 import { signIn, type SignedIn } from "../signed-in.ts";
@@ -151,16 +151,8 @@ async function measureSize(buildDir: string, creators: number, log: (line: strin
   let scheduler: Row[];
   try {
     const db = await app.miniflare.getD1Database("DB");
-    const secret = `cs_${randomToken(32)}`;
-    const keyId = `ck_${randomToken(16)}`;
-    await insertApiKey(db, {
-      id: crypto.randomUUID(),
-      advertiserId,
-      keyId,
-      secretHash: await sha256(secret),
+    const { keyId, secret } = await createApiKey({ db, clock: systemClock }, advertiserId, scaleSubjects.advertiserOwnerId, {
       label: "scale benchmark",
-      createdBy: scaleSubjects.advertiserOwnerId,
-      createdAt: Date.now(),
     });
     const who: Who = {
       creator: await signIn(db, app.origin, scaleSubjects.creatorId),
@@ -181,22 +173,7 @@ async function measureSize(buildDir: string, creators: number, log: (line: strin
 
     // One scheduler run from Node on the same D1 (X is never asked: no metric is due; maturity has its fixed work).
     const meter = newD1Meter();
-    const networks = () => {
-      throw new Error("The scale benchmark does not talk to a network");
-    };
-    const report = await runScheduledWork({
-      db: meteredD1(db, meter),
-      clock: systemClock,
-      networks,
-      pollingQueue: null,
-      reconcileReservations: false,
-      // No rails, bucket or key in this process: those steps are off.
-      withdrawals: null,
-      deposits: null,
-      media: null,
-      encryptionKey: null,
-      d1Meter: meter,
-    });
+    const report = await runScheduledWork({ ...benchSchedulerDeps(meteredD1(db, meter), systemClock), d1Meter: meter });
     scheduler = Object.entries(report.stepD1).map(([name, step]) => ({
       name: `scheduler: ${name}`,
       status: report.failedSteps.includes(name) ? 500 : 200,

@@ -1,10 +1,9 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createApiClient } from "~/lib/api/http-client";
 import { createSessionTokens } from "~/lib/api/session-tokens";
 import { createTokenStorage, tokenStorageKeys } from "~/lib/api/token-storage";
+import { bodyBytes, browserApiClient, sendJson, startStandInServer } from "../support/api-client-harness.ts";
 
 /**
  * The browser's API client against a real HTTP server that behaves like the worker on expired tokens: it refuses
@@ -12,66 +11,42 @@ import { createTokenStorage, tokenStorageKeys } from "~/lib/api/token-storage";
  */
 type ServerState = { refreshCalls: number; cookieTrades: number; requests: string[]; endSessionFor: string | null };
 
-let server: Server;
 let baseUrl: string;
+let closeServer: () => Promise<void>;
 let state: ServerState;
-
-function json(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { "Content-Type": "application/json" });
-  response.end(JSON.stringify(body));
-}
-
-async function bodyOf(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString() || "null");
-}
 
 beforeEach(async () => {
   state = { refreshCalls: 0, cookieTrades: 0, requests: [], endSessionFor: null };
-  server = createServer(async (request, response) => {
+  ({ baseUrl, close: closeServer } = await startStandInServer(async (request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
     const auth = request.headers.authorization ?? "";
     state.requests.push(`${request.method} ${url.pathname} ${auth}`);
     if (url.pathname === "/auth/token") {
       state.refreshCalls += 1;
-      const body = z.object({ refreshToken: z.string(), accessToken: z.string() }).parse(await bodyOf(request));
-      if (body.refreshToken !== "refresh-1") return json(response, 401, { message: "Refresh token not recognised" });
+      const body = z
+        .object({ refreshToken: z.string(), accessToken: z.string() })
+        .parse(JSON.parse((await bodyBytes(request)).toString() || "null"));
+      if (body.refreshToken !== "refresh-1") return sendJson(response, 401, { message: "Refresh token not recognised" });
       // A slow refresh, so that other failing requests queue up behind it.
       await new Promise((resolve) => setTimeout(resolve, 50));
-      return json(response, 200, { accessToken: "access-2", refreshToken: "refresh-2" });
+      return sendJson(response, 200, { accessToken: "access-2", refreshToken: "refresh-2" });
     }
     if (url.pathname === "/auth/session/tokens") {
       // The session cookie is still good: a new pair of the same session.
       state.cookieTrades += 1;
-      return json(response, 200, { accessToken: "access-2", refreshToken: "refresh-3" });
+      return sendJson(response, 200, { accessToken: "access-2", refreshToken: "refresh-3" });
     }
     if (state.endSessionFor !== null && auth === `Bearer ${state.endSessionFor}`) {
-      return json(response, 401, { message: "X: Your session has ended. Please sign in again." });
+      return sendJson(response, 401, { message: "X: Your session has ended. Please sign in again." });
     }
-    if (auth !== "Bearer access-2") return json(response, 401, { message: "Access token expired" });
-    return json(response, 200, { path: url.pathname, query: url.search });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    if (auth !== "Bearer access-2") return sendJson(response, 401, { message: "Access token expired" });
+    return sendJson(response, 200, { path: url.pathname, query: url.search });
+  }));
 });
 
-afterEach(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterEach(() => closeServer());
 
-function browser(initial: Record<string, string>) {
-  const storage = new Map(Object.entries(initial));
-  const tokens = createTokenStorage({
-    getItem: (key) => storage.get(key) ?? null,
-    setItem: (key, value) => void storage.set(key, value),
-    removeItem: (key) => void storage.delete(key),
-  });
-  let reloads = 0;
-  const session = createSessionTokens({ fetch, tokens, baseUrl, reload: () => (reloads += 1) });
-  const api = createApiClient({ fetch, session, baseUrl });
-  return { api, storage, reloads: () => reloads };
-}
+const browser = (initial: Record<string, string>) => browserApiClient(baseUrl, initial);
 
 const answer = z.object({ path: z.string(), query: z.string() });
 const signedIn = { [tokenStorageKeys.accessToken]: "access-1", [tokenStorageKeys.refreshToken]: "refresh-1" };
@@ -172,14 +147,13 @@ describe("every request", () => {
   });
 
   it("gives up after the timeout with an error", async () => {
-    const slow = createServer(() => undefined);
-    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+    // A server that never answers.
+    const slow = await startStandInServer(() => new Promise(() => undefined));
     const tokens = createTokenStorage({ getItem: () => "access-2", setItem: () => undefined, removeItem: () => undefined });
-    const slowUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+    const slowUrl = slow.baseUrl;
     const session = createSessionTokens({ fetch, tokens, baseUrl: slowUrl, reload: () => undefined });
     const api = createApiClient({ fetch, session, baseUrl: slowUrl, timeoutMs: 100 });
     await expect(api.get("/v1/balance", answer)).rejects.toThrow(/timeout|aborted/i);
-    slow.closeAllConnections();
-    await new Promise((resolve) => slow.close(resolve));
+    await slow.close();
   });
 });

@@ -1,10 +1,8 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ApiRequestError, createApiClient, parseApiErrorBody } from "~/lib/api/http-client";
-import { createSessionTokens } from "~/lib/api/session-tokens";
-import { createTokenStorage, tokenStorageKeys } from "~/lib/api/token-storage";
+import { ApiRequestError, parseApiErrorBody } from "~/lib/api/http-client";
+import { tokenStorageKeys } from "~/lib/api/token-storage";
+import { bodyBytes, browserApiClient, sendJson, startStandInServer } from "../support/api-client-harness.ts";
 
 /**
  * Uploads go through the API client's XMLHttpRequest transport (for progress) and so through its one 401 path: the
@@ -13,54 +11,39 @@ import { createTokenStorage, tokenStorageKeys } from "~/lib/api/token-storage";
  */
 type ServerState = { refreshCalls: number; requests: string[]; endSessionFor: string | null };
 
-let server: Server;
 let baseUrl: string;
+let closeServer: () => Promise<void>;
 let state: ServerState;
-
-function json(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { "Content-Type": "application/json" });
-  response.end(JSON.stringify(body));
-}
-
-async function bytesOf(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 beforeEach(async () => {
   state = { refreshCalls: 0, requests: [], endSessionFor: null };
-  server = createServer(async (request, response) => {
+  ({ baseUrl, close: closeServer } = await startStandInServer(async (request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
     const auth = request.headers.authorization ?? "";
-    const body = await bytesOf(request);
+    const body = await bodyBytes(request);
     state.requests.push(`${request.method} ${url.pathname} ${auth} ${request.headers["content-type"] ?? ""} ${body.length}`);
     if (url.pathname === "/auth/token") {
       state.refreshCalls += 1;
       const pair = z.object({ refreshToken: z.string(), accessToken: z.string() }).parse(JSON.parse(body.toString()));
-      if (pair.refreshToken !== "refresh-1") return json(response, 401, { message: "Refresh token not recognised" });
-      return json(response, 200, { accessToken: "access-2", refreshToken: "refresh-2" });
+      if (pair.refreshToken !== "refresh-1") return sendJson(response, 401, { message: "Refresh token not recognised" });
+      return sendJson(response, 200, { accessToken: "access-2", refreshToken: "refresh-2" });
     }
     if (state.endSessionFor !== null && auth === `Bearer ${state.endSessionFor}`) {
-      return json(response, 401, { message: "X: Your session has ended. Please sign in again." });
+      return sendJson(response, 401, { message: "X: Your session has ended. Please sign in again." });
     }
-    if (auth !== "Bearer access-2") return json(response, 401, { message: "Access token expired" });
+    if (auth !== "Bearer access-2") return sendJson(response, 401, { message: "Access token expired" });
     if (url.pathname === "/v1/too-large") {
-      return json(response, 413, { status: 413, code: "too_large", message: "Images can be at most 5 MB." });
+      return sendJson(response, 413, { status: 413, code: "too_large", message: "Images can be at most 5 MB." });
     }
     if (url.pathname === "/v1/proxy") {
       response.writeHead(502, { "Content-Type": "text/html" });
       return response.end("<html><body>Bad gateway</body></html>");
     }
-    return json(response, 201, { id: "att_1", bytes: body.length });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return sendJson(response, 201, { id: "att_1", bytes: body.length });
+  }));
 });
 
-afterEach(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterEach(() => closeServer());
 
 /** Just enough of XMLHttpRequest for the transport, sending with fetch. */
 class FetchBackedXhr {
@@ -105,18 +88,8 @@ class FetchBackedXhr {
   }
 }
 
-function browser(initial: Record<string, string>) {
-  const storage = new Map(Object.entries(initial));
-  const tokens = createTokenStorage({
-    getItem: (key) => storage.get(key) ?? null,
-    setItem: (key, value) => void storage.set(key, value),
-    removeItem: (key) => void storage.delete(key),
-  });
-  let reloads = 0;
-  const session = createSessionTokens({ fetch, tokens, baseUrl, reload: () => (reloads += 1) });
-  const api = createApiClient({ fetch, session, baseUrl, xhr: () => new FetchBackedXhr() as unknown as XMLHttpRequest });
-  return { api, storage, reloads: () => reloads };
-}
+const browser = (initial: Record<string, string>) =>
+  browserApiClient(baseUrl, initial, () => new FetchBackedXhr() as unknown as XMLHttpRequest);
 
 const signedIn = { [tokenStorageKeys.accessToken]: "access-1", [tokenStorageKeys.refreshToken]: "refresh-1" };
 const stored = z.object({ id: z.string(), bytes: z.number() });

@@ -27,6 +27,28 @@ const valid = {
     "InstrumentationKey=6F1C2A4E-4B7D-4C2E-9A51-0C0FFEE0C0DE;IngestionEndpoint=http://127.0.0.1:8793/;LiveEndpoint=http://127.0.0.1:8793/",
 };
 
+/** Every outside service at its production (https) address. */
+const productionServices = {
+  ENVIRONMENT: "production",
+  APP_ORIGINS: "https://chorus.example",
+  X_AUTHORIZE_URL: "https://x.com/i/oauth2/authorize",
+  X_API_BASE_URL: "https://api.x.com",
+  MAIL_API_URL: "https://api.resend.com",
+  PAYOUT_API_URL: "https://payouts.example.com",
+  BLUESKY_HANDLE_RESOLVER_URL: "https://public.api.bsky.app",
+  BLUESKY_PLC_DIRECTORY_URL: "https://plc.directory",
+  BLUESKY_APPVIEW_URL: "https://public.api.bsky.app",
+  APPLICATIONINSIGHTS_CONNECTION_STRING:
+    "InstrumentationKey=6f1c2a4e-4b7d-4c2e-9a51-0c0ffee0c0de;IngestionEndpoint=https://in.example.com/",
+};
+
+/** A production configuration in which the variables named keep their local (http) values. */
+function productionExcept(...local: (keyof typeof productionServices)[]): Record<string, string> {
+  const production: Record<string, string> = { ...valid, ...productionServices };
+  for (const name of local) production[name] = valid[name];
+  return production;
+}
+
 describe("parseConfig", () => {
   it("parses the local defaults", () => {
     expect(parseConfig(valid)).toEqual({
@@ -85,30 +107,14 @@ describe("parseConfig", () => {
   });
 
   it("refuses a local Bluesky stand-in in production", () => {
-    const production = {
-      ...valid,
-      ENVIRONMENT: "production",
-      APP_ORIGINS: "https://chorus.example",
-      X_AUTHORIZE_URL: "https://x.com/i/oauth2/authorize",
-      X_API_BASE_URL: "https://api.x.com",
-      MAIL_API_URL: "https://api.resend.com",
-      PAYOUT_API_URL: "https://payouts.example.com",
-      APPLICATIONINSIGHTS_CONNECTION_STRING:
-        "InstrumentationKey=6f1c2a4e-4b7d-4c2e-9a51-0c0ffee0c0de;IngestionEndpoint=https://in.example.com/",
-    };
+    const production = productionExcept("BLUESKY_HANDLE_RESOLVER_URL", "BLUESKY_PLC_DIRECTORY_URL", "BLUESKY_APPVIEW_URL");
     expect(() => parseConfig(production)).toThrow(
       /BLUESKY_HANDLE_RESOLVER_URL must use https in production \(got "http:\/\/127.0.0.1:8794\/"\)[\s\S]*BLUESKY_PLC_DIRECTORY_URL must use https[\s\S]*BLUESKY_APPVIEW_URL must use https/,
     );
   });
 
   it("refuses local mail and payout services in production", () => {
-    const production = {
-      ...valid,
-      ENVIRONMENT: "production",
-      APP_ORIGINS: "https://chorus.example",
-      X_AUTHORIZE_URL: "https://x.com/i/oauth2/authorize",
-      X_API_BASE_URL: "https://api.x.com",
-    };
+    const production = productionExcept("MAIL_API_URL", "PAYOUT_API_URL");
     expect(() => parseConfig(production)).toThrow(
       /MAIL_API_URL must use https in production \(got "http:\/\/127.0.0.1:8791\/"\)[\s\S]*PAYOUT_API_URL must use https in production/,
     );
@@ -116,11 +122,6 @@ describe("parseConfig", () => {
       ...production,
       MAIL_API_URL: "https://api.resend.com",
       PAYOUT_API_URL: "https://payouts.example.com/",
-      BLUESKY_HANDLE_RESOLVER_URL: "https://public.api.bsky.app",
-      BLUESKY_PLC_DIRECTORY_URL: "https://plc.directory",
-      BLUESKY_APPVIEW_URL: "https://public.api.bsky.app",
-      APPLICATIONINSIGHTS_CONNECTION_STRING:
-        "InstrumentationKey=6f1c2a4e-4b7d-4c2e-9a51-0c0ffee0c0de;IngestionEndpoint=https://in.example.com/",
     });
     expect(config.mail.apiUrl).toBe("https://api.resend.com");
     expect(config.payouts.apiUrl).toBe("https://payouts.example.com");
@@ -180,18 +181,7 @@ describe("parseConfig", () => {
   });
 
   it("refuses an http ingestion endpoint in production", () => {
-    const production = {
-      ...valid,
-      ENVIRONMENT: "production",
-      APP_ORIGINS: "https://chorus.example",
-      X_AUTHORIZE_URL: "https://x.com/i/oauth2/authorize",
-      X_API_BASE_URL: "https://api.x.com",
-      MAIL_API_URL: "https://api.resend.com",
-      PAYOUT_API_URL: "https://payouts.example.com",
-      BLUESKY_HANDLE_RESOLVER_URL: "https://public.api.bsky.app",
-      BLUESKY_PLC_DIRECTORY_URL: "https://plc.directory",
-      BLUESKY_APPVIEW_URL: "https://public.api.bsky.app",
-    };
+    const production = productionExcept("APPLICATIONINSIGHTS_CONNECTION_STRING");
     expect(() => parseConfig(production)).toThrow(
       /^Invalid configuration:\n- APPLICATIONINSIGHTS_CONNECTION_STRING must use https in production \(got "http:\/\/127.0.0.1:8793"\)$/,
     );

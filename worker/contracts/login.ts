@@ -8,14 +8,8 @@ const value = z.pipe(
 
 const redirectValues = { afterLoginRedirectUrl: value, onCancelLoginRedirectUrl: value };
 
-export const attributionFields = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
-
-/**
- * `GET /auth/{network}/read/login` (SPEC.md section 7 names X's, `/auth/twitter/read/login`). `invitationId` is accepted as a spelling of `invite_id`; the
- * browser also sends the first-touch values it kept (`first_utm_*`).
- */
-const readLoginFields = {
-  ...redirectValues,
+/** Where in the app a sign-in started, as both the login and the callback accept them. */
+const signInContextValues = {
   deviceId: value,
   trigger: value,
   domainType: value,
@@ -24,6 +18,17 @@ const readLoginFields = {
   campaignIndex: value,
   referrer: value,
   page_path: value,
+};
+
+export const attributionFields = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
+
+/**
+ * `GET /auth/{network}/read/login` (SPEC.md section 7 names X's, `/auth/twitter/read/login`). `invitationId` is accepted as a spelling of `invite_id`; the
+ * browser also sends the first-touch values it kept (`first_utm_*`).
+ */
+const readLoginFields = {
+  ...redirectValues,
+  ...signInContextValues,
   utm_source: value,
   utm_medium: value,
   utm_campaign: value,
@@ -118,14 +123,7 @@ export const callbackQuerySchema = z.object({
   code: value,
   error: value,
   error_description: value,
-  deviceId: value,
-  trigger: value,
-  domainType: value,
-  partnerName: value,
-  campaignId: value,
-  campaignIndex: value,
-  referrer: value,
-  page_path: value,
+  ...signInContextValues,
   user_id: value,
   modal_to_open: value,
 });

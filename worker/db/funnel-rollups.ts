@@ -1,7 +1,7 @@
 import type { Database } from "../database.ts";
 import { funnelSteps } from "../contracts/analytics.ts";
 import { funnelRowSchema, type FunnelRow } from "../contracts/funnel.ts";
-import { allRows, runQuery, type Query } from "./query.ts";
+import { allRows, deletedRowCount, runQuery, type Query } from "./query.ts";
 
 /**
  * The tables `funnel_daily`, `funnel_daily_devices` and `analytics_rollup_messages` (migration 0027): the daily
@@ -112,16 +112,15 @@ export function rollupEventsStatements(db: Database, events: readonly RollupEven
 
 /** Forgets up to `limit` counted messages processed at or before `before` (the queue no longer redelivers them). */
 export async function deleteRollupMessagesBefore(db: Database, before: number, limit: number): Promise<number> {
-  const { results } = await db
-    .prepare(
-      `DELETE FROM analytics_rollup_messages WHERE message_id IN (
-         SELECT message_id FROM analytics_rollup_messages WHERE processed_at <= ? ORDER BY processed_at LIMIT ?
-       ) RETURNING 1 AS deleted`,
-    )
-    .bind(before, limit)
-    .all();
-  // RETURNING counts the rows themselves; meta.changes would add what cascades and triggers write.
-  return results.length;
+  return deletedRowCount(
+    db
+      .prepare(
+        `DELETE FROM analytics_rollup_messages WHERE message_id IN (
+           SELECT message_id FROM analytics_rollup_messages WHERE processed_at <= ? ORDER BY processed_at LIMIT ?
+         ) RETURNING 1 AS deleted`,
+      )
+      .bind(before, limit),
+  );
 }
 
 /** Whose funnel, over which UTC days (inclusive, YYYY-MM-DD); null days: every day. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { notificationEventTypeSchema, type Notification } from "../contracts/notifications.ts";
-import { allRows, queryAll, queryFirst, type Query } from "./query.ts";
+import { noGuard, type StatementGuard } from "./ledger.ts";
+import { allRows, deletedRowCount, queryAll, queryFirst, type Query } from "./query.ts";
 import type { Database } from "../database.ts";
 
 export type NotificationEventType = z.infer<typeof notificationEventTypeSchema>;
@@ -19,13 +20,17 @@ export type NewNotification = {
   readAt?: number | null;
 };
 
-/** One notification, as a statement to batch with the change that causes it. */
-export function insertNotificationStatement(db: Database, notification: NewNotification) {
+/**
+ * One notification, as a statement to batch with the change that causes it. With a guard, it is written only if the
+ * guard holds when the batch runs (a withdrawal's status change that lost a race notifies nobody).
+ */
+export function insertNotificationStatement(db: Database, notification: NewNotification, guard: StatementGuard = noGuard) {
   const readAt = notification.readAt ?? null;
   return db
     .prepare(
       `INSERT INTO notifications (id, user_id, event_type, title, body, link, campaign_id, dedupe_key, created_at, is_read, read_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING`,
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${guard.sql}
+       ON CONFLICT (dedupe_key) DO NOTHING`,
     )
     .bind(
       `ntf_${crypto.randomUUID()}`,
@@ -39,6 +44,7 @@ export function insertNotificationStatement(db: Database, notification: NewNotif
       notification.createdAt,
       readAt === null ? 0 : 1,
       readAt,
+      ...guard.params,
     );
 }
 
@@ -169,14 +175,13 @@ export async function findDedupeFamily(
 
 /** Deletes up to `limit` read notifications created at or before `before`, oldest first. */
 export async function deleteReadNotificationsBefore(db: Database, before: number, limit: number): Promise<number> {
-  const { results } = await db
-    .prepare(
-      `DELETE FROM notifications WHERE id IN (
-         SELECT id FROM notifications WHERE is_read = 1 AND created_at <= ? ORDER BY created_at LIMIT ?
-       ) RETURNING 1 AS deleted`,
-    )
-    .bind(before, limit)
-    .all();
-  // RETURNING counts the rows themselves; meta.changes would add what cascades and triggers write.
-  return results.length;
+  return deletedRowCount(
+    db
+      .prepare(
+        `DELETE FROM notifications WHERE id IN (
+           SELECT id FROM notifications WHERE is_read = 1 AND created_at <= ? ORDER BY created_at LIMIT ?
+         ) RETURNING 1 AS deleted`,
+      )
+      .bind(before, limit),
+  );
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { queryFirst } from "./query.ts";
+import { deletedRowCount, queryFirst } from "./query.ts";
 import type { Database } from "../database.ts";
 
 /** one_time_codes (migration 0005): mailed codes and their links, stored only as hashes. */
@@ -133,12 +133,11 @@ export async function deleteCode(db: Database, key: { userId: string; purpose: C
 
 /** Deletes up to `limit` codes that expired at or before `before`, used or not, oldest first. */
 export async function deleteExpiredCodes(db: Database, before: number, limit: number): Promise<number> {
-  const { results } = await db
-    .prepare(
-      `DELETE FROM one_time_codes WHERE id IN (SELECT id FROM one_time_codes WHERE expires_at <= ? ORDER BY expires_at LIMIT ?) RETURNING 1 AS deleted`,
-    )
-    .bind(before, limit)
-    .all();
-  // RETURNING counts the rows themselves; meta.changes would add what cascades and triggers write.
-  return results.length;
+  return deletedRowCount(
+    db
+      .prepare(
+        `DELETE FROM one_time_codes WHERE id IN (SELECT id FROM one_time_codes WHERE expires_at <= ? ORDER BY expires_at LIMIT ?) RETURNING 1 AS deleted`,
+      )
+      .bind(before, limit),
+  );
 }

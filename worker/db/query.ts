@@ -41,6 +41,15 @@ export async function queryFirst<Schema extends z.core.$ZodType>(
   return row === null ? null : z.parse(rowSchema, row);
 }
 
+/**
+ * Runs a `DELETE … RETURNING 1 AS deleted` and answers how many rows it deleted: RETURNING counts the rows themselves,
+ * where `meta.changes` would add what cascades and triggers write.
+ */
+export async function deletedRowCount(deleteReturning: D1PreparedStatement): Promise<number> {
+  const { results } = await deleteReturning.all();
+  return results.length;
+}
+
 export type QueryValues<Queries extends readonly Query<unknown>[]> = {
   -readonly [K in keyof Queries]: Queries[K] extends Query<infer T> ? T : never;
 };

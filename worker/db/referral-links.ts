@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Database } from "../database.ts";
-import { allRows, firstRow, queryFirst, runBatch, runQuery, type Query } from "./query.ts";
+import { allRows, deletedRowCount, firstRow, queryFirst, runBatch, runQuery, type Query } from "./query.ts";
 
 /**
  * The tables `referral_links`, `referral_click_days`, `conversion_customers` and `conversion_orders` (migration
@@ -129,14 +129,14 @@ export function countDeliveredClicksStatements(db: Database, clicks: readonly De
 
 /** Retention: up to `limit` source rows of days before `beforeDay`, oldest first, by the primary key (day leads it). */
 export async function deleteClickSourcesBefore(db: Database, beforeDay: string, limit: number): Promise<number> {
-  const { results } = await db
-    .prepare(
-      `DELETE FROM referral_click_sources WHERE (day, campaign_id, source) IN
-         (SELECT day, campaign_id, source FROM referral_click_sources WHERE day < ? ORDER BY day LIMIT ?) RETURNING 1 AS deleted`,
-    )
-    .bind(beforeDay, limit)
-    .all();
-  return results.length;
+  return deletedRowCount(
+    db
+      .prepare(
+        `DELETE FROM referral_click_sources WHERE (day, campaign_id, source) IN
+           (SELECT day, campaign_id, source FROM referral_click_sources WHERE day < ? ORDER BY day LIMIT ?) RETURNING 1 AS deleted`,
+      )
+      .bind(beforeDay, limit),
+  );
 }
 
 const customerRowSchema = z.object({
@@ -223,26 +223,26 @@ export async function findRecentOrders(
 
 /** Retention: up to `limit` order rows past their 7 days, oldest first; how many were deleted. */
 export async function deleteExpiredOrders(db: Database, now: number, limit: number): Promise<number> {
-  const { results } = await db
-    .prepare(
-      `DELETE FROM conversion_orders WHERE (advertiser_id, order_id) IN
-         (SELECT advertiser_id, order_id FROM conversion_orders WHERE seen_at <= ? ORDER BY seen_at LIMIT ?) RETURNING 1 AS deleted`,
-    )
-    .bind(now - ORDER_DEDUPLICATION_MS, limit)
-    .all();
-  return results.length;
+  return deletedRowCount(
+    db
+      .prepare(
+        `DELETE FROM conversion_orders WHERE (advertiser_id, order_id) IN
+           (SELECT advertiser_id, order_id FROM conversion_orders WHERE seen_at <= ? ORDER BY seen_at LIMIT ?) RETURNING 1 AS deleted`,
+      )
+      .bind(now - ORDER_DEDUPLICATION_MS, limit),
+  );
 }
 
 /** Retention: up to `limit` customer attributions past their window, oldest first; how many were deleted. */
 export async function deleteExpiredCustomers(db: Database, now: number, limit: number): Promise<number> {
-  const { results } = await db
-    .prepare(
-      `DELETE FROM conversion_customers WHERE (advertiser_id, customer_id) IN
-         (SELECT advertiser_id, customer_id FROM conversion_customers WHERE expires_at <= ? ORDER BY expires_at LIMIT ?) RETURNING 1 AS deleted`,
-    )
-    .bind(now, limit)
-    .all();
-  return results.length;
+  return deletedRowCount(
+    db
+      .prepare(
+        `DELETE FROM conversion_customers WHERE (advertiser_id, customer_id) IN
+           (SELECT advertiser_id, customer_id FROM conversion_customers WHERE expires_at <= ? ORDER BY expires_at LIMIT ?) RETURNING 1 AS deleted`,
+      )
+      .bind(now, limit),
+  );
 }
 
 const settingsRowSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { firstRow, mapQuery, queryFirst, type Query } from "./query.ts";
+import { deletedRowCount, firstRow, mapQuery, queryFirst, type Query } from "./query.ts";
 import type { Database } from "../database.ts";
 
 const sessionSchema = z
@@ -103,40 +103,37 @@ export async function spendRefreshToken(
 
 /** Deletes up to `limit` sessions that expired at or before `now`, oldest first (their refresh tokens go with them). */
 export async function deleteExpiredSessions(db: Database, now: number, limit: number): Promise<number> {
-  const { results } = await db
-    .prepare(
-      `DELETE FROM sessions WHERE id IN (SELECT id FROM sessions WHERE expires_at <= ? ORDER BY expires_at LIMIT ?) RETURNING 1 AS deleted`,
-    )
-    .bind(now, limit)
-    .all();
-  // RETURNING counts the rows themselves; meta.changes would add what cascades and triggers write.
-  return results.length;
+  return deletedRowCount(
+    db
+      .prepare(
+        `DELETE FROM sessions WHERE id IN (SELECT id FROM sessions WHERE expires_at <= ? ORDER BY expires_at LIMIT ?) RETURNING 1 AS deleted`,
+      )
+      .bind(now, limit),
+  );
 }
 
 /** Deletes up to `limit` sessions revoked at or before `before`, oldest first (their refresh tokens go with them). */
 export async function deleteRevokedSessions(db: Database, before: number, limit: number): Promise<number> {
-  const { results } = await db
-    .prepare(
-      `DELETE FROM sessions WHERE id IN (
-         SELECT id FROM sessions WHERE revoked_at IS NOT NULL AND revoked_at <= ? ORDER BY revoked_at LIMIT ?
-       ) RETURNING 1 AS deleted`,
-    )
-    .bind(before, limit)
-    .all();
-  // RETURNING counts the rows themselves; meta.changes would add what cascades and triggers write.
-  return results.length;
+  return deletedRowCount(
+    db
+      .prepare(
+        `DELETE FROM sessions WHERE id IN (
+           SELECT id FROM sessions WHERE revoked_at IS NOT NULL AND revoked_at <= ? ORDER BY revoked_at LIMIT ?
+         ) RETURNING 1 AS deleted`,
+      )
+      .bind(before, limit),
+  );
 }
 
 /** Deletes up to `limit` refresh tokens that expired at or before `now`, spent or not, oldest first. */
 export async function deleteExpiredRefreshTokens(db: Database, now: number, limit: number): Promise<number> {
-  const { results } = await db
-    .prepare(
-      `DELETE FROM refresh_tokens WHERE token_hash IN (
-         SELECT token_hash FROM refresh_tokens WHERE expires_at <= ? ORDER BY expires_at LIMIT ?
-       ) RETURNING 1 AS deleted`,
-    )
-    .bind(now, limit)
-    .all();
-  // RETURNING counts the rows themselves; meta.changes would add what cascades and triggers write.
-  return results.length;
+  return deletedRowCount(
+    db
+      .prepare(
+        `DELETE FROM refresh_tokens WHERE token_hash IN (
+           SELECT token_hash FROM refresh_tokens WHERE expires_at <= ? ORDER BY expires_at LIMIT ?
+         ) RETURNING 1 AS deleted`,
+      )
+      .bind(now, limit),
+  );
 }

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { secondFactorSchema, withdrawalStatusSchema, type SecondFactor, type WithdrawalTracking } from "../contracts/withdrawals.ts";
 import type { StatementGuard } from "./ledger.ts";
-import type { NewNotification } from "./notifications.ts";
 import { queryAll, queryFirst } from "./query.ts";
 import type { WithdrawalStatus } from "../contracts/withdrawal-rules.ts";
 import type { Database } from "../database.ts";
@@ -254,29 +253,4 @@ export async function recordCodeSent(db: Database, withdrawalId: string, now: nu
     .prepare(`UPDATE withdrawals SET code_sent_at = ?, updated_at = ? WHERE id = ? AND status = 'verifying'`)
     .bind(now, now, withdrawalId)
     .run();
-}
-
-/**
- * The notification of a withdrawal's status change, written only if the withdrawal has that status when the batch
- * runs (so a change that lost a race notifies nobody) and once per dedupe key. Same columns and id format as
- * `insertNotificationStatement` (worker/db/notifications.ts).
- */
-export function insertWithdrawalNotificationStatement(db: Database, notification: NewNotification, guard: StatementGuard) {
-  return db
-    .prepare(
-      `INSERT INTO notifications (id, user_id, event_type, title, body, link, campaign_id, dedupe_key, created_at, is_read, read_at)
-       SELECT ?, ?, ?, ?, ?, ?, NULL, ?, ?, 0, NULL WHERE ${guard.sql}
-       ON CONFLICT (dedupe_key) DO NOTHING`,
-    )
-    .bind(
-      `ntf_${crypto.randomUUID()}`,
-      notification.userId,
-      notification.eventType,
-      notification.title,
-      notification.body ?? "",
-      notification.link ?? null,
-      notification.dedupeKey,
-      notification.createdAt,
-      ...guard.params,
-    );
 }

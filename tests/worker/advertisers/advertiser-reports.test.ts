@@ -10,7 +10,6 @@ import { upsertAttributionStatement } from "../../../worker/db/attribution.ts";
 import { insertCampaignStatement } from "../../../worker/db/campaigns.ts";
 import { storeConversionBatch } from "../../../worker/db/conversions.ts";
 import { insertUserStatements } from "../../../worker/db/users.ts";
-import { insertChallenge, insertWallet, spendChallengeAndVerify } from "../../../worker/db/wallets.ts";
 import {
   advertiserDepositsAccount,
   campaignBonusPoolAccount,
@@ -23,6 +22,7 @@ import { seedDemoData } from "../../../fixtures/demo-data.ts";
 import { fixedClock } from "../../support/clock.ts";
 import { fetchPage, fetchWorker } from "../support/fetch.ts";
 import { bearerFor, sessionCookieFor } from "../support/sessions.ts";
+import { insertVerifiedWallet, walletPurchase } from "../support/wallet-purchases.ts";
 
 /*
  * Advertiser reports (docs/decisions/021-advertiser-reports.md) through the HTTP API, over a small known data set:
@@ -123,50 +123,14 @@ beforeAll(async () => {
       createdAt: day1 + 2 * DAY + 5 * HOUR,
     }),
   ]);
-  const walletId = `wallet-rep-${suffix}`;
-  await insertWallet(env.DB, {
-    id: walletId,
-    userId: ada.id,
-    type: "evm",
-    address: wallet,
-    addressKey: wallet.toLowerCase(),
-    currency: usdc,
-    createdAt: now,
-  });
-  await insertChallenge(env.DB, {
-    nonce: `rep-nonce-${suffix}`,
-    walletId,
-    userId: ada.id,
-    message: "test",
-    expiresAt: now + HOUR,
-    createdAt: now,
-  });
-  expect(await spendChallengeAndVerify(env.DB, { nonce: `rep-nonce-${suffix}`, walletId, userId: ada.id }, now)).toBe(true);
-  const event = (eventId: string, address: string, at: number) => ({
-    eventId,
-    type: "purchase" as const,
-    walletAddress: address,
-    addressKey: address.toLowerCase(),
-    chain: "evm" as const,
-    value: null,
-    currency: null,
-    occurredAt: at,
-    metadata: null,
-    clickId: null,
-    customerId: null,
-    orderId: null,
-    reversesEventId: null,
-    campaignId: null,
-    creatorId: null,
-    via: null,
-  });
+  await insertVerifiedWallet({ id: `wallet-rep-${suffix}`, userId: ada.id, address: wallet, now });
   const stored = await storeConversionBatch(
     env.DB,
     advertiser.id,
     [
-      event("e1", wallet, day1 + 3 * HOUR),
-      event("e2", wallet, day1 + 2 * DAY + 3 * HOUR),
-      event("e3", `0x${"cd".repeat(20)}`, day1 + 4 * HOUR),
+      walletPurchase("e1", wallet, day1 + 3 * HOUR),
+      walletPurchase("e2", wallet, day1 + 2 * DAY + 3 * HOUR),
+      walletPurchase("e3", `0x${"cd".repeat(20)}`, day1 + 4 * HOUR),
     ],
     now,
   );

@@ -18,7 +18,6 @@ import {
   type ReportScope,
 } from "../../../worker/db/reports.ts";
 import { insertUserStatements } from "../../../worker/db/users.ts";
-import { insertChallenge, insertWallet, spendChallengeAndVerify } from "../../../worker/db/wallets.ts";
 import {
   advertiserDepositsAccount,
   campaignBonusPoolAccount,
@@ -28,6 +27,7 @@ import {
 import { journalEntryStatements } from "../../../worker/domain/ledger/journal.ts";
 import { trackingFrom } from "../../../worker/domain/rewards/poll-schedule.ts";
 import { migrationBackfills } from "../support/migration-backfills.ts";
+import { insertVerifiedWallet, walletPurchase } from "../support/wallet-purchases.ts";
 
 /*
  * The daily rollups behind the advertiser reports (migration 0029, docs/decisions/021-advertiser-reports.md): written
@@ -152,46 +152,11 @@ describe("the report rollups", () => {
     ]);
 
     // Ada's verified wallet: her conversion is matched and attributed to the campaign (her utm campaign); another is not.
-    await insertWallet(env.DB, {
-      id: "wallet-rollup",
-      userId: ada.id,
-      type: "evm",
-      address: wallet,
-      addressKey: wallet,
-      currency: "USDC",
-      createdAt: now,
-    });
-    await insertChallenge(env.DB, {
-      nonce: "rollup-nonce",
-      walletId: "wallet-rollup",
-      userId: ada.id,
-      message: "m",
-      expiresAt: now + HOUR,
-      createdAt: now,
-    });
-    expect(await spendChallengeAndVerify(env.DB, { nonce: "rollup-nonce", walletId: "wallet-rollup", userId: ada.id }, now)).toBe(true);
-    const event = (eventId: string, address: string, at: number) => ({
-      eventId,
-      type: "purchase" as const,
-      walletAddress: address,
-      addressKey: address,
-      chain: "evm" as const,
-      value: null,
-      currency: null,
-      occurredAt: at,
-      metadata: null,
-      clickId: null,
-      customerId: null,
-      orderId: null,
-      reversesEventId: null,
-      campaignId: null,
-      creatorId: null,
-      via: null,
-    });
+    await insertVerifiedWallet({ id: "wallet-rollup", userId: ada.id, address: wallet, now });
     const stored = await storeConversionBatch(
       env.DB,
       advertiser.id,
-      [event("c1", wallet, day1 + 3 * HOUR), event("c2", `0x${"12".repeat(20)}`, day1 + DAY + HOUR)],
+      [walletPurchase("c1", wallet, day1 + 3 * HOUR), walletPurchase("c2", `0x${"12".repeat(20)}`, day1 + DAY + HOUR)],
       now,
     );
     expect(stored.matched).toBe(1);

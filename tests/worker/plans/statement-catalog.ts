@@ -668,7 +668,10 @@ export const statementCatalog: Record<string, ModuleEntry> = {
     calls: {
       markNotificationReadByKeyStatement: (db) => notifications.markNotificationReadByKeyStatement(db, "terms-and-conditions:t-1:ada", now),
       deleteReadNotificationsBefore: (db) => notifications.deleteReadNotificationsBefore(db, now - 90 * day, 500),
-      insertNotificationStatement: (db) => notifications.insertNotificationStatement(db, notification),
+      insertNotificationStatement: (db) => [
+        notifications.insertNotificationStatement(db, notification),
+        notifications.insertNotificationStatement(db, notification, withdrawalGuard),
+      ],
       listRecentNotifications: (db) => notifications.listRecentNotifications(db, creator.id, 20),
       payoutsToConfirmQuery: (db) => notifications.payoutsToConfirmQuery(db, creator.id, 20),
       markNotificationRead: (db) => notifications.markNotificationRead(db, creator.id, "ntf-1", now),
@@ -1143,9 +1146,10 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       recordRailPayout: (db) => withdrawals.recordRailPayout(db, "wd-1", "payout-1", now),
       touchPendingWithdrawal: (db) => withdrawals.touchPendingWithdrawal(db, "wd-1", now),
       recordCodeSent: (db) => withdrawals.recordCodeSent(db, "wd-1", now),
-      insertWithdrawalNotificationStatement: (db) => withdrawals.insertWithdrawalNotificationStatement(db, notification, withdrawalGuard),
     },
-    sendsNoSql: { withdrawalStatusGuard: "a condition other statements carry (collected through insertWithdrawalNotificationStatement)" },
+    sendsNoSql: {
+      withdrawalStatusGuard: "a condition other statements carry (collected through notifications.insertNotificationStatement)",
+    },
   },
   "networks/bluesky/oauth": {
     calls: {

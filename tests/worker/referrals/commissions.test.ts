@@ -24,7 +24,9 @@ import {
   commissionsPath,
   fundCommissionBudget,
   fundCommissions,
+  nextId,
   saveCommissionSettings,
+  USDC,
   type CommissionWorld,
 } from "../support/commissions.ts";
 import { fetchPage, fetchWorker } from "../support/fetch.ts";
@@ -39,9 +41,6 @@ import { bearerFor, sessionCookieFor } from "../support/sessions.ts";
  */
 
 const now = Date.now();
-const USDC = 1_000_000;
-let counter = 0;
-const next = (prefix: string) => `${prefix}${(counter += 1)}`;
 
 /** Risk review (docs/decisions/047) holds nothing here and approves at once; tests/worker/referrals/risk-review.test.ts covers it. */
 const world = () => commissionWorld({ prefix: "com", review: { threshold: 100, windowHours: 0 } });
@@ -178,7 +177,7 @@ describe("commission settings", () => {
   });
 
   it("are the account's own: anyone else gets 404", async () => {
-    const stranger = buildUser(next("com_stranger_"), now);
+    const stranger = buildUser(nextId("com_stranger_"), now);
     await env.DB.batch(insertUserStatements(env.DB, stranger, ["creator"]));
     const response = await fetchWorker(commissionsPath(w), { headers: { Authorization: await bearerFor(stranger.id) } });
     expect(response.status).toBe(404);
@@ -192,7 +191,7 @@ describe("commission settings", () => {
       advertiserId: w.advertiserId,
       currency: "USDC",
       amount: 8 * USDC,
-      idempotencyKey: next("d-"),
+      idempotencyKey: nextId("d-"),
     });
     expect((await fundCommissionBudget(w, 5 * USDC, "budget-once")).status).toBe(200);
     const again = await fundCommissionBudget(w, 5 * USDC, "budget-once");
@@ -257,7 +256,7 @@ describe("a purchase credited by a verified wallet", () => {
     const address = `0x${"ef".repeat(20)}`;
     await env.DB.batch([upsertAttributionStatement(env.DB, w.creatorId, { utm_campaign: w.campaignId }, now)]);
     await insertWallet(env.DB, {
-      id: next("com-wallet-"),
+      id: nextId("com-wallet-"),
       userId: w.creatorId,
       type: "evm",
       address,
@@ -337,7 +336,7 @@ describe("the rules' limits", () => {
       advertiserId: w.advertiserId,
       currency: "USDC",
       amount: USDC,
-      idempotencyKey: next("d-"),
+      idempotencyKey: nextId("d-"),
     });
     expect((await fundCommissionBudget(w, USDC)).status).toBe(200);
     expect(await settingsOf(w)).toMatchObject({ budget: 1_500_000, budgetShortCount: 0, budgetShortAt: null });
@@ -377,7 +376,7 @@ describe("reversals", () => {
     expect((await commissionsOf(w))[0]).toMatchObject({ status: "available", amount: 4_000_000 });
     // The creator asks to withdraw 3 of the 4 USDC: held, no longer available (what a withdrawal request posts).
     await postJournalEntry(env.DB, {
-      idempotencyKey: next("test-withdrawal-hold-"),
+      idempotencyKey: nextId("test-withdrawal-hold-"),
       kind: "withdrawal-hold",
       memo: "withdrawal in flight",
       lines: [

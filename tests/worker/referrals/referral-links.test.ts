@@ -1,19 +1,17 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createdApiKeySchema, type CreatedApiKey } from "../../../worker/contracts/api-keys.ts";
+import type { CreatedApiKey } from "../../../worker/contracts/api-keys.ts";
 import { ingestResultSchema } from "../../../worker/contracts/conversions.ts";
 import { errorBodySchema } from "../../../worker/contracts/errors.ts";
 import { clickRecordShape, type ClickRecord } from "../../../worker/contracts/click-record.ts";
 import { configFrom } from "../../../worker/config.ts";
 import { CLICK_ID, referralLinkSchema, referralSettingsSchema } from "../../../worker/contracts/referrals.ts";
-import { insertMemberStatement } from "../../../worker/db/advertiser-members.ts";
-import { insertAdvertiserStatement } from "../../../worker/db/advertisers.ts";
-import { insertCampaignStatement, insertParticipantStatement } from "../../../worker/db/campaigns.ts";
 import { insertUserStatements } from "../../../worker/db/users.ts";
 import { openClickId, type OpenedClick } from "../../../worker/domain/referrals/click-ids.ts";
 import { CLICK_ARCHIVE_PREFIX } from "../../../worker/domain/referrals/store-clicks.ts";
-import { buildAdvertiser, buildCampaign, buildUser } from "../../../fixtures/factories.ts";
+import { buildUser } from "../../../fixtures/factories.ts";
 import { fetchWorker } from "../support/fetch.ts";
+import { accountWorld, nextId, type AccountWorld } from "../support/commissions.ts";
 import { bearerFor } from "../support/sessions.ts";
 
 /*
@@ -24,49 +22,12 @@ import { bearerFor } from "../support/sessions.ts";
 
 const now = Date.now();
 const INGEST = "/v1/conversion/event/ingest";
-let counter = 0;
-const next = (prefix: string) => `${prefix}${(counter += 1)}`;
 
-type World = {
-  advertiserId: string;
-  key: CreatedApiKey;
-  campaignId: string;
-  creatorId: string;
-  creatorBearer: string;
-  memberBearer: string;
-};
+/** The account world with a campaign in `status` whose links lead to `destinationUrl`. */
+const world = (destinationUrl: string | null, status: "active" | "evaluated" = "active") =>
+  accountWorld({ prefix: "ref", destinationUrl, status });
 
-async function world(destinationUrl: string | null, status: "active" | "evaluated" = "active"): Promise<World> {
-  const advertiser = buildAdvertiser(next("ref-adv-"), now);
-  const member = buildUser(next("ref_member_"), now);
-  const creator = buildUser(next("ref_creator_"), now);
-  const campaign = buildCampaign(next("ref-camp-"), advertiser, status, now);
-  await env.DB.batch([
-    insertAdvertiserStatement(env.DB, advertiser),
-    ...insertUserStatements(env.DB, member, ["creator"]),
-    ...insertUserStatements(env.DB, creator, ["creator"]),
-    insertMemberStatement(env.DB, { advertiserId: advertiser.id, userId: member.id, role: "owner", invitedBy: null, createdAt: now }),
-    insertCampaignStatement(env.DB, campaign),
-    env.DB.prepare(`UPDATE campaigns SET destination_url = ? WHERE id = ?`).bind(destinationUrl, campaign.id),
-    insertParticipantStatement(env.DB, campaign.id, creator.id, now),
-  ]);
-  const created = await fetchWorker(`/v1/advertiser/${advertiser.id}/api-keys`, {
-    method: "POST",
-    headers: { Authorization: await bearerFor(member.id), "Content-Type": "application/json" },
-    body: JSON.stringify({ label: "Shop" }),
-  });
-  expect(created.status).toBe(201);
-  return {
-    advertiserId: advertiser.id,
-    key: createdApiKeySchema.parse(await created.json()),
-    campaignId: campaign.id,
-    creatorId: creator.id,
-    creatorBearer: await bearerFor(creator.id),
-    memberBearer: await bearerFor(member.id),
-  };
-}
-
-async function linkOf(w: World) {
+async function linkOf(w: AccountWorld) {
   const response = await fetchWorker(`/v1/campaign/${w.campaignId}/referral-link`, {
     headers: { Authorization: w.creatorBearer },
   });
@@ -81,7 +42,7 @@ function visit(code: string, address = "203.0.113.7", query = "") {
 }
 
 /** Visits the link and returns the click id the destination received. */
-async function clickThrough(w: World, code: string, address?: string): Promise<string> {
+async function clickThrough(w: AccountWorld, code: string, address?: string): Promise<string> {
   const response = await visit(code, address);
   expect(response.status).toBe(302);
   const clickId = new URL(response.headers.get("location") ?? "").searchParams.get("chorus_click_id");
@@ -100,7 +61,7 @@ async function opened(clickId: string): Promise<OpenedClick> {
 const DELIVERY_DEADLINE_MS = 10_000;
 
 /** The link's counted clicks once they reach `expected` (or the deadline passes). */
-async function clicksCounted(w: World, expected: number): Promise<number> {
+async function clicksCounted(w: AccountWorld, expected: number): Promise<number> {
   const deadline = Date.now() + DELIVERY_DEADLINE_MS;
   for (;;) {
     const { clicks } = await linkOf(w);
@@ -147,7 +108,7 @@ const event = (eventId: string, fields: Record<string, unknown>) => ({
 });
 
 describe("a creator's referral link", () => {
-  let w: World;
+  let w: AccountWorld;
   beforeAll(async () => {
     w = await world("https://shop.example/landing?ref=chorus");
   });
@@ -161,7 +122,7 @@ describe("a creator's referral link", () => {
   });
 
   it("is refused to someone who did not join, and for a campaign that does not exist", async () => {
-    const stranger = buildUser(next("ref_stranger_"), now);
+    const stranger = buildUser(nextId("ref_stranger_"), now);
     await env.DB.batch(insertUserStatements(env.DB, stranger, ["creator"]));
     const bearer = await bearerFor(stranger.id);
     const notJoined = await fetchWorker(`/v1/campaign/${w.campaignId}/referral-link`, { headers: { Authorization: bearer } });
@@ -260,7 +221,7 @@ describe("a creator's referral link", () => {
 });
 
 describe("ingestion that attributes by click", () => {
-  let w: World;
+  let w: AccountWorld;
   let code: string;
   beforeAll(async () => {
     w = await world("https://shop.example/");
@@ -270,7 +231,7 @@ describe("ingestion that attributes by click", () => {
   it("credits a lead with a click id to the click's creator, and a later sale with only the customer id to the same", async () => {
     const clickId = await clickThrough(w, code);
     const lead = await ingest(w.key, [
-      event(next("lead-"), { type: "signup", value: undefined, currency: undefined, clickId, customerId: "cust-42" }),
+      event(nextId("lead-"), { type: "signup", value: undefined, currency: undefined, clickId, customerId: "cust-42" }),
     ]);
     expect(lead.status, await lead.clone().text()).toBe(200);
     expect(ingestResultSchema.parse(await lead.json()).results[0]?.attribution).toEqual({
@@ -278,7 +239,7 @@ describe("ingestion that attributes by click", () => {
       campaignId: w.campaignId,
       creatorId: w.creatorId,
     });
-    const sale = await ingest(w.key, [event(next("sale-"), { customerId: "cust-42", orderId: "order-9001" })]);
+    const sale = await ingest(w.key, [event(nextId("sale-"), { customerId: "cust-42", orderId: "order-9001" })]);
     const saleResult = ingestResultSchema.parse(await sale.json());
     expect(saleResult.results[0]?.attribution).toEqual({ via: "customer", campaignId: w.campaignId, creatorId: w.creatorId });
 
@@ -301,18 +262,18 @@ describe("ingestion that attributes by click", () => {
   });
 
   it("counts an order id once for 7 days, in one batch and across calls, and says why", async () => {
-    const first = ingestResultSchema.parse(await (await ingest(w.key, [event(next("o-"), { orderId: "order-77" })])).json());
+    const first = ingestResultSchema.parse(await (await ingest(w.key, [event(nextId("o-"), { orderId: "order-77" })])).json());
     expect(first.results[0]?.status).toBe("accepted");
-    const firstAgain = next("o-");
+    const firstAgain = nextId("o-");
     const repeated = ingestResultSchema.parse(
-      await (await ingest(w.key, [event(firstAgain, { orderId: "order-77" }), event(next("o-"), { orderId: "order-78" })])).json(),
+      await (await ingest(w.key, [event(firstAgain, { orderId: "order-77" }), event(nextId("o-"), { orderId: "order-78" })])).json(),
     );
     expect(repeated.results.map((result) => [result.status, result.reason ?? null])).toEqual([
       ["duplicate", "its orderId was counted for this account in the last 7 days, under another event id"],
       ["accepted", null],
     ]);
     const inOneBatch = ingestResultSchema.parse(
-      await (await ingest(w.key, [event(next("o-"), { orderId: "order-79" }), event(next("o-"), { orderId: "order-79" })])).json(),
+      await (await ingest(w.key, [event(nextId("o-"), { orderId: "order-79" }), event(nextId("o-"), { orderId: "order-79" })])).json(),
     );
     expect(inOneBatch.results.map((result) => result.status)).toEqual(["accepted", "duplicate"]);
     expect(inOneBatch).toMatchObject({ accepted: 1, duplicates: 1 });
@@ -326,10 +287,10 @@ describe("ingestion that attributes by click", () => {
     const result = ingestResultSchema.parse(
       await (
         await ingest(w.key, [
-          event(next("u-"), { clickId: `${ownClick.slice(0, 20)}${ownClick[20] === "A" ? "B" : "A"}${ownClick.slice(21)}` }),
-          event(next("u-"), { clickId: othersClick }),
-          event(next("u-"), { clickId: "not-a-click-id" }),
-          event(next("u-"), {}),
+          event(nextId("u-"), { clickId: `${ownClick.slice(0, 20)}${ownClick[20] === "A" ? "B" : "A"}${ownClick.slice(21)}` }),
+          event(nextId("u-"), { clickId: othersClick }),
+          event(nextId("u-"), { clickId: "not-a-click-id" }),
+          event(nextId("u-"), {}),
         ])
       ).json(),
     );
@@ -342,7 +303,7 @@ describe("ingestion that attributes by click", () => {
   });
 
   it("refuses a click id with a control character with a 400 naming the event and field", async () => {
-    const response = await ingest(w.key, [event(next("bad-"), { clickId: "clk_\u0000" })]);
+    const response = await ingest(w.key, [event(nextId("bad-"), { clickId: "clk_\u0000" })]);
     expect(response.status).toBe(400);
     const body = errorBodySchema.parse(await response.json());
     expect(body.detail).toEqual([
@@ -352,7 +313,7 @@ describe("ingestion that attributes by click", () => {
 });
 
 describe("the advertiser's settings for a campaign's referral links", () => {
-  const put = (w: World, body: unknown, bearer = w.memberBearer) =>
+  const put = (w: AccountWorld, body: unknown, bearer = w.memberBearer) =>
     fetchWorker(`/v1/advertiser/${w.advertiserId}/campaigns/${w.campaignId}/referrals`, {
       method: "PUT",
       headers: { Authorization: bearer, "Content-Type": "application/json" },

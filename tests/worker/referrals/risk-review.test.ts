@@ -15,7 +15,9 @@ import {
   commissionWorld,
   commissionsPath,
   fundCommissions,
+  nextId,
   reviewDecisionNotificationsOf,
+  USDC,
   type CommissionWorld,
 } from "../support/commissions.ts";
 import { fetchPage, fetchWorker } from "../support/fetch.ts";
@@ -31,9 +33,6 @@ import { bearerFor, sessionCookieFor } from "../support/sessions.ts";
  */
 
 const now = Date.now();
-const USDC = 1_000_000;
-let counter = 0;
-const next = (prefix: string) => `${prefix}${(counter += 1)}`;
 
 const creatorWallet = `0x${"ab".repeat(20)}`;
 const shopperWallet = `0x${"cd".repeat(20)}`;
@@ -197,7 +196,7 @@ describe("the advertiser's review", () => {
     const queue = await queueOf(w);
     expect(queue.held.map((item) => item.eventId)).toEqual(["held-a", "held-b", "held-c"]);
     expect(queue.history).toEqual([]);
-    const stranger = buildUser(next("risk_stranger_"), now);
+    const stranger = buildUser(nextId("risk_stranger_"), now);
     await env.DB.batch(insertUserStatements(env.DB, stranger, ["creator"]));
     const response = await fetchWorker(`/v1/advertiser/${w.advertiserId}/reviews`, {
       headers: { Authorization: await bearerFor(stranger.id) },

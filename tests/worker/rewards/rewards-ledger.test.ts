@@ -25,6 +25,13 @@ import { fetchWorker } from "../support/fetch.ts";
 
 const clock = fixedClock(Date.UTC(2026, 10, 1));
 
+/** A new advertiser (`slug`) with `amount` of `currency` deposited through the ledger, as the deposit rail's completion does. */
+async function advertiserWithDeposit(slug: string, currency: string, amount: number) {
+  const advertiser = await insertAdvertiser(slug);
+  await depositAdvertiserFunds(env.DB, clock, { advertiserId: advertiser.id, currency, amount, idempotencyKey: `${slug}-deposit` });
+  return advertiser;
+}
+
 async function newCreator(handle: string) {
   const user = buildUser(handle, clock.now());
   await env.DB.batch(insertUserStatements(env.DB, user, ["creator"]));
@@ -75,30 +82,20 @@ describe("the ledger", () => {
     const creator = await newCreator("ledger_refusals");
     const available = creatorAvailableAccount(creator.id, "USDC");
     const held = creatorWithdrawalHoldAccount(creator.id, "USDC");
-    await expect(
+    /** Takes 5 out of the creator's empty available balance and puts `heldAmount` of it on hold. */
+    const holdFive = (idempotencyKey: string, heldAmount: number) =>
       postJournalEntry(env.DB, {
-        idempotencyKey: "bad-1",
+        idempotencyKey,
         kind: "withdrawal-hold",
         memo: "",
         lines: [
           { account: available, amount: -5 },
-          { account: held, amount: 4 },
+          { account: held, amount: heldAmount },
         ],
         createdAt: clock.now(),
-      }),
-    ).rejects.toBeInstanceOf(UnbalancedEntryError);
-    await expect(
-      postJournalEntry(env.DB, {
-        idempotencyKey: "bad-2",
-        kind: "withdrawal-hold",
-        memo: "",
-        lines: [
-          { account: available, amount: -5 },
-          { account: held, amount: 5 },
-        ],
-        createdAt: clock.now(),
-      }),
-    ).rejects.toBeInstanceOf(InsufficientFundsError);
+      });
+    await expect(holdFive("bad-1", 4)).rejects.toBeInstanceOf(UnbalancedEntryError);
+    await expect(holdFive("bad-2", 5)).rejects.toBeInstanceOf(InsufficientFundsError);
 
     // The database itself refuses an unbalanced entry written by hand.
     await env.DB.prepare(
@@ -124,7 +121,7 @@ describe("the ledger", () => {
   });
 
   it("keeps one balance row per account equal to the sum of its lines, and refuses an overdraft without touching any row", async () => {
-    const advertiser = await insertAdvertiser("ledger-kept-balances");
+    const advertiser = await advertiserWithDeposit("ledger-kept-balances", "USDC", 1_000);
     const creator = await newCreator("ledger_kept_balances");
     const deposits = advertiserDepositsAccount(advertiser.id, "USDC");
     const funding = advertiserFundingAccount(advertiser.id, "USDC");
@@ -147,12 +144,6 @@ describe("the ledger", () => {
         ],
         createdAt: clock.now(),
       });
-    await depositAdvertiserFunds(env.DB, clock, {
-      advertiserId: advertiser.id,
-      currency: "USDC",
-      amount: 1_000,
-      idempotencyKey: "kept-deposit",
-    });
     expect(await post("kept-reward-1", "reward", funding, available, 300)).toEqual({ posted: true });
     expect(await post("kept-reward-2", "reward", funding, available, 200)).toEqual({ posted: true });
     expect(await post("kept-reward-2", "reward", funding, available, 200)).toEqual({ posted: false });
@@ -185,13 +176,7 @@ describe("the ledger", () => {
   });
 
   it("is append-only: updates and deletes of ledger rows are refused", async () => {
-    const advertiser = await insertAdvertiser("ledger-append-only");
-    await depositAdvertiserFunds(env.DB, clock, {
-      advertiserId: advertiser.id,
-      currency: "EUR",
-      amount: 1_000,
-      idempotencyKey: "append-only",
-    });
+    await advertiserWithDeposit("ledger-append-only", "EUR", 1_000);
     for (const statement of [
       `UPDATE ledger_lines SET amount = amount * 2`,
       `DELETE FROM ledger_lines`,
@@ -223,13 +208,7 @@ describe("GET /v1/balance", () => {
     const token = await apiTokenFor(creator.id);
     expect(await balanceOf(token)).toEqual({ balances: [] });
 
-    const advertiser = await insertAdvertiser("balance-source");
-    await depositAdvertiserFunds(env.DB, clock, {
-      advertiserId: advertiser.id,
-      currency: "USDC",
-      amount: 10_000_000,
-      idempotencyKey: "balance-deposit",
-    });
+    const advertiser = await advertiserWithDeposit("balance-source", "USDC", 10_000_000);
     const available = creatorAvailableAccount(creator.id, "USDC");
     await postJournalEntry(env.DB, {
       idempotencyKey: "balance-reward",

@@ -16,13 +16,21 @@ import { bearerFor } from "./sessions.ts";
 import { uniqueClientAddress } from "./client-address.ts";
 
 /**
- * The world of the commission and risk-review worker tests (issue 28, docs/decisions/045 and 047): an advertiser with
- * an owner and an API key, an active campaign whose links lead to a shop, a creator who joined it, their referral
- * link and one click through it. Built through the product's own statements and endpoints; what each test expects is
- * written out in the test.
+ * The world of the referral, commission and risk-review worker tests (issue 28, docs/decisions/043, 045 and 047): an
+ * advertiser with an owner and an API key, an active campaign whose links lead to a shop, a creator who joined it,
+ * and for commissions their referral link and one click through it. Built through the product's own statements and
+ * endpoints; what each test expects is written out in the test.
  */
 
-export type CommissionWorld = {
+/** 1 USDC in the ledger's units (six decimals). */
+export const USDC = 1_000_000;
+
+let counter = 0;
+/** `prefix` with a number no other id of this test file has. */
+export const nextId = (prefix: string) => `${prefix}${(counter += 1)}`;
+
+/** An advertiser with an owner and an API key, a campaign of theirs and a creator who joined it. */
+export type AccountWorld = {
   advertiserId: string;
   memberId: string;
   campaignId: string;
@@ -31,14 +39,55 @@ export type CommissionWorld = {
   creatorBearer: string;
   memberBearer: string;
   key: CreatedApiKey;
-  clickId: string;
 };
 
-let counter = 0;
-const next = (prefix: string) => `${prefix}${(counter += 1)}`;
+export type AccountWorldOptions = {
+  /** Starts every id of the world (`{prefix}-adv-1`, `{prefix}_creator_3`…), so each test file's rows are told apart. */
+  prefix: string;
+  /** Where the campaign's referral links lead (`https://shop.example/` unless said); null for nowhere. */
+  destinationUrl?: string | null;
+  status?: "active" | "evaluated";
+};
+
+export async function accountWorld(options: AccountWorldOptions): Promise<AccountWorld> {
+  const { prefix, destinationUrl = "https://shop.example/", status = "active" } = options;
+  const now = Date.now();
+  const advertiser = buildAdvertiser(nextId(`${prefix}-adv-`), now);
+  const member = buildUser(nextId(`${prefix}_member_`), now);
+  const creator = buildUser(nextId(`${prefix}_creator_`), now);
+  const campaign = buildCampaign(nextId(`${prefix}-camp-`), advertiser, status, now);
+  await env.DB.batch([
+    insertAdvertiserStatement(env.DB, advertiser),
+    ...insertUserStatements(env.DB, member, ["creator"]),
+    ...insertUserStatements(env.DB, creator, ["creator"]),
+    insertMemberStatement(env.DB, { advertiserId: advertiser.id, userId: member.id, role: "owner", invitedBy: null, createdAt: now }),
+    insertCampaignStatement(env.DB, campaign),
+    env.DB.prepare(`UPDATE campaigns SET destination_url = ? WHERE id = ?`).bind(destinationUrl, campaign.id),
+    insertParticipantStatement(env.DB, campaign.id, creator.id, now),
+  ]);
+  const memberBearer = await bearerFor(member.id);
+  const created = await fetchWorker(`/v1/advertiser/${advertiser.id}/api-keys`, {
+    method: "POST",
+    headers: { Authorization: memberBearer, "Content-Type": "application/json" },
+    body: JSON.stringify({ label: "Shop" }),
+  });
+  expect(created.status).toBe(201);
+  return {
+    advertiserId: advertiser.id,
+    memberId: member.id,
+    campaignId: campaign.id,
+    campaignTitle: campaign.title,
+    creatorId: creator.id,
+    creatorBearer: await bearerFor(creator.id),
+    memberBearer,
+    key: createdApiKeySchema.parse(await created.json()),
+  };
+}
+
+/** The account world with the creator's referral link and one click through it. */
+export type CommissionWorld = AccountWorld & { clickId: string };
 
 export type CommissionWorldOptions = {
-  /** Starts every id of the world (`{prefix}-adv-1`, `{prefix}_creator_3`…), so each test file's rows are told apart. */
   prefix: string;
   /** A `risk_settings` row for the campaign; without one the defaults apply (a threshold of 70, a 48-hour window). */
   review?: { threshold: number; windowHours: number };
@@ -48,44 +97,27 @@ export type CommissionWorldOptions = {
 
 export async function commissionWorld(options: CommissionWorldOptions): Promise<CommissionWorld> {
   const { prefix, review, creatorWallet } = options;
+  const w = await accountWorld({ prefix });
   const now = Date.now();
-  const advertiser = buildAdvertiser(next(`${prefix}-adv-`), now);
-  const member = buildUser(next(`${prefix}_member_`), now);
-  const creator = buildUser(next(`${prefix}_creator_`), now);
-  const campaign = buildCampaign(next(`${prefix}-camp-`), advertiser, "active", now);
-  await env.DB.batch([
-    insertAdvertiserStatement(env.DB, advertiser),
-    ...insertUserStatements(env.DB, member, ["creator"]),
-    ...insertUserStatements(env.DB, creator, ["creator"]),
-    insertMemberStatement(env.DB, { advertiserId: advertiser.id, userId: member.id, role: "owner", invitedBy: null, createdAt: now }),
-    insertCampaignStatement(env.DB, campaign),
-    env.DB.prepare(`UPDATE campaigns SET destination_url = 'https://shop.example/' WHERE id = ?`).bind(campaign.id),
-    insertParticipantStatement(env.DB, campaign.id, creator.id, now),
+  const settings = [
     ...(review === undefined
       ? []
       : [
           env.DB.prepare(
             `INSERT INTO risk_settings (campaign_id, review_threshold, review_window_hours, updated_at) VALUES (?, ?, ?, ?)`,
-          ).bind(campaign.id, review.threshold, review.windowHours, now),
+          ).bind(w.campaignId, review.threshold, review.windowHours, now),
         ]),
     ...(creatorWallet === undefined
       ? []
       : [
           env.DB.prepare(
             `INSERT INTO wallets (id, user_id, type, address, address_key, currency, verified_at, created_at) VALUES (?, ?, 'evm', ?, ?, 'USDC', ?, ?)`,
-          ).bind(next(`${prefix}-wallet-`), creator.id, creatorWallet, creatorWallet, now, now),
+          ).bind(nextId(`${prefix}-wallet-`), w.creatorId, creatorWallet, creatorWallet, now, now),
         ]),
-  ]);
-  const memberBearer = await bearerFor(member.id);
-  const creatorBearer = await bearerFor(creator.id);
-  const created = await fetchWorker(`/v1/advertiser/${advertiser.id}/api-keys`, {
-    method: "POST",
-    headers: { Authorization: memberBearer, "Content-Type": "application/json" },
-    body: JSON.stringify({ label: "Shop" }),
-  });
-  expect(created.status).toBe(201);
+  ];
+  if (settings.length > 0) await env.DB.batch(settings);
   const link = referralLinkSchema.parse(
-    await (await fetchWorker(`/v1/campaign/${campaign.id}/referral-link`, { headers: { Authorization: creatorBearer } })).json(),
+    await (await fetchWorker(`/v1/campaign/${w.campaignId}/referral-link`, { headers: { Authorization: w.creatorBearer } })).json(),
   );
   const visit = await fetchWorker(`/r/${link.code}`, {
     headers: { "cf-connecting-ip": uniqueClientAddress(), "User-Agent": "Mozilla/5.0 (Test Phone)" },
@@ -93,17 +125,7 @@ export async function commissionWorld(options: CommissionWorldOptions): Promise<
   expect(visit.status).toBe(302);
   const clickId = new URL(visit.headers.get("location") ?? "").searchParams.get("chorus_click_id") ?? "";
   expect(clickId).toMatch(CLICK_ID);
-  return {
-    advertiserId: advertiser.id,
-    memberId: member.id,
-    campaignId: campaign.id,
-    campaignTitle: campaign.title,
-    creatorId: creator.id,
-    creatorBearer,
-    memberBearer,
-    key: createdApiKeySchema.parse(await created.json()),
-    clickId,
-  };
+  return { ...w, clickId };
 }
 
 export const commissionsPath = (w: Pick<CommissionWorld, "advertiserId" | "campaignId">) =>
@@ -119,7 +141,7 @@ export function saveCommissionSettings(w: CommissionWorld, body: CommissionSetti
 }
 
 /** `POST …/commissions/budget` as the account's owner, under the idempotency key `key`. */
-export function fundCommissionBudget(w: CommissionWorld, amount: number, key = next("budget-")) {
+export function fundCommissionBudget(w: CommissionWorld, amount: number, key = nextId("budget-")) {
   return fetchWorker(`${commissionsPath(w)}/budget`, {
     method: "POST",
     headers: { Authorization: w.memberBearer, "Content-Type": "application/json", "Idempotency-Key": key },
@@ -134,7 +156,7 @@ export async function fundCommissions(w: CommissionWorld, settings: CommissionSe
     advertiserId: w.advertiserId,
     currency: "USDC",
     amount: budget,
-    idempotencyKey: next("deposit-"),
+    idempotencyKey: nextId("deposit-"),
   });
   expect((await fundCommissionBudget(w, budget)).status).toBe(200);
 }

@@ -1,5 +1,6 @@
 import type { Capabilities } from "../../capabilities.ts";
-import { PayoutRailError, type Payout } from "../../clients/payout-rail.ts";
+import type { Payout } from "../../clients/payout-rail.ts";
+import { PayoutRailError } from "../../clients/rail-api.ts";
 import {
   listExpiredVerifying,
   listPendingWithdrawals,

@@ -1,14 +1,13 @@
 import type { Capabilities } from "../../capabilities.ts";
 import { markSpentRewardsPaidStatement } from "../../db/post-rewards.ts";
 import {
-  insertWithdrawalNotificationStatement,
   insertWithdrawalStatement,
   moveWithdrawalStatement,
   withdrawalStatusGuard,
   type NewWithdrawal,
   type WithdrawalMove,
 } from "../../db/withdrawals.ts";
-import type { NewNotification } from "../../db/notifications.ts";
+import { insertNotificationStatement, type NewNotification } from "../../db/notifications.ts";
 import { creatorAvailableAccount, creatorPaidOutAccount, creatorWithdrawalHoldAccount } from "../ledger/accounts.ts";
 import { journalEntryStatements, runLedgerBatch } from "../ledger/journal.ts";
 import { mailNotificationIfWanted } from "../notifications/mail-delivery.ts";
@@ -67,7 +66,7 @@ function notify(
   const notification = withdrawalNotification({ event, withdrawal, reason: reason ?? null, now });
   return {
     notification,
-    statement: insertWithdrawalNotificationStatement(db, notification, withdrawalStatusGuard(withdrawal.id, [status])),
+    statement: insertNotificationStatement(db, notification, withdrawalStatusGuard(withdrawal.id, [status])),
   };
 }
 
