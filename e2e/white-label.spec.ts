@@ -1,5 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
-import type { APIRequestContext } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { baseURL } from "../playwright.config";
 import { countDocumentLoads, expect, gotoHydrated, signInAs, test } from "./fixtures";
 
@@ -49,39 +48,18 @@ test("an unknown domain lands on /not-allowed [signed out]", async ({ page }) =>
 });
 
 test.describe("after a new deploy", () => {
-  const clientDir = "build/client";
-  const latestPath = `${clientDir}/builds/latest.json`;
-  const newBuildId = "a-newer-build";
-  const newBuildMeta = `builds/meta/${newBuildId}.json`;
-  let original = "";
-  test.beforeEach(() => {
-    original = readFileSync(latestPath, "utf8");
-  });
-
-  /** Waits until the server answers the new build's meta with `status`: only the restarted server knows the change. */
-  const newBuildMetaAnswers = (request: APIRequestContext, status: number) =>
-    expect.poll(async () => (await request.get(`/${newBuildMeta}`)).status(), { timeout: 15_000 }).toBe(status);
-
   /**
-   * A deploy as scripts/build.ts writes one (its meta, then `latest.json`), live once the server answers its meta.
-   * The local server restarts on changes to its assets: a request in flight at that moment is answered 503, so the
-   * page is given nothing to do until the restarted server serves the new file (requests that arrive meanwhile wait).
+   * A deploy, as the browser sees it: `builds/latest.json` (which scripts/build.ts writes last) names another build.
+   * The file is answered in the browser, not written into build/client: the servers of the other Playwright workers
+   * serve the same folder, and wrangler restarts a server whose assets change, stalling its journey's requests.
    */
-  async function deployNewBuild(request: APIRequestContext) {
-    const { id } = JSON.parse(original) as { id: string };
-    writeFileSync(`${clientDir}/${newBuildMeta}`, readFileSync(`${clientDir}/builds/meta/${id}.json`));
-    writeFileSync(latestPath, JSON.stringify({ id: newBuildId, timestamp: Date.now() }));
-    await newBuildMetaAnswers(request, 200);
+  async function deployNewBuild(page: Page) {
+    await page.route(/\/builds\/latest\.json\?/, (route) =>
+      route.fulfill({ contentType: "application/json", body: JSON.stringify({ id: "a-newer-build", timestamp: Date.now() }) }),
+    );
   }
 
-  test.afterEach(async ({ request }) => {
-    writeFileSync(latestPath, original);
-    rmSync(`${clientDir}/${newBuildMeta}`, { force: true });
-    // The server restarted without the new build's meta (until then it answers 500 for the missing file).
-    await newBuildMetaAnswers(request, 404);
-  });
-
-  test("the hourly check notices the new build and the next navigation loads the page in full", async ({ page, request }) => {
+  test("the hourly check notices the new build and the next navigation loads the page in full", async ({ page }) => {
     await page.clock.install();
     await signInAs(page, "deploy_watcher");
     await gotoHydrated(page, "/");
@@ -100,7 +78,7 @@ test.describe("after a new deploy", () => {
     expect(documentLoads()).toBe(0);
 
     // A deploy happens; the next hourly check sees a different build id.
-    await deployNewBuild(request);
+    await deployNewBuild(page);
     await page.clock.runFor(3_600_000);
     await expect.poll(() => checks.length).toBe(2);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Profile" }).click();
