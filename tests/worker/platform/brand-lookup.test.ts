@@ -6,6 +6,7 @@ import { fixedClock } from "../../support/clock.ts";
 import { brandCacheKey, resolveBrand } from "../../../worker/domain/brands/resolve-brand.ts";
 import { seedDemoData } from "../../../fixtures/demo-data.ts";
 import { expectConsoleErrors } from "../../support/console-guard.ts";
+import { forgetBrandsAnEarlierFileAsked } from "../support/brands.ts";
 import { fetchPage, fetchWorker } from "../support/fetch.ts";
 
 beforeAll(async () => {
@@ -59,6 +60,7 @@ describe("getBrandNameForHostname", () => {
   });
 
   it("still caches a registered partner asked about over the RPC", async () => {
+    forgetBrandsAnEarlierFileAsked(["acme.localhost"]);
     await settled(`/trpc/getBrandNameForHostname?input=${encodeURIComponent(JSON.stringify({ hostname: "acme.localhost" }))}`);
     expect(JSON.parse((await env.BRAND_CACHE.get(brandCacheKey("acme.localhost"))) ?? "null")).toMatchObject({ brand: { theme: "acme" } });
   });

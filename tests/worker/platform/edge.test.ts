@@ -4,6 +4,7 @@ import { fixedClock } from "../../support/clock.ts";
 import { seedDemoData } from "../../../fixtures/demo-data.ts";
 import { brandCacheKey } from "../../../worker/domain/brands/resolve-brand.ts";
 import { expectConsoleErrors } from "../../support/console-guard.ts";
+import { forgetBrandsAnEarlierFileAsked } from "../support/brands.ts";
 import { fetchWorker } from "../support/fetch.ts";
 import { bearerFor, sessionCookieFor } from "../support/sessions.ts";
 
@@ -16,6 +17,7 @@ const page = (url: string, cookie?: string) =>
 
 describe("brand per hostname", () => {
   it("renders a dedicated brand's layout and colours in the first HTML, and fills the cache from D1", async () => {
+    forgetBrandsAnEarlierFileAsked(["aurora.localhost"]);
     expect(await env.BRAND_CACHE.get(brandCacheKey("aurora.localhost"))).toBeNull();
     const html = await (await page("http://aurora.localhost:8787/")).text();
     expect(html).toContain('data-brand="aurora"');
@@ -52,6 +54,7 @@ describe("brand per hostname", () => {
 
   it("serves the default brand when the lookup fails, and logs it", async () => {
     const logged = expectConsoleErrors();
+    forgetBrandsAnEarlierFileAsked(["nimbus.localhost"]);
     await env.DB.exec("ALTER TABLE partner_hostnames RENAME TO partner_hostnames_unavailable");
     try {
       const response = await page("http://nimbus.localhost:8787/");
