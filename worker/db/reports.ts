@@ -306,7 +306,7 @@ const xApiUsageSchema = z
 export type XApiUsageRow = z.infer<typeof xApiUsageSchema>;
 
 /**
- * What the campaign has had X do so far (`campaign_x_api_usage`, migration 0061): posts created, those with a link, and
+ * What the campaign has had X do so far (`campaign_network_api_usage`, migrations 0061 and 0071): posts created, those with a link, and
  * posts read back by polling; zeros for a campaign with none, null for another account's campaign or none.
  */
 export function reportXApiUsageQuery(db: Database, advertiserId: string, campaignId: string | null): Query<XApiUsageRow | null> {
@@ -315,7 +315,7 @@ export function reportXApiUsageQuery(db: Database, advertiserId: string, campaig
       .prepare(
         `SELECT COALESCE(u.posts_created, 0) AS posts_created, COALESCE(u.posts_with_url, 0) AS posts_with_url,
            COALESCE(u.post_reads, 0) AS post_reads
-         FROM campaigns AS c LEFT JOIN campaign_x_api_usage AS u ON u.campaign_id = c.id
+         FROM campaigns AS c LEFT JOIN campaign_network_api_usage AS u ON u.campaign_id = c.id
          WHERE c.id = ? AND c.advertiser_id = ?`,
       )
       .bind(campaignId, advertiserId),

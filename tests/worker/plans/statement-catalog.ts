@@ -151,7 +151,8 @@ export const statementCatalog: Record<string, ModuleEntry> = {
           id: "minv-1",
           advertiserId: advertiser.id,
           tokenHash: "hash",
-          xHandle: "ada",
+          inviteeHandle: "ada",
+          inviteeNetwork: "x",
           invitedBy: creator.id,
           expiresAt: now + day,
           acceptedBy: null,
@@ -1167,6 +1168,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
     calls: {
       findNetworkAccountBySubject: (db) => networkAccounts.findNetworkAccountBySubject(db, "bluesky", "did:plc:ewvi7nxzyoun6zhxrhs64oiz"),
       findNetworkAccountOfUser: (db) => networkAccounts.findNetworkAccountOfUser(db, "bluesky", creator.id),
+      findUserIdByNetworkHandle: (db) => networkAccounts.findUserIdByNetworkHandle(db, "bluesky", "ada.bsky.social"),
       linkNetworkAccount: (db) =>
         networkAccounts.linkNetworkAccount(
           db,
