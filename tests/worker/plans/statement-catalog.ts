@@ -948,7 +948,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
         reports.reportScopeNetworksQuery(db, advertiser.id, campaign.id),
         reports.reportScopeNetworksQuery(db, advertiser.id, null),
       ],
-      reportXApiUsageQuery: (db) => reports.reportXApiUsageQuery(db, advertiser.id, campaign.id),
+      reportApiUsageQuery: (db) => reports.reportApiUsageQuery(db, advertiser.id, campaign.id),
       reportCampaignQuery: (db) => [
         reports.reportCampaignQuery(db, advertiser.id, campaign.id),
         reports.reportCampaignQuery(db, advertiser.id, null),
