@@ -4,6 +4,7 @@ import boundaries from "eslint-plugin-boundaries";
 import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import { networkNamesRule } from "./eslint-rules/network-names.js";
 
 /*
  * The layers and the one direction of imports between them (docs/decisions/011-layers.md, and for the browser's three
@@ -40,7 +41,7 @@ const GROUPS = {
   "app-shared": ["app/components/**", "app/lib/**", "app/styles/**", "app/content/**", "app/types/**", "app/worker-context.ts"],
   feature: { pattern: ["app/features/*/**"], capture: ["feature"] },
   "app-routes": ["app/routes/**", "app/layouts/**", "app/root.tsx", "app/routes.ts", "app/entry.client.tsx", "app/entry.server.tsx"],
-  outside: ["tests/**", "fixtures/**", "e2e/**", "bench/**", "fuzz/**", "scripts/**", "*.{ts,js}"],
+  outside: ["tests/**", "fixtures/**", "e2e/**", "bench/**", "fuzz/**", "scripts/**", "eslint-rules/**", "*.{ts,js}"],
   // Slices of layers, for the narrower arrows.
   ssr: ["worker/ssr/**"],
   "worker-context": ["app/worker-context.ts"],
@@ -127,40 +128,6 @@ const noIntlInTheBrowser = [
   { selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]", message: noIntlMessage },
 ];
 const buttonClass = String.raw`/(^|\s)button(-|\s|$)/`;
-
-/*
- * The networks sealed (docs/decisions/052-networks-sealed.md): a network's own field names, URLs and sign-in paths are
- * written in its folders only (worker/{contracts,db,domain}/networks/<network>/, its emulator, and the tests), where
- * the rules and adapter of that network give them to everyone else. `twitterHandle` is SPEC.md's field of the current
- * user, and stays.
- */
-const networkSpecificNames = [
-  /x_post_id|xPostId|x_user_id|xUserId/i,
-  /(^|[^a-z0-9])x\.com\b|twitter\.com|bsky\.app/i,
-  /\/auth\/(twitter|bluesky)\b|\/oauth\/bluesky\b/i,
-  /twitter(?!handle|:)/i,
-];
-const networkNamesRule = {
-  meta: {
-    type: "problem",
-    schema: [],
-    messages: {
-      named:
-        "'{{text}}' belongs to one network: take it from the network's rules (@contracts/networks/accounts.ts, registry.ts) or its adapter, or write it in the network's folder (decision 052).",
-    },
-  },
-  create(context) {
-    const check = (node, text) => {
-      if (networkSpecificNames.some((pattern) => pattern.test(text))) context.report({ node, messageId: "named", data: { text } });
-    };
-    return {
-      Literal: (node) => typeof node.value === "string" && check(node, node.value),
-      TemplateElement: (node) => check(node, node.value.raw),
-      Identifier: (node) => check(node, node.name),
-      JSXText: (node) => check(node, node.value),
-    };
-  },
-};
 
 export default tseslint.config(
   {

@@ -1,5 +1,5 @@
 import type { BrandLayout } from "@contracts/brand.ts";
-import { signInPath } from "@contracts/networks/accounts.ts";
+import { networkAccounts, signInPath } from "@contracts/networks/accounts.ts";
 import type { Network } from "@contracts/networks/rules.ts";
 import { loginAttribution } from "./analytics/attribution";
 
@@ -57,7 +57,12 @@ export function readLoginHref(options: {
   return `${signInPath(options.network, "read")}?${query}`;
 }
 
-/** Advertisers sign in with X (SPEC.md section 6's advertiser login). */
-export function advertiserLoginHref(afterLoginRedirectUrl: string): string {
-  return `${signInPath("x", "advertiser")}?${new URLSearchParams({ afterLoginRedirectUrl })}`;
+/**
+ * Advertisers sign in with X (SPEC.md section 6's advertiser login), or with the network an invitation names: then
+ * with its handle, which a network that asks for the handle first needs.
+ */
+export function advertiserLoginHref(afterLoginRedirectUrl: string, network: Network = "x", handle: string | null = null): string {
+  const query = new URLSearchParams({ afterLoginRedirectUrl });
+  if (handle !== null && networkAccounts[network].signIn.asksForHandle) query.set("handle", handle);
+  return `${signInPath(network, "advertiser")}?${query}`;
 }

@@ -2,7 +2,8 @@
  * What each network's published limits allow for one full pass of the benchmark's posts, and what X charges for it.
  * Figures as published when checked (November 2026); the sources are kept with them and written into the results.
  */
-import { READS_PER_POST, xPublishedRates } from "../../worker/contracts/networks/x/api-costs.ts";
+import { READS_PER_POST } from "../../worker/contracts/networks/api-costs.ts";
+import { xPublishedRates } from "../../worker/contracts/networks/x/api-costs.ts";
 
 const PER_HOUR_FROM_15_MIN = 4;
 const PER_HOUR_FROM_5_MIN = 12;

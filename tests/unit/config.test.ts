@@ -63,7 +63,10 @@ describe("parseConfig", () => {
         clientId: "chorus-local",
         clientSecret: "chorus-local-secret",
       },
-      xApiRates: { asOf: "2026-04-20", createPost: 15_000, createPostWithUrl: 200_000, readPost: 5_000, readOwnData: 1_000 },
+      paidApi: {
+        network: "x",
+        rates: { asOf: "2026-04-20", createPost: 15_000, createPostWithUrl: 200_000, readPost: 5_000, readOwnData: 1_000 },
+      },
       mail: { apiUrl: "http://127.0.0.1:8791", apiKey: "chorus-local-mail-key", from: "Chorus <no-reply@chorus.local>" },
       payouts: { apiUrl: "http://127.0.0.1:8792", apiKey: "chorus-local-payout-key", webhookSecret: "a-webhook-secret-0123456789" },
       bluesky: {
@@ -140,7 +143,7 @@ describe("parseConfig", () => {
 
   it("reads X's API rates from X_API_RATES in micro-dollars with their date, and names a bad part", () => {
     const rates = "asOf=2026-07-01,createPost=20000,createPostWithUrl=250000,readPost=6000,readOwnData=1500";
-    expect(parseConfig({ ...valid, X_API_RATES: rates }).xApiRates).toEqual({
+    expect(parseConfig({ ...valid, X_API_RATES: rates }).paidApi.rates).toEqual({
       asOf: "2026-07-01",
       createPost: 20_000,
       createPostWithUrl: 250_000,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { disclosureSchema, startsWithDisclosure, withDisclosure } from "../../worker/contracts/disclosure.ts";
-import { estimateXApiCost, formatMicroDollars, xPublishedRates } from "../../worker/contracts/networks/x/api-costs.ts";
+import { estimateApiCost, formatMicroDollars } from "../../worker/contracts/networks/api-costs.ts";
+import { xPublishedRates } from "../../worker/contracts/networks/x/api-costs.ts";
 
 describe("the disclosure at the start of a post", () => {
   it("is there when the post opens with it as a word of its own, case and leading spaces aside", () => {
@@ -31,14 +32,14 @@ describe("the disclosure at the start of a post", () => {
 
 describe("the X API cost estimate (micro-dollars)", () => {
   it("counts creating each post and its ten reads, and one own-data read per creator, at X's rates of 2026-04-20", () => {
-    expect(estimateXApiCost(xPublishedRates, { posts: 200, creators: 50, postsCarryUrl: false })).toEqual({
+    expect(estimateApiCost(xPublishedRates, { posts: 200, creators: 50, postsCarryUrl: false })).toEqual({
       posts: 200,
       creators: 50,
       perPostMicros: 65_000,
       perCreatorMicros: 1_000,
       totalMicros: 13_050_000,
     });
-    expect(estimateXApiCost(xPublishedRates, { posts: 200, creators: 50, postsCarryUrl: true }).totalMicros).toBe(50_050_000);
+    expect(estimateApiCost(xPublishedRates, { posts: 200, creators: 50, postsCarryUrl: true }).totalMicros).toBe(50_050_000);
     expect(formatMicroDollars(13_050_000)).toBe("$13.05");
     expect(formatMicroDollars(15_000)).toBe("$0.015");
     expect(formatMicroDollars(200_000)).toBe("$0.20");

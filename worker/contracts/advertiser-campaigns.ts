@@ -7,7 +7,7 @@ import { DEFAULT_DISCLOSURE, disclosureSchema } from "./disclosure.ts";
 import { campaignNetworksSchema } from "./campaign-networks.ts";
 import { networkSchema } from "./networks/rules.ts";
 import type { Leaderboards } from "./leaderboards.ts";
-import type { XApiRates } from "./networks/x/api-costs.ts";
+import type { PaidApi } from "./networks/api-costs.ts";
 import { currencyDecimals } from "./currencies.ts";
 import { campaignHealthSchema, campaignStatusSchema, campaignVisibilitySchema } from "./vocabulary.ts";
 
@@ -135,7 +135,7 @@ export type AdvertiserCampaignPage = {
   /** The campaign's leaderboards with every creator's name (docs/decisions/046-leaderboards.md); null for a new one. */
   leaderboards: Leaderboards | null;
   currencies: string[];
-  /** X's API rates, for the form's cost estimate (docs/decisions/041-disclosure.md). */
-  xApiRates: XApiRates;
+  /** The paid network's API and rates, for the form's cost estimate (docs/decisions/041-disclosure.md). */
+  paidApi: PaidApi;
   now: number;
 };

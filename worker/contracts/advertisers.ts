@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { inviteeHandleCheck, inviteeInputFields, inviteeOutputFields } from "./invitee.ts";
 import { personTextChecks } from "./text.ts";
 
 /**
@@ -12,14 +13,6 @@ export const MEMBER_INVITATION_MAX_DAYS = 30;
 
 export const memberRoleSchema = z.enum(["owner", "member"]);
 export type MemberRole = z.infer<typeof memberRoleSchema>;
-
-const xHandleSchema = z.pipe(
-  z.pipe(
-    z.string().check(z.trim()),
-    z.transform((handle) => handle.replace(/^@/, "")),
-  ),
-  z.string().check(z.regex(/^[A-Za-z0-9_]{1,15}$/, "must be an X handle: 1 to 15 letters, digits or underscores")),
-);
 
 export const createAdvertiserInputSchema = z.object({
   name: z.string().check(...personTextChecks("name", 80, "is required")),
@@ -47,24 +40,28 @@ export const advertiserAccountSchema = z.object({
 });
 export type AdvertiserAccount = z.infer<typeof advertiserAccountSchema>;
 
-export const createMemberInvitationInputSchema = z.object({
-  xHandle: z.optional(xHandleSchema),
-  expiresInDays: z.optional(
-    z
-      .number()
-      .check(
-        z.int("must be a whole number of days"),
-        z.gte(1, "must be at least 1"),
-        z.lte(MEMBER_INVITATION_MAX_DAYS, `must be at most ${MEMBER_INVITATION_MAX_DAYS}`),
-      ),
-  ),
-});
+export const createMemberInvitationInputSchema = z
+  .object({
+    ...inviteeInputFields,
+    expiresInDays: z.optional(
+      z
+        .number()
+        .check(
+          z.int("must be a whole number of days"),
+          z.gte(1, "must be at least 1"),
+          z.lte(MEMBER_INVITATION_MAX_DAYS, `must be at most ${MEMBER_INVITATION_MAX_DAYS}`),
+        ),
+    ),
+  })
+  .check(inviteeHandleCheck);
+/** What a caller sends (before the schema tidies it). */
+export type CreateMemberInvitationRequest = z.input<typeof createMemberInvitationInputSchema>;
 export type CreateMemberInvitationInput = z.infer<typeof createMemberInvitationInputSchema>;
 
 export const memberInvitationSchema = z.object({
   id: z.string(),
   expiresAt: z.number(),
-  xHandle: z.nullable(z.string()),
+  ...inviteeOutputFields,
 });
 export type MemberInvitation = z.infer<typeof memberInvitationSchema>;
 
@@ -87,8 +84,8 @@ export type MemberInvitationStatus = z.infer<typeof memberInvitationStatusSchema
 export const memberInvitationPreviewSchema = z.object({
   advertiser: z.object({ id: z.string(), name: z.string(), tagline: z.string() }),
   status: memberInvitationStatusSchema,
-  /** Set when only this X handle may accept (decided at accept). */
-  xHandle: z.nullable(z.string()),
+  /** Set when only this handle on this network may accept (decided at accept). */
+  ...inviteeOutputFields,
   expiresAt: z.number(),
 });
 export type MemberInvitationPreview = z.infer<typeof memberInvitationPreviewSchema>;

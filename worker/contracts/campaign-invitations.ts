@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { inviteeHandleCheck, inviteeInputFields, inviteeOutputFields } from "./invitee.ts";
 
 /**
  * Campaign invitations made by an advertiser account's members (docs/decisions/020-funding-and-invitations.md):
@@ -9,42 +10,32 @@ export const CAMPAIGN_INVITATION_DEFAULT_DAYS = 14;
 export const CAMPAIGN_INVITATION_MAX_DAYS = 90;
 export const CAMPAIGN_INVITATION_MAX_USES = 100_000;
 
-const xHandleSchema = z.pipe(
-  z.pipe(
-    z.string().check(z.trim()),
-    z.transform((handle) => handle.replace(/^@/, "")),
-  ),
-  z.string().check(z.regex(/^[A-Za-z0-9_]{1,15}$/, "must be an X handle: 1 to 15 letters, digits or underscores")),
-);
-
-export const createCampaignInvitationInputSchema = z.object({
-  /** Only this X handle may use the invitation. */
-  xHandle: z.pipe(
-    z.optional(z.union([xHandleSchema, z.literal(""), z.null()])),
-    z.transform((handle) => (handle === "" || handle === null ? undefined : handle)),
-  ),
-  expiresInDays: z.optional(
-    z
-      .number()
-      .check(
-        z.int("must be a whole number of days"),
-        z.gte(1, "must be at least 1 day"),
-        z.lte(CAMPAIGN_INVITATION_MAX_DAYS, `must be at most ${CAMPAIGN_INVITATION_MAX_DAYS} days`),
-      ),
-  ),
-  /** How many creators may join with it; unlimited when absent. */
-  maxUses: z.optional(
-    z.nullable(
+export const createCampaignInvitationInputSchema = z
+  .object({
+    ...inviteeInputFields,
+    expiresInDays: z.optional(
       z
         .number()
         .check(
-          z.int("must be a whole number"),
-          z.gte(1, "must be at least 1"),
-          z.lte(CAMPAIGN_INVITATION_MAX_USES, `must be at most ${CAMPAIGN_INVITATION_MAX_USES}`),
+          z.int("must be a whole number of days"),
+          z.gte(1, "must be at least 1 day"),
+          z.lte(CAMPAIGN_INVITATION_MAX_DAYS, `must be at most ${CAMPAIGN_INVITATION_MAX_DAYS} days`),
         ),
     ),
-  ),
-});
+    /** How many creators may join with it; unlimited when absent. */
+    maxUses: z.optional(
+      z.nullable(
+        z
+          .number()
+          .check(
+            z.int("must be a whole number"),
+            z.gte(1, "must be at least 1"),
+            z.lte(CAMPAIGN_INVITATION_MAX_USES, `must be at most ${CAMPAIGN_INVITATION_MAX_USES}`),
+          ),
+      ),
+    ),
+  })
+  .check(inviteeHandleCheck);
 export type CreateCampaignInvitationInput = z.infer<typeof createCampaignInvitationInputSchema>;
 /** What a caller sends (before the schema tidies it). */
 export type CreateCampaignInvitationRequest = z.input<typeof createCampaignInvitationInputSchema>;
@@ -58,7 +49,7 @@ export const campaignInvitationSchema = z.object({
   campaignId: z.string(),
   /** The link that opens the invitation page: `{origin}/invitation/{publicToken}`. */
   link: z.string(),
-  xHandle: z.nullable(z.string()),
+  ...inviteeOutputFields,
   maxUses: z.nullable(z.number().check(z.int())),
   uses: z.number().check(z.int()),
   expiresAt: z.nullable(z.number()),

@@ -133,8 +133,9 @@ export const invitationPageSchema = z.object({
   /** True when the invitation can no longer be used, for whatever reason (`state` says which). */
   expired: z.boolean(),
   state: z.enum(["ok", "expired", "revoked", "used-up", "campaign-closed"]),
-  /** Set when only this X handle may use the invitation. */
-  xHandle: z.nullable(z.string()),
+  /** Set when only this handle on this network may use the invitation. */
+  inviteeHandle: z.nullable(z.string()),
+  inviteeNetwork: z.nullable(networkSchema),
 });
 export type InvitationPage = z.infer<typeof invitationPageSchema>;
 

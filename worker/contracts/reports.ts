@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { funnelRowSchema } from "./funnel.ts";
 import { networkSchema } from "./networks/rules.ts";
-import { xApiCostIncurredSchema } from "./networks/x/api-costs.ts";
+import { apiCostIncurredSchema } from "./networks/api-costs.ts";
 
 /**
  * Advertiser reports (docs/decisions/021-advertiser-reports.md): per account or per campaign, one row per UTC day of a
@@ -115,10 +115,10 @@ export const reportSchema = z.object({
    */
   networks: z.array(networkTotalsSchema),
   /**
-   * A campaign report: what the campaign has cost in X API calls since it began (whatever the range), at the
-   * configured rates (docs/decisions/046-leaderboards.md); null for the account report.
+   * A campaign report: what the campaign has cost in calls to the paid network's API (X's) since it began (whatever
+   * the range), at the configured rates (docs/decisions/046-leaderboards.md); null for the account report.
    */
-  xApiCost: z.nullable(xApiCostIncurredSchema),
+  apiCost: z.nullable(apiCostIncurredSchema),
 });
 export type Report = z.infer<typeof reportSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { memberRoleSchema, type MemberRole } from "../contracts/advertisers.ts";
+import { networks } from "../contracts/networks/rules.ts";
 import { advertiserSchema } from "./advertisers.ts";
 import { allRows, firstRow, mapQuery, queryFirst, runQuery, type Query } from "./query.ts";
 import type { Database } from "../database.ts";
@@ -132,7 +133,8 @@ const invitationRowSchema = z
     id: z.string(),
     advertiser_id: z.string(),
     token_hash: z.string(),
-    x_handle: z.string().nullable(),
+    invitee_handle: z.string().nullable(),
+    invitee_network: z.enum(networks).nullable(),
     invited_by: z.string(),
     expires_at: z.number(),
     accepted_by: z.string().nullable(),
@@ -144,7 +146,8 @@ const invitationRowSchema = z
     id: row.id,
     advertiserId: row.advertiser_id,
     tokenHash: row.token_hash,
-    xHandle: row.x_handle,
+    inviteeHandle: row.invitee_handle,
+    inviteeNetwork: row.invitee_network,
     invitedBy: row.invited_by,
     expiresAt: row.expires_at,
     acceptedBy: row.accepted_by,
@@ -158,14 +161,16 @@ export async function insertMemberInvitation(db: Database, invitation: MemberInv
   await db
     .prepare(
       `INSERT INTO advertiser_member_invitations
-         (id, advertiser_id, token_hash, x_handle, invited_by, expires_at, accepted_by, accepted_at, revoked_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, NULL, ?)`,
+         (id, advertiser_id, token_hash, invitee_handle, invitee_network, invited_by, expires_at, accepted_by, accepted_at,
+          revoked_at, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL, NULL, ?)`,
     )
     .bind(
       invitation.id,
       invitation.advertiserId,
       invitation.tokenHash,
-      invitation.xHandle,
+      invitation.inviteeHandle,
+      invitation.inviteeNetwork,
       invitation.invitedBy,
       invitation.expiresAt,
       invitation.createdAt,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { allRows, firstRow, mapQuery, queryFirst, runQuery, type Query } from "./query.ts";
 import type { Database } from "../database.ts";
+import { networks } from "../contracts/networks/rules.ts";
 
 const invitationColumns = {
   id: z.string(),
@@ -10,7 +11,8 @@ const invitationColumns = {
   inviter_advertiser_id: z.string().nullable(),
   created_at: z.number(),
   expires_at: z.number().nullable(),
-  x_handle: z.string().nullable(),
+  invitee_handle: z.string().nullable(),
+  invitee_network: z.enum(networks).nullable(),
   max_uses: z.number().int().nullable(),
   uses: z.number().int(),
   revoked_at: z.number().nullable(),
@@ -27,7 +29,8 @@ function toInvitation(row: z.infer<z.ZodObject<typeof invitationColumns>>) {
     inviterAdvertiserId: row.inviter_advertiser_id,
     createdAt: row.created_at,
     expiresAt: row.expires_at,
-    xHandle: row.x_handle,
+    inviteeHandle: row.invitee_handle,
+    inviteeNetwork: row.invitee_network,
     maxUses: row.max_uses,
     uses: row.uses,
     revokedAt: row.revoked_at,
@@ -41,15 +44,18 @@ const invitationSchema = z.object(invitationColumns).transform(toInvitation);
 export type Invitation = z.infer<typeof invitationSchema>;
 
 /** What an insert needs; the newer columns default to an unrestricted, never-used invitation redeemable by id. */
-export type NewInvitation = Omit<Invitation, "xHandle" | "maxUses" | "uses" | "revokedAt" | "idRedeemable" | "createdBy"> &
-  Partial<Pick<Invitation, "xHandle" | "maxUses" | "idRedeemable" | "createdBy">>;
+export type NewInvitation = Omit<
+  Invitation,
+  "inviteeHandle" | "inviteeNetwork" | "maxUses" | "uses" | "revokedAt" | "idRedeemable" | "createdBy"
+> &
+  Partial<Pick<Invitation, "inviteeHandle" | "inviteeNetwork" | "maxUses" | "idRedeemable" | "createdBy">>;
 
 export function insertInvitationStatement(db: Database, invitation: NewInvitation) {
   return db
     .prepare(
       `INSERT INTO invitations (id, public_token, campaign_id, inviter_user_id, inviter_advertiser_id, created_at, expires_at,
-         x_handle, max_uses, id_redeemable, created_by)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+         invitee_handle, invitee_network, max_uses, id_redeemable, created_by)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
     )
     .bind(
       invitation.id,
@@ -59,7 +65,8 @@ export function insertInvitationStatement(db: Database, invitation: NewInvitatio
       invitation.inviterAdvertiserId,
       invitation.createdAt,
       invitation.expiresAt,
-      invitation.xHandle ?? null,
+      invitation.inviteeHandle ?? null,
+      invitation.inviteeNetwork ?? null,
       invitation.maxUses ?? null,
       invitation.idRedeemable === false ? 0 : 1,
       invitation.createdBy ?? null,
@@ -160,8 +167,8 @@ export function insertCreatorInvitationStatement(
   return db
     .prepare(
       `INSERT INTO invitations (id, public_token, campaign_id, inviter_user_id, inviter_advertiser_id, created_at, expires_at,
-         x_handle, max_uses, id_redeemable, created_by)
-       SELECT ?1, ?2, ?3, ?4, NULL, ?5, ?6, NULL, ?7, 0, ?4
+         invitee_handle, invitee_network, max_uses, id_redeemable, created_by)
+       SELECT ?1, ?2, ?3, ?4, NULL, ?5, ?6, NULL, NULL, ?7, 0, ?4
        WHERE (SELECT COUNT(*) FROM invitations WHERE inviter_user_id = ?4 AND created_at > ?8) < ?9
          AND NOT EXISTS (SELECT 1 FROM invitations WHERE inviter_user_id = ?4 AND campaign_id = ?3 AND ${USABLE_AT("?5")})`,
     )

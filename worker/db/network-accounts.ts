@@ -28,6 +28,18 @@ export function findNetworkAccountOfUser(db: Database, network: string, userId: 
 }
 
 /**
+ * The user whose account on `network` has this handle (any case), or null: whom an invitation for that handle names.
+ * Uses `network_accounts_by_handle`.
+ */
+export async function findUserIdByNetworkHandle(db: Database, network: string, handle: string): Promise<string | null> {
+  const row = await queryFirst(
+    db.prepare(`SELECT user_id FROM network_accounts WHERE network = ? AND handle = ? COLLATE NOCASE LIMIT 1`).bind(network, handle),
+    z.object({ user_id: z.string() }),
+  );
+  return row?.user_id ?? null;
+}
+
+/**
  * Links an account to a user: a new link, or the same account's handle refreshed. Refused (returns false) when the
  * account belongs to another user or the user has another account on that network.
  */

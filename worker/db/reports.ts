@@ -300,25 +300,25 @@ export function reportCampaignsQuery(db: Database, advertiserId: string): Query<
   );
 }
 
-const xApiUsageSchema = z
+const apiUsageSchema = z
   .object({ posts_created: z.number().int(), posts_with_url: z.number().int(), post_reads: z.number().int() })
   .transform((row) => ({ postsCreated: row.posts_created, postsWithUrl: row.posts_with_url, postReads: row.post_reads }));
-export type XApiUsageRow = z.infer<typeof xApiUsageSchema>;
+export type ApiUsageRow = z.infer<typeof apiUsageSchema>;
 
 /**
- * What the campaign has had X do so far (`campaign_x_api_usage`, migration 0061): posts created, those with a link, and
+ * What the campaign has had the paid network (X) do so far (`campaign_network_api_usage`, migrations 0061 and 0071): posts created, those with a link, and
  * posts read back by polling; zeros for a campaign with none, null for another account's campaign or none.
  */
-export function reportXApiUsageQuery(db: Database, advertiserId: string, campaignId: string | null): Query<XApiUsageRow | null> {
+export function reportApiUsageQuery(db: Database, advertiserId: string, campaignId: string | null): Query<ApiUsageRow | null> {
   return firstRow(
     db
       .prepare(
         `SELECT COALESCE(u.posts_created, 0) AS posts_created, COALESCE(u.posts_with_url, 0) AS posts_with_url,
            COALESCE(u.post_reads, 0) AS post_reads
-         FROM campaigns AS c LEFT JOIN campaign_x_api_usage AS u ON u.campaign_id = c.id
+         FROM campaigns AS c LEFT JOIN campaign_network_api_usage AS u ON u.campaign_id = c.id
          WHERE c.id = ? AND c.advertiser_id = ?`,
       )
       .bind(campaignId, advertiserId),
-    xApiUsageSchema,
+    apiUsageSchema,
   );
 }

@@ -10,7 +10,7 @@ import { campaignCard } from "./shared/campaign-cards.server.ts";
 /**
  * `GET /v1/page/invitation/token/{publicToken}` and the invitation page: public, no sign-in needed. `state` says
  * whether the invitation can still be used (expired, revoked, used up, campaign closed); whether it is for someone
- * else is the page's to say, from `xHandle` and who is signed in.
+ * else is the page's to say, from `inviteeHandle`, `inviteeNetwork` and who is signed in.
  */
 export async function invitationPage(
   { db, clock, timings }: Pick<Capabilities, "db" | "clock" | "timings">,
@@ -32,6 +32,7 @@ export async function invitationPage(
     campaign: { ...campaignCard(campaign, false), description: campaign.description },
     expired: state !== "ok",
     state,
-    xHandle: invitation.xHandle,
+    inviteeHandle: invitation.inviteeHandle,
+    inviteeNetwork: invitation.inviteeNetwork,
   };
 }

@@ -1,4 +1,5 @@
 import { Link, useNavigate } from "react-router";
+import { inviteeText } from "~/components/invitee-fields";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DateTime } from "~/components/ui/date-time";
@@ -9,6 +10,8 @@ import { useCurrentUser } from "~/lib/current-user";
 import { errorText } from "~/lib/error-text";
 import { advertiserLoginHref } from "~/lib/login-url";
 import type { AdvertiserJoinPage } from "@contracts/advertisers.ts";
+import { networkAccounts } from "@contracts/networks/accounts.ts";
+import { networks } from "@contracts/networks/ids.ts";
 import "./advertiser-accounts.css";
 
 const statusText = {
@@ -34,6 +37,11 @@ export function JoinInvitation({ page, token, path }: { page: AdvertiserJoinPage
   }
   const { invitation } = page;
   const name = invitation.advertiser.name;
+  const { inviteeHandle, inviteeNetwork } = invitation;
+  const invitee = inviteeHandle === null || inviteeNetwork === null ? null : inviteeText(inviteeHandle, inviteeNetwork);
+  // The invitee signs in with the invitation's network (with its handle when that network asks for one first).
+  const signInNetwork = inviteeNetwork ?? networks[0];
+  const signInNetworkName = networkAccounts[signInNetwork].name;
 
   return (
     <Card as="section" className="advertiser-join">
@@ -59,12 +67,12 @@ export function JoinInvitation({ page, token, path }: { page: AdvertiserJoinPage
       ) : user === null ? (
         <>
           <p>
-            {`You are invited to become a member of ${name}. Sign in with the X account you use for work to accept; you will come back to this page.`}
-            {invitation.xHandle === null ? "" : ` This invitation is for @${invitation.xHandle}.`}
+            {`You are invited to become a member of ${name}. Sign in with the ${signInNetworkName} account you use for work to accept; you will come back to this page.`}
+            {invitee === null ? "" : ` This invitation is for ${invitee}.`}
           </p>
           <div className="advertiser-join-actions">
-            <ButtonLink variant="primary" to={advertiserLoginHref(path)} reloadDocument>
-              Sign in with X to accept
+            <ButtonLink variant="primary" to={advertiserLoginHref(path, signInNetwork, inviteeHandle)} reloadDocument>
+              {`Sign in with ${signInNetworkName} to accept`}
             </ButtonLink>
           </div>
         </>
@@ -74,12 +82,9 @@ export function JoinInvitation({ page, token, path }: { page: AdvertiserJoinPage
             {`You are signed in as @${user.twitterHandle}. Accepting makes you a member of ${name}; the link then stops working for anyone else. It is valid until `}
             <DateTime value={invitation.expiresAt} />.
           </p>
-          {invitation.xHandle !== null && invitation.xHandle.toLowerCase() !== user.twitterHandle.toLowerCase() ? (
-            <Notice
-              tone="warning"
-              announce="none"
-            >{`This invitation is for @${invitation.xHandle}: sign out and sign in with X as @${invitation.xHandle} to accept it.`}</Notice>
-          ) : null}
+          {invitee === null ? null : (
+            <p>{`This invitation is for ${invitee}: accept it signed in with that account, or with one it is linked to.`}</p>
+          )}
           {accept.isError ? (
             <Notice tone="danger" announce="alert">
               {errorText(accept.error instanceof ApiRequestError ? accept.error : accept.error.message)}

@@ -207,7 +207,7 @@ export function CampaignForm({ page }: { page: AdvertiserCampaignPage }) {
           </div>
         </fieldset>
 
-        {form.networks.includes("x") ? <ApiCostEstimate form={form} rates={page.xApiRates} /> : null}
+        {form.networks.includes(page.paidApi.network) ? <ApiCostEstimate form={form} paidApi={page.paidApi} /> : null}
 
         <SuggestedPostsFieldset
           suggestions={form.suggestions}

@@ -1,30 +1,28 @@
 import { useState } from "react";
 import { InvitationLinkCard } from "~/components/invitation-link-card";
+import { anyInvitee, InviteeFields, inviteeText } from "~/components/invitee-fields";
 import { DateTime } from "~/components/ui/date-time";
-import { Field } from "~/components/ui/field";
-import { TextInput } from "~/components/ui/text-input";
 import { useCreateInvitation } from "./api/create-invitation";
 import { formErrorsOf } from "~/lib/api/form-errors";
 import type { CreatedMemberInvitation } from "@contracts/advertisers.ts";
 
-/** "Invite a member": an optional X handle, then the link, shown once with a copy button. */
+/** "Invite a member": optionally the one person it is for (a handle on a network), then the link, shown once with a copy button. */
 export function InviteMemberForm({ advertiserId, accountName }: { advertiserId: string; accountName: string }) {
-  const [handle, setHandle] = useState("");
+  const [invitee, setInvitee] = useState(anyInvitee);
   const [created, setCreated] = useState<CreatedMemberInvitation | null>(null);
   const invite = useCreateInvitation(advertiserId);
   const errors = formErrorsOf(invite.error);
-  const fieldError = errors.fields.xHandle;
 
   return (
     <InvitationLinkCard
       title="Invite a member"
       onCreate={() => {
         setCreated(null);
-        const xHandle = handle.trim();
-        invite.mutate(xHandle === "" ? {} : { xHandle }, {
+        const inviteeHandle = invitee.handle.trim();
+        invite.mutate(inviteeHandle === "" ? {} : { inviteeHandle, inviteeNetwork: invitee.network }, {
           onSuccess: (result) => {
             setCreated(result);
-            setHandle("");
+            setInvitee({ ...invitee, handle: "" });
           },
         });
       }}
@@ -35,24 +33,19 @@ export function InviteMemberForm({ advertiserId, accountName }: { advertiserId: 
         <>
           {`Send this link to the person you invite to ${accountName}. It works once, until `}
           <DateTime value={invitation.expiresAt} />
-          {invitation.xHandle === null ? "." : `, and only for @${invitation.xHandle}.`}
+          {invitation.inviteeHandle === null || invitation.inviteeNetwork === null
+            ? "."
+            : `, and only for ${inviteeText(invitation.inviteeHandle, invitation.inviteeNetwork)}.`}
           <strong> It is shown only now:</strong> copy it before leaving this page.
         </>
       )}
     >
-      <Field
-        label="X handle (optional)"
-        hint="Only this X account will be able to accept. Leave it empty for a link anyone you send it to can use once."
-        error={fieldError === undefined ? undefined : `X handle ${fieldError}`}
-      >
-        <TextInput
-          value={handle}
-          onChange={(event) => setHandle(event.target.value)}
-          placeholder="@handle"
-          autoComplete="off"
-          spellCheck={false}
-        />
-      </Field>
+      <InviteeFields
+        value={invitee}
+        onChange={setInvitee}
+        hint="Only this account will be able to accept. Leave the handle empty for a link anyone you send it to can use once."
+        error={errors.fields.inviteeHandle}
+      />
     </InvitationLinkCard>
   );
 }

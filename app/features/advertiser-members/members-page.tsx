@@ -12,6 +12,7 @@ import { useCurrentUser } from "~/lib/current-user";
 import { failureText } from "~/lib/failure-text";
 import type { AdvertiserMembersPage } from "@contracts/advertisers.ts";
 import { InviteMemberForm } from "./invite-member-form";
+import { inviteeText } from "~/components/invitee-fields";
 
 /** `/advertiser/{advertiserId}/members`: members, pending invitations and "Invite a member". */
 export function MembersPage({ page }: { page: AdvertiserMembersPage }) {
@@ -89,7 +90,11 @@ export function MembersPage({ page }: { page: AdvertiserMembersPage }) {
             {invitations.data.map((invitation) => (
               <li key={invitation.id} className="advertiser-row">
                 <div>
-                  <strong>{invitation.xHandle === null ? "Anyone with the link" : `Only @${invitation.xHandle}`}</strong>
+                  <strong>
+                    {invitation.inviteeHandle === null || invitation.inviteeNetwork === null
+                      ? "Anyone with the link"
+                      : `Only ${inviteeText(invitation.inviteeHandle, invitation.inviteeNetwork)}`}
+                  </strong>
                   <p className="advertiser-row-meta">
                     {`Created by @${invitation.invitedBy.handle} on `}
                     <DateTime value={invitation.createdAt} />
@@ -101,7 +106,11 @@ export function MembersPage({ page }: { page: AdvertiserMembersPage }) {
                   size="small"
                   disabled={revoke.isPending}
                   onClick={() => revoke.mutate(invitation.id)}
-                  aria-label={`Revoke the invitation ${invitation.xHandle === null ? "for anyone with the link" : `for @${invitation.xHandle}`}`}
+                  aria-label={`Revoke the invitation ${
+                    invitation.inviteeHandle === null || invitation.inviteeNetwork === null
+                      ? "for anyone with the link"
+                      : `for ${inviteeText(invitation.inviteeHandle, invitation.inviteeNetwork)}`
+                  }`}
                 >
                   Revoke
                 </Button>

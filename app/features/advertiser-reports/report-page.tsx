@@ -19,7 +19,7 @@ import type { Report, ReportPage as ReportPageData } from "@contracts/reports.ts
 import { NetworkSplit } from "./network-split";
 import { ReportChart, seriesColor, type ChartSeries } from "./report-chart";
 import { ReportTable, TopCreatorsTable } from "./report-table";
-import { XApiCostSection } from "./x-api-cost";
+import { ApiCostSection } from "./api-cost";
 import "./advertiser-reports.css";
 
 function isEmpty(report: Report): boolean {
@@ -223,7 +223,7 @@ export function ReportPage({ page, campaignId }: { page: ReportPageData; campaig
         )}
       </div>
 
-      {report.xApiCost === null ? null : <XApiCostSection cost={report.xApiCost} />}
+      {report.apiCost === null ? null : <ApiCostSection cost={report.apiCost} />}
 
       {report.campaign === null && page.campaigns.length > 0 ? (
         <section aria-labelledby="report-campaigns-title">

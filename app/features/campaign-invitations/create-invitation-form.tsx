@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { InvitationLinkCard } from "~/components/invitation-link-card";
+import { anyInvitee, InviteeFields, inviteeText } from "~/components/invitee-fields";
 import { DateTime } from "~/components/ui/date-time";
 import { Field } from "~/components/ui/field";
 import { TextInput } from "~/components/ui/text-input";
@@ -8,11 +9,11 @@ import { formErrorsOf } from "~/lib/api/form-errors";
 import { useCreateCampaignInvitation } from "./api/create-invitation";
 
 /**
- * "Create an invitation": for one X handle or anyone, with an expiry and a use limit (both optional); the new link is
+ * "Create an invitation": for one person (a handle on a network) or anyone, with an expiry and a use limit (both optional); the new link is
  * shown to copy.
  */
 export function CreateInvitationForm({ advertiserId, campaignId }: { advertiserId: string; campaignId: string }) {
-  const [handle, setHandle] = useState("");
+  const [invitee, setInvitee] = useState(anyInvitee);
   const [days, setDays] = useState("");
   const [uses, setUses] = useState("");
   const [created, setCreated] = useState<CreatedCampaignInvitation | null>(null);
@@ -25,13 +26,16 @@ export function CreateInvitationForm({ advertiserId, campaignId }: { advertiserI
       onCreate={() => {
         setCreated(null);
         const input: CreateCampaignInvitationRequest = {};
-        if (handle.trim() !== "") input.xHandle = handle.trim();
+        if (invitee.handle.trim() !== "") {
+          input.inviteeHandle = invitee.handle.trim();
+          input.inviteeNetwork = invitee.network;
+        }
         if (days.trim() !== "") input.expiresInDays = Number(days);
         if (uses.trim() !== "") input.maxUses = Number(uses);
         invite.mutate(input, {
           onSuccess: (result) => {
             setCreated(result);
-            setHandle("");
+            setInvitee({ ...invitee, handle: "" });
             setDays("");
             setUses("");
           },
@@ -44,14 +48,16 @@ export function CreateInvitationForm({ advertiserId, campaignId }: { advertiserI
         <>
           {"Send this link to the creators you invite. It works until "}
           {invitation.expiresAt === null ? "revoked" : <DateTime value={invitation.expiresAt} />}
-          {invitation.xHandle === null ? "" : `, only for @${invitation.xHandle}`}
+          {invitation.inviteeHandle === null || invitation.inviteeNetwork === null
+            ? ""
+            : `, only for ${inviteeText(invitation.inviteeHandle, invitation.inviteeNetwork)}`}
           {invitation.maxUses === null ? "." : `, for ${invitation.maxUses} creator(s).`}
         </>
       )}
     >
+      <InviteeFields value={invitee} onChange={setInvitee} hint="Only this account can join with it." error={errors.fields.inviteeHandle} />
       {(
         [
-          ["xHandle", "X handle (optional)", "Only this X account can join with it.", handle, setHandle, "@handle", "text"],
           [
             "expiresInDays",
             "Expires after (days, optional)",

@@ -8,6 +8,7 @@ import type { CampaignInvitation } from "@contracts/campaign-invitations.ts";
 import { failureText } from "~/lib/failure-text";
 import { useCampaignInvitations } from "./api/get-invitations";
 import { useRevokeCampaignInvitation } from "./api/revoke-invitation";
+import { inviteeText } from "~/components/invitee-fields";
 
 const stateBadges: Record<CampaignInvitation["state"], { label: string; tone: BadgeTone }> = {
   ok: { label: "Active", tone: "success" },
@@ -40,7 +41,11 @@ export function InvitationList({
           {invitations.data.map((invitation) => (
             <li key={invitation.id} className="advertiser-row">
               <div>
-                <strong>{invitation.xHandle === null ? "Anyone with the link" : `Only @${invitation.xHandle}`}</strong>{" "}
+                <strong>
+                  {invitation.inviteeHandle === null || invitation.inviteeNetwork === null
+                    ? "Anyone with the link"
+                    : `Only ${inviteeText(invitation.inviteeHandle, invitation.inviteeNetwork)}`}
+                </strong>{" "}
                 <Badge tone={stateBadges[invitation.state].tone}>{stateBadges[invitation.state].label}</Badge>
                 <p className="advertiser-row-meta">
                   {`Used ${invitation.uses}${invitation.maxUses === null ? "" : ` of ${invitation.maxUses}`} time(s) · created `}
@@ -59,7 +64,11 @@ export function InvitationList({
                   size="small"
                   disabled={revoke.isPending}
                   onClick={() => revoke.mutate(invitation.id)}
-                  aria-label={`Revoke the invitation ${invitation.xHandle === null ? "for anyone with the link" : `for @${invitation.xHandle}`}`}
+                  aria-label={`Revoke the invitation ${
+                    invitation.inviteeHandle === null || invitation.inviteeNetwork === null
+                      ? "for anyone with the link"
+                      : `for ${inviteeText(invitation.inviteeHandle, invitation.inviteeNetwork)}`
+                  }`}
                 >
                   Revoke
                 </Button>

@@ -1,5 +1,6 @@
 import { lazy } from "react";
 import type { InvitationPage as InvitationPageData } from "@contracts/pages.ts";
+import { inviteeText } from "~/components/invitee-fields";
 import { Markdown } from "~/components/markdown";
 import { SignInButtons } from "~/components/sign-in";
 import { StatusBadge } from "~/components/ui/status-badge";
@@ -23,17 +24,18 @@ const unusable: Record<Exclude<InvitationPageData["state"], "ok">, string> = {
 };
 
 /**
- * `/invitation/{publicToken}`: the campaign an invitation is for and, for the right signed-in creator, Join (loaded on
- * demand); a visitor is asked to sign in, and an invitation that cannot be used says why.
+ * `/invitation/{publicToken}`: the campaign an invitation is for and, for a signed-in creator, Join (loaded on
+ * demand); a visitor is asked to sign in, and an invitation that cannot be used says why. An invitation for one person
+ * says whom (a handle on a network); whether that is the signed-in creator is the join's to say (their accounts on the
+ * networks are not in the page's data).
  */
 export function InvitationPage({ page }: { page: InvitationPageData }) {
   const user = useCurrentUser();
-  const { campaign, inviter, invitationToken, state, xHandle } = page;
-  const forSomeoneElse = user !== null && xHandle !== null && user.twitterHandle.replace(/^@/, "").toLowerCase() !== xHandle.toLowerCase();
+  const { campaign, inviter, invitationToken, state, inviteeHandle, inviteeNetwork } = page;
   const advertiserId = campaign.advertiserId;
   useLandingViewed({ advertiserId, campaignId: campaign.id });
   const nonce = useRootData()?.nonce;
-  if (state === "ok" && user !== null && !forSomeoneElse) preloadLazyModule("app/features/campaigns/invitation-join-button.tsx", nonce);
+  if (state === "ok" && user !== null) preloadLazyModule("app/features/campaigns/invitation-join-button.tsx", nonce);
   return (
     <section className="invitation">
       <p className="eyebrow">{`Invitation from ${inviter.name}`}</p>
@@ -43,16 +45,14 @@ export function InvitationPage({ page }: { page: InvitationPageData }) {
         {`${campaign.advertiserName} · ${formatDate(campaign.startsAt)} – ${formatDate(campaign.endsAt)}`}
       </p>
       <p>{`Reward pool: ${formatAmount(campaign.weeklyPool, campaign.rewardCurrency)} every week.`}</p>
-      {xHandle !== null && state === "ok" ? <p className="muted">{`This invitation is for @${xHandle}.`}</p> : null}
+      {inviteeHandle !== null && inviteeNetwork !== null && state === "ok" ? (
+        <p className="muted">{`This invitation is for ${inviteeText(inviteeHandle, inviteeNetwork)}.`}</p>
+      ) : null}
       <Markdown source={campaign.description} className="prose" />
       <AnalyticsScope advertiserId={advertiserId} campaignId={campaign.id}>
         {state !== "ok" ? (
           <Notice tone="warning" announce="none">
             {unusable[state]}
-          </Notice>
-        ) : forSomeoneElse ? (
-          <Notice tone="warning" announce="none">
-            {`This invitation is for @${xHandle}, and you are signed in as @${user.twitterHandle.replace(/^@/, "")}.`}
           </Notice>
         ) : user === null ? (
           <SignInButtons

@@ -195,7 +195,8 @@ describe("campaign report", () => {
     ]);
     // X's bill since the campaign began (migration 0061): three posts without a link, each read once, at X's rates of
     // 2026-04-20 ($0.015 a post, $0.005 a read). The account report has none.
-    expect(body.xApiCost).toEqual({
+    expect(body.apiCost).toEqual({
+      network: "x",
       ratesAsOf: "2026-04-20",
       postsWithoutUrl: 3,
       postsWithUrl: 0,
@@ -205,7 +206,7 @@ describe("campaign report", () => {
       postReadsMicros: 15_000,
       totalMicros: 60_000,
     });
-    expect((await report(`/v1/advertiser/${advertiser.id}/reports?from=${d1}&to=${d3}`)).xApiCost).toBeNull();
+    expect((await report(`/v1/advertiser/${advertiser.id}/reports?from=${d1}&to=${d3}`)).apiCost).toBeNull();
   });
 
   it("is not found for a member of another account, or for another account's campaign", async () => {

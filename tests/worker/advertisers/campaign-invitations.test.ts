@@ -5,10 +5,12 @@ import { invitationPageSchema } from "../../../worker/contracts/pages.ts";
 import { insertMemberStatement } from "../../../worker/db/advertiser-members.ts";
 import { insertAdvertiserStatement } from "../../../worker/db/advertisers.ts";
 import { insertCampaignStatement } from "../../../worker/db/campaigns.ts";
-import { buildAdvertiser, buildCampaign } from "../../../fixtures/factories.ts";
+import { insertUserStatements } from "../../../worker/db/users.ts";
+import { buildAdvertiser, buildCampaign, buildUser } from "../../../fixtures/factories.ts";
 import { fetchWorker } from "../support/fetch.ts";
 import { call, expectError } from "../support/http.ts";
 import { newPerson, type Person } from "../support/people.ts";
+import { bearerFor } from "../support/sessions.ts";
 
 /*
  * Campaign invitations (docs/decisions/020-funding-and-invitations.md): members of the account that owns an
@@ -54,7 +56,7 @@ describe("campaign invitations", () => {
     const created = await invite({ maxUses: 2 });
     expect(created.token).toMatch(/^[\w-]{22}$/);
     expect(created.link).toBe(`http://127.0.0.1:8787/invitation/${created.token}`);
-    expect(created.invitation).toMatchObject({ maxUses: 2, uses: 0, xHandle: null, state: "ok" });
+    expect(created.invitation).toMatchObject({ maxUses: 2, uses: 0, inviteeHandle: null, inviteeNetwork: null, state: "ok" });
     const days = ((created.invitation.expiresAt ?? 0) - now) / 86_400_000;
     expect(days).toBeGreaterThan(13.9);
 
@@ -105,8 +107,8 @@ describe("campaign invitations", () => {
 
   it("keeps a handle's invitation for that handle, and notifies a known creator", async () => {
     const invitee = await newPerson();
-    const created = await invite({ xHandle: `@${invitee.handle.toUpperCase()}` });
-    expect(created.invitation.xHandle).toBe(invitee.handle.toUpperCase());
+    const created = await invite({ inviteeHandle: `@${invitee.handle.toUpperCase()}` });
+    expect(created.invitation).toMatchObject({ inviteeHandle: invitee.handle.toUpperCase(), inviteeNetwork: "x" });
     const notified = await env.DB.prepare(`SELECT title, link FROM notifications WHERE user_id = ? AND event_type = 'campaign-invited'`)
       .bind(invitee.userId)
       .first<{ title: string; link: string }>();
@@ -114,12 +116,49 @@ describe("campaign invitations", () => {
 
     const stranger = await newPerson();
     const refused = await expectError(await join(stranger, { invitationToken: created.token }), 403, "invitation_for_someone_else");
-    expect(refused.message).toContain(`@${stranger.handle}`);
+    expect(refused.message).toBe(
+      `This invitation is for @${invitee.handle.toUpperCase()} on X, and you are signed in as @${stranger.handle}.`,
+    );
     expect((await join(invitee, { invitationToken: created.token })).status).toBe(201);
 
     // An unknown handle is fine: nobody to notify yet.
-    const unknown = await invite({ xHandle: "nobody_here_1" });
-    expect(unknown.invitation.xHandle).toBe("nobody_here_1");
+    const unknown = await invite({ inviteeHandle: "nobody_here_1" });
+    expect(unknown.invitation.inviteeHandle).toBe("nobody_here_1");
+  });
+
+  it("keeps a Bluesky handle's invitation for the Bluesky account, not an X account of the same handle", async () => {
+    const handle = `ada-${run}.bsky.social`;
+    const onBluesky = buildUser(handle, now, { id: `user-ci-bsky-${run}`, signupAccount: `bluesky:did:plc:ci${run}` });
+    const onX = buildUser(handle, now, { id: `user-ci-x-${run}`, signupAccount: `x:x-ci-${run}` });
+    await env.DB.batch([...insertUserStatements(env.DB, onBluesky, ["creator"]), ...insertUserStatements(env.DB, onX, ["creator"])]);
+    const blueskyPerson = { userId: onBluesky.id, handle, bearer: await bearerFor(onBluesky.id) };
+    const xPerson = { userId: onX.id, handle, bearer: await bearerFor(onX.id) };
+
+    const created = await invite({ inviteeHandle: `@${handle}`, inviteeNetwork: "bluesky" });
+    expect(created.invitation).toMatchObject({ inviteeHandle: handle, inviteeNetwork: "bluesky" });
+    const page = invitationPageSchema.parse(await (await fetchWorker(`/v1/page/invitation/token/${created.token}`)).json());
+    expect(page).toMatchObject({ inviteeHandle: handle, inviteeNetwork: "bluesky" });
+    const notified = await env.DB.prepare(`SELECT user_id FROM notifications WHERE event_type = 'campaign-invited' AND user_id IN (?, ?)`)
+      .bind(onBluesky.id, onX.id)
+      .all<{ user_id: string }>();
+    expect(notified.results).toEqual([{ user_id: onBluesky.id }]);
+
+    const refused = await expectError(await join(xPerson, { invitationToken: created.token }), 403, "invitation_for_someone_else");
+    expect(refused.message).toBe(`This invitation is for @${handle} on Bluesky, and you are signed in as @${handle} on X.`);
+    expect((await join(blueskyPerson, { invitationToken: created.token })).status).toBe(201);
+
+    // The handle follows the chosen network's rules: an X handle has no dots, a Bluesky one is a domain name.
+    const asX = await expectError(await call("POST", base, member.bearer, { inviteeHandle: handle }), 400, "invalid_request");
+    expect(asX.detail?.[0]).toMatchObject({
+      loc: ["body", "inviteeHandle"],
+      msg: "must be a handle on X: 1 to 15 letters, digits or underscores",
+    });
+    const notDomain = await expectError(
+      await call("POST", base, member.bearer, { inviteeHandle: "ada", inviteeNetwork: "bluesky" }),
+      400,
+      "invalid_request",
+    );
+    expect(notDomain.detail?.[0]?.msg).toBe("must be a handle on Bluesky: a domain name such as alice.bsky.social");
   });
 
   it("joins with the token carried through sign-in (invite_id)", async () => {
@@ -142,7 +181,7 @@ describe("campaign invitations", () => {
     expect((await call("POST", base, null, {})).status).toBe(401);
     const bad = await expectError(await call("POST", base, member.bearer, { maxUses: 0 }), 400, "invalid_request");
     expect(bad.detail?.[0]?.loc).toEqual(["body", "maxUses"]);
-    const badHandle = await call("POST", base, member.bearer, { xHandle: "no spaces" });
+    const badHandle = await call("POST", base, member.bearer, { inviteeHandle: "no spaces" });
     expect(badHandle.status).toBe(400);
   });
 });

@@ -153,6 +153,7 @@ describe("the plan of every statement the db layer can send", () => {
       "withdrawals.listPendingWithdrawals": "withdrawals_pending",
       "advertiser-deposits.listPendingDeposits": "advertiser_deposits_pending",
       "users.findUserIdByIdOrHandle#2": "users_by_handle",
+      "network-accounts.findUserIdByNetworkHandle": "network_accounts_by_handle",
       "reward-campaigns.campaignPacingFacts": "sqlite_autoindex_campaign_pacing_1",
       "notification-fanout.creatorCountQuery": "sqlite_autoindex_user_role_counts_1",
       "campaigns.campaignCardQuery": "sqlite_autoindex_campaign_pool_totals_1",

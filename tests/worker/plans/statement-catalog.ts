@@ -151,7 +151,8 @@ export const statementCatalog: Record<string, ModuleEntry> = {
           id: "minv-1",
           advertiserId: advertiser.id,
           tokenHash: "hash",
-          xHandle: "ada",
+          inviteeHandle: "ada",
+          inviteeNetwork: "x",
           invitedBy: creator.id,
           expiresAt: now + day,
           acceptedBy: null,
@@ -947,7 +948,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
         reports.reportScopeNetworksQuery(db, advertiser.id, campaign.id),
         reports.reportScopeNetworksQuery(db, advertiser.id, null),
       ],
-      reportXApiUsageQuery: (db) => reports.reportXApiUsageQuery(db, advertiser.id, campaign.id),
+      reportApiUsageQuery: (db) => reports.reportApiUsageQuery(db, advertiser.id, campaign.id),
       reportCampaignQuery: (db) => [
         reports.reportCampaignQuery(db, advertiser.id, campaign.id),
         reports.reportCampaignQuery(db, advertiser.id, null),
@@ -1167,6 +1168,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
     calls: {
       findNetworkAccountBySubject: (db) => networkAccounts.findNetworkAccountBySubject(db, "bluesky", "did:plc:ewvi7nxzyoun6zhxrhs64oiz"),
       findNetworkAccountOfUser: (db) => networkAccounts.findNetworkAccountOfUser(db, "bluesky", creator.id),
+      findUserIdByNetworkHandle: (db) => networkAccounts.findUserIdByNetworkHandle(db, "bluesky", "ada.bsky.social"),
       linkNetworkAccount: (db) =>
         networkAccounts.linkNetworkAccount(
           db,

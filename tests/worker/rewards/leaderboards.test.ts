@@ -2,7 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { buildAdvertiser, buildCampaign, buildPost, buildUser } from "../../../fixtures/factories.ts";
 import { DAY, HOUR } from "../../../worker/clock.ts";
-import { incurredXApiCost, xPublishedRates } from "../../../worker/contracts/networks/x/api-costs.ts";
+import { incurredApiCost } from "../../../worker/contracts/networks/api-costs.ts";
+import { xPublishedRates } from "../../../worker/contracts/networks/x/api-costs.ts";
 import { insertAdvertiserStatement } from "../../../worker/db/advertisers.ts";
 import { insertCampaignStatement } from "../../../worker/db/campaigns.ts";
 import { storeConversionBatch, type EventToStore } from "../../../worker/db/conversions.ts";
@@ -11,7 +12,7 @@ import { recordMaturedStatement, recordPolledMetricsStatement } from "../../../w
 import { changePostStatusesStatement } from "../../../worker/db/post-status-changes.ts";
 import { insertPostStatement, markPostPublished } from "../../../worker/db/posts.ts";
 import { runBatch, runQuery } from "../../../worker/db/query.ts";
-import { reportXApiUsageQuery } from "../../../worker/db/reports.ts";
+import { reportApiUsageQuery } from "../../../worker/db/reports.ts";
 import { insertUserStatements } from "../../../worker/db/users.ts";
 import { getUserSettings, updateBasicSettings } from "../../../worker/domain/accounts/settings.ts";
 import { leaderboardQueries, leaderboardsFrom, type LeaderboardViewer } from "../../../worker/domain/leaderboards/leaderboards.ts";
@@ -120,7 +121,7 @@ describe("leaderboards", () => {
     ]);
     // Reservations without their X id are on no board, and X has billed nothing yet.
     expect(await standings()).toEqual([]);
-    expect(await runQuery(reportXApiUsageQuery(env.DB, advertiser.id, campaign.id))).toEqual({
+    expect(await runQuery(reportApiUsageQuery(env.DB, advertiser.id, campaign.id))).toEqual({
       postsCreated: 0,
       postsWithUrl: 0,
       postReads: 0,
@@ -184,10 +185,11 @@ describe("leaderboards", () => {
     ]);
 
     // X's bill: the four posts on X (one with a link) and 3 × 2 + 1 reads, at the 2026-04-20 rates.
-    const usage = await runQuery(reportXApiUsageQuery(env.DB, advertiser.id, campaign.id));
+    const usage = await runQuery(reportApiUsageQuery(env.DB, advertiser.id, campaign.id));
     expect(usage).toEqual({ postsCreated: 4, postsWithUrl: 1, postReads: 7 });
-    expect(await runQuery(reportXApiUsageQuery(env.DB, "another-account", campaign.id))).toBeNull();
-    expect(incurredXApiCost(xPublishedRates, usage ?? { postsCreated: 0, postsWithUrl: 0, postReads: 0 })).toEqual({
+    expect(await runQuery(reportApiUsageQuery(env.DB, "another-account", campaign.id))).toBeNull();
+    expect(incurredApiCost({ network: "x", rates: xPublishedRates }, usage ?? { postsCreated: 0, postsWithUrl: 0, postReads: 0 })).toEqual({
+      network: "x",
       ratesAsOf: "2026-04-20",
       postsWithoutUrl: 3,
       postsWithUrl: 1,

@@ -1,13 +1,16 @@
 import { env } from "cloudflare:test";
 
 /**
- * Columns renamed by a later migration, and their names since (migration 0070_networks_sealed.sql). A test that
+ * Columns and tables renamed by a later migration, and their names since (migrations 0070_networks_sealed.sql and
+ * 0071_neutral_invitations_and_api_usage.sql). A test that
  * replays an older migration's backfill on today's schema reads them under the new names; the statements are
  * otherwise the migration's own.
  */
 const renamedColumns: [before: RegExp, after: string][] = [
   [/\bx_post_id\b/g, "network_post_id"],
   [/\bx_user_id\b/g, "signup_account"],
+  [/\bx_handle\b/g, "invitee_handle"],
+  [/\bcampaign_x_api_usage\b/g, "campaign_network_api_usage"],
 ];
 
 /** Every statement of one migration, by the start of its file name, under today's column names. */

@@ -26,6 +26,8 @@ export type NetworkAccounts = {
   name: string;
   /** The page of an account on the network, from its handle (a profile links there). */
   profileUrl: (handle: string) => string;
+  /** What a handle on the network looks like (without the "@"), and those words for a form's error. */
+  handle: { pattern: RegExp; description: string };
   signIn: {
     /** The segment of Chorus's sign-in URLs: `/auth/{path}/{flow}/login` and `/auth/{path}/callback`. */
     path: string;

@@ -1,14 +1,18 @@
-import { xPublishedRates, type XApiRates } from "./x/api-costs.ts";
-import { xApiRatesSetting } from "./x/api-rates-setting.ts";
+import type { ApiRates, PaidApi } from "./api-costs.ts";
+import { xPublishedRates } from "./x/api-costs.ts";
+import { xRatesSetting } from "./x/api-rates-setting.ts";
 
 /** The networks' own settings, which the one config place (worker/config.ts) reads beside its own variables. */
-export const networkSettingFields = { "X_API_RATES?": xApiRatesSetting } as const;
+export const networkSettingFields = { "X_API_RATES?": xRatesSetting } as const;
 
 export type NetworkSettings = {
-  /** What X's API costs (micro-dollars), for the advertisers' estimates; X's published rates unless X_API_RATES says. */
-  xApiRates: XApiRates;
+  /**
+   * The network whose API Chorus pays for (X; Bluesky's is free) and its rates in micro-dollars, for the advertisers'
+   * estimates and reports: X's published rates unless X_API_RATES says.
+   */
+  paidApi: PaidApi;
 };
 
-export function networkSettingsFrom(values: { X_API_RATES?: XApiRates }): NetworkSettings {
-  return { xApiRates: values.X_API_RATES ?? xPublishedRates };
+export function networkSettingsFrom(values: { X_API_RATES?: ApiRates }): NetworkSettings {
+  return { paidApi: { network: "x", rates: values.X_API_RATES ?? xPublishedRates } };
 }

@@ -20,7 +20,9 @@ import {
   type MemberInvitationRow,
 } from "../../db/advertiser-members.ts";
 import { findAdvertiser } from "../../db/advertisers.ts";
-import { findAccount } from "../../db/users.ts";
+import { listLinkedAccounts } from "../../db/network-accounts.ts";
+import { networkAccounts } from "../../contracts/networks/accounts.ts";
+import { describeInvitee, inviteeMismatch } from "../../contracts/invitee.ts";
 import { randomToken, sha256 } from "../../security/tokens.ts";
 import { advertiserNotFound, requireMembership } from "./membership.ts";
 import type { Database } from "../../database.ts";
@@ -52,7 +54,8 @@ async function createInvitation(
     id: `advinv-${crypto.randomUUID()}`,
     advertiserId,
     tokenHash: await sha256(token),
-    xHandle: input.xHandle ?? null,
+    inviteeHandle: input.inviteeHandle ?? null,
+    inviteeNetwork: input.inviteeHandle === undefined ? null : input.inviteeNetwork,
     invitedBy: inviterUserId,
     expiresAt: now + (input.expiresInDays ?? MEMBER_INVITATION_DEFAULT_DAYS) * DAY_MS,
     acceptedBy: null,
@@ -62,7 +65,12 @@ async function createInvitation(
   };
   await insertMemberInvitation(db, invitation);
   return {
-    invitation: { id: invitation.id, expiresAt: invitation.expiresAt, xHandle: invitation.xHandle },
+    invitation: {
+      id: invitation.id,
+      expiresAt: invitation.expiresAt,
+      inviteeHandle: invitation.inviteeHandle,
+      inviteeNetwork: invitation.inviteeNetwork,
+    },
     link: memberInvitationLink(origin, token),
   };
 }
@@ -105,7 +113,8 @@ export function pendingInvitationView(row: MemberInvitationRow & { inviterHandle
   return {
     id: row.id,
     expiresAt: row.expiresAt,
-    xHandle: row.xHandle,
+    inviteeHandle: row.inviteeHandle,
+    inviteeNetwork: row.inviteeNetwork,
     createdAt: row.createdAt,
     invitedBy: { userId: row.invitedBy, handle: row.inviterHandle },
   };
@@ -150,7 +159,8 @@ export async function previewMemberInvitation(
   return {
     advertiser: { id: advertiser.id, name: advertiser.name, tagline: advertiser.tagline },
     status: statusOf(invitation, clock.now()),
-    xHandle: invitation.xHandle,
+    inviteeHandle: invitation.inviteeHandle,
+    inviteeNetwork: invitation.inviteeNetwork,
     expiresAt: invitation.expiresAt,
   };
 }
@@ -180,13 +190,15 @@ export async function acceptInvitation(
   }
   if (status === "expired")
     throw new AppError(410, "invitation_expired", `This invitation to ${advertiser.name} has expired. Ask a member for a new one.`);
-  const account = await findAccount(db, userId);
-  if (account === null) throw new AppError(401, "unauthorized", "Sign in again to accept this invitation.");
-  if (invitation.xHandle !== null && invitation.xHandle.toLowerCase() !== account.handle.toLowerCase()) {
+  const accounts = await listLinkedAccounts(db, userId);
+  if (accounts.length === 0) throw new AppError(401, "unauthorized", "Sign in again to accept this invitation.");
+  const mismatch = inviteeMismatch(invitation, accounts);
+  if (mismatch !== null && invitation.inviteeHandle !== null && invitation.inviteeNetwork !== null) {
+    const own = accounts.find((account) => account.network === invitation.inviteeNetwork) ?? accounts[0];
     throw new AppError(
       403,
       "wrong_handle",
-      `This invitation is for @${invitation.xHandle}, and you are signed in as @${account.handle}. Sign in with X as @${invitation.xHandle}, or ask for an invitation for @${account.handle}.`,
+      `${mismatch} Sign in with ${networkAccounts[invitation.inviteeNetwork].name} as @${invitation.inviteeHandle}, or ask for an invitation for ${own === undefined || own.network === invitation.inviteeNetwork ? `@${own?.handle ?? ""}` : describeInvitee(own.handle, own.network)}.`,
     );
   }
   if ((await findMember(db, advertiser.id, userId)) !== null) {

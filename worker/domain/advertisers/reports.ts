@@ -26,10 +26,10 @@ import {
   reportScopeNetworksQuery,
   reportSpendDaysQuery,
   reportTopCreatorsQuery,
-  reportXApiUsageQuery,
+  reportApiUsageQuery,
   type ReportScope,
 } from "../../db/reports.ts";
-import { incurredXApiCost, type XApiRates } from "../../contracts/networks/x/api-costs.ts";
+import { incurredApiCost, type PaidApi } from "../../contracts/networks/api-costs.ts";
 import { advertiserNotFound } from "./membership.ts";
 import type { Database } from "../../database.ts";
 
@@ -139,7 +139,7 @@ export function reportQueries(
     reportSpendDaysQuery(db, scope),
     reportConversionDaysQuery(db, scope),
     reportTopCreatorsQuery(db, scope),
-    reportXApiUsageQuery(db, advertiserId, campaignId),
+    reportApiUsageQuery(db, advertiserId, campaignId),
     reportScopeNetworksQuery(db, advertiserId, campaignId),
     reportNetworkDaysQuery(db, scope),
   ] as const;
@@ -149,10 +149,10 @@ export type ReportReads = QueryValues<ReturnType<typeof reportQueries>>;
 
 /**
  * The report from its reads: the account's 404 for a non-member, a 404 for a campaign that is not the account's, a
- * 400 for a range that is not one. A campaign report prices the campaign's X API calls at `xApiRates`.
+ * 400 for a range that is not one. A campaign report prices the campaign's calls to the paid network's API at its rates (`paidApi`).
  */
-export function reportFrom(reads: ReportReads, campaignId: string | null, xApiRates: XApiRates): Report {
-  const [member, account, campaign, range, postDays, spendDays, conversionDays, topCreators, xApiUsage, scopeNetworks, networkDays] = reads;
+export function reportFrom(reads: ReportReads, campaignId: string | null, paidApi: PaidApi): Report {
+  const [member, account, campaign, range, postDays, spendDays, conversionDays, topCreators, apiUsage, scopeNetworks, networkDays] = reads;
   if (member === null || account === null) throw advertiserNotFound();
   if ((campaignId !== null && campaign === null) || range === null) throw notFound("This account has no campaign with this id.");
   checkRange(range);
@@ -224,7 +224,7 @@ export function reportFrom(reads: ReportReads, campaignId: string | null, xApiRa
       eligibleShare: figures.maturedPosts === 0 ? null : figures.eligiblePosts / figures.maturedPosts,
       reportsImpressions: networkReports(figures.network, "impressions"),
     })),
-    xApiCost: campaign === null || xApiUsage === null ? null : incurredXApiCost(xApiRates, xApiUsage),
+    apiCost: campaign === null || apiUsage === null ? null : incurredApiCost(paidApi, apiUsage),
   };
 }
 
@@ -269,7 +269,7 @@ async function readReport(
   const report = reportFrom(
     await runBatch(db, reportQueries(db, userId, advertiserId, campaignId, asked, now)),
     campaignId,
-    config.xApiRates,
+    config.paidApi,
   );
   if (refused !== null) throw refused;
   return report;

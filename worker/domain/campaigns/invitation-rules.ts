@@ -1,5 +1,6 @@
 import type { CampaignInvitationState } from "../../contracts/campaign-invitations.ts";
 import { AppError } from "../../contracts/errors.ts";
+import { describeInvitee, inviteeMismatch, type HandleOnNetwork } from "../../contracts/invitee.ts";
 import type { Invitation } from "../../db/invitations.ts";
 
 const joinableStatuses: readonly string[] = ["inactive", "active", "ending"];
@@ -13,17 +14,15 @@ export function invitationState(invitation: Invitation, campaignStatus: string, 
   return "ok";
 }
 
-const sameHandle = (a: string, b: string | null) => b !== null && a.toLowerCase() === b.replace(/^@/, "").toLowerCase();
-
 /**
- * Why this user may not join with the invitation, in words, or null when they may. `field` names the body field the
- * invitation came in.
+ * Why this user may not join with the invitation, in words, or null when they may. `accounts` are the user's accounts
+ * on networks; `field` names the body field the invitation came in.
  */
 export function invitationRefusal(
   invitation: Invitation,
   campaignStatus: string,
   now: number,
-  userHandle: string | null,
+  accounts: readonly HandleOnNetwork[],
   field: string,
 ): AppError | null {
   const detail = (msg: string) => [{ loc: ["body", field], msg }];
@@ -54,12 +53,13 @@ export function invitationRefusal(
     case "ok":
       break;
   }
-  if (invitation.xHandle !== null && !sameHandle(invitation.xHandle, userHandle)) {
+  const mismatch = inviteeMismatch(invitation, accounts);
+  if (mismatch !== null && invitation.inviteeHandle !== null && invitation.inviteeNetwork !== null) {
     return new AppError(
       403,
       "invitation_for_someone_else",
-      `This invitation is for @${invitation.xHandle}${userHandle === null ? "" : `, and you are signed in as @${userHandle}`}.`,
-      detail(`only @${invitation.xHandle} may use this invitation`),
+      mismatch,
+      detail(`only ${describeInvitee(invitation.inviteeHandle, invitation.inviteeNetwork)} may use this invitation`),
     );
   }
   return null;

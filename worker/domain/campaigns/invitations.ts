@@ -17,7 +17,7 @@ import {
 } from "../../db/invitations.ts";
 import { insertNotificationStatement } from "../../db/notifications.ts";
 import { findRewardCampaign, type RewardCampaign } from "../../db/reward-campaigns.ts";
-import { findUserIdByIdOrHandle } from "../../db/users.ts";
+import { findUserIdByNetworkHandle } from "../../db/network-accounts.ts";
 import { randomToken } from "../../security/tokens.ts";
 import { requireMembership } from "../advertisers/membership.ts";
 import { campaignInvitedNotification } from "../notifications/events.ts";
@@ -61,7 +61,8 @@ export function campaignInvitationView(invitation: Invitation, campaign: RewardC
     id: invitation.id,
     campaignId: invitation.campaignId,
     link: campaignInvitationLink(origin, invitation.publicToken),
-    xHandle: invitation.xHandle,
+    inviteeHandle: invitation.inviteeHandle,
+    inviteeNetwork: invitation.inviteeNetwork,
     maxUses: invitation.maxUses,
     uses: invitation.uses,
     expiresAt: invitation.expiresAt,
@@ -73,7 +74,7 @@ export function campaignInvitationView(invitation: Invitation, campaign: RewardC
 
 /**
  * `POST /v1/advertiser/{advertiserId}/campaigns/{campaignId}/invitations`: a member invites to one of the account's
- * campaigns. The invitation may be for one X handle, may expire (14 days by default) and may be limited in uses. When
+ * campaigns. The invitation may be for one person (a handle on a network), may expire (14 days by default) and may be limited in uses. When
  * the handle is a known creator, they are notified (`campaign-invited`) in the same batch.
  */
 export async function createCampaignInvitation(
@@ -98,7 +99,8 @@ export async function createCampaignInvitation(
     inviterAdvertiserId: advertiserId,
     createdAt: now,
     expiresAt: now + (input.expiresInDays ?? CAMPAIGN_INVITATION_DEFAULT_DAYS) * DAY_MS,
-    xHandle: input.xHandle ?? null,
+    inviteeHandle: input.inviteeHandle ?? null,
+    inviteeNetwork: input.inviteeHandle === undefined ? null : input.inviteeNetwork,
     maxUses: input.maxUses ?? null,
     uses: 0,
     revokedAt: null,
@@ -106,7 +108,10 @@ export async function createCampaignInvitation(
     createdBy: userId,
   };
   const statements = [insertInvitationStatement(db, invitation)];
-  const invitee = invitation.xHandle === null ? null : await findUserIdByIdOrHandle(db, invitation.xHandle);
+  const invitee =
+    invitation.inviteeHandle === null || invitation.inviteeNetwork === null
+      ? null
+      : await findUserIdByNetworkHandle(db, invitation.inviteeNetwork, invitation.inviteeHandle);
   if (invitee !== null) {
     const advertiser = await findAdvertiser(db, advertiserId);
     statements.push(

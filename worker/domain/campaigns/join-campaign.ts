@@ -11,7 +11,7 @@ import {
 import { findCarriedInvitationId } from "../../db/attribution.ts";
 import { joinedCampaignIdsAmong } from "../../db/participants.ts";
 import { insertNotificationStatement } from "../../db/notifications.ts";
-import { findUserHandle } from "../../db/users.ts";
+import { listLinkedAccounts } from "../../db/network-accounts.ts";
 import { AppError } from "../../contracts/errors.ts";
 import { campaignJoinedNotification } from "../notifications/events.ts";
 import { invitationRefusal } from "./invitation-rules.ts";
@@ -49,7 +49,7 @@ async function usableInvitation(
   ];
   if (candidates.every((candidate) => candidate.value === undefined || candidate.value === null))
     return { invitation: null, refusal: null };
-  const handle = await findUserHandle(db, request.userId);
+  const accounts = await listLinkedAccounts(db, request.userId);
   let refusal: AppError | null = null;
   for (const candidate of candidates) {
     if (candidate.value === undefined || candidate.value === null) continue;
@@ -62,7 +62,7 @@ async function usableInvitation(
       }
       continue;
     }
-    const refused = invitationRefusal(found, campaign.status, now, handle, candidate.field);
+    const refused = invitationRefusal(found, campaign.status, now, accounts, candidate.field);
     if (refused === null) return { invitation: found, refusal: null };
     refusal ??= refused;
   }
@@ -127,9 +127,9 @@ export async function joinCampaign(
       } else {
         // Another join took the last use (or the invitation was revoked) meanwhile: say which, nothing was written.
         const fresh = await findInvitation(db, invitation.id);
-        const handle = await findUserHandle(db, request.userId);
+        const accounts = await listLinkedAccounts(db, request.userId);
         throw (
-          (fresh === null ? null : invitationRefusal(fresh, campaign.status, now, handle, "invitationToken")) ??
+          (fresh === null ? null : invitationRefusal(fresh, campaign.status, now, accounts, "invitationToken")) ??
           new AppError(409, "invitation_used_up", "This invitation has no uses left. Ask the advertiser for a new one.")
         );
       }

@@ -1,10 +1,10 @@
 import type { AppConfig } from "../../config.ts";
 import { rewardCurrencies, type AdvertiserCampaignPage } from "../../contracts/advertiser-campaigns.ts";
 
-/** What the campaign form offers besides the campaign, new or edited: the reward currencies and X's API rates. */
+/** What the campaign form offers besides the campaign, new or edited: the reward currencies and the paid network's API rates. */
 export function campaignFormChoices(
-  config: Pick<AppConfig, "xApiRates">,
+  config: Pick<AppConfig, "paidApi">,
   now: number,
-): Pick<AdvertiserCampaignPage, "currencies" | "xApiRates" | "now"> {
-  return { currencies: [...rewardCurrencies], xApiRates: config.xApiRates, now };
+): Pick<AdvertiserCampaignPage, "currencies" | "paidApi" | "now"> {
+  return { currencies: [...rewardCurrencies], paidApi: config.paidApi, now };
 }

@@ -31,7 +31,7 @@ export async function reportPage(
       ]),
     );
     // The report comes first: it drops what a non-member's reads found.
-    const report = reportFrom(reads, campaignId, config.xApiRates);
+    const report = reportFrom(reads, campaignId, config.paidApi);
     return { report, campaigns: campaigns.map(({ id, title, status }) => ({ id, title, status })), funnel };
   };
   // A range in the address that is not one (a typo, from after to) shows the default range rather than an error page.

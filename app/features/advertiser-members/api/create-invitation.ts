@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { browserClients } from "~/lib/api/browser-clients";
-import { createdMemberInvitationSchema, type CreatedMemberInvitation, type CreateMemberInvitationInput } from "@contracts/advertisers.ts";
+import { createdMemberInvitationSchema, type CreatedMemberInvitation, type CreateMemberInvitationRequest } from "@contracts/advertisers.ts";
 import { advertiserKeys } from "~/lib/queries/advertiser-keys";
 
 /** `POST /v1/advertiser/{advertiserId}/invitations`: the answer holds the link, shown once. */
-export function createInvitation(advertiserId: string, input: CreateMemberInvitationInput): Promise<CreatedMemberInvitation> {
+export function createInvitation(advertiserId: string, input: CreateMemberInvitationRequest): Promise<CreatedMemberInvitation> {
   return browserClients().api.post(`/v1/advertiser/${encodeURIComponent(advertiserId)}/invitations`, createdMemberInvitationSchema, {
     body: input,
   });
@@ -13,7 +13,7 @@ export function createInvitation(advertiserId: string, input: CreateMemberInvita
 export function useCreateInvitation(advertiserId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateMemberInvitationInput) => createInvitation(advertiserId, input),
+    mutationFn: (input: CreateMemberInvitationRequest) => createInvitation(advertiserId, input),
     networkMode: "always",
     onSuccess: () => queryClient.invalidateQueries({ queryKey: advertiserKeys.invitations(advertiserId) }),
   });

@@ -5,5 +5,6 @@ import { X_NAME } from "./name.ts";
 export const xAccounts: NetworkAccounts = {
   name: X_NAME,
   profileUrl: (handle) => `https://x.com/${encodeURIComponent(handle)}`,
+  handle: { pattern: /^[A-Za-z0-9_]{1,15}$/, description: "1 to 15 letters, digits or underscores" },
   signIn: { path: "twitter", asksForHandle: false, handleExample: "" },
 };

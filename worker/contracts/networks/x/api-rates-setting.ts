@@ -1,11 +1,11 @@
 import { type } from "arktype";
-import type { XApiRates } from "./api-costs.ts";
+import type { ApiRates } from "../api-costs.ts";
 
 /**
  * X's API rates in micro-dollars with the date of their table:
  * `asOf=2026-04-20,createPost=15000,createPostWithUrl=200000,readPost=5000,readOwnData=1000` (every part required).
  */
-export const xApiRatesSetting = type("string").pipe((value, ctx): XApiRates | ReturnType<typeof ctx.error> => {
+export const xRatesSetting = type("string").pipe((value, ctx): ApiRates | ReturnType<typeof ctx.error> => {
   const parts = new Map(value.split(",").map((part) => part.trim().split("=", 2) as [string, string | undefined]));
   const asOf = parts.get("asOf") ?? "";
   if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf)) return ctx.error({ problem: "must start with asOf=YYYY-MM-DD, the date of X's rate table" });
