@@ -41,7 +41,7 @@ export const advertiserAccountSchema = z.object({
 export type AdvertiserAccount = z.infer<typeof advertiserAccountSchema>;
 
 export const createMemberInvitationInputSchema = z
-  .object({
+  .strictObject({
     ...inviteeInputFields,
     expiresInDays: z.optional(
       z

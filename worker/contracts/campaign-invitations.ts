@@ -11,7 +11,7 @@ export const CAMPAIGN_INVITATION_MAX_DAYS = 90;
 export const CAMPAIGN_INVITATION_MAX_USES = 100_000;
 
 export const createCampaignInvitationInputSchema = z
-  .object({
+  .strictObject({
     ...inviteeInputFields,
     expiresInDays: z.optional(
       z

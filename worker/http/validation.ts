@@ -10,11 +10,20 @@ export function parseInput<Schema extends z.core.$ZodType>(
 ): z.infer<Schema> {
   const result = z.safeParse(schema, input);
   if (result.success) return result.data;
-  const detail = result.error.issues.map((issue) => ({
-    loc: [location, ...issue.path.map((part) => (typeof part === "symbol" ? String(part) : part))],
-    msg: issue.message,
-  }));
+  const detail = result.error.issues.flatMap((issue) => {
+    const path = [location, ...issue.path.map((part) => (typeof part === "symbol" ? String(part) : part))];
+    // A field the call does not take is named itself (a stale page's old field, a typo), never dropped silently.
+    if (issue.code === "unrecognized_keys") {
+      return issue.keys.map((key) => ({ loc: [...path, shortened(key)], msg: "is not a field of this request" }));
+    }
+    return [{ loc: path, msg: issue.message }];
+  });
   throw invalidRequest(detail, location);
+}
+
+/** A name the client chose, cut short: an error never echoes a large value back. */
+function shortened(name: string): string {
+  return name.length <= 64 ? name : `${name.slice(0, 64)}…`;
 }
 
 /**

@@ -40,6 +40,9 @@ beforeAll(async () => {
   ]);
 });
 
+const countInvitations = async () =>
+  Number(await env.DB.prepare(`SELECT COUNT(*) AS n FROM invitations WHERE campaign_id = ?`).bind(campaign.id).first("n"));
+
 async function invite(body: unknown = {}) {
   const response = await call("POST", base, member.bearer, body);
   expect(response.status).toBe(201);
@@ -171,6 +174,7 @@ describe("campaign invitations", () => {
   });
 
   it("is for members of the campaign's account only; bad input names the field", async () => {
+    const invitationsBefore = await countInvitations();
     await expectError(await call("POST", base, outsider.bearer, {}), 404, "not_found");
     await expectError(await call("GET", base, outsider.bearer), 404, "not_found");
     await expectError(
@@ -183,5 +187,10 @@ describe("campaign invitations", () => {
     expect(bad.detail?.[0]?.loc).toEqual(["body", "maxUses"]);
     const badHandle = await call("POST", base, member.bearer, { inviteeHandle: "no spaces" });
     expect(badHandle.status).toBe(400);
+    // A field the call does not know (a tab from before handles named their network sent `xHandle`) is refused,
+    // rather than dropped into an invitation for anyone.
+    const unknownField = await expectError(await call("POST", base, member.bearer, { xHandle: "ada" }), 400, "invalid_request");
+    expect(unknownField.detail?.map((item) => item.loc)).toContainEqual(["body", "xHandle"]);
+    expect(await countInvitations()).toBe(invitationsBefore);
   });
 });
