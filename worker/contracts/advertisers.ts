@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { inviteeHandleCheck, inviteeInputFields, inviteeOutputFields } from "./invitee.ts";
+import { invitationDaysField, inviteeHandleCheck, inviteeInputFields, inviteeOutputFields } from "./invitee.ts";
 import { personTextChecks } from "./text.ts";
 
 /**
@@ -43,15 +43,7 @@ export type AdvertiserAccount = z.infer<typeof advertiserAccountSchema>;
 export const createMemberInvitationInputSchema = z
   .strictObject({
     ...inviteeInputFields,
-    expiresInDays: z.optional(
-      z
-        .number()
-        .check(
-          z.int("must be a whole number of days"),
-          z.gte(1, "must be at least 1"),
-          z.lte(MEMBER_INVITATION_MAX_DAYS, `must be at most ${MEMBER_INVITATION_MAX_DAYS}`),
-        ),
-    ),
+    expiresInDays: invitationDaysField(MEMBER_INVITATION_MAX_DAYS),
   })
   .check(inviteeHandleCheck);
 /** What a caller sends (before the schema tidies it). */

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { inviteeHandleCheck, inviteeInputFields, inviteeOutputFields } from "./invitee.ts";
+import { invitationDaysField, inviteeHandleCheck, inviteeInputFields, inviteeOutputFields } from "./invitee.ts";
 
 /**
  * Campaign invitations made by an advertiser account's members (docs/decisions/020-funding-and-invitations.md):
@@ -13,15 +13,7 @@ export const CAMPAIGN_INVITATION_MAX_USES = 100_000;
 export const createCampaignInvitationInputSchema = z
   .strictObject({
     ...inviteeInputFields,
-    expiresInDays: z.optional(
-      z
-        .number()
-        .check(
-          z.int("must be a whole number of days"),
-          z.gte(1, "must be at least 1 day"),
-          z.lte(CAMPAIGN_INVITATION_MAX_DAYS, `must be at most ${CAMPAIGN_INVITATION_MAX_DAYS} days`),
-        ),
-    ),
+    expiresInDays: invitationDaysField(CAMPAIGN_INVITATION_MAX_DAYS),
     /** How many creators may join with it; unlimited when absent. */
     maxUses: z.optional(
       z.nullable(

@@ -18,6 +18,19 @@ export const inviteeInputFields = {
   inviteeNetwork: z._default(networkSchema, networks[0]),
 };
 
+/** How many days an invitation stays valid, when the caller says: a whole number from 1 to `maxDays`. */
+export function invitationDaysField(maxDays: number) {
+  return z.optional(
+    z
+      .number()
+      .check(
+        z.int("must be a whole number of days"),
+        z.gte(1, "must be at least 1 day"),
+        z.lte(maxDays, `must be at most ${maxDays} days`),
+      ),
+  );
+}
+
 /** The check an input object with `inviteeInputFields` carries: the handle is one the chosen network allows. */
 export const inviteeHandleCheck = z.superRefine((input: { inviteeHandle?: string | undefined; inviteeNetwork: Network }, context) => {
   if (input.inviteeHandle === undefined) return;
