@@ -9,7 +9,7 @@
  * D1 is read through wrangler's platform proxy on the same local state, as bench/ingestion.ts does.
  */
 import { ANALYTICS_EVENTS_PATH } from "../worker/contracts/analytics.ts";
-import { localBindings } from "./local-data.ts";
+import { localBindings } from "../scripts/local-bindings.ts";
 import { FailedRequests, sendingFigures, type SendingFigures } from "./measure.ts";
 
 /**

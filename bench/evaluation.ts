@@ -25,7 +25,8 @@ import { depositAdvertiserFunds, fundCampaign } from "../worker/domain/ledger/fu
 import { WEEK } from "../worker/contracts/campaign-weeks.ts";
 import { runScheduledWork } from "../worker/jobs/scheduler.ts";
 import { meteredD1, newD1Meter } from "../worker/timings.ts";
-import { benchSchedulerDeps, localBindings } from "./local-data.ts";
+import { localBindings } from "../scripts/local-bindings.ts";
+import { benchSchedulerDeps } from "./local-data.ts";
 
 export type EvaluationBenchmarkOptions = { creators?: number; posts?: number; persistTo?: string };
 

@@ -12,7 +12,8 @@ import { insertAdvertiserStatement } from "../worker/db/advertisers.ts";
 import { insertUserStatements } from "../worker/db/users.ts";
 import { insertWallet } from "../worker/db/wallets.ts";
 import { buildAdvertiser, buildUser } from "../fixtures/factories.ts";
-import { localBindings, randomEvmAddress, senderKeys, type SenderKey } from "./local-data.ts";
+import { localBindings } from "../scripts/local-bindings.ts";
+import { randomEvmAddress, senderKeys, type SenderKey } from "./local-data.ts";
 import { FailedRequests, sendingFigures, type SendingFigures } from "./measure.ts";
 
 export type IngestionBenchmarkResult = SendingFigures & {

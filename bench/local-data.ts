@@ -1,18 +1,12 @@
 /**
- * What the benchmarks share for working beside the worker they measure: its bindings on the local state it runs on
- * (through wrangler's platform proxy), the rows a run needs made through the product's own use cases, and the
- * scheduler run from the bench process.
+ * What the benchmarks share for working beside the worker they measure (its bindings come from
+ * scripts/local-bindings.ts): the rows a run needs made through the product's own use cases, and the scheduler run
+ * from the bench process.
  */
-import { getPlatformProxy } from "wrangler";
 import { systemClock, type Clock } from "../worker/clock.ts";
 import type { Database } from "../worker/database.ts";
 import { createApiKey } from "../worker/domain/advertisers/api-keys.ts";
 import type { SchedulerDeps } from "../worker/jobs/scheduler.ts";
-
-/** The worker's bindings on the local state under `persistTo` (as `wrangler dev --persist-to` and Miniflare keep it). */
-export function localBindings(persistTo: string) {
-  return getPlatformProxy<Cloudflare.Env>({ configPath: "wrangler.toml", persist: { path: `${persistTo}/v3` } });
-}
 
 export type SenderKey = { keyId: string; secret: string };
 

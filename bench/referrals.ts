@@ -18,7 +18,8 @@ import { insertAdvertiserStatement } from "../worker/db/advertisers.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../worker/db/campaigns.ts";
 import { insertUserStatements } from "../worker/db/users.ts";
 import { buildAdvertiser, buildCampaign, buildUser } from "../fixtures/factories.ts";
-import { localBindings, randomEvmAddress, senderKeys } from "./local-data.ts";
+import { localBindings } from "../scripts/local-bindings.ts";
+import { randomEvmAddress, senderKeys } from "./local-data.ts";
 import { FailedRequests, percentile } from "./measure.ts";
 
 export type ReferralBenchmarkResult = {

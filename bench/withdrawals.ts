@@ -29,7 +29,7 @@ import { settleWithdrawals } from "../worker/domain/withdrawals/settlement.ts";
 import { verifyWithdrawal } from "../worker/domain/withdrawals/verify.ts";
 import { buildAdvertiser, buildUser } from "../fixtures/factories.ts";
 import { meteredD1, newD1Meter } from "../worker/timings.ts";
-import { localBindings } from "./local-data.ts";
+import { localBindings } from "../scripts/local-bindings.ts";
 import { percentile } from "./measure.ts";
 
 export type WithdrawalBenchmarkResult = {

@@ -8,14 +8,11 @@
  */
 import { fileURLToPath } from "node:url";
 import { readD1Migrations } from "@cloudflare/vitest-plugin";
-import { getPlatformProxy } from "wrangler";
+import { localBindings } from "./local-bindings.ts";
 
 const migrationsDir = fileURLToPath(new URL("../worker/db/migrations", import.meta.url));
 
-const proxy = await getPlatformProxy<Cloudflare.Env>({
-  configPath: "wrangler.toml",
-  persist: { path: `${process.env.CHORUS_PERSIST_TO ?? ".wrangler/state"}/v3` },
-});
+const proxy = await localBindings();
 try {
   const db = proxy.env.DB;
   await db

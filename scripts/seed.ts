@@ -2,16 +2,13 @@
  * Fills the local D1 database (.wrangler/state) with the demo world (fixtures/). Safe to run again: existing rows
  * are kept. It talks to the same on-disk database as `wrangler dev`, through wrangler's platform proxy.
  */
-import { getPlatformProxy } from "wrangler";
+import { localBindings } from "./local-bindings.ts";
 import { systemClock } from "../worker/clock.ts";
 import { seedDemoAnalytics } from "../fixtures/demo-analytics.ts";
 import { seedDemoData } from "../fixtures/demo-data.ts";
 import { demoWorld } from "../fixtures/demo-world.ts";
 
-const proxy = await getPlatformProxy<Cloudflare.Env>({
-  configPath: "wrangler.toml",
-  persist: { path: `${process.env.CHORUS_PERSIST_TO ?? ".wrangler/state"}/v3` },
-});
+const proxy = await localBindings();
 try {
   const createdKeys = await seedDemoData(proxy.env.DB, systemClock);
   await seedDemoAnalytics(proxy.env.DB, proxy.env.ANALYTICS_ARCHIVE, systemClock);
