@@ -37,6 +37,7 @@ export function benchSchedulerDeps(db: Database, clock: Clock): SchedulerDeps {
       throw new Error("The benchmark does not talk to a network");
     },
     pollingQueue: null,
+    campaignObjects: null,
     reconcileReservations: false,
     withdrawals: null,
     deposits: null,

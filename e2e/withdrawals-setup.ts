@@ -4,10 +4,10 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { DAY, HOUR, systemClock } from "../worker/clock.ts";
 import { fixedClock } from "../tests/support/clock.ts";
 import { insertCampaignStatement, insertParticipantStatement } from "../worker/db/campaigns.ts";
-import { findRewardCampaign } from "../worker/db/reward-campaigns.ts";
+import { findCampaignDue, findRewardCampaign } from "../worker/db/reward-campaigns.ts";
 import { depositAdvertiserFunds, fundCampaign } from "../worker/domain/ledger/funding.ts";
 import { evaluateCampaign } from "../worker/domain/rewards/evaluation.ts";
-import { closeCampaignWeeks } from "../worker/domain/rewards/weeks.ts";
+import { closeDueWeeks } from "../worker/domain/rewards/weeks.ts";
 import { buildCampaign, buildPost, polledPostsStatements, type PolledPost } from "../fixtures/factories.ts";
 import { latestCodeSentTo } from "../tests/support/outbox.ts";
 
@@ -136,7 +136,9 @@ export async function earnRewards(
     };
   });
   await db.batch([insertParticipantStatement(db, campaign.id, userId, campaign.startsAt - HOUR), ...polledPostsStatements(db, posts, now)]);
-  await closeCampaignWeeks({ db, clock });
+  const due = await findCampaignDue(db, campaign.id);
+  if (due === null) throw new Error(`${campaign.id} is not in the database the server uses`);
+  await closeDueWeeks({ db, clock }, due);
   const stored = await findRewardCampaign(db, campaign.id);
   if (stored === null || (await evaluateCampaign({ db, clock }, stored)) !== "evaluated")
     throw new Error(`${campaign.id} was not evaluated`);

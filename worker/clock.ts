@@ -6,6 +6,7 @@ export type Clock = { now(): number };
 
 export const systemClock: Clock = { now: () => Date.now() };
 
-export const MINUTE = 60 * 1000;
+export const SECOND = 1000;
+export const MINUTE = 60 * SECOND;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;

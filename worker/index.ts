@@ -2,6 +2,8 @@ import { app } from "./app.ts";
 import { handleQueue } from "./jobs/queue-handler.ts";
 import { handleScheduled } from "./jobs/scheduled-handler.ts";
 
+export { CampaignObject } from "./objects/campaign-object.ts";
+
 export default {
   fetch: app.fetch,
   // The rewards scheduler: the cron trigger in wrangler.toml; locally the ticker of scripts/start.ts.

@@ -7,7 +7,7 @@ import { campaignHealthSchema, campaignStatusSchema, campaignVisibilitySchema, t
 import { allRows, firstRow, mapQuery, queryAll, queryFirst, type Query } from "./query.ts";
 import type { Database } from "../database.ts";
 
-const campaignColumns = {
+export const campaignColumns = {
   id: z.string(),
   advertiser_id: z.string(),
   title: z.string(),
@@ -73,7 +73,7 @@ type CampaignFields = {
  * campaign built in code without it (factories, the seed) is published as of its creation when inserted; every row
  * read from the database has it.
  */
-function toCampaign(row: CampaignColumns): CampaignFields & { publishedAt?: number | null } {
+export function toCampaign(row: CampaignColumns): CampaignFields & { publishedAt?: number | null } {
   return {
     ...toSummaryFields(row),
     description: row.description,
@@ -132,11 +132,6 @@ function toSummaryFields(row: z.infer<z.ZodObject<typeof summaryColumns>>) {
 
 export const campaignSchema = z.object(campaignColumns).transform(toCampaign);
 export type Campaign = z.infer<typeof campaignSchema>;
-
-/** A campaign with the time its weeks are next due to be closed (migration 0038), as the week-closing step reads it. */
-export const campaignWeeksDueSchema = z
-  .object({ ...campaignColumns, weeks_due_at: z.number().nullable() })
-  .transform((row) => ({ campaign: toCampaign(row), weeksDueAt: row.weeks_due_at }));
 
 /** What a list shows beside a campaign: its advertiser's name and how many creators joined. */
 const listedWithColumns = { advertiser_name: z.string(), advertiser_slug: z.string(), participant_count: z.number().int() };

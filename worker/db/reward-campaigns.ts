@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { CampaignHealth, CampaignStatus } from "../contracts/vocabulary.ts";
-import { campaignSchema, campaignWeeksDueSchema, type Campaign } from "./campaigns.ts";
+import { campaignColumns, campaignSchema, toCampaign, type Campaign } from "./campaigns.ts";
 import type { StatementGuard } from "./ledger.ts";
 import { firstRow, queryAll, runQuery, type Query } from "./query.ts";
 import type { Database } from "../database.ts";
@@ -22,60 +22,53 @@ export function findRewardCampaign(db: Database, campaignId: string): Promise<Re
   return runQuery(rewardCampaignQuery(db, campaignId));
 }
 
-/**
- * Campaigns whose status time may have changed: funded, published and started; in their last day; or over. Each arm
- * reads only its due campaigns from an index by time (campaigns_to_start, migration 0038; (status, ends_at)); the
- * few found are put in end-date order here.
- */
-export async function listCampaignsToAdvance(db: Database, now: number, endingWindow: number): Promise<RewardCampaign[]> {
-  const campaigns = await queryAll(
-    db
-      .prepare(
-        `SELECT * FROM campaigns INDEXED BY campaigns_to_start
-         WHERE status = 'inactive' AND funded_at IS NOT NULL AND published_at IS NOT NULL AND starts_at <= ?1
-         UNION ALL
-         SELECT * FROM campaigns WHERE status = 'active' AND ends_at <= ?1 + ?2
-         UNION ALL
-         SELECT * FROM campaigns WHERE status = 'ending' AND ends_at <= ?1`,
-      )
-      .bind(now, endingWindow),
-    rewardCampaignSchema,
-  );
-  return campaigns.sort((a, b) => a.endsAt - b.endsAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+/** A campaign as its due work reads it: the row, and when its weeks and its health are next due (migration 0038). */
+export const campaignDueSchema = z
+  .object({ ...campaignColumns, weeks_due_at: z.number().nullable(), health_due_at: z.number() })
+  .transform((row) => ({ campaign: toCampaign(row), weeksDueAt: row.weeks_due_at, healthDueAt: row.health_due_at }));
+export type CampaignDue = z.infer<typeof campaignDueSchema>;
+
+export function findCampaignDue(db: Database, campaignId: string): Promise<CampaignDue | null> {
+  return runQuery(firstRow(db.prepare(`SELECT * FROM campaigns WHERE id = ?`).bind(campaignId), campaignDueSchema));
 }
 
 /**
- * Live or maturing campaigns whose health is due to be recomputed (`health_due_at`, migration 0038), the longest
- * due first, at most `limit`.
+ * The campaigns with something due at `now` that nothing has done yet, at most `limit`: funded, published and
+ * started; in their last day or over; a week to close; health to recompute; maturity over, to evaluate. A campaign's
+ * object does each of these on its own alarm at its time, so in a steady state this finds only what its object could
+ * not know (a campaign never woken, a week made due by a post maturing, a date changed). Each arm reads only its due
+ * rows from an index by time (migrations 0038 and 0072; (status, ends_at) for the end times). In two compounds of
+ * three: D1 allows five terms in one.
  */
-export function listCampaignsDueForHealth(db: Database, now: number, limit: number): Promise<RewardCampaign[]> {
-  return queryAll(
+export async function listDueCampaignIds(db: Database, now: number, endingWindow: number, limit: number): Promise<string[]> {
+  const rows = await queryAll(
     db
       .prepare(
-        `SELECT * FROM campaigns INDEXED BY campaigns_health_due
-         WHERE status IN ('active', 'ending', 'evaluating') AND health_due_at <= ?
-         ORDER BY health_due_at LIMIT ?`,
+        `SELECT id FROM (
+           SELECT id FROM campaigns INDEXED BY campaigns_to_start
+           WHERE status = 'inactive' AND funded_at IS NOT NULL AND published_at IS NOT NULL AND starts_at <= ?1
+           UNION
+           SELECT id FROM campaigns WHERE status = 'active' AND ends_at <= ?1 + ?2
+           UNION
+           SELECT id FROM campaigns WHERE status = 'ending' AND ends_at <= ?1
+         )
+         UNION
+         SELECT id FROM (
+           SELECT id FROM campaigns INDEXED BY campaigns_weeks_due
+           WHERE status IN ('active', 'ending', 'evaluating') AND weeks_due_at <= ?1
+           UNION
+           SELECT id FROM campaigns INDEXED BY campaigns_health_due
+           WHERE status IN ('active', 'ending', 'evaluating') AND health_due_at <= ?1
+           UNION
+           SELECT id FROM campaigns INDEXED BY campaigns_evaluation_due
+           WHERE status = 'evaluating' AND ends_at + maturity_hours * 3600000 <= ?1
+         )
+         LIMIT ?3`,
       )
-      .bind(now, limit),
-    rewardCampaignSchema,
+      .bind(now, endingWindow, limit),
+    z.object({ id: z.string() }),
   );
-}
-
-/**
- * Live or maturing campaigns that may have a week to close now (`weeks_due_at`, migration 0038), the longest due
- * first, at most `limit`, each with the due time read (the step moves it on only if nothing changed it since).
- */
-export function listCampaignsDueForWeekClosing(db: Database, now: number, limit: number) {
-  return queryAll(
-    db
-      .prepare(
-        `SELECT * FROM campaigns INDEXED BY campaigns_weeks_due
-         WHERE status IN ('active', 'ending', 'evaluating') AND weeks_due_at <= ?
-         ORDER BY weeks_due_at LIMIT ?`,
-      )
-      .bind(now, limit),
-    campaignWeeksDueSchema,
-  );
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -84,19 +77,6 @@ export function listCampaignsDueForWeekClosing(db: Database, now: number, limit:
  */
 export function setWeeksDueStatement(db: Database, campaignId: string, dueAt: number | null, read: number | null) {
   return db.prepare(`UPDATE campaigns SET weeks_due_at = ?1 WHERE id = ?2 AND weeks_due_at IS ?3`).bind(dueAt, campaignId, read);
-}
-
-/** Evaluating campaigns whose maturity period is over. */
-export function listCampaignsDueForEvaluation(db: Database, now: number): Promise<RewardCampaign[]> {
-  return queryAll(
-    db
-      .prepare(
-        `SELECT * FROM campaigns WHERE status = 'evaluating' AND ends_at + maturity_hours * 3600000 <= ?
-         ORDER BY ends_at, id`,
-      )
-      .bind(now),
-    rewardCampaignSchema,
-  );
 }
 
 export function moveCampaignStatement(

@@ -1,8 +1,14 @@
 import { capabilitiesFor } from "../capabilities.ts";
 import { systemClock, type Clock } from "../clock.ts";
 import { networksFor } from "../domain/networks/registry.ts";
+import type { CampaignWakeUps } from "../domain/rewards/due-campaigns.ts";
 import type { ReadGroup } from "../domain/rewards/read-groups.ts";
 import { requireSchedulerDeps, runScheduledWork, type SchedulerDeps, type SchedulerReport } from "./scheduler.ts";
+
+/** Wakes the campaign's own Durable Object (worker/objects/campaign-object.ts), addressed by the campaign's id. */
+export function campaignObjectsOf(namespace: Cloudflare.Env["CAMPAIGNS"]): CampaignWakeUps {
+  return { wake: (campaignId) => namespace.get(namespace.idFromName(campaignId)).wake(campaignId) };
+}
 
 /**
  * The scheduler's dependencies in the worker: the run's capabilities, the networks' adapters built from them, and the
@@ -16,6 +22,7 @@ export function schedulerDepsFromEnv(env: Cloudflare.Env, clock: Clock = systemC
     clock: capabilities.clock,
     networks: networksFor(capabilities),
     pollingQueue: env.POLLING_QUEUE as Queue<ReadGroup>,
+    campaignObjects: campaignObjectsOf(env.CAMPAIGNS),
     reconcileReservations: true,
     withdrawals: capabilities,
     deposits: capabilities,
@@ -28,14 +35,12 @@ export function schedulerDepsFromEnv(env: Cloudflare.Env, clock: Clock = systemC
 
 function summary(report: SchedulerReport): string | null {
   const parts = [
-    report.campaignsMoved.length > 0 ? `${report.campaignsMoved.length} campaign(s) moved` : "",
+    report.campaigns.woken > 0 ? `${report.campaigns.woken} due campaign(s) woken` : "",
     report.polling.polled + report.polling.deleted > 0
       ? `${report.polling.polled} polled, ${report.polling.deleted} deleted on their network`
       : "",
     report.polling.queued > 0 ? `${report.polling.queued} metrics read(s) queued` : "",
     report.maturity.matured > 0 ? `${report.maturity.matured} matured` : "",
-    report.weeks.closed > 0 ? `${report.weeks.closed} week(s) closed` : "",
-    report.evaluation.evaluated.length > 0 ? `${report.evaluation.evaluated.length} campaign(s) evaluated` : "",
     report.withdrawals.completed > 0 ? `${report.withdrawals.completed} withdrawal(s) completed` : "",
     report.withdrawals.failed > 0 ? `${report.withdrawals.failed} withdrawal(s) failed` : "",
     report.withdrawals.expired > 0 ? `${report.withdrawals.expired} withdrawal(s) expired` : "",

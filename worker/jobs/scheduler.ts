@@ -2,12 +2,17 @@ import type { Clock } from "../clock.ts";
 import { loginStateSweepLimits, sweepExpiredLoginStates } from "../domain/accounts/login.ts";
 import { defaultRetentionLimits, retentionSweeps, type RetentionLimits, type RetentionSweepName } from "../domain/retention/sweeps.ts";
 import type { PollingDeps } from "../domain/rewards/deps.ts";
-import { evaluateCampaigns, defaultEvaluationLimits, type EvaluationLimits, type EvaluationReport } from "../domain/rewards/evaluation.ts";
-import { advanceCampaigns, type CampaignMove } from "../domain/rewards/lifecycle.ts";
+import {
+  defaultDueCampaignLimits,
+  emptyDueCampaignsReport,
+  mergeDueCampaignsReports,
+  runDueCampaigns,
+  type CampaignWakeUps,
+  type DueCampaignLimits,
+  type DueCampaignsReport,
+} from "../domain/rewards/due-campaigns.ts";
 import { defaultMaturityLimits, maturePosts, type MaturityLimits, type MaturityReport } from "../domain/rewards/maturity.ts";
-import { refreshCampaignHealth } from "../domain/rewards/pacing.ts";
 import { defaultPollingLimits, emptyPollReport, pollDueMetrics, type PollingLimits, type PollReport } from "../domain/rewards/polling.ts";
-import { closeCampaignWeeks, type WeekReport } from "../domain/rewards/weeks.ts";
 import { emptyDepositSettlementReport, settleDeposits, type DepositSettlementReport } from "../domain/advertisers/funding.ts";
 import type { DepositRail } from "../clients/deposit-rail.ts";
 import { emptyReconcileReport, reconcileStaleReservations, type ReconcileReport } from "../domain/posts/reconcile-posts.ts";
@@ -56,7 +61,7 @@ import type { D1Meter } from "../timings.ts";
 export type SchedulerLimits = {
   polling: PollingLimits;
   maturity: MaturityLimits;
-  evaluation: EvaluationLimits;
+  campaigns: DueCampaignLimits;
   withdrawals: SettlementLimits;
   terms: TermsFanOutLimits;
   announcements: AnnouncementFanOutLimits;
@@ -69,7 +74,7 @@ export type SchedulerLimits = {
 export const defaultSchedulerLimits: SchedulerLimits = {
   polling: defaultPollingLimits,
   maturity: defaultMaturityLimits,
-  evaluation: defaultEvaluationLimits,
+  campaigns: defaultDueCampaignLimits,
   withdrawals: defaultSettlementLimits,
   terms: defaultTermsFanOutLimits,
   announcements: defaultAnnouncementFanOutLimits,
@@ -96,6 +101,11 @@ export type SchedulerDeps = {
    * scripts that run the scheduler in-process): a run reads its groups itself within its call budget.
    */
   pollingQueue: NonNullable<PollingDeps["pollingQueue"]> | null;
+  /**
+   * Where due campaigns go (docs/decisions/039-a-million-creators.md): each campaign's Durable Object, woken to run
+   * its due work on its alarm. `null` (Node scripts, tests that move time): a run does each due campaign's work itself.
+   */
+  campaignObjects: CampaignWakeUps | null;
   /** Abandoned reservations are reconciled through the networks; `false` for the benchmarks, whose networks are never asked. */
   reconcileReservations: boolean;
   /** Withdrawal settlement (expiry, hand-over to the payout rail, completion or failure): the rail and the mailer. */
@@ -120,6 +130,7 @@ const stepOf: Record<RequiredKey, string> = {
   clock: "every step",
   networks: "metric polling",
   pollingQueue: "metric polling",
+  campaignObjects: "campaign lifecycle",
   reconcileReservations: "post reconciliation",
   withdrawals: "withdrawal settlement",
   deposits: "deposit settlement",
@@ -147,14 +158,16 @@ function stepsOff(deps: SchedulerDeps): string[] {
 export type StepD1 = { statements: number; rowsRead: number; rowsWritten: number; ms: number };
 
 export type SchedulerReport = {
-  campaignsMoved: CampaignMove[];
+  /**
+   * Campaigns found due and not done yet (started, in their last day, ended, a week to close, health, evaluation):
+   * woken, or run in-process without objects, with what that did. Twice per run: before polling, and after maturity
+   * (weeks a maturing post made due).
+   */
+  campaigns: DueCampaignsReport;
   /** Posts whose request died between X and D1: adopted from X, or released (docs/decisions/026-data-hardening.md). */
   reservations: ReconcileReport;
   polling: PollReport;
   maturity: MaturityReport;
-  weeks: WeekReport;
-  healthChanged: number;
-  evaluation: EvaluationReport;
   withdrawals: SettlementReport;
   deposits: DepositSettlementReport;
   /** Conversions taken in as commissions or reversals, commissions released, debts recovered (docs/decisions/045-commissions.md). */
@@ -208,12 +221,13 @@ async function step<Result>(name: string, log: StepLog, fallback: Result, work: 
 }
 
 /**
- * One run of every step, in the order that lets a post go furthest in one run: campaigns move on, due metrics are
- * polled (a post is tracked from the moment it gets its X id, docs/decisions/033-bounded-statements.md), ripe posts
- * mature, finished weeks close, health is refreshed, finished campaigns are evaluated, withdrawals are settled with the payout rail (docs/decisions/015-withdrawals.md), new terms
- * and admins' announcements reach more creators (docs/decisions/032-spec-server-items.md), abandoned sign-ins are swept
- * (docs/decisions/023-limits-on-every-door.md) and the retention sweeps delete what has outlived its use
- * (docs/decisions/036-events-out-of-d1.md). A failing step does not stop the others.
+ * One run of every step, in the order that lets a post go furthest in one run: due campaigns move on (on their
+ * objects' alarms; docs/decisions/039-a-million-creators.md), due metrics are polled (a post is tracked from the moment
+ * it gets its network id, docs/decisions/033-bounded-statements.md), ripe posts mature, campaigns due again (weeks
+ * to close, evaluation) are taken up, withdrawals are settled with the payout rail (docs/decisions/015-withdrawals.md),
+ * new terms and admins' announcements reach more creators (docs/decisions/032-spec-server-items.md), abandoned
+ * sign-ins are swept (docs/decisions/023-limits-on-every-door.md) and the retention sweeps delete what has outlived
+ * its use (docs/decisions/036-events-out-of-d1.md). A failing step does not stop the others.
  */
 export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerReport> {
   requireSchedulerDeps(deps);
@@ -221,7 +235,8 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
   const rewards = { db: deps.db, clock: deps.clock };
   const log: StepLog = { failed: [], milliseconds: {}, d1: {}, ...(deps.d1Meter === undefined ? {} : { meter: deps.d1Meter }) };
   const holder = `run_${crypto.randomUUID()}`;
-  const campaignsMoved = await step("campaign lifecycle", log, [], () => advanceCampaigns(rewards));
+  const dueCampaigns = { ...rewards, holder, campaignObjects: deps.campaignObjects };
+  const started = await step("campaigns due", log, emptyDueCampaignsReport(), () => runDueCampaigns(dueCampaigns, limits.campaigns));
   const reservations = !deps.reconcileReservations
     ? emptyReconcileReport
     : await step("post reconciliation", log, emptyReconcileReport, () =>
@@ -234,10 +249,8 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
   const maturity = await step("post maturity", log, { matured: 0, eligible: 0, claimed: 0, notEligible: 0 }, () =>
     maturePosts(rewards, limits.maturity),
   );
-  const weeks = await step("week closing", log, { closed: 0, bonusPosts: 0 }, () => closeCampaignWeeks(rewards));
-  const healthChanged = await step("campaign health", log, 0, () => refreshCampaignHealth(rewards));
-  const evaluation = await step("campaign evaluation", log, { evaluated: [], waiting: [], skipped: [] }, () =>
-    evaluateCampaigns({ ...rewards, holder }, limits.evaluation),
+  const matured = await step("campaigns due after maturity", log, emptyDueCampaignsReport(), () =>
+    runDueCampaigns(dueCampaigns, limits.campaigns),
   );
   const settlementDeps = deps.withdrawals;
   const withdrawals =
@@ -281,13 +294,10 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
     retention[sweep.name] = await step(`retention: ${sweep.name}`, log, 0, sweep.run);
   }
   return {
-    campaignsMoved,
+    campaigns: mergeDueCampaignsReports(started, matured),
     reservations,
     polling,
     maturity,
-    weeks,
-    healthChanged,
-    evaluation,
     withdrawals,
     deposits,
     commissions: { ...intake, released, recovered },

@@ -10,10 +10,10 @@ import { feedbackCountsQuery, feedbackInboxQuery, insertFeedbackStatement, markF
 import { changePostStatusesStatement } from "../../../worker/db/post-status-changes.ts";
 import { insertPostStatement } from "../../../worker/db/posts.ts";
 import { runQuery } from "../../../worker/db/query.ts";
-import { listCampaignsToAdvance, markFundedStatement } from "../../../worker/db/reward-campaigns.ts";
+import { findCampaignDue, listDueCampaignIds, markFundedStatement, type CampaignDue } from "../../../worker/db/reward-campaigns.ts";
 import { insertUserStatements } from "../../../worker/db/users.ts";
-import { HEALTH_REFRESH_INTERVAL, refreshCampaignHealth } from "../../../worker/domain/rewards/pacing.ts";
-import { closeCampaignWeeks } from "../../../worker/domain/rewards/weeks.ts";
+import { HEALTH_REFRESH_INTERVAL, refreshDueHealth } from "../../../worker/domain/rewards/pacing.ts";
+import { closeDueWeeks } from "../../../worker/domain/rewards/weeks.ts";
 import { fixedClock } from "../../support/clock.ts";
 import { fetchWorker } from "../support/fetch.ts";
 import { bearerFor } from "../support/sessions.ts";
@@ -101,25 +101,36 @@ describe("the admin's campaign picker", () => {
   });
 });
 
+async function dueOf(campaignId: string): Promise<CampaignDue> {
+  const due = await findCampaignDue(env.DB, campaignId);
+  if (due === null) throw new Error(`campaign ${campaignId} missing`);
+  return due;
+}
+
+async function healthDue(campaignId: string): Promise<[CampaignDue["campaign"], number]> {
+  const due = await dueOf(campaignId);
+  return [due.campaign, due.healthDueAt];
+}
+
 describe("the scheduler's due campaigns", () => {
-  it("starts only funded, published campaigns whose start has come, and ends only those whose end has come", async () => {
+  it("finds funded, published campaigns whose start has come and live ones whose end or health is due, nothing else", async () => {
     const advertiser = buildAdvertiser("advance-co", now);
     const due = buildCampaign("advance-due", advertiser, "inactive", now, { startsAt: now - MINUTE, endsAt: now + WEEK });
     const unfunded = buildCampaign("advance-unfunded", advertiser, "inactive", now, { startsAt: now - MINUTE, endsAt: now + WEEK });
     const later = buildCampaign("advance-later", advertiser, "inactive", now, { startsAt: now + HOUR, endsAt: now + WEEK });
     const ending = buildCampaign("advance-ending", advertiser, "active", now, { startsAt: now - WEEK, endsAt: now + HOUR });
     const running = buildCampaign("advance-running", advertiser, "active", now, { startsAt: now - HOUR, endsAt: now + WEEK });
+    const unhealthy = buildCampaign("advance-health", advertiser, "active", now, { startsAt: now - HOUR, endsAt: now + WEEK });
     await env.DB.batch([
       insertAdvertiserStatement(env.DB, advertiser),
-      ...[due, unfunded, later, ending, running].map((campaign) => insertCampaignStatement(env.DB, campaign)),
+      ...[due, unfunded, later, ending, running, unhealthy].map((campaign) => insertCampaignStatement(env.DB, campaign)),
       markFundedStatement(env.DB, due.id, now - HOUR),
       markFundedStatement(env.DB, later.id, now - HOUR),
+      // Its health was recomputed a minute ago; the other live ones have never had theirs (due at once).
+      env.DB.prepare(`UPDATE campaigns SET health_due_at = ? WHERE id = ?`).bind(now + 14 * MINUTE, running.id),
     ]);
-    const ids = (await listCampaignsToAdvance(env.DB, now, 24 * HOUR))
-      .map((campaign) => campaign.id)
-      .filter((id) => id.includes("advance-"));
-    // End-date order: advance-ending (in its last day) before advance-due.
-    expect(ids).toEqual(["campaign-advance-ending", "campaign-advance-due"]);
+    const ids = (await listDueCampaignIds(env.DB, now, 24 * HOUR, 1_000)).filter((id) => id.includes("advance-")).sort();
+    expect(ids).toEqual(["campaign-advance-due", "campaign-advance-ending", "campaign-advance-health"]);
   });
 
   it("recomputes a campaign's health when it is due, then again 15 minutes later", async () => {
@@ -128,7 +139,7 @@ describe("the scheduler's due campaigns", () => {
     await env.DB.batch([insertAdvertiserStatement(env.DB, advertiser), insertCampaignStatement(env.DB, campaign)]);
     const clock = fixedClock(now);
 
-    await refreshCampaignHealth({ db: env.DB, clock });
+    await refreshDueHealth({ db: env.DB, clock }, ...(await healthDue(campaign.id)));
     // No metrics yet: unknown, due again in 15 minutes.
     expect(await campaignRow(campaign.id)).toMatchObject({ health: "unknown", health_due_at: now + 15 * MINUTE });
     expect(HEALTH_REFRESH_INTERVAL).toBe(15 * MINUTE);
@@ -136,10 +147,10 @@ describe("the scheduler's due campaigns", () => {
     // Not due: a health written by hand stays until the due time.
     await env.DB.prepare(`UPDATE campaigns SET health = 'good' WHERE id = ?`).bind(campaign.id).run();
     clock.advance(14 * MINUTE);
-    await refreshCampaignHealth({ db: env.DB, clock });
+    await refreshDueHealth({ db: env.DB, clock }, ...(await healthDue(campaign.id)));
     expect((await campaignRow(campaign.id))?.health).toBe("good");
     clock.advance(MINUTE);
-    await refreshCampaignHealth({ db: env.DB, clock });
+    await refreshDueHealth({ db: env.DB, clock }, ...(await healthDue(campaign.id)));
     expect(await campaignRow(campaign.id)).toMatchObject({ health: "unknown", health_due_at: now + 30 * MINUTE });
   });
 
@@ -164,8 +175,7 @@ describe("the scheduler's due campaigns", () => {
     expect((await campaignRow(campaign.id))?.weeks_due_at).toBe(startsAt + WEEK);
 
     const clock = fixedClock(now);
-    // (Other campaigns of this file may close weeks in these runs: this one's closed weeks are counted.)
-    await closeCampaignWeeks({ db: env.DB, clock });
+    await closeDueWeeks({ db: env.DB, clock }, await dueOf(campaign.id));
     expect(await countClosedWeeks(env.DB, campaign.id)).toBe(0);
     // Week 1 is over but its post still evaluates: looked at again in an hour at the latest.
     expect((await campaignRow(campaign.id))?.weeks_due_at).toBe(now + HOUR);
@@ -178,12 +188,12 @@ describe("the scheduler's due campaigns", () => {
       now: clock.now(),
     }).run();
     expect((await campaignRow(campaign.id))?.weeks_due_at).toBe(now + 10 * MINUTE);
-    await closeCampaignWeeks({ db: env.DB, clock });
+    await closeDueWeeks({ db: env.DB, clock }, await dueOf(campaign.id));
     expect(await countClosedWeeks(env.DB, campaign.id)).toBe(1);
     // Next: the end of week 2's window, which is the campaign's end.
     expect((await campaignRow(campaign.id))?.weeks_due_at).toBe(startsAt + 2 * WEEK);
     // Not due again before then.
-    await closeCampaignWeeks({ db: env.DB, clock });
+    await closeDueWeeks({ db: env.DB, clock }, await dueOf(campaign.id));
     expect(await countClosedWeeks(env.DB, campaign.id)).toBe(1);
   });
 });

@@ -341,6 +341,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       setCampaignImageStatement: (db) => campaigns.setCampaignImageStatement(db, campaign.id, "https://img.example/a.png", now),
       setPreviewTokenStatement: (db) => campaigns.setPreviewTokenStatement(db, campaign.id, "preview-2", now),
     },
+    sendsNoSql: { toCampaign: "shapes a campaign row in memory" },
   },
   commissions: {
     calls: {
@@ -960,14 +961,12 @@ export const statementCatalog: Record<string, ModuleEntry> = {
     calls: {
       rewardCampaignQuery: (db) => rewardCampaigns.rewardCampaignQuery(db, campaign.id),
       findRewardCampaign: (db) => rewardCampaigns.findRewardCampaign(db, campaign.id),
-      listCampaignsToAdvance: (db) => rewardCampaigns.listCampaignsToAdvance(db, now, 24 * hour),
-      listCampaignsDueForHealth: (db) => rewardCampaigns.listCampaignsDueForHealth(db, now, 200),
-      listCampaignsDueForWeekClosing: (db) => rewardCampaigns.listCampaignsDueForWeekClosing(db, now, 50),
+      findCampaignDue: (db) => rewardCampaigns.findCampaignDue(db, campaign.id),
+      listDueCampaignIds: (db) => rewardCampaigns.listDueCampaignIds(db, now, 24 * hour, 100),
       setWeeksDueStatement: (db) => [
         rewardCampaigns.setWeeksDueStatement(db, campaign.id, now + hour, now),
         rewardCampaigns.setWeeksDueStatement(db, campaign.id, null, now),
       ],
-      listCampaignsDueForEvaluation: (db) => rewardCampaigns.listCampaignsDueForEvaluation(db, now),
       moveCampaignStatement: (db) => [
         rewardCampaigns.moveCampaignStatement(db, { campaignId: campaign.id, from: "active", to: "ending", now }),
         rewardCampaigns.moveCampaignStatement(db, { campaignId: campaign.id, from: "evaluating", to: "evaluated", now, health: "good" }),

@@ -7,7 +7,7 @@ import { findRewardCampaign } from "../../../worker/db/reward-campaigns.ts";
 import { insertUserStatements } from "../../../worker/db/users.ts";
 import { depositAdvertiserFunds, fundCampaign } from "../../../worker/domain/ledger/funding.ts";
 import { evaluateCampaign } from "../../../worker/domain/rewards/evaluation.ts";
-import { closeCampaignWeeks } from "../../../worker/domain/rewards/weeks.ts";
+import { closeDueWeeks } from "../../../worker/domain/rewards/weeks.ts";
 import { schedulerDepsFromEnv } from "../../../worker/jobs/scheduled-handler.ts";
 import { runScheduledWork } from "../../../worker/jobs/scheduler.ts";
 import { DAY, HOUR } from "../../../worker/clock.ts";
@@ -16,7 +16,7 @@ import { fixedClock } from "../../support/clock.ts";
 import { accountBalances } from "../../support/ledger.ts";
 import { reviewDecisionNotificationsOf } from "../support/commissions.ts";
 import { fetchPage, fetchWorker } from "../support/fetch.ts";
-import { balanceOf, expectBalancedLedger, insertAdvertiser } from "../support/rewards.ts";
+import { balanceOf, campaignDue, expectBalancedLedger, insertAdvertiser } from "../support/rewards.ts";
 import { bearerFor, sessionCookieFor } from "../support/sessions.ts";
 
 /*
@@ -107,7 +107,7 @@ async function evaluatedWorld(): Promise<World> {
     ...[honest, risky, ...copies].map((user) => insertParticipantStatement(env.DB, campaign.id, user.id, campaign.startsAt - HOUR)),
     ...polledPostsStatements(env.DB, posts, now),
   ]);
-  await closeCampaignWeeks({ db: env.DB, clock });
+  await closeDueWeeks({ db: env.DB, clock }, await campaignDue(campaign.id));
   const stored = await findRewardCampaign(env.DB, campaign.id);
   if (stored === null) throw new Error("campaign missing");
   expect(await evaluateCampaign({ db: env.DB, clock }, stored)).toBe("evaluated");

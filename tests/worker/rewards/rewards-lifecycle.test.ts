@@ -243,7 +243,7 @@ describe("rewards: a campaign from start to evaluated", () => {
     // Frozen at evaluation: the scores of the posts not deleted, 200 + 700 + 400 + 50 + 100 + 50 + 500 = 2,000,
     // against the whole target, 3,000 (the campaign is over): 66.7 %, at least 50 % and under 80 %.
     expect(evaluated?.health).toBe("moderate");
-    expect(reports.filter((report) => report.evaluation.evaluated.includes(campaign.id))).toHaveLength(1);
+    expect(reports.filter((report) => report.campaigns.evaluation.evaluated.includes(campaign.id))).toHaveLength(1);
 
     statuses = await postStatuses(campaign.id);
     expect(Object.fromEntries(plan.map(({ key }) => [key, statusOf(key)]))).toEqual({

@@ -22,9 +22,9 @@ import { evaluateCampaign } from "../../../worker/domain/rewards/evaluation.ts";
 import { MATURITY_GRACE } from "../../../worker/domain/rewards/poll-schedule.ts";
 import { defaultPollingLimits } from "../../../worker/domain/rewards/polling.ts";
 import { leaseDueReadGroups } from "../../../worker/domain/rewards/read-groups.ts";
-import { closeCampaignWeeks } from "../../../worker/domain/rewards/weeks.ts";
+import { closeDueWeeks } from "../../../worker/domain/rewards/weeks.ts";
 import { runScheduledWork } from "../../../worker/jobs/scheduler.ts";
-import { expectBalancedLedger, insertAdvertiser, listPostRewards, schedulerDeps } from "../support/rewards.ts";
+import { campaignDue, expectBalancedLedger, insertAdvertiser, listPostRewards, schedulerDeps } from "../support/rewards.ts";
 
 /** The scheduler's safety nets, on real D1: concurrent evaluations, crashed runs, and X that never answers. */
 
@@ -96,7 +96,7 @@ describe("rewards scheduler: concurrency and crashes", () => {
       .bind(creators[0] ?? "", clock.now())
       .run();
     const deps = { db: env.DB, clock };
-    await closeCampaignWeeks(deps);
+    await closeDueWeeks(deps, await campaignDue(campaignId));
     const campaign = await findRewardCampaign(env.DB, campaignId);
     if (campaign === null) throw new Error("campaign missing");
     // Small entries and statements, so the payment spans several ledger entries and bulk statements.
@@ -171,7 +171,7 @@ describe("rewards scheduler: concurrency and crashes", () => {
     const { campaignId, clock } = await maturedCampaign("crash", { creators: 4, postsEach: 1, claimers: 2 });
     const deps = schedulerDeps(clock);
     // A run closed the weeks and the claims, then died holding the campaign's lease.
-    await closeCampaignWeeks({ db: env.DB, clock });
+    await closeDueWeeks({ db: env.DB, clock }, await campaignDue(campaignId));
     await env.DB.batch(expireUnclaimedStatements(env.DB, campaignId, clock.now()));
     expect(
       await acquireLease(env.DB, { name: `evaluate:${campaignId}`, holder: "dead-run", now: clock.now(), durationMs: 10 * 60_000 }),
@@ -179,12 +179,12 @@ describe("rewards scheduler: concurrency and crashes", () => {
 
     const blocked = await runScheduledWork(deps);
     expect(blocked.failedSteps).toEqual([]);
-    expect(blocked.evaluation.evaluated).toEqual([]);
+    expect(blocked.campaigns.evaluation.evaluated).toEqual([]);
     expect((await findRewardCampaign(env.DB, campaignId))?.status).toBe("evaluating");
 
     clock.advance(10 * 60_000);
     const [first, second] = await Promise.all([runScheduledWork(deps), runScheduledWork(deps)]);
-    expect([...(first?.evaluation.evaluated ?? []), ...(second?.evaluation.evaluated ?? [])]).toEqual([campaignId]);
+    expect([...(first?.campaigns.evaluation.evaluated ?? []), ...(second?.campaigns.evaluation.evaluated ?? [])]).toEqual([campaignId]);
     expect((await findRewardCampaign(env.DB, campaignId))?.status).toBe("evaluated");
     const rewards = await listPostRewards(env.DB, campaignId);
     expect(rewards).toHaveLength(2 * 2);

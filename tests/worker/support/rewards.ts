@@ -4,6 +4,7 @@ import { systemClock, type Clock } from "../../../worker/clock.ts";
 import { createXClient, type XClient } from "../../../worker/domain/networks/x/client.ts";
 import { insertAdvertiserStatement } from "../../../worker/db/advertisers.ts";
 import { findSession } from "../../../worker/db/sessions.ts";
+import { findCampaignDue, type CampaignDue } from "../../../worker/db/reward-campaigns.ts";
 import { freshXAccessToken } from "../../../worker/domain/networks/x/credentials.ts";
 import { issueTokens, startSession } from "../../../worker/domain/accounts/sessions.ts";
 import type { SchedulerDeps } from "../../../worker/jobs/scheduler.ts";
@@ -39,12 +40,20 @@ export function schedulerDeps(clock: Clock): SchedulerDeps {
     clock,
     networks,
     pollingQueue: null,
+    campaignObjects: null,
     reconcileReservations: true,
     withdrawals: null,
     deposits: null,
     media: null,
     encryptionKey: null,
   };
+}
+
+/** The campaign as its due work reads it (with when its weeks and health are due), for a test that closes its weeks. */
+export async function campaignDue(campaignId: string): Promise<CampaignDue> {
+  const due = await findCampaignDue(env.DB, campaignId);
+  if (due === null) throw new Error(`campaign ${campaignId} missing`);
+  return due;
 }
 
 /** An X handle no other test file uses (the emulator is shared by the whole run). */

@@ -13,12 +13,12 @@ import { advertiserFundingAccount, creatorAvailableAccount } from "../../../work
 import { depositAdvertiserFunds, fundCampaign } from "../../../worker/domain/ledger/funding.ts";
 import { postJournalEntry } from "../../../worker/domain/ledger/journal.ts";
 import { evaluateCampaign } from "../../../worker/domain/rewards/evaluation.ts";
-import { closeCampaignWeeks } from "../../../worker/domain/rewards/weeks.ts";
+import { closeDueWeeks } from "../../../worker/domain/rewards/weeks.ts";
 import { findRewardCampaign } from "../../../worker/db/reward-campaigns.ts";
 import { buildCampaign, buildPost, buildUser, polledPostsStatements, type PolledPost } from "../../../fixtures/factories.ts";
 import { latestCodeSentTo } from "../../support/outbox.ts";
 import { bearerFor } from "./sessions.ts";
-import { insertAdvertiser } from "./rewards.ts";
+import { campaignDue, insertAdvertiser } from "./rewards.ts";
 import { call } from "./http.ts";
 import { settlePayoutNow } from "../../support/payout-rail.ts";
 
@@ -152,7 +152,7 @@ export async function earnRewards(creator: TestCreator, amounts: readonly number
     insertParticipantStatement(env.DB, campaign.id, creator.userId, campaign.startsAt - HOUR),
     ...polledPostsStatements(env.DB, posts, now),
   ]);
-  await closeCampaignWeeks({ db: env.DB, clock });
+  await closeDueWeeks({ db: env.DB, clock }, await campaignDue(campaign.id));
   const stored = await findRewardCampaign(env.DB, campaign.id);
   if (stored === null) throw new Error("campaign missing");
   expect(await evaluateCampaign({ db: env.DB, clock }, stored)).toBe("evaluated");

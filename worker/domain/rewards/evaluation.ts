@@ -10,7 +10,6 @@ import { insertPostRewardsStatement, listClaimedPosts, type ClaimedPost } from "
 import { changePostStatusesStatement, expireUnclaimedStatements } from "../../db/post-status-changes.ts";
 import {
   findRewardCampaign,
-  listCampaignsDueForEvaluation,
   moveCampaignStatement,
   stillEvaluatingGuard,
   type RewardCampaign,
@@ -27,6 +26,7 @@ import { planEvaluation } from "./evaluation-plan.ts";
 import { campaignMaturityNotice, campaignNotEligibleNotice, firstRewardBadgeNotice, postsRewardedNotification } from "./notifications.ts";
 import { healthOf } from "./pacing.ts";
 import type { Database } from "../../database.ts";
+import { HOUR } from "../../clock.ts";
 
 /**
  * Evaluating a campaign once its maturity period is over and every post has matured and every week is closed:
@@ -160,27 +160,31 @@ export async function evaluateCampaign(
   return (await pay(deps, campaign, limits)) ? "evaluated" : "skipped";
 }
 
-export async function evaluateCampaigns(
+/**
+ * Evaluates the campaign if it is evaluating and its maturity period is over, under a lease so that two runs at once
+ * do it once; null when it is not due.
+ */
+export async function evaluateDueCampaign(
   deps: RewardsDeps & { holder: string },
+  campaignId: string,
   limits: EvaluationLimits = defaultEvaluationLimits,
-): Promise<EvaluationReport> {
+): Promise<keyof EvaluationReport | null> {
   const { db, clock, holder } = deps;
-  const report: EvaluationReport = { evaluated: [], waiting: [], skipped: [] };
-  for (const due of await listCampaignsDueForEvaluation(db, clock.now())) {
-    const lease = `evaluate:${due.id}`;
-    if (!(await acquireLease(db, { name: lease, holder, now: clock.now(), durationMs: limits.leaseMs }))) continue;
-    try {
-      // Read again under the lease: another run may have finished it between the listing and now.
-      const campaign = await findRewardCampaign(db, due.id);
-      if (campaign?.status !== "evaluating") {
-        report.skipped.push(due.id);
-        continue;
-      }
-      const outcome = await evaluateCampaign(deps, campaign, limits);
-      report[outcome].push(campaign.id);
-    } finally {
-      await releaseLease(db, lease, holder);
-    }
+  const due = await findRewardCampaign(db, campaignId);
+  if (due?.status !== "evaluating" || evaluationDueAt(due) > clock.now()) return null;
+  const lease = `evaluate:${campaignId}`;
+  if (!(await acquireLease(db, { name: lease, holder, now: clock.now(), durationMs: limits.leaseMs }))) return "skipped";
+  try {
+    // Read again under the lease: another run may have finished it between the first read and now.
+    const campaign = await findRewardCampaign(db, campaignId);
+    if (campaign?.status !== "evaluating") return "skipped";
+    return await evaluateCampaign(deps, campaign, limits);
+  } finally {
+    await releaseLease(db, lease, holder);
   }
-  return report;
+}
+
+/** When an evaluating campaign's maturity period is over. */
+export function evaluationDueAt(campaign: Pick<RewardCampaign, "endsAt" | "maturityHours">): number {
+  return campaign.endsAt + campaign.maturityHours * HOUR;
 }

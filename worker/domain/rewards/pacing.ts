@@ -1,6 +1,6 @@
 import type { CampaignHealth } from "../../contracts/vocabulary.ts";
 import { MINUTE } from "../../clock.ts";
-import { campaignPacingFacts, listCampaignsDueForHealth, recordHealthStatement, type RewardCampaign } from "../../db/reward-campaigns.ts";
+import { campaignPacingFacts, recordHealthStatement, type RewardCampaign } from "../../db/reward-campaigns.ts";
 import { campaignHealth } from "../campaigns/health.ts";
 import type { RewardsDeps } from "./deps.ts";
 import type { Database } from "../../database.ts";
@@ -37,23 +37,21 @@ export async function healthOf(db: Database, campaigns: readonly RewardCampaign[
  */
 export const HEALTH_REFRESH_INTERVAL = 15 * MINUTE;
 
-/** Campaigns whose health one run recomputes at most (the rest are due next minute). */
-export const HEALTH_CAMPAIGNS_PER_RUN = 200;
-
 /**
- * Brings the stored health of the live and maturing campaigns that are due up to date (shown on cards and pages),
- * and makes each due again in `HEALTH_REFRESH_INTERVAL`. Returns how many changed health.
+ * Brings the stored health of a live or maturing campaign up to date when it is due (shown on cards and pages), and
+ * makes it due again in `HEALTH_REFRESH_INTERVAL`. Answers whether it changed and when it is due next (null: never,
+ * the campaign is not live).
  */
-export async function refreshCampaignHealth({ db, clock }: RewardsDeps): Promise<number> {
+export async function refreshDueHealth(
+  { db, clock }: RewardsDeps,
+  campaign: RewardCampaign,
+  healthDueAt: number,
+): Promise<{ changed: boolean; healthDueAt: number | null }> {
   const now = clock.now();
-  const campaigns = await listCampaignsDueForHealth(db, now, HEALTH_CAMPAIGNS_PER_RUN);
-  if (campaigns.length === 0) return 0;
-  const health = await healthOf(db, campaigns, now);
-  const rows = campaigns.map((campaign) => ({
-    campaignId: campaign.id,
-    health: health.get(campaign.id) ?? campaign.health,
-    dueAt: now + HEALTH_REFRESH_INTERVAL,
-  }));
-  await recordHealthStatement(db, rows, now).run();
-  return rows.filter((row, index) => row.health !== campaigns[index]?.health).length;
+  if (!["active", "ending", "evaluating"].includes(campaign.status)) return { changed: false, healthDueAt: null };
+  if (healthDueAt > now) return { changed: false, healthDueAt };
+  const health = (await healthOf(db, [campaign], now)).get(campaign.id) ?? campaign.health;
+  const dueAt = now + HEALTH_REFRESH_INTERVAL;
+  await recordHealthStatement(db, [{ campaignId: campaign.id, health, dueAt }], now).run();
+  return { changed: health !== campaign.health, healthDueAt: dueAt };
 }
