@@ -8,7 +8,8 @@ import { insertCampaignStatement } from "../../../worker/db/campaigns.ts";
 import { findCampaignDue, markFundedStatement } from "../../../worker/db/reward-campaigns.ts";
 import { schedulerDepsFromEnv } from "../../../worker/jobs/scheduled-handler.ts";
 import { runScheduledWork } from "../../../worker/jobs/scheduler.ts";
-import { SHORTEST_ALARM_DELAY, type CampaignObject } from "../../../worker/objects/campaign-object.ts";
+import { SHORTEST_ALARM_DELAY } from "../../../worker/domain/rewards/campaign-alarm.ts";
+import type { CampaignObject } from "../../../worker/objects/campaign-object.ts";
 
 /*
  * A campaign's lifecycle on its own object's alarm (docs/decisions/039-a-million-creators.md): the alarm runs what is

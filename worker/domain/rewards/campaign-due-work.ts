@@ -1,7 +1,13 @@
 import { findCampaignDue, type RewardCampaign } from "../../db/reward-campaigns.ts";
 import { ENDING_WINDOW } from "./calendar.ts";
 import type { RewardsDeps } from "./deps.ts";
-import { defaultEvaluationLimits, evaluateDueCampaign, evaluationDueAt, type EvaluationLimits, type EvaluationReport } from "./evaluation.ts";
+import {
+  defaultEvaluationLimits,
+  evaluateDueCampaign,
+  evaluationDueAt,
+  type EvaluationLimits,
+  type EvaluationReport,
+} from "./evaluation.ts";
 import { advanceCampaign, type CampaignMove } from "./lifecycle.ts";
 import { refreshDueHealth } from "./pacing.ts";
 import { closeDueWeeks, type WeekReport } from "./weeks.ts";
@@ -31,7 +37,13 @@ export async function runCampaignDueWork(
   campaignId: string,
   limits: EvaluationLimits = defaultEvaluationLimits,
 ): Promise<CampaignDueReport> {
-  const report: CampaignDueReport = { moved: null, weeks: { closed: 0, bonusPosts: 0 }, healthChanged: false, evaluation: null, nextDueAt: null };
+  const report: CampaignDueReport = {
+    moved: null,
+    weeks: { closed: 0, bonusPosts: 0 },
+    healthChanged: false,
+    evaluation: null,
+    nextDueAt: null,
+  };
   const before = await findCampaignDue(deps.db, campaignId);
   if (before === null) return report;
   report.moved = await advanceCampaign(deps, before.campaign);

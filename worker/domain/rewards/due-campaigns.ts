@@ -30,7 +30,14 @@ export type DueCampaignsReport = {
 };
 
 export function emptyDueCampaignsReport(): DueCampaignsReport {
-  return { found: 0, woken: 0, moved: [], weeks: { closed: 0, bonusPosts: 0 }, healthChanged: 0, evaluation: { evaluated: [], waiting: [], skipped: [] } };
+  return {
+    found: 0,
+    woken: 0,
+    moved: [],
+    weeks: { closed: 0, bonusPosts: 0 },
+    healthChanged: 0,
+    evaluation: { evaluated: [], waiting: [], skipped: [] },
+  };
 }
 
 export function mergeDueCampaignsReports(first: DueCampaignsReport, second: DueCampaignsReport): DueCampaignsReport {

@@ -8,12 +8,7 @@ import {
 import { countPostsAwaitingMaturity } from "../../db/post-metrics.ts";
 import { insertPostRewardsStatement, listClaimedPosts, type ClaimedPost } from "../../db/post-rewards.ts";
 import { changePostStatusesStatement, expireUnclaimedStatements } from "../../db/post-status-changes.ts";
-import {
-  findRewardCampaign,
-  moveCampaignStatement,
-  stillEvaluatingGuard,
-  type RewardCampaign,
-} from "../../db/reward-campaigns.ts";
+import { findRewardCampaign, moveCampaignStatement, stillEvaluatingGuard, type RewardCampaign } from "../../db/reward-campaigns.ts";
 import { recordPostReviewsStatement } from "../../db/risk-reviews.ts";
 import { acquireLease, releaseLease } from "../../db/scheduler-leases.ts";
 import { scoreRewardedPosts } from "../risk/post-review.ts";

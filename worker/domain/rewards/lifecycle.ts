@@ -1,7 +1,7 @@
 import { notifyCampaignAudienceStatement, type AudienceNotification } from "../../db/notification-fanout.ts";
 import { moveCampaignStatement, type RewardCampaign } from "../../db/reward-campaigns.ts";
 import type { CampaignStatus } from "../../contracts/vocabulary.ts";
-import { campaignStatusAt, ENDING_WINDOW } from "./calendar.ts";
+import { campaignStatusAt } from "./calendar.ts";
 import type { RewardsDeps } from "./deps.ts";
 import { campaignEndedNotice, campaignEndingNotice, campaignStartedNotice } from "./notifications.ts";
 

@@ -1,0 +1,48 @@
+import { SECOND } from "../../clock.ts";
+import { campaignObjectMigrations } from "../../db/campaign-object/migrations.ts";
+import { applyObjectMigrations } from "../../db/campaign-object/schema.ts";
+import { readCampaignId, readSchedule, rememberCampaignId, writeSchedule } from "../../db/campaign-object/schedule.ts";
+import { runCampaignDueWork, type CampaignDueReport } from "./campaign-due-work.ts";
+import type { RewardsDeps } from "./deps.ts";
+
+/**
+ * A campaign object's clock (worker/objects/campaign-object.ts; docs/decisions/039-a-million-creators.md, "Lifecycle
+ * on the alarm"): its one alarm is set to the earliest time something is due for its campaign; the alarm runs that
+ * campaign's due work and sets itself for the next. The object's SQLite keeps which campaign it serves and its schedule.
+ */
+
+/**
+ * An alarm never comes back sooner than this after a run: a campaign whose due time could not move on (its
+ * evaluation's lease held by another run) is looked at again then, not in a loop.
+ */
+export const SHORTEST_ALARM_DELAY = 10 * SECOND;
+
+/** Brings the object's own schema up to date; run when the object wakes, before any call reaches it. */
+export function openCampaignStore(storage: DurableObjectStorage): void {
+  applyObjectMigrations(storage, campaignObjectMigrations);
+}
+
+/** The object runs its campaign's due work now, on its alarm (so that a failure is retried), unless one is due sooner. */
+export async function wakeCampaign(storage: DurableObjectStorage, campaignId: string, now: number): Promise<void> {
+  rememberCampaignId(storage, campaignId);
+  const alarm = await storage.getAlarm();
+  if (alarm === null || alarm > now) await storage.setAlarm(now);
+}
+
+export type CampaignSchedule = { campaignId: string | null; alarmAt: number | null; nextDueAt: number | null; lastRunAt: number | null };
+
+/** When the campaign's due work next runs (null: nothing is due until the scheduler wakes it), and its last run. */
+export async function campaignSchedule(storage: DurableObjectStorage): Promise<CampaignSchedule> {
+  return { campaignId: readCampaignId(storage), alarmAt: await storage.getAlarm(), ...readSchedule(storage) };
+}
+
+/** The alarm: the campaign's due work, then the alarm set for the next due time (none when nothing will be due). */
+export async function runCampaignAlarm(storage: DurableObjectStorage, deps: RewardsDeps): Promise<CampaignDueReport | null> {
+  const campaignId = readCampaignId(storage);
+  if (campaignId === null) return null;
+  const report = await runCampaignDueWork({ ...deps, holder: `alarm_${campaignId}` }, campaignId);
+  const now = deps.clock.now();
+  writeSchedule(storage, { nextDueAt: report.nextDueAt, lastRunAt: now });
+  if (report.nextDueAt !== null) await storage.setAlarm(Math.max(report.nextDueAt, now + SHORTEST_ALARM_DELAY));
+  return report;
+}
