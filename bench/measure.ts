@@ -14,9 +14,12 @@ export function fileSlug(name: string): string {
 /** The failed requests of a load run: counted, and the first five kept as samples for the report. */
 export class FailedRequests {
   count = 0;
+  readonly samples: string[];
 
   /** `samples` may be shared by several tallies of one run (each sample says which requests it came from). */
-  constructor(readonly samples: string[] = []) {}
+  constructor(samples: string[] = []) {
+    this.samples = samples;
+  }
 
   add(sample: string): void {
     this.count += 1;

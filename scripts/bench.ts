@@ -2,7 +2,7 @@
  * `npm run bench`: the benchmarks, against the production build. Prints a table per benchmark and writes
  * bench-results/*.json. Figures are for reading, never pass/fail.
  * `BENCH_ONLY=page-cost` (or first-load, lighthouse, interactive, ingestion, referrals, page-brand, withdrawals, analytics,
- * evaluation, profile, scale, polling; comma-separated) runs only those. `profile`, `scale` and `polling` run only when named.
+ * evaluation, alarms, profile, scale, polling; comma-separated) runs only those. `profile`, `scale` and `polling` run only when named.
  *
  * The build is made once, at the start, under the lock the end-to-end tests take (they share build/); the page
  * benchmarks (bench/page-benchmarks.ts: page-cost, first-load, lighthouse, interactive) measure a copy of it under Miniflare, the
@@ -18,6 +18,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { runAnalyticsBenchmark } from "../bench/analytics-events.ts";
 import { snapshotBuild } from "../bench/built-app.ts";
+import { runCampaignAlarmsBenchmark } from "../bench/campaign-alarms.ts";
 import { runEvaluationBenchmark } from "../bench/evaluation.ts";
 import { runIngestionBenchmark } from "../bench/ingestion.ts";
 import { runPageBenchmarks } from "../bench/page-benchmarks.ts";
@@ -201,4 +202,27 @@ if (wanted("evaluation")) {
   console.log("\nEvaluation of a campaign with 10,000 creators and 100,000 posts, end to end on local D1");
   console.log(evaluation);
   writeFileSync("bench-results/evaluation.json", JSON.stringify(evaluation, null, 2));
+}
+
+if (wanted("alarms")) {
+  const alarms = await runCampaignAlarmsBenchmark();
+  console.log("\nThe scheduler beside the campaign objects: one run's D1 work, and one woken campaign's alarm (local D1)");
+  console.table(
+    Object.fromEntries(
+      alarms.rows.map((row) => [
+        `${row.liveCampaigns} live campaigns`,
+        {
+          "scheduler statements": row.scheduler.statements,
+          "scheduler rows read": row.scheduler.rowsRead,
+          "scheduler rows written": row.scheduler.rowsWritten,
+          "objects woken": row.woken,
+          "alarm statements": row.alarm.statements,
+          "alarm rows read": row.alarm.rowsRead,
+          "alarm rows written": row.alarm.rowsWritten,
+        },
+      ]),
+    ),
+  );
+  console.log(`Alarms per live campaign and day: ${alarms.alarmsPerLiveCampaignDay} for its health, and a few for its weeks and moves.`);
+  writeFileSync("bench-results/campaign-alarms.json", JSON.stringify(alarms, null, 2));
 }

@@ -235,7 +235,7 @@ export async function runScheduledWork(deps: SchedulerDeps): Promise<SchedulerRe
   const rewards = { db: deps.db, clock: deps.clock };
   const log: StepLog = { failed: [], milliseconds: {}, d1: {}, ...(deps.d1Meter === undefined ? {} : { meter: deps.d1Meter }) };
   const holder = `run_${crypto.randomUUID()}`;
-  const dueCampaigns = { ...rewards, holder, campaignObjects: deps.campaignObjects };
+  const dueCampaigns = { ...rewards, holder, campaignObjects: deps.campaignObjects, wokenThisRun: new Set<string>() };
   const started = await step("campaigns due", log, emptyDueCampaignsReport(), () => runDueCampaigns(dueCampaigns, limits.campaigns));
   const reservations = !deps.reconcileReservations
     ? emptyReconcileReport

@@ -62,7 +62,7 @@ export function mergeDueCampaignsReports(first: DueCampaignsReport, second: DueC
  * campaigns.
  */
 export async function runDueCampaigns(
-  deps: RewardsDeps & { holder: string; campaignObjects: CampaignWakeUps | null },
+  deps: RewardsDeps & { holder: string; campaignObjects: CampaignWakeUps | null; wokenThisRun: Set<string> },
   limits: DueCampaignLimits = defaultDueCampaignLimits,
 ): Promise<DueCampaignsReport> {
   const report = emptyDueCampaignsReport();
@@ -70,8 +70,11 @@ export async function runDueCampaigns(
   report.found = ids.length;
   const objects = deps.campaignObjects;
   if (objects !== null) {
-    await Promise.all(ids.map((id) => objects.wake(id)));
-    report.woken = ids.length;
+    // An object woken by this run's first pass has its alarm set already: the second pass leaves it be.
+    const toWake = ids.filter((id) => !deps.wokenThisRun.has(id));
+    await Promise.all(toWake.map((id) => objects.wake(id)));
+    for (const id of toWake) deps.wokenThisRun.add(id);
+    report.woken = toWake.length;
     return report;
   }
   for (const id of ids) {
