@@ -12,6 +12,7 @@
  */
 import { spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, readFileSync, rmSync, type WriteStream } from "node:fs";
+import { setPriority } from "node:os";
 import { stripVTControlCharacters } from "node:util";
 
 type LayerResult = { name: string; passed: number; failed: number; seconds: number; note?: string };
@@ -29,11 +30,19 @@ function recordFailure(title: string, message: string | undefined): void {
   failures.push([`  ✘ ${title}`, ...lines.slice(0, 8).map((line) => `      ${line.slice(0, 200)}`)].join("\n"));
 }
 
+/**
+ * The lanes that yield the processor (`nice` 10, inherited by every process they start): the checks and vitest. The
+ * end-to-end lane is the longest and its journeys wait on time limits, so it runs first whenever both want a core;
+ * the others fill what it leaves (decision 054).
+ */
+const YIELDING_PRIORITY = 10;
+
 /** Runs a command with its output going to the lane's log; answers its exit code and the last of its output. */
-function run(log: WriteStream, command: string, args: string[]): Promise<{ code: number; tail: string }> {
+function run(log: WriteStream, command: string, args: string[], yielding = false): Promise<{ code: number; tail: string }> {
   return new Promise((resolve) => {
     log.write(`\n$ ${command} ${args.join(" ")}\n`);
     const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+    if (yielding && child.pid !== undefined) setPriority(child.pid, YIELDING_PRIORITY);
     let tail = "";
     const keep = (chunk: Buffer) => {
       log.write(chunk);
@@ -66,8 +75,8 @@ function announce(layer: LayerResult): void {
 }
 
 /** A layer that is one check (typecheck, format, lint, build): it passes or fails as a whole. */
-async function check(log: WriteStream, name: string, command: string, args: string[]): Promise<LayerResult> {
-  const [{ code, tail }, seconds] = await timed(() => run(log, command, args));
+async function check(log: WriteStream, name: string, command: string, args: string[], yielding = false): Promise<LayerResult> {
+  const [{ code, tail }, seconds] = await timed(() => run(log, command, args, yielding));
   // The end of a failed check's output says why (tsc's errors, the formatter's files); keep its last lines.
   if (code !== 0) recordFailure(name, lastLines(tail, 8));
   const layer = { name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, seconds };
@@ -84,7 +93,7 @@ async function vitestLayers(log: WriteStream): Promise<LayerResult[]> {
   const reportPath = "test-results/vitest.json";
   rmSync(reportPath, { force: true });
   const [{ code, tail }, seconds] = await timed(() =>
-    run(log, "vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${reportPath}`]),
+    run(log, "vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${reportPath}`], true),
   );
   let report: VitestReport;
   try {
@@ -174,9 +183,9 @@ function laneLog(lane: string): WriteStream {
 async function checksLane(): Promise<LayerResult[]> {
   const log = laneLog("checks");
   const results = [
-    await check(log, "typecheck", "npm", ["run", "--silent", "typecheck"]),
-    await check(log, "format", "npm", ["run", "--silent", "format:check"]),
-    await check(log, "lint", "npm", ["run", "--silent", "lint"]),
+    await check(log, "typecheck", "npm", ["run", "--silent", "typecheck"], true),
+    await check(log, "format", "npm", ["run", "--silent", "format:check"], true),
+    await check(log, "lint", "npm", ["run", "--silent", "lint"], true),
   ];
   log.end();
   return results;
