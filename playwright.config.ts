@@ -14,11 +14,6 @@ const firstPort = Number(process.env.CHORUS_E2E_PORT ?? 8810);
 const workers = Number(process.env.CHORUS_E2E_WORKERS ?? 2);
 const PORTS_PER_SERVER = 20;
 const serverPort = (slot: number) => firstPort + PORTS_PER_SERVER * slot;
-/**
- * `npm test` builds while the servers set up their data (scripts/test.ts): it names the file it writes when the build is
- * done, and each server starts serving only then. Run alone, `playwright test` serves the existing build at once.
- */
-const awaitBuild = process.env.CHORUS_E2E_AWAIT_BUILD === undefined ? "" : ` --await-build ${process.env.CHORUS_E2E_AWAIT_BUILD}`;
 /** Where the server of a slot keeps D1, KV, R2 and its emulators' data. */
 const stateDirOf = (slot: number) => `.wrangler/e2e-state/${slot}`;
 
@@ -68,7 +63,7 @@ export default defineConfig({
     { name: "mobile", use: { ...devices["Pixel 7"], channel: undefined }, testMatch: /.*\.mobile\.spec\.ts/ },
   ],
   webServer: Array.from({ length: workers }, (_, index) => ({
-    command: `node scripts/start.ts --skip-build --fresh --port ${serverPort(index)} --persist-to ${stateDirOf(index)}${awaitBuild}`,
+    command: `node scripts/start.ts --skip-build --fresh --port ${serverPort(index)} --persist-to ${stateDirOf(index)}`,
     url: `http://127.0.0.1:${serverPort(index)}/ping`,
     reuseExistingServer: false,
     // Migrations, the seed, the emulators and workerd: about 30 s on a quiet machine, over 90 s on a busy one.

@@ -9,9 +9,6 @@
  *   --persist-to <dir>  where D1, KV, R2 and the emulators keep their data (default .wrangler/state)
  *   --fresh             start from empty data (used by the end-to-end tests and the benchmark)
  *   --skip-build        serve the existing build
- *   --await-build <f>   with --skip-build: set up the data and the stand-ins at once, and start serving only once the
- *                       file <f> exists (npm test builds beside the end-to-end servers' set-up and writes it when the
- *                       build is done; <f>.failed instead: the build failed, and so does this start)
  *
  * It prints a line per step and one banner (the URLs, the demo people, the demo API keys when the seed makes them);
  * the programs' own output goes to .wrangler/logs/start-<time>-<port>.log (scripts/start-log.ts). A failed step prints
@@ -23,9 +20,7 @@
  * (docs/decisions/008-ledger-and-rewards.md).
  */
 import type { ChildProcess } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
-import { setTimeout as sleep } from "node:timers/promises";
-import { setPriority } from "node:os";
+import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { packagesNotInstalled } from "./installed-packages.ts";
 import { localEmulators, localWorkerVars, waitForEmulators, wranglerDevArgs } from "./local-emulators.ts";
@@ -38,7 +33,6 @@ const { values: options } = parseArgs({
     "persist-to": { type: "string", default: ".wrangler/state" },
     fresh: { type: "boolean", default: false },
     "skip-build": { type: "boolean", default: false },
-    "await-build": { type: "string" },
   },
 });
 const persistTo = options["persist-to"];
@@ -55,14 +49,7 @@ function launch(command: string, args: string[], env: Record<string, string> = {
   return running;
 }
 
-/** Beside a build (--await-build), the set-up's programs (migrations, the seed) yield the processor to it. */
-const setUpPriority = options["await-build"] === undefined ? 0 : 10;
-
-function run(command: string, args: string[]): Promise<string> {
-  const running = launch(command, args);
-  if (setUpPriority !== 0 && running.child.pid !== undefined) setPriority(running.child.pid, setUpPriority);
-  return running.exited;
-}
+const run = (command: string, args: string[]) => launch(command, args).exited;
 
 /** Runs an emulator beside the worker; if it dies, everything stops rather than half-working. */
 function startEmulator(label: string, script: string, env: Record<string, string>): void {
@@ -111,15 +98,6 @@ function startSchedulerTicker(): { stop(): void } {
   return { stop: () => clearInterval(timer) };
 }
 
-/** Waits for the build another process makes: its marker file, or the marker of its failure. */
-async function buildDone(marker: string): Promise<void> {
-  for (;;) {
-    if (existsSync(`${marker}.failed`)) throw new Error("the build failed (see the build's own output)");
-    if (existsSync(marker)) return;
-    await sleep(250);
-  }
-}
-
 function reportFailure(what: string, error: unknown): void {
   const output = error instanceof StepFailedError ? error.output.trimEnd() : "";
   if (output !== "") console.error(output);
@@ -156,9 +134,6 @@ try {
     for (const emulator of emulators) startEmulator(emulator.label, emulator.script, emulator.env);
     await waitForEmulators(emulators);
   });
-
-  const buildMarker = options["await-build"];
-  if (buildMarker !== undefined) await step("Build (made beside this start)", () => buildDone(buildMarker));
 
   let running = false;
   const worker = launch("wrangler", wranglerDevArgs(port, persistTo, localWorkerVars(port)), {}, (line) => {

@@ -2,25 +2,22 @@
  * `npm test`: every layer CI runs, in three lanes:
  *   checks   typecheck, then format and lint, beside the other two throughout
  *   vitest   the unit and worker tests (one vitest run, two projects), once the build is done
- *   browser  the production build, and the Playwright end-to-end tests against that build, beside vitest
- * The end-to-end tests are the longest lane: their servers set up their data and stand-ins while the app builds, and
- * serve once the build is done (`--await-build`, scripts/start.ts); the set-up, the checks and vitest yield the
- * processor to the build (React Router gives its prerender's first request a fixed 10 s, which a cold worker on a
- * crowded machine can miss) and the checks and vitest to the journeys (decision 054). Each lane writes its output to
+ *   browser  the production build, then the Playwright end-to-end tests against that build, beside vitest
+ * The build goes first beside typecheck alone: React Router gives its prerender's first request a fixed 10 s, which a
+ * cold worker on a crowded machine can miss. The end-to-end tests are the longest lane, so they start as soon as the
+ * build is done (decision 054 says what that costs the other lanes). Each lane writes its output to
  * test-results/lanes/<lane>.log as it runs, and the console gets a line as each layer ends, so the lanes never
  * interleave. A failed check's last lines and each failed test's error are printed with the summary. Ends with a table of each layer's result and time, and one line
  * `N passed, N failed`; exits non-zero if anything failed.
  */
 import { spawn } from "node:child_process";
-import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync, type WriteStream } from "node:fs";
+import { createWriteStream, mkdirSync, readFileSync, rmSync, type WriteStream } from "node:fs";
 import { setPriority } from "node:os";
 import { stripVTControlCharacters } from "node:util";
 
 type LayerResult = { name: string; passed: number; failed: number; seconds: number; note?: string };
 
 const LANES_DIR = "test-results/lanes";
-/** Written when the build is done (`.failed` when it failed): the end-to-end servers serve once it exists. */
-const BUILD_DONE_MARKER = `${LANES_DIR}/build-done`;
 const startedAt = performance.now();
 
 /** Each failed test and the start of its error, printed again beside the summary: CI keeps only an output's tail. */
@@ -41,16 +38,10 @@ function recordFailure(title: string, message: string | undefined): void {
 const YIELDING_PRIORITY = 10;
 
 /** Runs a command with its output going to the lane's log; answers its exit code and the last of its output. */
-function run(
-  log: WriteStream,
-  command: string,
-  args: string[],
-  yielding = false,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<{ code: number; tail: string }> {
+function run(log: WriteStream, command: string, args: string[], yielding = false): Promise<{ code: number; tail: string }> {
   return new Promise((resolve) => {
     log.write(`\n$ ${command} ${args.join(" ")}\n`);
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env });
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
     if (yielding && child.pid !== undefined) setPriority(child.pid, YIELDING_PRIORITY);
     let tail = "";
     const keep = (chunk: Buffer) => {
@@ -170,9 +161,7 @@ function recordPlaywrightFailures(suites: PlaywrightSuite[]): void {
 async function endToEnd(log: WriteStream): Promise<LayerResult> {
   const reportPath = "test-results/e2e.json";
   rmSync(reportPath, { force: true });
-  const [{ code, tail }, seconds] = await timed(() =>
-    run(log, "playwright", ["test"], false, { ...process.env, CHORUS_E2E_AWAIT_BUILD: BUILD_DONE_MARKER }),
-  );
+  const [{ code, tail }, seconds] = await timed(() => run(log, "playwright", ["test"]));
   let layer: LayerResult;
   try {
     const { stats, suites } = JSON.parse(readFileSync(reportPath, "utf8")) as PlaywrightReport;
@@ -210,22 +199,15 @@ async function vitestLane(built: Promise<unknown>): Promise<LayerResult[]> {
   return results;
 }
 
-/**
- * The build, and beside it the end-to-end tests, whose servers set up their data and stand-ins meanwhile and serve
- * once the build is done (`--await-build`, scripts/start.ts): the build writes BUILD_DONE_MARKER, or its `.failed`.
- */
 async function browserLane(build: Promise<LayerResult>, log: WriteStream): Promise<LayerResult[]> {
-  const e2e = endToEnd(log);
   const built = await build;
-  writeFileSync(built.failed === 0 ? BUILD_DONE_MARKER : `${BUILD_DONE_MARKER}.failed`, "");
-  const tested = await e2e;
+  const e2e =
+    built.failed === 0 ? await endToEnd(log) : { name: "e2e", passed: 0, failed: 1, seconds: 0, note: "skipped: the build failed" };
   log.end();
-  return [built, built.failed === 0 ? tested : { ...tested, failed: Math.max(tested.failed, 1), note: "the build failed" }];
+  return [built, e2e];
 }
 
 mkdirSync(LANES_DIR, { recursive: true });
-rmSync(BUILD_DONE_MARKER, { force: true });
-rmSync(`${BUILD_DONE_MARKER}.failed`, { force: true });
 console.log(
   `Three lanes side by side (checks; vitest; the build, then the end-to-end tests); their output is in ${LANES_DIR}/ (checks.log, vitest.log, browser.log).`,
 );
