@@ -1,15 +1,16 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { buildAdvertiser, buildCampaign } from "../../../fixtures/factories.ts";
-import { DAY, HOUR, MINUTE } from "../../../worker/clock.ts";
+import { DAY, HOUR, MINUTE, SECOND } from "../../../worker/clock.ts";
 import { insertAdvertiserStatement } from "../../../worker/db/advertisers.ts";
 import { rememberCampaignId } from "../../../worker/db/campaign-object/schedule.ts";
 import { insertCampaignStatement } from "../../../worker/db/campaigns.ts";
 import { findCampaignDue, markFundedStatement } from "../../../worker/db/reward-campaigns.ts";
 import { schedulerDepsFromEnv } from "../../../worker/jobs/scheduled-handler.ts";
 import { runScheduledWork } from "../../../worker/jobs/scheduler.ts";
-import { SHORTEST_ALARM_DELAY } from "../../../worker/domain/rewards/campaign-alarm.ts";
+import { alarmRetryDelay, SHORTEST_ALARM_DELAY } from "../../../worker/domain/rewards/campaign-alarm.ts";
 import type { CampaignObject } from "../../../worker/objects/campaign-object.ts";
+import { expectConsoleErrors } from "../../support/console-guard.ts";
 
 /*
  * A campaign's lifecycle on its own object's alarm (docs/decisions/039-a-million-creators.md): the alarm runs what is
@@ -88,6 +89,39 @@ describe("a campaign object's alarm", () => {
     expect((await findCampaignDue(env.DB, campaign.id))?.campaign.status).toBe("evaluating");
     expect(schedule.nextDueAt).toBeLessThanOrEqual(schedule.lastRunAt ?? 0);
     expect(schedule.alarmAt).toBe((schedule.lastRunAt ?? 0) + SHORTEST_ALARM_DELAY);
+  });
+});
+
+describe("a campaign object's alarm when its work fails", () => {
+  it("comes back later, sooner than the platform would give up, and finishes once D1 answers again", async () => {
+    const now = Date.now();
+    const campaign = await fundedCampaign("inactive", { startsAt: now - MINUTE, endsAt: now + 10 * DAY });
+    const object = objectOf(campaign.id);
+    const logged = expectConsoleErrors();
+    // The fault: the table the health step reads is gone (as when D1 refuses a statement) while the alarm runs.
+    await env.DB.prepare(`ALTER TABLE campaign_pacing RENAME TO campaign_pacing_away`).run();
+    const failed = await runInDurableObject(object, async (instance: CampaignObject, state) => {
+      rememberCampaignId(state.storage, campaign.id);
+      const started = Date.now();
+      await instance.alarm();
+      return { started, schedule: await instance.schedule() };
+    }).finally(() => env.DB.prepare(`ALTER TABLE campaign_pacing_away RENAME TO campaign_pacing`).run());
+    expect(failed.schedule.failures).toBe(1);
+    expect(logged()).toEqual([
+      `Campaign ${campaign.id}: its due work failed (1 in a row); the alarm comes back later D1_ERROR: no such table: campaign_pacing: SQLITE_ERROR`,
+    ]);
+    expect(failed.schedule.alarmAt).toBe((failed.schedule.lastRunAt ?? 0) + alarmRetryDelay(1));
+    expect(alarmRetryDelay(1)).toBe(10 * SECOND);
+    expect(alarmRetryDelay(2)).toBe(20 * SECOND);
+    expect(alarmRetryDelay(20)).toBe(HOUR);
+
+    // The retry: D1 answers, the campaign starts (its start was a batch before the failing step, so it had moved
+    // already, and the retry does the rest once), and the failures are forgotten.
+    expect(await runDurableObjectAlarm(object)).toBe(true);
+    expect((await findCampaignDue(env.DB, campaign.id))?.campaign.status).toBe("active");
+    const schedule = await object.schedule();
+    expect(schedule.failures).toBe(0);
+    expect(schedule.nextDueAt).toBe((await findCampaignDue(env.DB, campaign.id))?.healthDueAt);
   });
 });
 

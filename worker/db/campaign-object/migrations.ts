@@ -23,4 +23,10 @@ export const campaignObjectMigrations: readonly ObjectMigration[] = [
       )`,
     ],
   },
+  {
+    // Failed runs of the due work in a row: the alarm comes back after a delay that grows with them, and a run that
+    // succeeds sets them back to 0.
+    name: "0002_alarm_failures",
+    statements: [`ALTER TABLE schedule ADD COLUMN failures INTEGER NOT NULL DEFAULT 0`],
+  },
 ];

@@ -13,21 +13,29 @@ export function readCampaignId(storage: DurableObjectStorage): string | null {
   return rows[0]?.campaign_id ?? null;
 }
 
-export type ObjectSchedule = { nextDueAt: number | null; lastRunAt: number | null };
+export type ObjectSchedule = { nextDueAt: number | null; lastRunAt: number | null; failures: number };
 
 export function readSchedule(storage: DurableObjectStorage): ObjectSchedule {
   const rows = storage.sql
-    .exec<{ next_due_at: number | null; last_run_at: number }>("SELECT next_due_at, last_run_at FROM schedule WHERE singleton = 1")
+    .exec<{ next_due_at: number | null; last_run_at: number; failures: number }>(
+      "SELECT next_due_at, last_run_at, failures FROM schedule WHERE singleton = 1",
+    )
     .toArray();
   const row = rows[0];
-  return row === undefined ? { nextDueAt: null, lastRunAt: null } : { nextDueAt: row.next_due_at, lastRunAt: row.last_run_at };
+  return row === undefined
+    ? { nextDueAt: null, lastRunAt: null, failures: 0 }
+    : { nextDueAt: row.next_due_at, lastRunAt: row.last_run_at, failures: row.failures };
 }
 
-export function writeSchedule(storage: DurableObjectStorage, schedule: { nextDueAt: number | null; lastRunAt: number }): void {
+export function writeSchedule(
+  storage: DurableObjectStorage,
+  schedule: { nextDueAt: number | null; lastRunAt: number; failures: number },
+): void {
   storage.sql.exec(
-    `INSERT INTO schedule (singleton, next_due_at, last_run_at) VALUES (1, ?1, ?2)
-     ON CONFLICT (singleton) DO UPDATE SET next_due_at = ?1, last_run_at = ?2`,
+    `INSERT INTO schedule (singleton, next_due_at, last_run_at, failures) VALUES (1, ?1, ?2, ?3)
+     ON CONFLICT (singleton) DO UPDATE SET next_due_at = ?1, last_run_at = ?2, failures = ?3`,
     schedule.nextDueAt,
     schedule.lastRunAt,
+    schedule.failures,
   );
 }
