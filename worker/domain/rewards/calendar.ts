@@ -15,6 +15,13 @@ export function maturityEndsAt(campaign: Pick<CampaignTimes, "endsAt" | "maturit
   return campaign.endsAt + campaign.maturityHours * HOUR;
 }
 
+/** The statuses whose campaign has weeks to close and a health to keep: live, or ended and maturing. */
+const tendedStatuses: readonly CampaignStatus[] = ["active", "ending", "evaluating"];
+
+export function isLiveOrMaturing(status: CampaignStatus): boolean {
+  return tendedStatuses.includes(status);
+}
+
 /** A post matures this long after it was posted (the campaign's maturity period, 48 h by default). */
 export function postMaturesAt(postedAt: number, campaign: Pick<CampaignTimes, "maturityHours">): number {
   return postedAt + campaign.maturityHours * HOUR;

@@ -1,13 +1,7 @@
 import { findCampaignDue, type RewardCampaign } from "../../db/reward-campaigns.ts";
-import { ENDING_WINDOW } from "./calendar.ts";
+import { ENDING_WINDOW, maturityEndsAt } from "./calendar.ts";
 import type { RewardsDeps } from "./deps.ts";
-import {
-  defaultEvaluationLimits,
-  evaluateDueCampaign,
-  evaluationDueAt,
-  type EvaluationLimits,
-  type EvaluationReport,
-} from "./evaluation.ts";
+import { defaultEvaluationLimits, evaluateDueCampaign, type EvaluationLimits, type EvaluationReport } from "./evaluation.ts";
 import { advanceCampaign, type CampaignMove } from "./lifecycle.ts";
 import { refreshDueHealth } from "./pacing.ts";
 import { closeDueWeeks, type WeekReport } from "./weeks.ts";
@@ -53,11 +47,10 @@ export async function runCampaignDueWork(
   report.weeks = { closed: weeks.closed, bonusPosts: weeks.bonusPosts };
   const health = await refreshDueHealth(deps, due.campaign, due.healthDueAt);
   report.healthChanged = health.changed;
-  report.evaluation = await evaluateDueCampaign(deps, campaignId, limits);
-  const after = report.evaluation === "evaluated" ? await findCampaignDue(deps.db, campaignId) : due;
-  if (after === null) return report;
-  report.nextDueAt = nextDueAt(after.campaign, {
-    now: deps.clock.now(),
+  report.evaluation = await evaluateDueCampaign(deps, due.campaign, limits);
+  // An evaluated campaign has nothing due ever again.
+  if (report.evaluation === "evaluated") return report;
+  report.nextDueAt = nextDueAt(due.campaign, {
     weeksDueAt: weeks.weeksDueAt,
     healthDueAt: health.healthDueAt,
     evaluationWaiting: report.evaluation === "waiting",
@@ -73,15 +66,15 @@ export async function runCampaignDueWork(
  */
 export function nextDueAt(
   campaign: RewardCampaign,
-  due: { now: number; weeksDueAt: number | null; healthDueAt: number | null; evaluationWaiting: boolean },
+  due: { weeksDueAt: number | null; healthDueAt: number | null; evaluationWaiting: boolean },
 ): number | null {
   const times: (number | null)[] = [due.weeksDueAt, due.healthDueAt];
   if (campaign.status === "inactive") {
-    times.push(campaign.fundedAt !== null && campaign.publishedAt != null ? campaign.startsAt : null);
+    times.push(campaign.fundedAt !== null && campaign.publishedAt !== null ? campaign.startsAt : null);
   }
   if (campaign.status === "active") times.push(campaign.endsAt - ENDING_WINDOW);
   if (campaign.status === "ending") times.push(campaign.endsAt);
-  if (campaign.status === "evaluating" && !due.evaluationWaiting) times.push(evaluationDueAt(campaign));
+  if (campaign.status === "evaluating" && !due.evaluationWaiting) times.push(maturityEndsAt(campaign));
   if (campaign.status === "evaluated") return null;
   const known = times.filter((time): time is number => time !== null);
   return known.length === 0 ? null : Math.min(...known);

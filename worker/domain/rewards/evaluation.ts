@@ -21,7 +21,7 @@ import { planEvaluation } from "./evaluation-plan.ts";
 import { campaignMaturityNotice, campaignNotEligibleNotice, firstRewardBadgeNotice, postsRewardedNotification } from "./notifications.ts";
 import { healthOf } from "./pacing.ts";
 import type { Database } from "../../database.ts";
-import { HOUR } from "../../clock.ts";
+import { maturityEndsAt } from "./calendar.ts";
 
 /**
  * Evaluating a campaign once its maturity period is over and every post has matured and every week is closed:
@@ -156,17 +156,17 @@ export async function evaluateCampaign(
 }
 
 /**
- * Evaluates the campaign if it is evaluating and its maturity period is over, under a lease so that two runs at once
- * do it once; null when it is not due.
+ * Evaluates the campaign (as its caller read it) if it is evaluating and its maturity period is over, under a lease
+ * so that two runs at once do it once; null when it is not due.
  */
 export async function evaluateDueCampaign(
   deps: RewardsDeps & { holder: string },
-  campaignId: string,
+  due: RewardCampaign,
   limits: EvaluationLimits = defaultEvaluationLimits,
 ): Promise<keyof EvaluationReport | null> {
   const { db, clock, holder } = deps;
-  const due = await findRewardCampaign(db, campaignId);
-  if (due?.status !== "evaluating" || evaluationDueAt(due) > clock.now()) return null;
+  const campaignId = due.id;
+  if (due.status !== "evaluating" || maturityEndsAt(due) > clock.now()) return null;
   const lease = `evaluate:${campaignId}`;
   if (!(await acquireLease(db, { name: lease, holder, now: clock.now(), durationMs: limits.leaseMs }))) return "skipped";
   try {
@@ -177,9 +177,4 @@ export async function evaluateDueCampaign(
   } finally {
     await releaseLease(db, lease, holder);
   }
-}
-
-/** When an evaluating campaign's maturity period is over. */
-export function evaluationDueAt(campaign: Pick<RewardCampaign, "endsAt" | "maturityHours">): number {
-  return campaign.endsAt + campaign.maturityHours * HOUR;
 }

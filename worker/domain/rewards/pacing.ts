@@ -2,6 +2,7 @@ import type { CampaignHealth } from "../../contracts/vocabulary.ts";
 import { MINUTE } from "../../clock.ts";
 import { campaignPacingFacts, recordHealthStatement, type RewardCampaign } from "../../db/reward-campaigns.ts";
 import { campaignHealth } from "../campaigns/health.ts";
+import { isLiveOrMaturing } from "./calendar.ts";
 import type { RewardsDeps } from "./deps.ts";
 import type { Database } from "../../database.ts";
 
@@ -48,7 +49,7 @@ export async function refreshDueHealth(
   healthDueAt: number,
 ): Promise<{ changed: boolean; healthDueAt: number | null }> {
   const now = clock.now();
-  if (!["active", "ending", "evaluating"].includes(campaign.status)) return { changed: false, healthDueAt: null };
+  if (!isLiveOrMaturing(campaign.status)) return { changed: false, healthDueAt: null };
   if (healthDueAt > now) return { changed: false, healthDueAt };
   const health = (await healthOf(db, [campaign], now)).get(campaign.id) ?? campaign.health;
   const dueAt = now + HEALTH_REFRESH_INTERVAL;

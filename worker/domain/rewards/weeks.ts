@@ -11,6 +11,7 @@ import { countBonusCandidates, topBonusCandidates } from "../../db/post-metrics.
 import { changePostStatusesStatement } from "../../db/post-status-changes.ts";
 import { setWeeksDueStatement, type CampaignDue } from "../../db/reward-campaigns.ts";
 import { campaignWeekCount, campaignWeekWindow } from "../../contracts/campaign-weeks.ts";
+import { isLiveOrMaturing } from "./calendar.ts";
 import type { RewardsDeps } from "./deps.ts";
 import { bonusPostCount } from "./split.ts";
 
@@ -41,7 +42,7 @@ export async function closeDueWeeks(
 ): Promise<WeekReport & { weeksDueAt: number | null }> {
   const now = clock.now();
   const report = { closed: 0, bonusPosts: 0, weeksDueAt };
-  if (!["active", "ending", "evaluating"].includes(campaign.status)) return { ...report, weeksDueAt: null };
+  if (!isLiveOrMaturing(campaign.status)) return { ...report, weeksDueAt: null };
   if (weeksDueAt === null || weeksDueAt > now) return report;
   const closed = await closedWeeks(db, [campaign.id]);
   let nextDue: number | null = null;
