@@ -72,6 +72,12 @@ async function buildDataSet(db: D1Database, input: { creators: number; posts: nu
          INSERT INTO campaign_participants (campaign_id, user_id, joined_at) SELECT ?2, 'bench-user-' || i, ?3 FROM n`,
       )
       .bind(creators, campaignId, startsAt - DAY),
+    db
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?1)
+         INSERT INTO campaign_memberships (user_id, campaign_id, joined_at) SELECT 'bench-user-' || i, ?2, ?3 FROM n`,
+      )
+      .bind(creators, campaignId, startsAt - DAY),
     // Post i belongs to creator i % creators; its rank k among that creator's posts puts it in week 1 or 2.
     db
       .prepare(

@@ -15,7 +15,8 @@
 import { prepareSeededState, startBuiltApp } from "./built-app.ts";
 import { processCpuMs } from "./process-cpu.ts";
 import { insertAdvertiserStatement } from "../worker/db/advertisers.ts";
-import { insertCampaignStatement, insertParticipantStatement } from "../worker/db/campaigns.ts";
+import { insertCampaignStatement } from "../worker/db/campaigns.ts";
+import { joinCampaignStatements } from "../worker/db/memberships.ts";
 import { insertUserStatements } from "../worker/db/users.ts";
 import { buildAdvertiser, buildCampaign, buildUser } from "../fixtures/factories.ts";
 import { localBindings } from "../scripts/local-bindings.ts";
@@ -86,7 +87,7 @@ async function prepare(persistTo: string, run: string) {
       await db.batch(
         creators.flatMap((creator) => [
           ...insertUserStatements(db, creator, ["creator"]),
-          insertParticipantStatement(db, campaign.id, creator.id, now),
+          ...joinCampaignStatements(db, campaign.id, creator.id, now),
         ]),
       );
     }

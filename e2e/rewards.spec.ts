@@ -1,5 +1,6 @@
 import { DAY, HOUR } from "../worker/clock.ts";
-import { insertCampaignStatement, insertParticipantStatement } from "../worker/db/campaigns.ts";
+import { insertCampaignStatement } from "../worker/db/campaigns.ts";
+import { joinCampaignStatements } from "../worker/db/memberships.ts";
 import { buildCampaign, buildPost, polledPostsStatements } from "../fixtures/factories.ts";
 import { depositAdvertiserFunds, fundCampaign } from "../worker/domain/ledger/funding.ts";
 import { expect, gotoHydrated, signInAs, test } from "./fixtures";
@@ -42,7 +43,7 @@ test("a creator confirms a payout and sees the balance change after evaluation",
     const post = buildPost(key, campaign, user, "eligible", now, { postedAt, campaignWeek: 1, content: "#ad Confirming my payout #e2e" });
     await db.batch([
       insertCampaignStatement(db, campaign),
-      insertParticipantStatement(db, campaign.id, user.id, campaign.startsAt),
+      ...joinCampaignStatements(db, campaign.id, user.id, campaign.startsAt),
       ...polledPostsStatements(
         db,
         [

@@ -3,7 +3,8 @@ import { Secret, TOTP } from "otpauth";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { DAY, HOUR, systemClock } from "../worker/clock.ts";
 import { fixedClock } from "../tests/support/clock.ts";
-import { insertCampaignStatement, insertParticipantStatement } from "../worker/db/campaigns.ts";
+import { insertCampaignStatement } from "../worker/db/campaigns.ts";
+import { joinCampaignStatements } from "../worker/db/memberships.ts";
 import { findCampaignDue, findRewardCampaign } from "../worker/db/reward-campaigns.ts";
 import { depositAdvertiserFunds, fundCampaign } from "../worker/domain/ledger/funding.ts";
 import { evaluateCampaign } from "../worker/domain/rewards/evaluation.ts";
@@ -135,7 +136,7 @@ export async function earnRewards(
       maturedAt: postedAt + 48 * HOUR,
     };
   });
-  await db.batch([insertParticipantStatement(db, campaign.id, userId, campaign.startsAt - HOUR), ...polledPostsStatements(db, posts, now)]);
+  await db.batch([...joinCampaignStatements(db, campaign.id, userId, campaign.startsAt - HOUR), ...polledPostsStatements(db, posts, now)]);
   const due = await findCampaignDue(db, campaign.id);
   if (due === null) throw new Error(`${campaign.id} is not in the database the server uses`);
   await closeDueWeeks({ db, clock }, due);

@@ -159,6 +159,7 @@ export async function buildPollingWorld(
        VALUES (?, ?, ?, ?, ?, ?)`,
     );
     const insertParticipant = db.prepare(`INSERT INTO campaign_participants (campaign_id, user_id, joined_at) VALUES (?, ?, ?)`);
+    const insertMembership = db.prepare(`INSERT INTO campaign_memberships (user_id, campaign_id, joined_at) VALUES (?, ?, ?)`);
     for (const creator of creatorRows) {
       insertUser.run(
         creator.userId,
@@ -180,6 +181,7 @@ export async function buildPollingWorld(
         now,
       );
       insertParticipant.run(creator.campaignId, creator.userId, campaignStart);
+      insertMembership.run(creator.userId, creator.campaignId, campaignStart);
     }
 
     const insertPost = db.prepare(

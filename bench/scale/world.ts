@@ -176,6 +176,13 @@ function steps(): Step[] {
             WHERE n.i < :C`,
     },
     {
+      // The catalog's side of each join (a join writes both).
+      name: "memberships",
+      table: "campaign_memberships",
+      sql: `INSERT INTO campaign_memberships (user_id, campaign_id, joined_at)
+            SELECT user_id, campaign_id, joined_at FROM campaign_participants WHERE campaign_id LIKE 'scale-campaign-%'`,
+    },
+    {
       // Post i: creator i / 20, five posts in each of the creator's four campaigns.
       name: "posts",
       table: "posts",

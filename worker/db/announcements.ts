@@ -89,11 +89,11 @@ export function listUnfinishedAnnouncements(db: Database, limit: number): Promis
 
 /**
  * The next page of the audience after a cursor: `limit` user ids in order, through `user_roles_by_role` for every
- * creator or the primary key of `campaign_participants` for one campaign's.
+ * creator or `campaign_memberships_by_campaign` for one campaign's.
  */
 function nextAudiencePage(audience: AdHocAudience["kind"], cursor: string, limit: string): string {
   return audience === "campaign"
-    ? `SELECT user_id FROM campaign_participants
+    ? `SELECT user_id FROM campaign_memberships
        WHERE campaign_id = (SELECT campaign_id FROM announcements WHERE id = ?1) AND user_id > COALESCE(${cursor}, '')
        ORDER BY user_id LIMIT ${limit}`
     : `SELECT user_id FROM user_roles WHERE role = 'creator' AND user_id > COALESCE(${cursor}, '') ORDER BY user_id LIMIT ${limit}`;

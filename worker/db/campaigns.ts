@@ -265,7 +265,7 @@ export function currentCampaignCardsQuery(
   const notJoinedFilter =
     options.notJoinedBy === undefined
       ? ""
-      : "AND NOT EXISTS (SELECT 1 FROM campaign_participants WHERE campaign_id = campaigns.id AND user_id = ?)";
+      : "AND NOT EXISTS (SELECT 1 FROM campaign_memberships WHERE user_id = ? AND campaign_id = campaigns.id)";
   const statement = db
     .prepare(
       `${cardSelectOf(summaryFields, list.from)}
@@ -325,7 +325,7 @@ export function advertiserCurrentCampaignCardsQuery(db: Database, advertiserSlug
   return allRows(statement, campaignCardSummarySchema);
 }
 
-const joinedInStatusesFilter = `JOIN campaign_participants joined ON joined.campaign_id = campaigns.id AND joined.user_id = ?
+const joinedInStatusesFilter = `JOIN campaign_memberships joined ON joined.campaign_id = campaigns.id AND joined.user_id = ?
   WHERE campaigns.status IN (SELECT value FROM json_each(?)) AND ${PUBLISHED}`;
 const joinedInStatuses = `${joinedInStatusesFilter}
   ORDER BY campaigns.ends_at ASC, campaigns.id ASC LIMIT ?`;
@@ -388,21 +388,6 @@ export function invitedCampaignCardQuery(db: Database, publicToken: string): Que
 /** The secret preview link shows drafts too: showing a campaign before it is published is what it is for. */
 export function campaignCardByPreviewTokenQuery(db: Database, token: string): Query<CampaignCardRow | null> {
   return firstRow(db.prepare(`${cardSelect} WHERE campaigns.preview_token = ?`).bind(token), campaignCardRowSchema);
-}
-
-/** The creator joins the campaign (once), with the invitation that let them in, if one did. */
-export function insertParticipantStatement(
-  db: Database,
-  campaignId: string,
-  userId: string,
-  joinedAt: number,
-  invitationId: string | null = null,
-) {
-  return db
-    .prepare(
-      `INSERT INTO campaign_participants (campaign_id, user_id, joined_at, invitation_id) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-    )
-    .bind(campaignId, userId, joinedAt, invitationId);
 }
 
 /** Every campaign of an advertiser account, drafts included, newest first, with its pools (the console's list). */

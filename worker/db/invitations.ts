@@ -220,12 +220,12 @@ export function joinedThroughQuery(db: Database, inviterUserId: string, campaign
   return allRows(
     db
       .prepare(
-        `SELECT users.handle, users.name, participant.joined_at
+        `SELECT users.handle, users.name, membership.joined_at
          FROM invitations
-           JOIN campaign_participants AS participant ON participant.invitation_id = invitations.id
-           JOIN users ON users.id = participant.user_id
+           JOIN campaign_memberships AS membership ON membership.invitation_id = invitations.id
+           JOIN users ON users.id = membership.user_id
          WHERE invitations.inviter_user_id = ? AND invitations.campaign_id = ?
-         ORDER BY participant.joined_at DESC, users.handle
+         ORDER BY membership.joined_at DESC, users.handle
          LIMIT ?`,
       )
       .bind(inviterUserId, campaignId, limit),

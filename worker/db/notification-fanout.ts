@@ -87,7 +87,7 @@ export type CampaignAudience =
   | "posters-without-eligible-posts";
 
 const audienceQueries: Record<CampaignAudience, string> = {
-  participants: `SELECT user_id FROM campaign_participants WHERE campaign_id = ?1`,
+  participants: `SELECT user_id FROM campaign_memberships WHERE campaign_id = ?1`,
   posters: `SELECT DISTINCT user_id FROM posts WHERE campaign_id = ?1`,
   "posters-without-eligible-posts": `SELECT user_id FROM posts WHERE campaign_id = ?1 GROUP BY user_id
     HAVING SUM(status NOT IN ('not-eligible', 'deleted')) = 0`,

@@ -270,14 +270,32 @@ export function listJoinedOpenCampaigns(
       .prepare(
         `SELECT campaigns.id, campaigns.title, campaigns.status, campaigns.starts_at, campaigns.ends_at, campaigns.rules,
            campaigns.disclosure, campaigns.networks, advertisers.name AS advertiser_name
-         FROM campaign_participants
-         JOIN campaigns ON campaigns.id = campaign_participants.campaign_id
+         FROM campaign_memberships
+         JOIN campaigns ON campaigns.id = campaign_memberships.campaign_id
          JOIN advertisers ON advertisers.id = campaigns.advertiser_id
-         WHERE campaign_participants.user_id = ? AND campaigns.status IN (SELECT value FROM json_each(?))
+         WHERE campaign_memberships.user_id = ? AND campaigns.status IN (SELECT value FROM json_each(?))
            AND campaigns.published_at IS NOT NULL AND campaigns.starts_at <= ? AND campaigns.ends_at > ?
          ORDER BY campaigns.ends_at ASC, campaigns.id ASC`,
       )
       .bind(userId, JSON.stringify(statuses), now, now),
     postableCampaignSchema,
+  );
+}
+
+const postCountSchema = z.object({ campaign_id: z.string(), status: postStatusSchema, count: z.number().int() });
+export type PostCountRow = z.infer<typeof postCountSchema>;
+
+/** A creator's posts counted per campaign and status, in every campaign or in one. */
+export function postCountsByCampaignAndStatusQuery(
+  db: Database,
+  userId: string,
+  options: { campaignId?: string } = {},
+): Query<PostCountRow[]> {
+  const campaignFilter = options.campaignId === undefined ? "" : "AND campaign_id = ?";
+  return allRows(
+    db
+      .prepare(`SELECT campaign_id, status, COUNT(*) AS count FROM posts WHERE user_id = ? ${campaignFilter} GROUP BY campaign_id, status`)
+      .bind(userId, ...(options.campaignId === undefined ? [] : [options.campaignId])),
+    postCountSchema,
   );
 }

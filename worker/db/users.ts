@@ -154,10 +154,10 @@ export function listAdvertisersOfJoinedCampaigns(db: Database, userId: string): 
   return queryAll(
     db
       .prepare(
-        `SELECT DISTINCT advertisers.id, advertisers.name FROM campaign_participants
-         JOIN campaigns ON campaigns.id = campaign_participants.campaign_id
+        `SELECT DISTINCT advertisers.id, advertisers.name FROM campaign_memberships
+         JOIN campaigns ON campaigns.id = campaign_memberships.campaign_id
          JOIN advertisers ON advertisers.id = campaigns.advertiser_id
-         WHERE campaign_participants.user_id = ? ORDER BY advertisers.name COLLATE NOCASE, advertisers.id`,
+         WHERE campaign_memberships.user_id = ? ORDER BY advertisers.name COLLATE NOCASE, advertisers.id`,
       )
       .bind(userId),
     advertiserChoiceRowSchema,

@@ -3,8 +3,8 @@ import { campaignWeeks, currentCampaignWeek } from "../contracts/campaign-weeks.
 import { notFound } from "../contracts/errors.ts";
 import type { CampaignPage } from "../contracts/pages.ts";
 import { campaignCardQuery } from "../db/campaigns.ts";
-import { joinedCampaignIdsQuery, postCountsByCampaignAndStatusQuery } from "../db/participants.ts";
-import { postSummariesQuery } from "../db/posts.ts";
+import { joinedCampaignIdsQuery } from "../db/memberships.ts";
+import { postCountsByCampaignAndStatusQuery, postSummariesQuery } from "../db/posts.ts";
 import { referralLinkViewQuery } from "../db/referral-links.ts";
 import { runBatch } from "../db/query.ts";
 import { suggestionsQuery } from "../db/suggestions.ts";

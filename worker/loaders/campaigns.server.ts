@@ -1,6 +1,6 @@
 import type { Capabilities } from "../capabilities.ts";
 import { currentCampaignCardsQuery, upcomingCampaignCardsQuery } from "../db/campaigns.ts";
-import { joinedCampaignIdsQuery } from "../db/participants.ts";
+import { joinedCampaignIdsQuery } from "../db/memberships.ts";
 import { runBatch } from "../db/query.ts";
 import { cardsOf } from "./shared/campaign-cards.server.ts";
 

@@ -1,6 +1,6 @@
 import type { Capabilities } from "../capabilities.ts";
 import type { ProfilePage } from "../contracts/pages.ts";
-import { countJoinedCampaignsQuery } from "../db/participants.ts";
+import { countJoinedCampaignsQuery } from "../db/memberships.ts";
 import { postCountsByStatusQuery, postSummariesQuery } from "../db/posts.ts";
 import { runBatch } from "../db/query.ts";
 import { signupNetworkQuery } from "../db/users.ts";

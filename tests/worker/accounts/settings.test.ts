@@ -19,7 +19,8 @@ import {
 } from "../../../worker/contracts/settings.ts";
 import { currentUserSchema } from "../../../worker/contracts/current-user.ts";
 import { insertAdvertiserStatement } from "../../../worker/db/advertisers.ts";
-import { insertCampaignStatement, insertParticipantStatement } from "../../../worker/db/campaigns.ts";
+import { insertCampaignStatement } from "../../../worker/db/campaigns.ts";
+import { joinCampaignStatements } from "../../../worker/db/memberships.ts";
 import type { NewNotification } from "../../../worker/db/notifications.ts";
 import { findSession } from "../../../worker/db/sessions.ts";
 import { approveEmailChange, confirmEmailLink, requestEmailChange } from "../../../worker/domain/accounts/email-change.ts";
@@ -143,7 +144,7 @@ beforeAll(async () => {
 });
 
 async function join(creator: Creator, ...campaignKeys: string[]) {
-  await env.DB.batch(campaignKeys.map((key) => insertParticipantStatement(env.DB, `campaign-${key}`, creator.userId, now)));
+  await env.DB.batch(campaignKeys.flatMap((key) => joinCampaignStatements(env.DB, `campaign-${key}`, creator.userId, now)));
 }
 
 describe("GET /v1/user/settings", () => {

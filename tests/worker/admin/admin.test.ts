@@ -12,7 +12,8 @@ import { errorBodySchema } from "../../../worker/contracts/errors.ts";
 import { recentNotificationsSchema, type Notification } from "../../../worker/contracts/notifications.ts";
 import { insertAdvertiserStatement } from "../../../worker/db/advertisers.ts";
 import { listAuditEntries } from "../../support/audit-log.ts";
-import { insertCampaignStatement, insertParticipantStatement } from "../../../worker/db/campaigns.ts";
+import { insertCampaignStatement } from "../../../worker/db/campaigns.ts";
+import { joinCampaignStatements } from "../../../worker/db/memberships.ts";
 import { insertNotificationStatement } from "../../../worker/db/notifications.ts";
 import { insertUserStatements } from "../../../worker/db/users.ts";
 import { storeAnalyticsMessages } from "../../../worker/domain/analytics/store-events.ts";
@@ -68,8 +69,8 @@ beforeAll(async () => {
     ...insertUserStatements(env.DB, admin, ["admin"]),
     ...[...joined, elsewhere].flatMap((user) => insertUserStatements(env.DB, user, ["creator"])),
     ...insertUserStatements(env.DB, advertiserOnly, ["advertiser"]),
-    ...joined.map((user) => insertParticipantStatement(env.DB, campaign.id, user.id, now - HOUR)),
-    insertParticipantStatement(env.DB, otherCampaign.id, elsewhere.id, now - HOUR),
+    ...joined.flatMap((user) => joinCampaignStatements(env.DB, campaign.id, user.id, now - HOUR)),
+    ...joinCampaignStatements(env.DB, otherCampaign.id, elsewhere.id, now - HOUR),
   ]);
   adminBearer = await bearerFor(admin.id);
   creatorBearer = await bearerFor(elsewhere.id);

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { buildAdvertiser, buildCampaign, buildUser } from "../../../fixtures/factories.ts";
 import { adHocNotificationInputSchema } from "../../../worker/contracts/admin.ts";
 import { insertAdvertiserStatement } from "../../../worker/db/advertisers.ts";
-import { insertCampaignStatement, insertParticipantStatement } from "../../../worker/db/campaigns.ts";
+import { insertCampaignStatement } from "../../../worker/db/campaigns.ts";
+import { joinCampaignStatements } from "../../../worker/db/memberships.ts";
 import { insertUserStatements } from "../../../worker/db/users.ts";
 import { sendAdHocNotification, sendAnnouncementPages } from "../../../worker/domain/admin/ad-hoc-notifications.ts";
 import { runScheduledWork } from "../../../worker/jobs/scheduler.ts";
@@ -33,7 +34,7 @@ beforeAll(async () => {
     ...insertUserStatements(env.DB, advertiserOnly, ["advertiser"]),
     insertAdvertiserStatement(env.DB, advertiser),
     insertCampaignStatement(env.DB, campaign),
-    ...joined.map((user) => insertParticipantStatement(env.DB, campaign.id, user.id, now)),
+    ...joined.flatMap((user) => joinCampaignStatements(env.DB, campaign.id, user.id, now)),
   ]);
 });
 

@@ -2,7 +2,8 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DAY, HOUR } from "../../../worker/clock.ts";
 import { consoleCampaignListSchema, consoleCampaignSchema, type CampaignInput } from "../../../worker/contracts/advertiser-campaigns.ts";
-import { insertCampaignStatement, insertParticipantStatement } from "../../../worker/db/campaigns.ts";
+import { insertCampaignStatement } from "../../../worker/db/campaigns.ts";
+import { joinCampaignStatements } from "../../../worker/db/memberships.ts";
 import { markFundedStatement } from "../../../worker/db/reward-campaigns.ts";
 import { campaignStatusAt } from "../../../worker/domain/rewards/calendar.ts";
 import { buildCampaign } from "../../../fixtures/factories.ts";
@@ -247,7 +248,7 @@ describe("drafts are invisible to creators", () => {
     const running = buildCampaign(`draft-${run}`, { id: acme.advertiserId }, "active", now, { publishedAt: null });
     await env.DB.batch([
       insertCampaignStatement(env.DB, running),
-      insertParticipantStatement(env.DB, running.id, creator.userId, now - DAY),
+      ...joinCampaignStatements(env.DB, running.id, creator.userId, now - DAY),
     ]);
     const options = await (await call("GET", "/v1/action/post/options", creator.bearer)).text();
     expect(options).not.toContain(running.id);

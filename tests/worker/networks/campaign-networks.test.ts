@@ -2,7 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DAY, HOUR, systemClock } from "../../../worker/clock.ts";
 import { postOptionsSchema } from "../../../worker/contracts/posts.ts";
-import { insertCampaignStatement, insertParticipantStatement } from "../../../worker/db/campaigns.ts";
+import { insertCampaignStatement } from "../../../worker/db/campaigns.ts";
+import { joinCampaignStatements } from "../../../worker/db/memberships.ts";
 import { runScheduledWork } from "../../../worker/jobs/scheduler.ts";
 import { buildCampaign } from "../../../fixtures/factories.ts";
 import { defaultCampaignRules, defaultScoreWeights } from "../../../worker/contracts/campaign-rules.ts";
@@ -58,7 +59,7 @@ async function campaignOn(creator: Creator, networks: ("x" | "bluesky")[], minIm
   });
   await env.DB.batch([
     insertCampaignStatement(env.DB, campaign),
-    insertParticipantStatement(env.DB, campaign.id, creator.userId, now - HOUR),
+    ...joinCampaignStatements(env.DB, campaign.id, creator.userId, now - HOUR),
   ]);
   return campaign;
 }

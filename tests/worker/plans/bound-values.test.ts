@@ -2,7 +2,8 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "../../../worker/clock.ts";
 import { insertAdvertiserStatement } from "../../../worker/db/advertisers.ts";
-import { insertCampaignStatement, insertParticipantStatement } from "../../../worker/db/campaigns.ts";
+import { insertCampaignStatement } from "../../../worker/db/campaigns.ts";
+import { joinCampaignStatements } from "../../../worker/db/memberships.ts";
 import { insertPostStatement } from "../../../worker/db/posts.ts";
 import { insertUserStatements } from "../../../worker/db/users.ts";
 import { buildAdvertiser, buildCampaign, buildPost, buildUser } from "../../../fixtures/factories.ts";
@@ -28,13 +29,13 @@ beforeAll(async () => {
     insertAdvertiserStatement(env.DB, advertiser),
     ...insertUserStatements(env.DB, creator, ["creator"]),
     ...[...active, ...evaluated].map((campaign) => insertCampaignStatement(env.DB, campaign)),
-    ...[...active, ...evaluated].map((campaign) => insertParticipantStatement(env.DB, campaign.id, creator.id, now - 1000)),
+    ...[...active, ...evaluated].flatMap((campaign) => joinCampaignStatements(env.DB, campaign.id, creator.id, now - 1000)),
     ...evaluated.map((campaign, index) => insertPostStatement(env.DB, buildPost(`crowd-${index}`, campaign, creator, "rewarded", now))),
     ...insertUserStatements(env.DB, veteran, ["creator"]),
     insertCampaignStatement(env.DB, running),
-    ...[...evaluated, running].map((campaign) => insertParticipantStatement(env.DB, campaign.id, veteran.id, now - 1000)),
+    ...[...evaluated, running].flatMap((campaign) => joinCampaignStatements(env.DB, campaign.id, veteran.id, now - 1000)),
     ...insertUserStatements(env.DB, eager, ["creator"]),
-    ...active.map((campaign) => insertParticipantStatement(env.DB, campaign.id, eager.id, now - 1000)),
+    ...active.flatMap((campaign) => joinCampaignStatements(env.DB, campaign.id, eager.id, now - 1000)),
   ]);
 });
 

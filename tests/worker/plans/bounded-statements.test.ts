@@ -2,7 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { buildCampaign, buildPost, buildUser, publishedPostsStatements } from "../../../fixtures/factories.ts";
 import { HOUR } from "../../../worker/clock.ts";
-import { campaignCardQuery, insertCampaignStatement, insertParticipantStatement } from "../../../worker/db/campaigns.ts";
+import { campaignCardQuery, insertCampaignStatement } from "../../../worker/db/campaigns.ts";
+import { joinCampaignStatements } from "../../../worker/db/memberships.ts";
 import { creatorCountQuery } from "../../../worker/db/notification-fanout.ts";
 import { recordPolledMetricsStatement } from "../../../worker/db/post-metrics.ts";
 import { changePostStatusesStatement } from "../../../worker/db/post-status-changes.ts";
@@ -143,8 +144,8 @@ describe("counts kept as rows are written", () => {
     // The same user and role again, and a join repeated: ON CONFLICT DO NOTHING inserts nothing, so counts nothing.
     await env.DB.batch([
       ...insertUserStatements(env.DB, creators[0] ?? buildUser("count_a", now), ["creator", "admin"]),
-      ...creators.map((creator) => insertParticipantStatement(env.DB, campaign.id, creator.id, now)),
-      insertParticipantStatement(env.DB, campaign.id, "user-count_a", now),
+      ...creators.flatMap((creator) => joinCampaignStatements(env.DB, campaign.id, creator.id, now)),
+      ...joinCampaignStatements(env.DB, campaign.id, "user-count_a", now),
     ]);
     expect((await runQuery(creatorCountQuery(env.DB))) - creatorsBefore).toBe(3);
     expect((await runQuery(campaignCardQuery(env.DB, campaign.id)))?.participantCount).toBe(3);
@@ -155,7 +156,7 @@ describe("counts kept as rows are written", () => {
     const creators = ["backfill_a", "backfill_b"].map((handle) => buildUser(handle, now));
     await env.DB.batch([
       ...creators.flatMap((creator) => insertUserStatements(env.DB, creator, ["creator"])),
-      ...creators.map((creator) => insertParticipantStatement(env.DB, campaign.id, creator.id, now)),
+      ...creators.flatMap((creator) => joinCampaignStatements(env.DB, campaign.id, creator.id, now)),
     ]);
     const { results: rolesBefore } = await env.DB.prepare(
       `SELECT role, COUNT(*) AS users FROM user_roles GROUP BY role ORDER BY role`,

@@ -5,7 +5,8 @@ import { HOUR, MINUTE } from "../../../worker/clock.ts";
 import { WEEK } from "../../../worker/contracts/campaign-weeks.ts";
 import { insertAdvertiserStatement } from "../../../worker/db/advertisers.ts";
 import { countClosedWeeks } from "../../../worker/db/campaign-weeks.ts";
-import { currentCampaignCardsQuery, insertCampaignStatement, insertParticipantStatement } from "../../../worker/db/campaigns.ts";
+import { currentCampaignCardsQuery, insertCampaignStatement } from "../../../worker/db/campaigns.ts";
+import { joinCampaignStatements } from "../../../worker/db/memberships.ts";
 import { feedbackCountsQuery, feedbackInboxQuery, insertFeedbackStatement, markFeedbackHandled } from "../../../worker/db/feedback.ts";
 import { changePostStatusesStatement } from "../../../worker/db/post-status-changes.ts";
 import { insertPostStatement } from "../../../worker/db/posts.ts";
@@ -43,7 +44,7 @@ describe("the running campaigns list", () => {
       insertAdvertiserStatement(env.DB, advertiser),
       ...insertUserStatements(env.DB, creator, ["creator"]),
       ...campaigns.map((campaign) => insertCampaignStatement(env.DB, campaign)),
-      insertParticipantStatement(env.DB, "campaign-listed-3", creator.id, now),
+      ...joinCampaignStatements(env.DB, "campaign-listed-3", creator.id, now),
     ]);
     const open = await runQuery(currentCampaignCardsQuery(env.DB, { notJoinedBy: creator.id, limit: 2 }));
     // Ending soonest: listed-3 (1 day, joined), listed-4 (2 days), listed-1 (3 days).
@@ -168,7 +169,7 @@ describe("the scheduler's due campaigns", () => {
       insertAdvertiserStatement(env.DB, advertiser),
       ...insertUserStatements(env.DB, creator, ["creator"]),
       insertCampaignStatement(env.DB, campaign),
-      insertParticipantStatement(env.DB, campaign.id, creator.id, startsAt),
+      ...joinCampaignStatements(env.DB, campaign.id, creator.id, startsAt),
       insertPostStatement(env.DB, post),
     ]);
     // Written with the campaign: due at the end of its first week.

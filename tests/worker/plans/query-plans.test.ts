@@ -160,7 +160,7 @@ describe("the plan of every statement the db layer can send", () => {
       "campaigns.campaignCardQuery": "sqlite_autoindex_campaign_pool_totals_1",
       "announcements.listUnfinishedAnnouncements": "announcements_unfinished",
       "announcements.announcementPageStatements": "user_roles_by_role",
-      "announcements.announcementPageStatements#3": "sqlite_autoindex_campaign_participants_1",
+      "announcements.announcementPageStatements#3": "campaign_memberships_by_campaign",
     };
     const indexesUsed = Object.fromEntries(
       Object.keys(expectedIndexes).map((name) => {

@@ -17,12 +17,12 @@ import * as funnelRollups from "../../../worker/db/funnel-rollups.ts";
 import * as health from "../../../worker/db/health.ts";
 import * as invitations from "../../../worker/db/invitations.ts";
 import * as ledger from "../../../worker/db/ledger.ts";
+import * as memberships from "../../../worker/db/memberships.ts";
 import * as mailedNotificationKinds from "../../../worker/db/mailed-notification-kinds.ts";
 import * as notificationFanout from "../../../worker/db/notification-fanout.ts";
 import * as notifications from "../../../worker/db/notifications.ts";
 import * as oauthStates from "../../../worker/db/oauth-states.ts";
 import * as oneTimeCodes from "../../../worker/db/one-time-codes.ts";
-import * as participants from "../../../worker/db/participants.ts";
 import * as partners from "../../../worker/db/partners.ts";
 import * as payoutConfirmations from "../../../worker/db/payout-confirmations.ts";
 import * as postMetrics from "../../../worker/db/post-metrics.ts";
@@ -332,7 +332,6 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       campaignCardQuery: (db) => campaigns.campaignCardQuery(db, campaign.id),
       invitedCampaignCardQuery: (db) => campaigns.invitedCampaignCardQuery(db, "public-token"),
       campaignCardByPreviewTokenQuery: (db) => campaigns.campaignCardByPreviewTokenQuery(db, "preview-launch"),
-      insertParticipantStatement: (db) => campaigns.insertParticipantStatement(db, campaign.id, creator.id, now, "inv-1"),
       advertiserCampaignCardsQuery: (db) => campaigns.advertiserCampaignCardsQuery(db, advertiser.id),
       advertiserCampaignCardQuery: (db) => campaigns.advertiserCampaignCardQuery(db, advertiser.id, campaign.id),
       findAdvertiserCampaign: (db) => campaigns.findAdvertiserCampaign(db, advertiser.id, campaign.id),
@@ -727,15 +726,12 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       deleteCode: (db) => oneTimeCodes.deleteCode(db, codeKey),
     },
   },
-  participants: {
+  memberships: {
     calls: {
-      joinedCampaignIdsAmong: (db) => participants.joinedCampaignIdsAmong(db, creator.id, [campaign.id]),
-      joinedCampaignIdsQuery: (db) => participants.joinedCampaignIdsQuery(db, creator.id),
-      postCountsByCampaignAndStatusQuery: (db) => [
-        participants.postCountsByCampaignAndStatusQuery(db, creator.id),
-        participants.postCountsByCampaignAndStatusQuery(db, creator.id, { campaignId: campaign.id }),
-      ],
-      countJoinedCampaignsQuery: (db) => participants.countJoinedCampaignsQuery(db, creator.id),
+      joinCampaignStatements: (db) => memberships.joinCampaignStatements(db, campaign.id, creator.id, now, "inv-1"),
+      joinedCampaignIdsAmong: (db) => memberships.joinedCampaignIdsAmong(db, creator.id, [campaign.id]),
+      joinedCampaignIdsQuery: (db) => memberships.joinedCampaignIdsQuery(db, creator.id),
+      countJoinedCampaignsQuery: (db) => memberships.countJoinedCampaignsQuery(db, creator.id),
     },
   },
   partners: {
@@ -857,6 +853,10 @@ export const statementCatalog: Record<string, ModuleEntry> = {
         posts.postSummariesQuery(db, creator.id, { campaignId: campaign.id, limit: 50 }),
       ],
       postCountsByStatusQuery: (db) => posts.postCountsByStatusQuery(db, creator.id),
+      postCountsByCampaignAndStatusQuery: (db) => [
+        posts.postCountsByCampaignAndStatusQuery(db, creator.id),
+        posts.postCountsByCampaignAndStatusQuery(db, creator.id, { campaignId: campaign.id }),
+      ],
       findPost: (db) => posts.findPost(db, post.id),
       findPostByClientRequest: (db) => posts.findPostByClientRequest(db, creator.id, "request-1"),
       insertPostIfNew: (db) => posts.insertPostIfNew(db, post),

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DAY, systemClock } from "../../../worker/clock.ts";
-import { insertCampaignStatement, insertParticipantStatement } from "../../../worker/db/campaigns.ts";
+import { insertCampaignStatement } from "../../../worker/db/campaigns.ts";
+import { joinCampaignStatements } from "../../../worker/db/memberships.ts";
 import { insertPostStatement } from "../../../worker/db/posts.ts";
 import { insertUserStatements } from "../../../worker/db/users.ts";
 import { buildAdvertiser, buildCampaign, buildPost, buildUser } from "../../../fixtures/factories.ts";
@@ -73,7 +74,7 @@ describe("the same request 50 times at once", () => {
     );
     await env.DB.batch([
       ...insertUserStatements(env.DB, creator, ["creator"]),
-      insertParticipantStatement(env.DB, campaign.id, creator.id, campaign.startsAt),
+      ...joinCampaignStatements(env.DB, campaign.id, creator.id, campaign.startsAt),
       ...posts.map((post) => insertPostStatement(env.DB, post)),
     ]);
     const token = await apiTokenFor(creator.id);
@@ -94,7 +95,7 @@ describe("the same request 50 times at once", () => {
   it("publishes one post on X for 50 parallel creations with one idempotency key", async () => {
     const creator = await creatorOnX("racer");
     const campaign = await campaignOf("post", "active");
-    await insertParticipantStatement(env.DB, campaign.id, creator.userId, systemClock.now() - DAY).run();
+    await env.DB.batch(joinCampaignStatements(env.DB, campaign.id, creator.userId, systemClock.now() - DAY));
     const content = `#ad Fifty presses ${crypto.randomUUID().slice(0, 8)}`;
     const idempotencyKey = crypto.randomUUID();
 

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { buildAdvertiser, buildCampaign, buildPost, buildUser } from "../../../fixtures/factories.ts";
 import { DAY, HOUR } from "../../../worker/clock.ts";
 import { insertAdvertiserStatement } from "../../../worker/db/advertisers.ts";
-import { insertCampaignStatement, insertParticipantStatement } from "../../../worker/db/campaigns.ts";
+import { insertCampaignStatement } from "../../../worker/db/campaigns.ts";
+import { joinCampaignStatements } from "../../../worker/db/memberships.ts";
 import { insertPostStatement } from "../../../worker/db/posts.ts";
 import { insertUserStatements } from "../../../worker/db/users.ts";
 import { runScheduledWork } from "../../../worker/jobs/scheduler.ts";
@@ -26,7 +27,7 @@ beforeAll(async () => {
     ...insertUserStatements(env.DB, creator, ["creator"]),
     insertAdvertiserStatement(env.DB, advertiser),
     insertCampaignStatement(env.DB, campaign),
-    insertParticipantStatement(env.DB, campaign.id, creator.id, start - 400 * DAY),
+    ...joinCampaignStatements(env.DB, campaign.id, creator.id, start - 400 * DAY),
     insertPostStatement(env.DB, post),
   ]);
 });

@@ -40,17 +40,17 @@ describe("what a tRPC error tells the caller", () => {
   it("turns an internal failure into a generic sentence with the request id, and logs the real one", async () => {
     const logged = expectConsoleErrors();
     const authorization = await creatorBearer("rpc_outage_otto");
-    await env.DB.exec("ALTER TABLE campaign_participants RENAME TO campaign_participants_unavailable");
+    await env.DB.exec("ALTER TABLE campaign_memberships RENAME TO campaign_memberships_unavailable");
     try {
       const response = await query("listCurrentCampaigns", { limit: 2 }, { Authorization: authorization, "cf-ray": "ray-trpc-outage-1" });
       expect(response.status).toBe(500);
       const { error } = (await response.json()) as TrpcError;
       expect(error.message).toBe("Something went wrong on our side. Please try again (incident ray-trpc-outage-1).");
-      expect(JSON.stringify(error)).not.toMatch(/campaign_participants|SQLITE|D1_|no such table/i);
+      expect(JSON.stringify(error)).not.toMatch(/campaign_memberships|SQLITE|D1_|no such table/i);
       expect(error.data.stack).toBeUndefined();
       expect(logged().join("\n")).toContain("[ray-trpc-outage-1] trpc listCurrentCampaigns failed");
     } finally {
-      await env.DB.exec("ALTER TABLE campaign_participants_unavailable RENAME TO campaign_participants");
+      await env.DB.exec("ALTER TABLE campaign_memberships_unavailable RENAME TO campaign_memberships");
     }
   });
 });

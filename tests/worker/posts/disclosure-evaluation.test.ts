@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DAY, HOUR, systemClock } from "../../../worker/clock.ts";
-import { insertCampaignStatement, insertParticipantStatement } from "../../../worker/db/campaigns.ts";
+import { insertCampaignStatement } from "../../../worker/db/campaigns.ts";
+import { joinCampaignStatements } from "../../../worker/db/memberships.ts";
 import { runScheduledWork } from "../../../worker/jobs/scheduler.ts";
 import { buildCampaign } from "../../../fixtures/factories.ts";
 import { fixedClock } from "../../support/clock.ts";
@@ -45,7 +46,7 @@ describe("evaluation checks the disclosure and X's label", () => {
     const creator = await creatorOnX("disc");
     await env.DB.batch([
       insertCampaignStatement(env.DB, campaign),
-      insertParticipantStatement(env.DB, campaign.id, creator.userId, now - HOUR),
+      ...joinCampaignStatements(env.DB, campaign.id, creator.userId, now - HOUR),
     ]);
     const untouched = await publish(creator, campaign.id, "#ad Untouched post");
     const unlabelled = await publish(creator, campaign.id, "#ad Label removed later");

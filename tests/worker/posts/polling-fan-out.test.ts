@@ -1,7 +1,8 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { DAY, HOUR, systemClock } from "../../../worker/clock.ts";
-import { insertCampaignStatement, insertParticipantStatement } from "../../../worker/db/campaigns.ts";
+import { insertCampaignStatement } from "../../../worker/db/campaigns.ts";
+import { joinCampaignStatements } from "../../../worker/db/memberships.ts";
 import { insertUserStatements } from "../../../worker/db/users.ts";
 import { defaultPollingLimits, pollDueMetrics } from "../../../worker/domain/rewards/polling.ts";
 import { leaseDueReadGroups, type ReadGroup } from "../../../worker/domain/rewards/read-groups.ts";
@@ -43,7 +44,7 @@ async function liveCampaign(key: string, now: number) {
 }
 
 async function join(campaignId: string, creator: TestCreator, now: number) {
-  await insertParticipantStatement(env.DB, campaignId, creator.userId, now - HOUR).run();
+  await env.DB.batch(joinCampaignStatements(env.DB, campaignId, creator.userId, now - HOUR));
 }
 
 /** Publishes through the API, as the post editor does: the post is on the X emulator and tracked for polling. */
@@ -194,7 +195,7 @@ describe("metrics polling through the polling queue", () => {
     await env.DB.batch([
       insertCampaignStatement(env.DB, campaign),
       ...insertUserStatements(env.DB, creator, ["creator"]),
-      insertParticipantStatement(env.DB, campaign.id, creator.id, campaign.startsAt),
+      ...joinCampaignStatements(env.DB, campaign.id, creator.id, campaign.startsAt),
       ...publishedPostsStatements(env.DB, [post], now),
     ]);
     await schedule(post.id, now - MINUTE);

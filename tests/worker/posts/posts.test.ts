@@ -4,7 +4,8 @@ import { DAY, systemClock } from "../../../worker/clock.ts";
 import { configFrom } from "../../../worker/config.ts";
 import type { CampaignStatus } from "../../../worker/contracts/vocabulary.ts";
 import { insertAdvertiserStatement } from "../../../worker/db/advertisers.ts";
-import { insertCampaignStatement, insertParticipantStatement } from "../../../worker/db/campaigns.ts";
+import { insertCampaignStatement } from "../../../worker/db/campaigns.ts";
+import { joinCampaignStatements } from "../../../worker/db/memberships.ts";
 import { buildAdvertiser, buildCampaign } from "../../../fixtures/factories.ts";
 import { insertSuggestionStatement } from "../../../worker/db/suggestions.ts";
 import { findXCredentials } from "../../../worker/db/networks/x/credentials.ts";
@@ -99,7 +100,7 @@ async function campaign(key: string, options: { status?: CampaignStatus; joinedB
     insertAdvertiserStatement(env.DB, advertiser),
     insertCampaignStatement(env.DB, built),
     ...suggestions.map((suggestion) => insertSuggestionStatement(env.DB, suggestion)),
-    ...(options.joinedBy ?? []).map((userId) => insertParticipantStatement(env.DB, built.id, userId, now - DAY)),
+    ...(options.joinedBy ?? []).flatMap((userId) => joinCampaignStatements(env.DB, built.id, userId, now - DAY)),
   ]);
   return { ...built, suggestions };
 }

@@ -5,7 +5,8 @@ import { createdCreatorInvitationSchema, creatorInvitationsSchema } from "../../
 import { errorBodySchema } from "../../../worker/contracts/errors.ts";
 import { invitationPageSchema } from "../../../worker/contracts/pages.ts";
 import { insertAdvertiserStatement } from "../../../worker/db/advertisers.ts";
-import { insertCampaignStatement, insertParticipantStatement } from "../../../worker/db/campaigns.ts";
+import { insertCampaignStatement } from "../../../worker/db/campaigns.ts";
+import { joinCampaignStatements } from "../../../worker/db/memberships.ts";
 import { insertUserStatements } from "../../../worker/db/users.ts";
 import { buildAdvertiser, buildCampaign, buildUser } from "../../../fixtures/factories.ts";
 import { fetchWorker } from "../support/fetch.ts";
@@ -54,11 +55,17 @@ async function invitationsOf(who: Person, campaignId: string) {
   return creatorInvitationsSchema.parse(await response.json());
 }
 
+/** The invitation a join recorded: the catalog's membership and the campaign's participant row say the same. */
 async function participantInvitation(userId: string, campaignId: string) {
-  const row = await env.DB.prepare(`SELECT invitation_id FROM campaign_participants WHERE user_id = ? AND campaign_id = ?`)
-    .bind(userId, campaignId)
-    .first<{ invitation_id: string | null }>();
-  return row?.invitation_id;
+  const recorded = await env.DB.batch([
+    env.DB.prepare(`SELECT invitation_id FROM campaign_memberships WHERE user_id = ? AND campaign_id = ?`).bind(userId, campaignId),
+    env.DB.prepare(`SELECT invitation_id FROM campaign_participants WHERE user_id = ? AND campaign_id = ?`).bind(userId, campaignId),
+  ]);
+  const [membership, participant] = recorded.map(
+    (result) => (result.results[0] as { invitation_id: string | null } | undefined)?.invitation_id,
+  );
+  expect(participant).toBe(membership);
+  return membership;
 }
 
 beforeAll(async () => {
@@ -73,7 +80,7 @@ beforeAll(async () => {
   const ines = person("ref_ines");
   // Ines joined the open campaign, the invite-only one (through the advertiser), the ended one and five more.
   await env.DB.batch(
-    [open, closedDoor, ended, ...more].map((campaign) => insertParticipantStatement(env.DB, campaign.id, ines.userId, now - HOUR)),
+    [open, closedDoor, ended, ...more].flatMap((campaign) => joinCampaignStatements(env.DB, campaign.id, ines.userId, now - HOUR)),
   );
 });
 

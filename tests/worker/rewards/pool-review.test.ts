@@ -2,7 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { reviewDecisionResultSchema, reviewQueueSchema } from "../../../worker/contracts/risk-review.ts";
 import { insertMemberStatement } from "../../../worker/db/advertiser-members.ts";
-import { insertCampaignStatement, insertParticipantStatement } from "../../../worker/db/campaigns.ts";
+import { insertCampaignStatement } from "../../../worker/db/campaigns.ts";
+import { joinCampaignStatements } from "../../../worker/db/memberships.ts";
 import { findRewardCampaign } from "../../../worker/db/reward-campaigns.ts";
 import { insertUserStatements } from "../../../worker/db/users.ts";
 import { depositAdvertiserFunds, fundCampaign } from "../../../worker/domain/ledger/funding.ts";
@@ -104,7 +105,7 @@ async function evaluatedWorld(): Promise<World> {
     ),
   ];
   await env.DB.batch([
-    ...[honest, risky, ...copies].map((user) => insertParticipantStatement(env.DB, campaign.id, user.id, campaign.startsAt - HOUR)),
+    ...[honest, risky, ...copies].flatMap((user) => joinCampaignStatements(env.DB, campaign.id, user.id, campaign.startsAt - HOUR)),
     ...polledPostsStatements(env.DB, posts, now),
   ]);
   await closeDueWeeks({ db: env.DB, clock }, await campaignDue(campaign.id));

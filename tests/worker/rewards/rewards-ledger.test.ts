@@ -2,7 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DAY, systemClock } from "../../../worker/clock.ts";
 import { fixedClock } from "../../support/clock.ts";
-import { insertCampaignStatement, insertParticipantStatement } from "../../../worker/db/campaigns.ts";
+import { insertCampaignStatement } from "../../../worker/db/campaigns.ts";
+import { joinCampaignStatements } from "../../../worker/db/memberships.ts";
 import { seedDemoData } from "../../../fixtures/demo-data.ts";
 import { buildCampaign, buildPost, buildUser } from "../../../fixtures/factories.ts";
 import { findRewardCampaign } from "../../../worker/db/reward-campaigns.ts";
@@ -269,7 +270,7 @@ describe("POST /v1/action/payout/confirm/{campaignId}", () => {
     ];
     await env.DB.batch([
       insertCampaignStatement(env.DB, campaign),
-      insertParticipantStatement(env.DB, campaign.id, ada.id, campaign.startsAt),
+      ...joinCampaignStatements(env.DB, campaign.id, ada.id, campaign.startsAt),
       ...posts.map((post) => insertPostStatement(env.DB, post)),
     ]);
     const response = await confirmPayout(campaign.id, await apiTokenFor(ada.id));

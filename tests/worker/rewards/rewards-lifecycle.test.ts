@@ -4,7 +4,8 @@ import { DAY, HOUR, systemClock } from "../../../worker/clock.ts";
 import { fixedClock } from "../../support/clock.ts";
 import { defaultCampaignRules } from "../../../worker/contracts/campaign-rules.ts";
 import type { PostStatus } from "../../../worker/contracts/vocabulary.ts";
-import { insertCampaignStatement, insertParticipantStatement } from "../../../worker/db/campaigns.ts";
+import { insertCampaignStatement } from "../../../worker/db/campaigns.ts";
+import { joinCampaignStatements } from "../../../worker/db/memberships.ts";
 import { buildCampaign, buildPost, buildUser, publishedPostsStatements } from "../../../fixtures/factories.ts";
 import { findRewardCampaign } from "../../../worker/db/reward-campaigns.ts";
 import { insertUserStatements } from "../../../worker/db/users.ts";
@@ -96,7 +97,7 @@ describe("rewards: a campaign from start to evaluated", () => {
     const eve = buildUser(`eve_${crypto.randomUUID().slice(0, 6)}`, clock.now());
     await env.DB.batch(insertUserStatements(env.DB, eve, ["creator"]));
     const everyone = [ann.userId, ben.userId, cat.userId, dan.userId, eve.id];
-    await env.DB.batch(everyone.map((userId) => insertParticipantStatement(env.DB, campaign.id, userId, t0 - 30 * 60_000)));
+    await env.DB.batch(everyone.flatMap((userId) => joinCampaignStatements(env.DB, campaign.id, userId, t0 - 30 * 60_000)));
 
     // Published on X now (real time), so they age while the test runs; recorded in D1 at their campaign time.
     const plan = [

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from "vitest";
 import { DAY, HOUR, systemClock } from "../../../worker/clock.ts";
 import { fixedClock } from "../../support/clock.ts";
 import type { PostStatus } from "../../../worker/contracts/vocabulary.ts";
-import { insertCampaignStatement, insertParticipantStatement } from "../../../worker/db/campaigns.ts";
+import { insertCampaignStatement } from "../../../worker/db/campaigns.ts";
+import { joinCampaignStatements } from "../../../worker/db/memberships.ts";
 import {
   buildCampaign,
   buildPost,
@@ -57,7 +58,7 @@ async function maturedCampaign(key: string, input: { creators: number; postsEach
   const creators = Array.from({ length: input.creators }, (_, index) => buildUser(`${key}_${index}`, now));
   const statements: D1PreparedStatement[] = creators.flatMap((creator) => [
     ...insertUserStatements(env.DB, creator, ["creator"]),
-    insertParticipantStatement(env.DB, campaign.id, creator.id, campaign.startsAt),
+    ...joinCampaignStatements(env.DB, campaign.id, creator.id, campaign.startsAt),
   ]);
   const posts: PolledPost[] = [];
   for (const [index, creator] of creators.entries()) {
@@ -203,7 +204,7 @@ describe("rewards scheduler: concurrency and crashes", () => {
     await env.DB.batch([
       insertCampaignStatement(env.DB, campaign),
       ...insertUserStatements(env.DB, creator, ["creator"]),
-      insertParticipantStatement(env.DB, campaign.id, creator.id, campaign.startsAt),
+      ...joinCampaignStatements(env.DB, campaign.id, creator.id, campaign.startsAt),
       ...publishedPostsStatements(env.DB, [post], now),
     ]);
     const deps = schedulerDeps(clock);

@@ -7,7 +7,8 @@ import { recentNotificationsSchema, type Notification } from "../../../worker/co
 import { CLICK_ID, referralLinkSchema } from "../../../worker/contracts/referrals.ts";
 import { insertMemberStatement } from "../../../worker/db/advertiser-members.ts";
 import { insertAdvertiserStatement } from "../../../worker/db/advertisers.ts";
-import { insertCampaignStatement, insertParticipantStatement } from "../../../worker/db/campaigns.ts";
+import { insertCampaignStatement } from "../../../worker/db/campaigns.ts";
+import { joinCampaignStatements } from "../../../worker/db/memberships.ts";
 import { insertUserStatements } from "../../../worker/db/users.ts";
 import { depositAdvertiserFunds } from "../../../worker/domain/ledger/funding.ts";
 import { fixedClock } from "../../support/clock.ts";
@@ -63,7 +64,7 @@ export async function accountWorld(options: AccountWorldOptions): Promise<Accoun
     insertMemberStatement(env.DB, { advertiserId: advertiser.id, userId: member.id, role: "owner", invitedBy: null, createdAt: now }),
     insertCampaignStatement(env.DB, campaign),
     env.DB.prepare(`UPDATE campaigns SET destination_url = ? WHERE id = ?`).bind(destinationUrl, campaign.id),
-    insertParticipantStatement(env.DB, campaign.id, creator.id, now),
+    ...joinCampaignStatements(env.DB, campaign.id, creator.id, now),
   ]);
   const memberBearer = await bearerFor(member.id);
   const created = await fetchWorker(`/v1/advertiser/${advertiser.id}/api-keys`, {

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { DAY, systemClock } from "../../../worker/clock.ts";
 import { insertAdvertiserStatement } from "../../../worker/db/advertisers.ts";
-import { insertCampaignStatement, insertParticipantStatement } from "../../../worker/db/campaigns.ts";
+import { insertCampaignStatement } from "../../../worker/db/campaigns.ts";
+import { joinCampaignStatements } from "../../../worker/db/memberships.ts";
 import { buildAdvertiser, buildCampaign } from "../../../fixtures/factories.ts";
 import { apiCallsFrom, signInThroughX, tokensOf } from "./browser.ts";
 import { uniqueHandle } from "./rewards.ts";
@@ -36,7 +37,7 @@ export async function joinedCampaign(key: string, creator: PostingCreator): Prom
   await env.DB.batch([
     insertAdvertiserStatement(env.DB, advertiser),
     insertCampaignStatement(env.DB, campaign),
-    insertParticipantStatement(env.DB, campaign.id, creator.userId, now - DAY),
+    ...joinCampaignStatements(env.DB, campaign.id, creator.userId, now - DAY),
   ]);
   return campaign.id;
 }

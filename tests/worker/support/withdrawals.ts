@@ -6,7 +6,8 @@ import { DAY, HOUR, systemClock, type Clock } from "../../../worker/clock.ts";
 import { fixedClock } from "../../support/clock.ts";
 import { walletChallengeSchema, walletSchema } from "../../../worker/contracts/wallets.ts";
 import { withdrawalCreatedSchema, withdrawalListSchema, withdrawalSchema, type Withdrawal } from "../../../worker/contracts/withdrawals.ts";
-import { insertCampaignStatement, insertParticipantStatement } from "../../../worker/db/campaigns.ts";
+import { insertCampaignStatement } from "../../../worker/db/campaigns.ts";
+import { joinCampaignStatements } from "../../../worker/db/memberships.ts";
 import { insertUserStatements, setVerifiedEmail } from "../../../worker/db/users.ts";
 import { beginTwoFactorSetup, approveTwoFactor, totpFor } from "../../../worker/domain/accounts/two-factor.ts";
 import { advertiserFundingAccount, creatorAvailableAccount } from "../../../worker/domain/ledger/accounts.ts";
@@ -149,7 +150,7 @@ export async function earnRewards(creator: TestCreator, amounts: readonly number
     };
   });
   await env.DB.batch([
-    insertParticipantStatement(env.DB, campaign.id, creator.userId, campaign.startsAt - HOUR),
+    ...joinCampaignStatements(env.DB, campaign.id, creator.userId, campaign.startsAt - HOUR),
     ...polledPostsStatements(env.DB, posts, now),
   ]);
   await closeDueWeeks({ db: env.DB, clock }, await campaignDue(campaign.id));

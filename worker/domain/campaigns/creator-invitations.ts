@@ -17,7 +17,7 @@ import {
   usableCreatorInvitationQuery,
   type Invitation,
 } from "../../db/invitations.ts";
-import { joinedCampaignIdsAmong } from "../../db/participants.ts";
+import { joinedCampaignIdsAmong } from "../../db/memberships.ts";
 import { runBatch } from "../../db/query.ts";
 import { randomToken } from "../../security/tokens.ts";
 import { campaignInvitationLink } from "./invitations.ts";

@@ -1,5 +1,5 @@
 import type { Clock } from "../../clock.ts";
-import { findCampaignListing, insertParticipantStatement } from "../../db/campaigns.ts";
+import { findCampaignListing } from "../../db/campaigns.ts";
 import {
   abortUnlessCountedStatement,
   countInvitationUseStatement,
@@ -9,7 +9,7 @@ import {
   type Invitation,
 } from "../../db/invitations.ts";
 import { findCarriedInvitationId } from "../../db/attribution.ts";
-import { joinedCampaignIdsAmong } from "../../db/participants.ts";
+import { joinCampaignStatements, joinedCampaignIdsAmong } from "../../db/memberships.ts";
 import { insertNotificationStatement } from "../../db/notifications.ts";
 import { listLinkedAccounts } from "../../db/network-accounts.ts";
 import { AppError } from "../../contracts/errors.ts";
@@ -104,7 +104,7 @@ export async function joinCampaign(
 
   const now = clock.now();
   const joined = (through: Invitation | null) => [
-    insertParticipantStatement(db, campaign.id, request.userId, now, through?.id ?? null),
+    ...joinCampaignStatements(db, campaign.id, request.userId, now, through?.id ?? null),
     insertNotificationStatement(db, campaignJoinedNotification({ userId: request.userId, campaign, now })),
   ];
   // Parallel joins by one creator all pass the check above; the insert decides which of them joined.

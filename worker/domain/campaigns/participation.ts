@@ -1,5 +1,5 @@
 import type { PostStatus } from "../../contracts/vocabulary.ts";
-import type { PostCountRow } from "../../db/participants.ts";
+import type { PostCountRow } from "../../db/posts.ts";
 
 export type Standing = { posts: number; byStatus: Partial<Record<PostStatus, number>> };
 
