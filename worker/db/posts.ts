@@ -121,10 +121,12 @@ export function postSummariesQuery(db: Database, userId: string, options: { camp
   );
 }
 
-/** How many posts a creator has in each status, over all campaigns. */
+/** How many posts a creator has in each status, over all campaigns (the catalog's counts, migration 0074). */
 export function postCountsByStatusQuery(db: Database, userId: string) {
   return allRows(
-    db.prepare(`SELECT status, COUNT(*) AS count FROM posts WHERE user_id = ? GROUP BY status`).bind(userId),
+    db
+      .prepare(`SELECT status, SUM(count) AS count FROM creator_post_counts WHERE user_id = ? GROUP BY status HAVING SUM(count) > 0`)
+      .bind(userId),
     z.object({ status: postStatusSchema, count: z.number().int() }),
   );
 }
@@ -285,7 +287,7 @@ export function listJoinedOpenCampaigns(
 const postCountSchema = z.object({ campaign_id: z.string(), status: postStatusSchema, count: z.number().int() });
 export type PostCountRow = z.infer<typeof postCountSchema>;
 
-/** A creator's posts counted per campaign and status, in every campaign or in one. */
+/** A creator's posts counted per campaign and status, in every campaign or in one (the catalog's counts, migration 0074). */
 export function postCountsByCampaignAndStatusQuery(
   db: Database,
   userId: string,
@@ -294,7 +296,7 @@ export function postCountsByCampaignAndStatusQuery(
   const campaignFilter = options.campaignId === undefined ? "" : "AND campaign_id = ?";
   return allRows(
     db
-      .prepare(`SELECT campaign_id, status, COUNT(*) AS count FROM posts WHERE user_id = ? ${campaignFilter} GROUP BY campaign_id, status`)
+      .prepare(`SELECT campaign_id, status, count FROM creator_post_counts WHERE user_id = ? ${campaignFilter} AND count > 0`)
       .bind(userId, ...(options.campaignId === undefined ? [] : [options.campaignId])),
     postCountSchema,
   );
