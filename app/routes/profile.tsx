@@ -26,7 +26,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <WithdrawalHistory />
         </>
       }
-      renderPosts={(posts) => <PostList posts={posts} />}
+      renderPosts={(posts) => <PostList posts={posts} showCampaign={false} />}
     />
   );
 }

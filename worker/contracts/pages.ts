@@ -120,6 +120,11 @@ export const profilePageSchema = z.object({
     posts: z.number().check(z.int()),
     byStatus: z.partialRecord(postStatusSchema, z.number().check(z.int())),
   }),
+  /**
+   * The campaigns the creator posted in, the one posted in last first (at most 50); `posts` are that first campaign's
+   * posts, and each campaign's page lists the creator's posts in it (docs/decisions/039-a-million-creators.md).
+   */
+  postedCampaigns: z.array(z.object({ campaignId: z.string(), title: z.string(), posts: z.number().check(z.int()) })),
   posts: z.array(postSummarySchema),
 });
 export type ProfilePage = z.infer<typeof profilePageSchema>;

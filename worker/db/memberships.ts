@@ -63,3 +63,28 @@ export function countJoinedCampaignsQuery(db: Database, userId: string): Query<n
     (rows) => rows[0]?.count ?? 0,
   );
 }
+
+const postedCampaignSchema = z
+  .object({ campaign_id: z.string(), title: z.string(), last_posted_at: z.number(), posts: z.number().int() })
+  .transform((row) => ({ campaignId: row.campaign_id, title: row.title, lastPostedAt: row.last_posted_at, posts: row.posts }));
+export type PostedCampaign = z.infer<typeof postedCampaignSchema>;
+
+/**
+ * The campaigns the user has posted in, the one posted in last first, at most `limit`, with how many posts each holds
+ * (migrations 0074 and 0075): what the dashboard and the profile list before showing one campaign's posts.
+ */
+export function postedCampaignsQuery(db: Database, userId: string, limit: number): Query<PostedCampaign[]> {
+  return allRows(
+    db
+      .prepare(
+        `SELECT membership.campaign_id, campaigns.title, membership.last_posted_at,
+           (SELECT COALESCE(SUM(counted.count), 0) FROM creator_post_counts AS counted
+            WHERE counted.user_id = membership.user_id AND counted.campaign_id = membership.campaign_id) AS posts
+         FROM campaign_memberships AS membership JOIN campaigns ON campaigns.id = membership.campaign_id
+         WHERE membership.user_id = ? AND membership.last_posted_at IS NOT NULL
+         ORDER BY membership.last_posted_at DESC, membership.campaign_id LIMIT ?`,
+      )
+      .bind(userId, limit),
+    postedCampaignSchema,
+  );
+}

@@ -4,9 +4,10 @@ import { rulesOf } from "../contracts/networks/registry.ts";
 import { campaignStatusSchema, postStatusSchema, type CampaignStatus } from "../contracts/vocabulary.ts";
 import { campaignNetworksSchema } from "../contracts/campaign-networks.ts";
 import { networkSchema } from "../contracts/networks/rules.ts";
+import type { PostSummary } from "../contracts/pages.ts";
 import { networkNames } from "../contracts/networks/names.ts";
 import { trackPostsStatement, type PostTracking } from "./post-metrics.ts";
-import { allRows, queryAll, queryFirst, type Query } from "./query.ts";
+import { allRows, mapQuery, queryAll, queryFirst, type Query } from "./query.ts";
 import type { Database } from "../database.ts";
 
 /** Built once: a schema built inside a transform is rebuilt for every row (it was most of a post row's parse). */
@@ -76,48 +77,47 @@ export function insertPostStatement(db: Database, post: Post) {
     );
 }
 
-const postSummaryRowSchema = z
-  .object({
-    id: z.string(),
-    campaign_id: z.string(),
-    campaign_title: z.string(),
-    content: z.string(),
-    status: postStatusSchema,
-    status_reasons: statusReasonsJson,
-    campaign_week: z.number().int(),
-    posted_at: z.number(),
-    network: networkSchema,
-    network_post_id: z.string().nullable(),
-  })
-  .transform((row) => ({
-    id: row.id,
-    campaignId: row.campaign_id,
-    campaignTitle: row.campaign_title,
-    content: row.content,
-    status: row.status,
-    statusReasons: row.status_reasons,
-    campaignWeek: row.campaign_week,
-    postedAt: row.posted_at,
-    network: row.network,
-    networkName: networkNames[row.network],
-    networkPostId: row.network_post_id,
-  }));
-export type PostSummaryRow = z.infer<typeof postSummaryRowSchema>;
+const postSummaryRowSchema = z.object({
+  id: z.string(),
+  campaign_id: z.string(),
+  content: z.string(),
+  status: postStatusSchema,
+  status_reasons: statusReasonsJson,
+  campaign_week: z.number().int(),
+  posted_at: z.number(),
+  network: networkSchema,
+  network_post_id: z.string().nullable(),
+});
 
-/** A creator's posts, newest first, with the campaign each belongs to (optionally of one campaign). */
-export function postSummariesQuery(db: Database, userId: string, options: { campaignId?: string; limit: number }): Query<PostSummaryRow[]> {
-  const campaignFilter = options.campaignId === undefined ? "" : "AND posts.campaign_id = ?";
-  return allRows(
-    db
-      .prepare(
-        `SELECT posts.id, posts.campaign_id, campaigns.title AS campaign_title, posts.content, posts.status,
-                posts.status_reasons, posts.campaign_week, posts.posted_at, posts.network, posts.network_post_id
-         FROM posts JOIN campaigns ON campaigns.id = posts.campaign_id
-         WHERE posts.user_id = ? ${campaignFilter}
-         ORDER BY posts.posted_at DESC, posts.id LIMIT ?`,
-      )
-      .bind(userId, ...(options.campaignId === undefined ? [] : [options.campaignId]), options.limit),
-    postSummaryRowSchema,
+/** A post as its campaign's store has it: the campaign's title comes from the catalog's card (`PostSummary`). */
+export type CampaignPostSummary = Omit<PostSummary, "campaignTitle">;
+
+/** A creator's posts in one campaign, newest first. */
+export function postSummariesQuery(db: Database, userId: string, campaignId: string, limit: number): Query<CampaignPostSummary[]> {
+  return mapQuery(
+    allRows(
+      db
+        .prepare(
+          `SELECT id, campaign_id, content, status, status_reasons, campaign_week, posted_at, network, network_post_id
+           FROM posts WHERE user_id = ? AND campaign_id = ?
+           ORDER BY posted_at DESC, id LIMIT ?`,
+        )
+        .bind(userId, campaignId, limit),
+      postSummaryRowSchema,
+    ),
+    (rows) =>
+      rows.map((row) => ({
+        id: row.id,
+        campaignId: row.campaign_id,
+        content: row.content,
+        status: row.status,
+        statusReasons: row.status_reasons,
+        campaignWeek: row.campaign_week,
+        postedAt: row.posted_at,
+        network: row.network,
+        networkName: networkNames[row.network],
+        networkPostId: row.network_post_id,
+      })),
   );
 }
 

@@ -10,7 +10,10 @@ import { runBatch } from "../db/query.ts";
 import { suggestionsQuery } from "../db/suggestions.ts";
 import { standingsFrom } from "../domain/campaigns/participation.ts";
 import { leaderboardQueries, leaderboardsFrom } from "../domain/leaderboards/leaderboards.ts";
-import { campaignCard, standingView } from "./shared/campaign-cards.server.ts";
+import { campaignCard, standingView, titledPosts } from "./shared/campaign-cards.server.ts";
+
+/** How many of the creator's posts in the campaign its page shows. */
+const POSTS_LIMIT = 100;
 
 /**
  * `/campaign/{id}`: the campaign, its rules and weeks, and the creator's own posts, standing and referral link in it;
@@ -31,7 +34,7 @@ export async function campaignPage(
       campaignCardQuery(db, campaignId),
       joinedCampaignIdsQuery(db, userId),
       suggestionsQuery(db, campaignId),
-      postSummariesQuery(db, userId, { campaignId, limit: 100 }),
+      postSummariesQuery(db, userId, campaignId, POSTS_LIMIT),
       postCountsByCampaignAndStatusQuery(db, userId, { campaignId }),
       referralLinkViewQuery(db, campaignId, userId),
       ...leaderboardQueries(db, campaignId, leaderboardWeek, now),
@@ -54,7 +57,7 @@ export async function campaignPage(
     currentWeek: currentCampaignWeek(campaign, now),
     suggestions: suggestions.map((suggestion) => ({ id: suggestion.id, text: suggestion.text })),
     standing: standingView(standingsFrom(postCounts).get(campaign.id)),
-    posts,
+    posts: titledPosts(posts, campaign.title),
     referral:
       referral === null || referral.code === null
         ? null

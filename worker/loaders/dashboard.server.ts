@@ -3,15 +3,19 @@ import type { DashboardPage } from "../contracts/pages.ts";
 import { currentCampaignStatuses, type CampaignStatus } from "../contracts/vocabulary.ts";
 import { currentCampaignCardsQuery, joinedCampaignCardsQuery } from "../db/campaigns.ts";
 import { payoutsToConfirmQuery } from "../db/notifications.ts";
-import { postCountsByCampaignAndStatusQuery, postSummariesQuery } from "../db/posts.ts";
+import { postedCampaignsQuery } from "../db/memberships.ts";
+import { postCountsByCampaignAndStatusQuery, postSummariesQuery, type CampaignPostSummary } from "../db/posts.ts";
 import { runBatch } from "../db/query.ts";
 import { claimablePosts, standingsFrom } from "../domain/campaigns/participation.ts";
 import { balancesQuery } from "../domain/ledger/balances.ts";
-import { campaignCard, standingView } from "./shared/campaign-cards.server.ts";
+import { campaignCard, standingView, titledPosts } from "./shared/campaign-cards.server.ts";
 import type { Database } from "../database.ts";
 
 /** Campaigns to join, soonest ending first; the campaigns page lists them all. */
 const OPEN_CAMPAIGNS_LIMIT = 6;
+
+/** The recent posts: the latest of the campaign posted in last (one campaign's store). */
+const RECENT_POSTS_LIMIT = 5;
 
 /** As many banners as the sidebar's recent notifications could hold. */
 const PAYOUT_BANNERS_LIMIT = 50;
@@ -23,12 +27,15 @@ const PAYOUT_BANNERS_LIMIT = 50;
  */
 const joinedOnDashboard = [...currentCampaignStatuses, "evaluating"] as const satisfies readonly CampaignStatus[];
 
-/** What the dashboard reads, sent as one batch (the benchmark sends the same statements alone: bench/anchors). */
+/**
+ * What the dashboard reads from the catalog, sent as one batch (the benchmark sends the same statements alone:
+ * bench/anchors); then the recent posts, from the campaign posted in last.
+ */
 export function dashboardQueries(db: Database, userId: string) {
   return [
     joinedCampaignCardsQuery(db, userId, joinedOnDashboard),
     currentCampaignCardsQuery(db, { notJoinedBy: userId, limit: OPEN_CAMPAIGNS_LIMIT }),
-    postSummariesQuery(db, userId, { limit: 5 }),
+    postedCampaignsQuery(db, userId, 1),
     balancesQuery(db, userId),
     postCountsByCampaignAndStatusQuery(db, userId),
     payoutsToConfirmQuery(db, userId, PAYOUT_BANNERS_LIMIT),
@@ -40,9 +47,15 @@ export async function dashboardPage(
   { db, clock, timings }: Pick<Capabilities, "db" | "clock" | "timings">,
   userId: string,
 ): Promise<DashboardPage> {
-  const [joined, open, recentPosts, balances, postCounts, payoutsToConfirm] = await timings.measure("q-dashboard", () =>
+  const [joined, open, [postedLast], balances, postCounts, payoutsToConfirm] = await timings.measure("q-dashboard", () =>
     runBatch(db, dashboardQueries(db, userId)),
   );
+  const [recentPosts] =
+    postedLast === undefined
+      ? [[] as CampaignPostSummary[]]
+      : await timings.measure("q-dashboard-posts", () =>
+          runBatch(db, [postSummariesQuery(db, userId, postedLast.campaignId, RECENT_POSTS_LIMIT)]),
+        );
   const standingByCampaign = standingsFrom(postCounts);
   // Ended campaigns stay on the dashboard while there is something to do there (posts to claim).
   const onDashboard = joined.filter(
@@ -56,7 +69,7 @@ export async function dashboardPage(
       standing: standingView(standingByCampaign.get(campaign.id)),
     })),
     openCampaigns: open.map((campaign) => campaignCard(campaign, false)),
-    recentPosts,
+    recentPosts: postedLast === undefined ? [] : titledPosts(recentPosts, postedLast.title),
     payoutsToConfirm,
   };
 }

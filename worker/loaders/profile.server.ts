@@ -1,17 +1,27 @@
 import type { Capabilities } from "../capabilities.ts";
 import type { ProfilePage } from "../contracts/pages.ts";
-import { countJoinedCampaignsQuery } from "../db/memberships.ts";
-import { postCountsByStatusQuery, postSummariesQuery } from "../db/posts.ts";
+import { countJoinedCampaignsQuery, postedCampaignsQuery } from "../db/memberships.ts";
+import { postCountsByStatusQuery, postSummariesQuery, type CampaignPostSummary } from "../db/posts.ts";
+import { titledPosts } from "./shared/campaign-cards.server.ts";
 import { runBatch } from "../db/query.ts";
 import { signupNetworkQuery } from "../db/users.ts";
 import { AppError } from "../contracts/errors.ts";
 import { balancesQuery } from "../domain/ledger/balances.ts";
 
-/** `GET /v1/page/profile` and the profile page: the creator's stats across campaigns and their post history. */
+/** How many of the campaigns a creator posted in the profile lists. */
+const POSTED_CAMPAIGNS_LIMIT = 50;
+
+/** How many posts of the campaign posted in last the profile shows. */
+const POSTS_LIMIT = 100;
+
+/**
+ * `GET /v1/page/profile` and the profile page: the creator's stats across campaigns (the catalog), the campaigns they
+ * posted in, and their posts in the one posted in last (its campaign's store): two round trips.
+ */
 export async function profilePage({ db, timings }: Pick<Capabilities, "db" | "timings">, userId: string): Promise<ProfilePage> {
-  const [posts, counts, campaignsJoined, balances, handleNetwork] = await timings.measure("q-profile", () =>
+  const [postedCampaigns, counts, campaignsJoined, balances, handleNetwork] = await timings.measure("q-profile", () =>
     runBatch(db, [
-      postSummariesQuery(db, userId, { limit: 100 }),
+      postedCampaignsQuery(db, userId, POSTED_CAMPAIGNS_LIMIT),
       postCountsByStatusQuery(db, userId),
       countJoinedCampaignsQuery(db, userId),
       balancesQuery(db, userId),
@@ -19,6 +29,11 @@ export async function profilePage({ db, timings }: Pick<Capabilities, "db" | "ti
     ]),
   );
   if (handleNetwork === null) throw new AppError(404, "not_found", "No such user.");
+  const latest = postedCampaigns[0];
+  const [posts] =
+    latest === undefined
+      ? [[] as CampaignPostSummary[]]
+      : await timings.measure("q-profile-posts", () => runBatch(db, [postSummariesQuery(db, userId, latest.campaignId, POSTS_LIMIT)]));
   return {
     handleNetwork,
     balances,
@@ -27,6 +42,7 @@ export async function profilePage({ db, timings }: Pick<Capabilities, "db" | "ti
       posts: counts.reduce((sum, row) => sum + row.count, 0),
       byStatus: Object.fromEntries(counts.map((row) => [row.status, row.count])),
     },
-    posts,
+    postedCampaigns: postedCampaigns.map(({ campaignId, title, posts: count }) => ({ campaignId, title, posts: count })),
+    posts: latest === undefined ? [] : titledPosts(posts, latest.title),
   };
 }

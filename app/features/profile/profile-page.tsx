@@ -14,13 +14,14 @@ export function ProfilePage({
   money,
   renderPosts,
 }: {
-  page: Pick<ProfilePageData, "stats" | "posts" | "handleNetwork">;
+  page: Pick<ProfilePageData, "stats" | "posts" | "postedCampaigns" | "handleNetwork">;
   money: ReactNode;
   renderPosts: (posts: PostSummary[]) => ReactNode;
 }) {
   const user = useCurrentUser();
   if (user === null) return null;
-  const { stats, posts, handleNetwork } = page;
+  const { stats, posts, postedCampaigns, handleNetwork } = page;
+  const [latest, ...others] = postedCampaigns;
   const eligible = (stats.byStatus.eligible ?? 0) + (stats.byStatus["eligible-bonus"] ?? 0) + (stats.byStatus.claimed ?? 0);
   const rewarded = (stats.byStatus.rewarded ?? 0) + (stats.byStatus.paid ?? 0) + (stats.byStatus["paid-bonus"] ?? 0);
   return (
@@ -62,13 +63,33 @@ export function ProfilePage({
       </section>
       <section aria-labelledby="post-history">
         <h2 id="post-history">Your posts</h2>
-        {posts.length === 0 ? (
+        {latest === undefined ? (
           <p className="empty-state">
             You have not posted through Chorus yet. <Link to="/campaigns">Find a campaign</Link> to get started.
           </p>
         ) : (
-          renderPosts(posts)
+          <>
+            <p className="muted">
+              {"Your latest posts, in "}
+              <Link to={`/campaign/${latest.campaignId}`}>{latest.title}</Link>
+              {". Each campaign's page lists your posts in it."}
+            </p>
+            {renderPosts(posts)}
+          </>
         )}
+        {others.length > 0 ? (
+          <nav aria-labelledby="posted-elsewhere" className="posted-campaigns">
+            <h3 id="posted-elsewhere">Your posts in other campaigns</h3>
+            <ul>
+              {others.map((campaign) => (
+                <li key={campaign.campaignId}>
+                  <Link to={`/campaign/${campaign.campaignId}`}>{campaign.title}</Link>
+                  {` · ${campaign.posts === 1 ? "1 post" : `${campaign.posts} posts`}`}
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
       </section>
     </>
   );

@@ -24,7 +24,10 @@ describe("GET /v1/page/dashboard", () => {
     // Ended campaigns with nothing left to claim (aurora-summer, nimbus-spring) leave the dashboard.
     expect(joined.map((campaign) => campaign.id).sort()).toEqual(["campaign-aurora-launch", "campaign-nimbus-backup"]);
     expect(joined.find((campaign) => campaign.id === "campaign-nimbus-backup")?.standing).toMatchObject({ posts: 1, claimable: 1 });
-    expect((ada.recentPosts as unknown[]).length).toBeGreaterThan(0);
+    // The latest posts of the campaign she posted in last.
+    expect((ada.recentPosts as { id: string; campaignTitle: string }[]).map((post) => [post.id, post.campaignTitle])).toEqual([
+      ["post-demo-1", "Aurora wallet launch week"],
+    ]);
   });
 
   it("brings the payouts to confirm, so the dashboard's first paint has their banners and nothing moves down later", async () => {
@@ -50,10 +53,22 @@ describe("GET /v1/page/profile", () => {
   it("answers stats and post history of the signed-in creator only", async () => {
     const page = await json(await fetchWorker("/v1/page/profile", await withBearer("user-ada_creates")));
     expect(page.stats).toMatchObject({ campaignsJoined: 4, posts: 4 });
-    const posts = page.posts as { content: string }[];
+    // The campaigns she posted in, the one posted in last first; her posts shown are that campaign's.
+    expect(page.postedCampaigns).toEqual([
+      { campaignId: "campaign-aurora-launch", title: "Aurora wallet launch week", posts: 1 },
+      { campaignId: "campaign-nimbus-backup", title: "Back up your work with Nimbus", posts: 1 },
+      { campaignId: "campaign-aurora-summer", title: "Aurora summer of payments", posts: 1 },
+      { campaignId: "campaign-nimbus-spring", title: "Nimbus spring cleaning", posts: 1 },
+    ]);
+    const posts = page.posts as { id: string; campaignId: string; campaignTitle: string; content: string }[];
+    expect(posts.map((post) => [post.id, post.campaignId, post.campaignTitle])).toEqual([
+      ["post-demo-1", "campaign-aurora-launch", "Aurora wallet launch week"],
+    ]);
     expect(posts.every((post) => post.content.startsWith("#ad Loving"))).toBe(true);
     const empty = await json(await fetchWorker("/v1/page/profile", await withBearer("user-chorus_admin")));
     expect(empty.stats).toMatchObject({ campaignsJoined: 0, posts: 0 });
+    expect(empty.postedCampaigns).toEqual([]);
+    expect(empty.posts).toEqual([]);
     expect((await fetchWorker("/v1/page/profile")).status).toBe(401);
   });
 });

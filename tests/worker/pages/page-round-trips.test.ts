@@ -11,8 +11,12 @@ import { bearerFor, sessionCookieFor } from "../support/sessions.ts";
 /*
  * Each D1 round trip is network latency in production, so a page reads who is signed in and then its data in one
  * batch: at most 2 round trips, counted from the `d1` entry of the Server-Timing header (docs/decisions/028-page-cost.md).
+ * The dashboard and the profile then read the posts of the campaign the creator posted in last, which they learn from
+ * the catalog: one read of that campaign's store more (docs/decisions/039-a-million-creators.md), a D1 round trip while
+ * the posts are in D1.
  */
 const MAX_ROUND_TRIPS = 2;
+const CAMPAIGN_STORE_READ = 1;
 
 let cookie: string;
 let bearer: string;
@@ -46,15 +50,15 @@ const html = (path: string, headers: Record<string, string> = {}, origin = "http
 const json = (path: string, headers: Record<string, string> = {}) => fetchWorker(path, { headers });
 
 describe("D1 round trips per page, the session look-up included", () => {
-  const signedInPages: [path: string, shows: string][] = [
-    ["/", "Aurora wallet launch week"],
-    ["/campaign/campaign-aurora-launch", "Aurora wallet launch week"],
-    ["/profile", "Loving Aurora wallet launch week"],
-    ["/campaigns", "Back up your work with Nimbus"],
-    ["/past-campaigns", "Nimbus spring cleaning"],
+  const signedInPages: [path: string, shows: string, budget: number][] = [
+    ["/", "Aurora wallet launch week", MAX_ROUND_TRIPS + CAMPAIGN_STORE_READ],
+    ["/campaign/campaign-aurora-launch", "Aurora wallet launch week", MAX_ROUND_TRIPS],
+    ["/profile", "Loving Aurora wallet launch week", MAX_ROUND_TRIPS + CAMPAIGN_STORE_READ],
+    ["/campaigns", "Back up your work with Nimbus", MAX_ROUND_TRIPS],
+    ["/past-campaigns", "Nimbus spring cleaning", MAX_ROUND_TRIPS],
   ];
-  it.each(signedInPages)("signed in, %s", async (path, shows) => {
-    expect(await roundTripsOf(await html(path, { Cookie: cookie }), shows)).toBeLessThanOrEqual(MAX_ROUND_TRIPS);
+  it.each(signedInPages)("signed in, %s", async (path, shows, budget) => {
+    expect(await roundTripsOf(await html(path, { Cookie: cookie }), shows)).toBeLessThanOrEqual(budget);
   });
 
   const advertiserPages: [path: string, shows: string][] = [
@@ -107,31 +111,39 @@ describe("D1 round trips per page, the session look-up included", () => {
     );
   });
 
-  const jsonPages: [path: string, shows: string, signedIn: boolean][] = [
-    ["/v1/page/dashboard", "Aurora wallet launch week", true],
-    ["/v1/page/profile", "Loving Aurora wallet launch week", true],
-    ["/v1/page/invitation/token/invite-lumen-insiders", "Lumen Labs", false],
+  const jsonPages: [path: string, shows: string, signedIn: boolean, budget: number][] = [
+    ["/v1/page/dashboard", "Aurora wallet launch week", true, MAX_ROUND_TRIPS + CAMPAIGN_STORE_READ],
+    ["/v1/page/profile", "Loving Aurora wallet launch week", true, MAX_ROUND_TRIPS + CAMPAIGN_STORE_READ],
+    ["/v1/page/invitation/token/invite-lumen-insiders", "Lumen Labs", false, MAX_ROUND_TRIPS],
   ];
-  it.each(jsonPages)("JSON %s", async (path, shows, signedIn) => {
+  it.each(jsonPages)("JSON %s", async (path, shows, signedIn, budget) => {
     const response = await json(path, signedIn ? { Authorization: bearer } : {});
-    expect(await roundTripsOf(response, shows)).toBeLessThanOrEqual(MAX_ROUND_TRIPS);
+    expect(await roundTripsOf(response, shows)).toBeLessThanOrEqual(budget);
   });
 });
 
 describe("a session this isolate has read: its check rides with the page's data", () => {
-  it("a signed-in page and its JSON take one round trip the second time", async () => {
+  it("a signed-in page and its JSON take one round trip fewer the second time", async () => {
     const pageCookie = await sessionCookieFor("user-ada_creates");
     const pageBearer = await bearerFor("user-ada_creates");
-    expect(await roundTripsOf(await html("/", { Cookie: pageCookie }), "Aurora wallet launch week")).toBe(2);
-    expect(await roundTripsOf(await html("/", { Cookie: pageCookie }), "Aurora wallet launch week")).toBe(1);
-    expect(await roundTripsOf(await json("/v1/page/dashboard", { Authorization: pageBearer }), "Aurora wallet launch week")).toBe(2);
-    expect(await roundTripsOf(await json("/v1/page/dashboard", { Authorization: pageBearer }), "Aurora wallet launch week")).toBe(1);
+    expect(await roundTripsOf(await html("/", { Cookie: pageCookie }), "Aurora wallet launch week")).toBe(2 + CAMPAIGN_STORE_READ);
+    expect(await roundTripsOf(await html("/", { Cookie: pageCookie }), "Aurora wallet launch week")).toBe(1 + CAMPAIGN_STORE_READ);
+    expect(await roundTripsOf(await json("/v1/page/dashboard", { Authorization: pageBearer }), "Aurora wallet launch week")).toBe(
+      2 + CAMPAIGN_STORE_READ,
+    );
+    expect(await roundTripsOf(await json("/v1/page/dashboard", { Authorization: pageBearer }), "Aurora wallet launch week")).toBe(
+      1 + CAMPAIGN_STORE_READ,
+    );
   });
 
   it("a known session's id with another secret is still refused: only its own cookie skips the secret's check", async () => {
     const pageCookie = await sessionCookieFor("user-ada_creates");
-    expect(await roundTripsOf(await html("/profile", { Cookie: pageCookie }), "Loving Aurora wallet launch week")).toBe(2);
-    expect(await roundTripsOf(await html("/profile", { Cookie: pageCookie }), "Loving Aurora wallet launch week")).toBe(1);
+    expect(await roundTripsOf(await html("/profile", { Cookie: pageCookie }), "Loving Aurora wallet launch week")).toBe(
+      2 + CAMPAIGN_STORE_READ,
+    );
+    expect(await roundTripsOf(await html("/profile", { Cookie: pageCookie }), "Loving Aurora wallet launch week")).toBe(
+      1 + CAMPAIGN_STORE_READ,
+    );
     const [sessionId = "", secret = ""] = pageCookie.replace(/^chorus_session=/, "").split(".");
     const forged = `chorus_session=${sessionId}.${secret.slice(0, -1)}${secret.endsWith("A") ? "B" : "A"}`;
     const page = await html("/profile", { Cookie: forged });
@@ -149,9 +161,11 @@ describe("a session this isolate has read: its check rides with the page's data"
     const { accessToken } = await issueTokens({ db: env.DB, clock: systemClock, signingKey }, session);
     const pageCookie = `chorus_session=${started.cookieValue}`;
     const ownBearer = { Authorization: `Bearer ${accessToken}` };
-    expect(await roundTripsOf(await html("/profile", { Cookie: pageCookie }), "Loving Aurora wallet launch week")).toBe(2);
+    expect(await roundTripsOf(await html("/profile", { Cookie: pageCookie }), "Loving Aurora wallet launch week")).toBe(
+      2 + CAMPAIGN_STORE_READ,
+    );
     // The same session: known now, so its check rode with the page's data.
-    expect(await roundTripsOf(await json("/v1/page/profile", ownBearer), "Loving Aurora wallet launch week")).toBe(1);
+    expect(await roundTripsOf(await json("/v1/page/profile", ownBearer), "Loving Aurora wallet launch week")).toBe(1 + CAMPAIGN_STORE_READ);
 
     const signOut = await fetchWorker("/auth/logout", { method: "POST", headers: { Cookie: pageCookie, Origin: "http://127.0.0.1:8787" } });
     expect(signOut.status).toBe(204);

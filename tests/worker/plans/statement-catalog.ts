@@ -732,6 +732,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       joinedCampaignIdsAmong: (db) => memberships.joinedCampaignIdsAmong(db, creator.id, [campaign.id]),
       joinedCampaignIdsQuery: (db) => memberships.joinedCampaignIdsQuery(db, creator.id),
       countJoinedCampaignsQuery: (db) => memberships.countJoinedCampaignsQuery(db, creator.id),
+      postedCampaignsQuery: (db) => memberships.postedCampaignsQuery(db, creator.id, 50),
     },
   },
   partners: {
@@ -848,10 +849,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
   posts: {
     calls: {
       insertPostStatement: (db) => posts.insertPostStatement(db, post),
-      postSummariesQuery: (db) => [
-        posts.postSummariesQuery(db, creator.id, { limit: 50 }),
-        posts.postSummariesQuery(db, creator.id, { campaignId: campaign.id, limit: 50 }),
-      ],
+      postSummariesQuery: (db) => posts.postSummariesQuery(db, creator.id, campaign.id, 50),
       postCountsByStatusQuery: (db) => posts.postCountsByStatusQuery(db, creator.id),
       postCountsByCampaignAndStatusQuery: (db) => [
         posts.postCountsByCampaignAndStatusQuery(db, creator.id),

@@ -1,6 +1,7 @@
-import type { CampaignCard, StandingView } from "../../contracts/pages.ts";
+import type { CampaignCard, PostSummary, StandingView } from "../../contracts/pages.ts";
 import { networkNames } from "../../contracts/networks/names.ts";
 import type { CampaignCardSummary } from "../../db/campaigns.ts";
+import type { CampaignPostSummary } from "../../db/posts.ts";
 import { claimablePosts, type Standing } from "../../domain/campaigns/participation.ts";
 
 /** A campaign as every list shows it: its facts, the networks it runs on, whether the creator joined, its health and its pools. */
@@ -32,4 +33,9 @@ export const cardsOf = (campaigns: readonly CampaignCardSummary[], joinedIds: Re
 
 export function standingView(standing: Standing | undefined): StandingView {
   return { posts: standing?.posts ?? 0, byStatus: standing?.byStatus ?? {}, claimable: claimablePosts(standing) };
+}
+
+/** A campaign's posts as pages show them, with the title of the campaign they are in (from its card). */
+export function titledPosts(posts: readonly CampaignPostSummary[], campaignTitle: string): PostSummary[] {
+  return posts.map((post) => ({ ...post, campaignTitle }));
 }
