@@ -135,16 +135,22 @@ export function findPost(db: Database, postId: string): Promise<Post | null> {
   return queryFirst(db.prepare(`SELECT * FROM posts WHERE id = ?`).bind(postId), postSchema);
 }
 
-export function findPostByClientRequest(db: Database, userId: string, clientRequestId: string): Promise<Post | null> {
+/** The creator's post in the campaign made by this client request (a press of Post), if one was. */
+export function findPostByClientRequest(
+  db: Database,
+  request: { campaignId: string; userId: string; clientRequestId: string },
+): Promise<Post | null> {
   return queryFirst(
-    db.prepare(`SELECT * FROM posts WHERE user_id = ? AND client_request_id = ?`).bind(userId, clientRequestId),
+    db
+      .prepare(`SELECT * FROM posts WHERE campaign_id = ? AND user_id = ? AND client_request_id = ?`)
+      .bind(request.campaignId, request.userId, request.clientRequestId),
     postSchema,
   );
 }
 
 /**
- * Inserts a post unless one with the same id or the same (user, client request) exists. The unique index on the
- * client request id is what keeps two concurrent submits of one press from both going on: only one insert wins.
+ * Inserts a post unless one with the same id or the same (campaign, user, client request) exists. The unique index on
+ * the client request id is what keeps two concurrent submits of one press from both going on: only one insert wins.
  * Returns whether this one did.
  */
 export async function insertPostIfNew(db: Database, post: Post): Promise<boolean> {
@@ -180,20 +186,21 @@ export function listStaleReservations(db: Database, before: number, limit: numbe
 }
 
 /**
- * When the oldest other reservation of this creator with this text on the same network was made, if one is still
- * waiting for the network's id: the sign that an earlier attempt may have published the text without recording it.
+ * When the oldest other reservation of this creator in the campaign with this text on the same network was made, if
+ * one is still waiting for the network's id: the sign that an earlier attempt may have published the text without
+ * recording it.
  */
 export async function oldestPendingReservationWith(
   db: Database,
-  reservation: Pick<Post, "id" | "userId" | "content" | "network">,
+  reservation: Pick<Post, "id" | "campaignId" | "userId" | "content" | "network">,
 ): Promise<number | null> {
   const row = await queryFirst(
     db
       .prepare(
         `SELECT MIN(created_at) AS created_at FROM posts
-         WHERE user_id = ? AND network = ? AND network_post_id IS NULL AND content = ? AND id != ?`,
+         WHERE campaign_id = ? AND user_id = ? AND network = ? AND network_post_id IS NULL AND content = ? AND id != ?`,
       )
-      .bind(reservation.userId, reservation.network, reservation.content, reservation.id),
+      .bind(reservation.campaignId, reservation.userId, reservation.network, reservation.content, reservation.id),
     z.object({ created_at: z.number().nullable() }),
   );
   return row?.created_at ?? null;

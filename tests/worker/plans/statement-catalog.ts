@@ -856,7 +856,8 @@ export const statementCatalog: Record<string, ModuleEntry> = {
         posts.postCountsByCampaignAndStatusQuery(db, creator.id, { campaignId: campaign.id }),
       ],
       findPost: (db) => posts.findPost(db, post.id),
-      findPostByClientRequest: (db) => posts.findPostByClientRequest(db, creator.id, "request-1"),
+      findPostByClientRequest: (db) =>
+        posts.findPostByClientRequest(db, { campaignId: campaign.id, userId: creator.id, clientRequestId: "request-1" }),
       insertPostIfNew: (db) => posts.insertPostIfNew(db, post),
       markPostPublished: (db) =>
         posts.markPostPublished(db, post.id, { networkPostId: "x-post-1", postedAt: now }, { now, firstPollAfter: 15 * 60_000 }),

@@ -191,7 +191,8 @@ async function settleExisting(deps: PostingDeps, commandAdapter: NetworkAdapter,
 
 async function publish(deps: PostingDeps, adapter: NetworkAdapter, userId: string, command: CreatePostCommand): Promise<Outcome> {
   const { db, clock } = deps;
-  const existing = await findPostByClientRequest(db, userId, command.idempotencyKey);
+  const request = { campaignId: command.campaignId, userId, clientRequestId: command.idempotencyKey };
+  const existing = await findPostByClientRequest(db, request);
   if (existing !== null) return settleExisting(deps, adapter, existing);
 
   const now = clock.now();
@@ -219,7 +220,7 @@ async function publish(deps: PostingDeps, adapter: NetworkAdapter, userId: strin
     updatedAt: now,
   };
   if (!(await insertPostIfNew(db, reservation))) {
-    const winner = await findPostByClientRequest(db, userId, command.idempotencyKey);
+    const winner = await findPostByClientRequest(db, request);
     return winner === null ? { kind: "retry" } : settleExisting(deps, adapter, winner);
   }
 
