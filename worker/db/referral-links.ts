@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Database } from "../database.ts";
-import { allRows, deletedRowCount, firstRow, queryFirst, runBatch, runQuery, type Query } from "./query.ts";
+import { allRows, deletedRowCount, firstRow, mapQuery, queryFirst, runBatch, type Query } from "./query.ts";
 
 /**
  * The tables `referral_links`, `referral_click_days`, `conversion_customers` and `conversion_orders` (migration
@@ -13,22 +13,21 @@ const linkViewSchema = z.object({
   attribution_window_days: z.number().int(),
   joined: z.number().int(),
   code: z.string().nullable(),
-  clicks: z.number().int(),
 });
 export type ReferralLinkView = z.infer<typeof linkViewSchema>;
 
 /**
- * In one statement: the campaign's destination and window, whether the user joined it, their link's code (null if
- * none was made) and its clicks (from the day rows). Null when the campaign does not exist.
+ * In one statement of the catalog: the campaign's destination and window, whether the user joined it and their link's
+ * code (null if none was made). Null when the campaign does not exist. The link's clicks are the campaign's
+ * (`creatorClicksQuery`).
  */
 export function referralLinkViewQuery(db: Database, campaignId: string, userId: string): Query<ReferralLinkView | null> {
   return firstRow(
     db
       .prepare(
         `SELECT c.destination_url, c.attribution_window_days,
-           EXISTS (SELECT 1 FROM campaign_participants p WHERE p.campaign_id = c.id AND p.user_id = ?2) AS joined,
-           (SELECT l.code FROM referral_links l WHERE l.campaign_id = c.id AND l.user_id = ?2) AS code,
-           (SELECT COALESCE(SUM(d.clicks), 0) FROM referral_click_days d WHERE d.campaign_id = c.id AND d.user_id = ?2) AS clicks
+           EXISTS (SELECT 1 FROM campaign_memberships m WHERE m.user_id = ?2 AND m.campaign_id = c.id) AS joined,
+           (SELECT l.code FROM referral_links l WHERE l.campaign_id = c.id AND l.user_id = ?2) AS code
          FROM campaigns c WHERE c.id = ?1`,
       )
       .bind(campaignId, userId),
@@ -36,8 +35,17 @@ export function referralLinkViewQuery(db: Database, campaignId: string, userId: 
   );
 }
 
-export function findReferralLinkView(db: Database, campaignId: string, userId: string): Promise<ReferralLinkView | null> {
-  return runQuery(referralLinkViewQuery(db, campaignId, userId));
+/** How many clicks the creator's link in the campaign has had (its day rows). */
+export function creatorClicksQuery(db: Database, campaignId: string, userId: string): Query<number> {
+  return mapQuery(
+    firstRow(
+      db
+        .prepare(`SELECT COALESCE(SUM(clicks), 0) AS clicks FROM referral_click_days WHERE campaign_id = ? AND user_id = ?`)
+        .bind(campaignId, userId),
+      z.object({ clicks: z.number().int() }),
+    ),
+    (row) => row?.clicks ?? 0,
+  );
 }
 
 /**

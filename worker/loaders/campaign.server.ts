@@ -5,7 +5,7 @@ import type { CampaignPage } from "../contracts/pages.ts";
 import { campaignCardQuery } from "../db/campaigns.ts";
 import { joinedCampaignIdsQuery } from "../db/memberships.ts";
 import { postCountsByCampaignAndStatusQuery, postSummariesQuery } from "../db/posts.ts";
-import { referralLinkViewQuery } from "../db/referral-links.ts";
+import { creatorClicksQuery, referralLinkViewQuery } from "../db/referral-links.ts";
 import { runBatch } from "../db/query.ts";
 import { suggestionsQuery } from "../db/suggestions.ts";
 import { standingsFrom } from "../domain/campaigns/participation.ts";
@@ -29,16 +29,19 @@ export async function campaignPage(
 ): Promise<CampaignPage> {
   const now = clock.now();
   // Everything is keyed by the ids the page has, so it is one round trip; what a hidden campaign's read finds is dropped.
-  const [campaign, joinedIds, suggestions, posts, postCounts, referral, byScore, byConversions] = await timings.measure("q-campaign", () =>
-    runBatch(db, [
-      campaignCardQuery(db, campaignId),
-      joinedCampaignIdsQuery(db, userId),
-      suggestionsQuery(db, campaignId),
-      postSummariesQuery(db, userId, campaignId, POSTS_LIMIT),
-      postCountsByCampaignAndStatusQuery(db, userId, { campaignId }),
-      referralLinkViewQuery(db, campaignId, userId),
-      ...leaderboardQueries(db, campaignId, leaderboardWeek, now),
-    ]),
+  const [campaign, joinedIds, suggestions, posts, postCounts, referral, clicks, byScore, byConversions] = await timings.measure(
+    "q-campaign",
+    () =>
+      runBatch(db, [
+        campaignCardQuery(db, campaignId),
+        joinedCampaignIdsQuery(db, userId),
+        suggestionsQuery(db, campaignId),
+        postSummariesQuery(db, userId, campaignId, POSTS_LIMIT),
+        postCountsByCampaignAndStatusQuery(db, userId, { campaignId }),
+        referralLinkViewQuery(db, campaignId, userId),
+        creatorClicksQuery(db, campaignId, userId),
+        ...leaderboardQueries(db, campaignId, leaderboardWeek, now),
+      ]),
   );
   const joined = campaign !== null && joinedIds.has(campaign.id);
   // Invite-only campaigns stay hidden from people who were not invited; their invitation page shows them.
@@ -63,7 +66,7 @@ export async function campaignPage(
         ? null
         : {
             url: new URL(`/r/${referral.code}`, origin).toString(),
-            clicks: referral.clicks,
+            clicks,
             destinationHost: referral.destination_url === null ? null : new URL(referral.destination_url).host,
             attributionWindowDays: referral.attribution_window_days,
           },

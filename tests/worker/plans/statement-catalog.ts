@@ -887,7 +887,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
   },
   "referral-links": {
     calls: {
-      findReferralLinkView: (db) => referralLinks.findReferralLinkView(db, campaign.id, creator.id),
+      creatorClicksQuery: (db) => referralLinks.creatorClicksQuery(db, campaign.id, creator.id),
       referralLinkViewQuery: (db) => referralLinks.referralLinkViewQuery(db, campaign.id, creator.id),
       insertReferralLinkStatement: (db) => referralLinks.insertReferralLinkStatement(db, "0123456789ab", campaign.id, creator.id, now),
       findReferralLinkTargets: (db) => referralLinks.findReferralLinkTargets(db, ["0123456789ab", "ba9876543210"]),
