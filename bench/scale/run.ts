@@ -17,6 +17,7 @@ import { ANALYTICS_EVENTS_PATH } from "../../worker/contracts/analytics.ts";
 import { systemClock } from "../../worker/clock.ts";
 import { createApiKey } from "../../worker/domain/advertisers/api-keys.ts";
 import { runScheduledWork } from "../../worker/jobs/scheduler.ts";
+import { tableStores, type Store } from "../../worker/db/table-stores.ts";
 import { meteredD1, newD1Meter } from "../../worker/timings.ts";
 import { prepareSeededState, startBuiltApp } from "../built-app.ts";
 import { browserHeaders } from "../http-get.ts";
@@ -49,7 +50,30 @@ type SizeResult = {
   tables: TableBytes[];
   totalBytes: number;
   bytesPerActiveCreatorMonth: number;
+  /** The tables' bytes summed by the store they belong in (worker/db/table-stores.ts). */
+  bytesByStore: Record<Store, number>;
 };
+
+/** D1 allows 10 GB per database; a Durable Object's SQLite, the same. */
+const STORE_LIMIT_BYTES = 10 * 1024 ** 3;
+
+function bytesByStore(tables: readonly TableBytes[]): Record<Store, number> {
+  const sums: Record<Store, number> = { catalog: 0, campaign: 0, advertiser: 0, ledger: 0 };
+  for (const table of tables) {
+    // D1's and SQLite's own bookkeeping is no table of the app's.
+    if (table.table === "d1_migrations" || /^(_cf_|sqlite_)/.test(table.table)) continue;
+    const store = tableStores[table.table];
+    if (store === undefined) throw new Error(`${table.table} names no store in worker/db/table-stores.ts`);
+    sums[store] += table.bytes;
+  }
+  return sums;
+}
+
+/** A store's bytes per creator and year at this size, and how many creators a year fill 10 GB of it. */
+function storeYear(result: SizeResult, store: Store): { bytesPerCreatorYear: number; creatorsTo10Gb: number } {
+  const bytesPerCreatorYear = (result.bytesByStore[store] / result.size.creators) * (12 / worldMonths);
+  return { bytesPerCreatorYear: Math.round(bytesPerCreatorYear), creatorsTo10Gb: Math.round(STORE_LIMIT_BYTES / bytesPerCreatorYear) };
+}
 
 type Who = { creator: SignedIn; owner: SignedIn; admin: SignedIn; apiKey: { keyId: string; secret: string } };
 type Case = { name: string; send: (origin: string, who: Who, attempt: number) => Promise<Response> };
@@ -198,6 +222,7 @@ async function measureSize(buildDir: string, creators: number, log: (line: strin
     tables,
     totalBytes,
     bytesPerActiveCreatorMonth: Math.round(totalBytes / (creators * worldMonths)),
+    bytesByStore: bytesByStore(tables),
   };
 }
 
@@ -249,6 +274,15 @@ function markdown(small: SizeResult, large: SizeResult, comparisons: Comparison[
     "",
     `Bytes per active creator-month (all tables and indexes, ${worldMonths} months of activity): ${small.bytesPerActiveCreatorMonth.toLocaleString("en")} at ${label(small)}, ${large.bytesPerActiveCreatorMonth.toLocaleString("en")} at ${label(large)}.`,
     "",
+    `By store (worker/db/table-stores.ts), per creator and year of this world's activity, and the creators a year at which one store of that kind would hold 10 GB (the campaign and advertiser stores: all their objects together, so one object is far from it):`,
+    "",
+    `| store | bytes (${label(small)}) | per creator-year | bytes (${label(large)}) | per creator-year | creators a year to 10 GB |`,
+    `|---|---|---|---|---|---|`,
+    ...(["catalog", "ledger", "campaign", "advertiser"] as const).map((store) => {
+      const [atSmall, atLarge] = [storeYear(small, store), storeYear(large, store)];
+      return `| ${store} | ${small.bytesByStore[store]} | ${atSmall.bytesPerCreatorYear} | ${large.bytesByStore[store]} | ${atLarge.bytesPerCreatorYear} | ${atLarge.creatorsTo10Gb.toLocaleString("en")} |`;
+    }),
+    "",
     `| table | rows (${label(small)}) | bytes | bytes / row | rows (${label(large)}) | bytes | bytes / row |`,
     `|---|---|---|---|---|---|---|`,
     ...large.tables
@@ -275,7 +309,7 @@ function baseline(file: string, creators: number): SizeResult {
   const earlier = JSON.parse(readFileSync(file, "utf8")) as { small: SizeResult; large: SizeResult };
   const found = [earlier.small, earlier.large].find((result) => result.size.creators === creators);
   if (found === undefined) throw new Error(`${file} has no result for ${creators} creators`);
-  return found;
+  return { ...found, bytesByStore: bytesByStore(found.tables) };
 }
 
 export async function runScaleBenchmark(buildDir: string): Promise<void> {
@@ -308,6 +342,15 @@ export async function runScaleBenchmark(buildDir: string): Promise<void> {
   );
   console.log(
     `Bytes per active creator-month: ${small.bytesPerActiveCreatorMonth} (${smallCreators} creators), ${large.bytesPerActiveCreatorMonth} (${largeCreators} creators)`,
+  );
+  console.table(
+    (["catalog", "ledger", "campaign", "advertiser"] as const).map((store) => ({
+      store,
+      [`bytes at ${smallCreators}`]: small.bytesByStore[store],
+      [`bytes at ${largeCreators}`]: large.bytesByStore[store],
+      "per creator-year": storeYear(large, store).bytesPerCreatorYear,
+      "creators a year to 10 GB": storeYear(large, store).creatorsTo10Gb,
+    })),
   );
   const date = new Date().toISOString().slice(0, 10);
   mkdirSync("bench-results", { recursive: true });

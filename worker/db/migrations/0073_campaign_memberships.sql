@@ -10,7 +10,7 @@ CREATE TABLE campaign_memberships (
   PRIMARY KEY (user_id, campaign_id)
 ) WITHOUT ROWID;
 CREATE INDEX campaign_memberships_by_campaign ON campaign_memberships (campaign_id, user_id);
-CREATE INDEX campaign_memberships_by_invitation ON campaign_memberships (invitation_id);
+CREATE INDEX campaign_memberships_by_invitation ON campaign_memberships (invitation_id) WHERE invitation_id IS NOT NULL;
 
 INSERT INTO campaign_memberships (user_id, campaign_id, joined_at, invitation_id)
 SELECT user_id, campaign_id, joined_at, invitation_id FROM campaign_participants WHERE true;
