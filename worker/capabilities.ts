@@ -11,6 +11,14 @@ import { meteredD1, startTimings, type ServerTimings } from "./timings.ts";
 import type { Database } from "./database.ts";
 import type { ClickRecord } from "./contracts/click-record.ts";
 
+/** Wakes a campaign's Durable Object to run its due work on its alarm (worker/objects/campaign-object.ts). */
+export type CampaignWakeUps = { wake(campaignId: string): Promise<void> };
+
+/** The campaign objects of a namespace, each addressed by its campaign's id. */
+export function campaignObjectsOf(namespace: Cloudflare.Env["CAMPAIGNS"]): CampaignWakeUps {
+  return { wake: (campaignId) => namespace.get(namespace.idFromName(campaignId)).wake(campaignId) };
+}
+
 /**
  * What a use case may reach, built once per request (or per scheduled run) from the bindings and the validated
  * configuration, and handed to the domain as an argument: the database, the caches and buckets, the clock, the
@@ -53,6 +61,8 @@ export type Capabilities = {
   spoofingSecret: string;
   /** This request's Server-Timing entries (docs/decisions/028-page-cost.md). */
   timings: ServerTimings;
+  /** The campaigns' own objects, woken when a change makes something due sooner (docs/decisions/039-a-million-creators.md). */
+  campaignObjects: CampaignWakeUps;
 };
 
 /**
@@ -88,5 +98,6 @@ export function capabilitiesFor(
     encryptionKey: config.secrets.tokenEncryptionKey,
     spoofingSecret: config.secrets.adminSpoofingSecret,
     timings,
+    campaignObjects: campaignObjectsOf(env.CAMPAIGNS),
   };
 }

@@ -1,14 +1,8 @@
 import { capabilitiesFor } from "../capabilities.ts";
 import { systemClock, type Clock } from "../clock.ts";
 import { networksFor } from "../domain/networks/registry.ts";
-import type { CampaignWakeUps } from "../domain/rewards/due-campaigns.ts";
 import type { ReadGroup } from "../domain/rewards/read-groups.ts";
 import { requireSchedulerDeps, runScheduledWork, type SchedulerDeps, type SchedulerReport } from "./scheduler.ts";
-
-/** Wakes the campaign's own Durable Object (worker/objects/campaign-object.ts), addressed by the campaign's id. */
-export function campaignObjectsOf(namespace: Cloudflare.Env["CAMPAIGNS"]): CampaignWakeUps {
-  return { wake: (campaignId) => namespace.get(namespace.idFromName(campaignId)).wake(campaignId) };
-}
 
 /**
  * The scheduler's dependencies in the worker: the run's capabilities, the networks' adapters built from them, and the
@@ -22,7 +16,7 @@ export function schedulerDepsFromEnv(env: Cloudflare.Env, clock: Clock = systemC
     clock: capabilities.clock,
     networks: networksFor(capabilities),
     pollingQueue: env.POLLING_QUEUE as Queue<ReadGroup>,
-    campaignObjects: campaignObjectsOf(env.CAMPAIGNS),
+    campaignObjects: capabilities.campaignObjects,
     reconcileReservations: true,
     withdrawals: capabilities,
     deposits: capabilities,

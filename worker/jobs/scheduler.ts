@@ -1,3 +1,4 @@
+import type { CampaignWakeUps } from "../capabilities.ts";
 import type { Clock } from "../clock.ts";
 import { loginStateSweepLimits, sweepExpiredLoginStates } from "../domain/accounts/login.ts";
 import { defaultRetentionLimits, retentionSweeps, type RetentionLimits, type RetentionSweepName } from "../domain/retention/sweeps.ts";
@@ -7,7 +8,6 @@ import {
   emptyDueCampaignsReport,
   mergeDueCampaignsReports,
   runDueCampaigns,
-  type CampaignWakeUps,
   type DueCampaignLimits,
   type DueCampaignsReport,
 } from "../domain/rewards/due-campaigns.ts";

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env, runDurableObjectAlarm } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "../../../worker/clock.ts";
 import { advertiserDepositSchema, advertiserFundsSchema, fundCampaignResultSchema } from "../../../worker/contracts/advertiser-funding.ts";
@@ -131,6 +131,10 @@ describe("advertiser funding", () => {
     });
     expect(await fundingBalance()).toBe(80 * USDC);
     expect((await poolBalances(env.DB, [campaign.id]))[campaign.id]).toMatchObject({ funded: 420 * USDC, remaining: 420 * USDC });
+    // Funded and published: its object was woken, and its alarm now waits for the start (not for a scheduler run).
+    const object = env.CAMPAIGNS.get(env.CAMPAIGNS.idFromName(campaign.id));
+    await runDurableObjectAlarm(object);
+    expect(await object.schedule()).toMatchObject({ campaignId: campaign.id, nextDueAt: campaign.startsAt, alarmAt: campaign.startsAt });
 
     const again = fundCampaignResultSchema.parse(
       await (await call("POST", `/v1/advertiser/${advertiser.id}/campaigns/${campaign.id}/fund`, member)).json(),

@@ -31,6 +31,7 @@ import { campaignFundingLines, depositAdvertiserFunds, fundCampaign } from "../l
 import { InsufficientFundsError } from "../ledger/journal.ts";
 import { advertiserNotFound, requireMembership } from "./membership.ts";
 import type { Database } from "../../database.ts";
+import { wakeChangedCampaign } from "../rewards/campaign-wake.ts";
 
 /** The ledger key of a deposit's credit: a deposit is credited once, however many runs see it completed. */
 export const depositLedgerKey = (depositId: string) => `advertiser-deposit:${depositId}`;
@@ -216,7 +217,7 @@ function shortBy(missing: number, currency: string): AppError {
  * missing when the account's funding is short; nothing moves then.
  */
 export async function fundAccountCampaign(
-  caps: Pick<Capabilities, "db" | "clock">,
+  caps: Pick<Capabilities, "db" | "clock" | "campaignObjects">,
   userId: string,
   advertiserId: string,
   campaignId: string,
@@ -232,6 +233,7 @@ export async function fundAccountCampaign(
   if (available < needed) throw shortBy(needed - available, currency);
   try {
     const result = await fundCampaign(caps.db, caps.clock, campaign.id);
+    if (result.funded) await wakeChangedCampaign(caps, campaign.id);
     return { campaignId: campaign.id, currency, amount: result.amount, funded: result.funded };
   } catch (error) {
     if (!(error instanceof InsufficientFundsError)) throw error;

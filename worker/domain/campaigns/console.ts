@@ -34,12 +34,15 @@ import { randomToken } from "../../security/tokens.ts";
 import { advertiserNotFound, requireMembership } from "../advertisers/membership.ts";
 import { notStartedReason } from "./start-rules.ts";
 import type { Database } from "../../database.ts";
+import { wakeChangedCampaign } from "../rewards/campaign-wake.ts";
 
 /**
  * Campaigns in the advertiser console (docs/decisions/019-advertiser-console.md). Every use case authorizes by
  * membership of the account it acts on; a campaign of another account is a 404, like an unknown one.
  */
 type Deps = Pick<Capabilities, "db" | "clock">;
+/** What a change that can move the campaign's due times also needs: its object, to wake it. */
+type ChangeDeps = Pick<Capabilities, "db" | "clock" | "campaignObjects">;
 
 function campaignNotFound(): AppError {
   return notFound("This campaign does not exist.");
@@ -251,7 +254,7 @@ function lockedChanges(before: CampaignListing, input: ParsedCampaignInput, now:
 
 /** `PUT /v1/advertiser/{id}/campaigns/{campaignId}`: saves the whole form. */
 export async function updateConsoleCampaign(
-  caps: Deps,
+  caps: ChangeDeps,
   userId: string,
   advertiserId: string,
   campaignId: string,
@@ -275,6 +278,7 @@ export async function updateConsoleCampaign(
     deleteSuggestionsStatement(caps.db, campaignId),
     ...suggestionRows(campaignId, input, existing).map((suggestion) => insertSuggestionStatement(caps.db, suggestion)),
   ]);
+  await wakeChangedCampaign(caps, campaignId);
   return consoleView(caps, advertiserId, campaignId);
 }
 
@@ -291,7 +295,12 @@ function incompleteFields(campaign: CampaignListing, now: number): FieldError[] 
 }
 
 /** `POST /v1/advertiser/{id}/campaigns/{campaignId}/publish`: creators can see it from now; it does not fund it. */
-export async function publishCampaign(caps: Deps, userId: string, advertiserId: string, campaignId: string): Promise<ConsoleCampaign> {
+export async function publishCampaign(
+  caps: ChangeDeps,
+  userId: string,
+  advertiserId: string,
+  campaignId: string,
+): Promise<ConsoleCampaign> {
   await requireMembership(caps, userId, advertiserId);
   const campaign = await loadCampaign(caps, advertiserId, campaignId);
   if (campaign.publishedAt !== null) {
@@ -305,6 +314,7 @@ export async function publishCampaign(caps: Deps, userId: string, advertiserId: 
     throw new AppError(400, "campaign_incomplete", `Not ready to publish: ${missing.map((field) => field.msg).join(" ")}`, missing);
   }
   await publishCampaignStatement(caps.db, campaignId, now).run();
+  await wakeChangedCampaign(caps, campaignId);
   return consoleView(caps, advertiserId, campaignId);
 }
 

@@ -1,3 +1,4 @@
+import type { CampaignWakeUps } from "../../capabilities.ts";
 import { listDueCampaignIds } from "../../db/reward-campaigns.ts";
 import { ENDING_WINDOW } from "./calendar.ts";
 import { runCampaignDueWork } from "./campaign-due-work.ts";
@@ -5,9 +6,6 @@ import type { RewardsDeps } from "./deps.ts";
 import { defaultEvaluationLimits, type EvaluationLimits, type EvaluationReport } from "./evaluation.ts";
 import type { CampaignMove } from "./lifecycle.ts";
 import type { WeekReport } from "./weeks.ts";
-
-/** Wakes a campaign's Durable Object to run its due work on its alarm (worker/objects/campaign-object.ts). */
-export type CampaignWakeUps = { wake(campaignId: string): Promise<void> };
 
 export type DueCampaignLimits = {
   /** Campaigns one scheduler pass takes up at most (the rest are found by the next pass). */
