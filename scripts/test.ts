@@ -1,10 +1,10 @@
 /**
  * `npm test`: every layer CI runs, in three lanes:
- *   checks   typecheck, then format and lint, beside the other two throughout
+ *   checks   format, then typecheck (once vitest is past its start: see `vitestStarted`) and lint, beside the others
  *   vitest   the unit and worker tests (one vitest run, two projects), once the build is done
  *   browser  the production build, then the Playwright end-to-end tests against that build, beside vitest
- * The build goes first beside typecheck alone: React Router gives its prerender's first request a fixed 10 s, which a
- * cold worker on a crowded machine can miss. The end-to-end tests are the longest lane, so they start as soon as the
+ * The build goes first beside the format check alone: React Router gives its prerender's first request a fixed 10 s,
+ * which a cold worker on a crowded machine can miss. The end-to-end tests are the longest lane, so they start as soon as the
  * build is done (decision 054 says what that costs the other lanes). Each lane writes its output to
  * test-results/lanes/<lane>.log as it runs, and the console gets a line as each layer ends, so the lanes never
  * interleave. A failed check's last lines and each failed test's error are printed with the summary. Ends with a table of each layer's result and time, and one line
@@ -37,8 +37,17 @@ function recordFailure(title: string, message: string | undefined): void {
  */
 const YIELDING_PRIORITY = 10;
 
-/** Runs a command with its output going to the lane's log; answers its exit code and the last of its output. */
-function run(log: WriteStream, command: string, args: string[], yielding = false): Promise<{ code: number; tail: string }> {
+/**
+ * Runs a command with its output going to the lane's log; answers its exit code and the last of its output. `onOutput`
+ * sees each chunk as it comes.
+ */
+function run(
+  log: WriteStream,
+  command: string,
+  args: string[],
+  yielding = false,
+  onOutput: (chunk: string) => void = () => undefined,
+): Promise<{ code: number; tail: string }> {
   return new Promise((resolve) => {
     log.write(`\n$ ${command} ${args.join(" ")}\n`);
     const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
@@ -46,6 +55,7 @@ function run(log: WriteStream, command: string, args: string[], yielding = false
     let tail = "";
     const keep = (chunk: Buffer) => {
       log.write(chunk);
+      onOutput(chunk.toString());
       tail = (tail + chunk.toString()).slice(-8_000);
     };
     child.stdout.on("data", keep);
@@ -89,12 +99,26 @@ type VitestReport = {
   numFailedTestSuites: number;
 };
 
+/**
+ * Opens once vitest has run its first test file (or ended): by then its React Router plugin has written the route
+ * types again. The plugin starts a type generator with every Vite server it is part of, which first deletes
+ * `.react-router/types` and then writes it; a typecheck reading that folder meanwhile misses a file (CI, stop 43). So the
+ * typecheck waits for this.
+ */
+let vitestPastStart: () => void = () => undefined;
+const vitestStarted = new Promise<void>((resolve) => {
+  vitestPastStart = resolve;
+});
+
 async function vitestLayers(log: WriteStream): Promise<LayerResult[]> {
   const reportPath = "test-results/vitest.json";
   rmSync(reportPath, { force: true });
   const [{ code, tail }, seconds] = await timed(() =>
-    run(log, "vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${reportPath}`]),
+    run(log, "vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${reportPath}`], false, (chunk) => {
+      if (/[✓✗×] /.test(stripVTControlCharacters(chunk))) vitestPastStart();
+    }),
   );
+  vitestPastStart();
   let report: VitestReport;
   try {
     report = JSON.parse(readFileSync(reportPath, "utf8")) as VitestReport;
@@ -182,9 +206,11 @@ function laneLog(lane: string): WriteStream {
 
 async function checksLane(): Promise<LayerResult[]> {
   const log = laneLog("checks");
+  const format = await check(log, "format", "npm", ["run", "--silent", "format:check"], true);
+  await vitestStarted;
   const results = [
+    format,
     await check(log, "typecheck", "npm", ["run", "--silent", "typecheck"], true),
-    await check(log, "format", "npm", ["run", "--silent", "format:check"], true),
     await check(log, "lint", "npm", ["run", "--silent", "lint"], true),
   ];
   log.end();
