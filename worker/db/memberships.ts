@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { campaignRulesSchema } from "../contracts/campaign-rules.ts";
+import { campaignNetworksSchema } from "../contracts/campaign-networks.ts";
+import { campaignStatusSchema, type CampaignStatus } from "../contracts/vocabulary.ts";
 import { allRows, mapQuery, queryAll, type Query } from "./query.ts";
 import type { Database } from "../database.ts";
 
@@ -86,5 +89,54 @@ export function postedCampaignsQuery(db: Database, userId: string, limit: number
       )
       .bind(userId, limit),
     postedCampaignSchema,
+  );
+}
+
+const postableCampaignSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    status: campaignStatusSchema,
+    starts_at: z.number(),
+    ends_at: z.number(),
+    rules: z.string().transform((text) => campaignRulesSchema.parse(JSON.parse(text))),
+    disclosure: z.string(),
+    networks: z.string().transform((text) => campaignNetworksSchema.parse(JSON.parse(text))),
+    advertiser_name: z.string(),
+  })
+  .transform((row) => ({
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    rules: row.rules,
+    disclosure: row.disclosure,
+    networks: row.networks,
+    advertiserName: row.advertiser_name,
+  }));
+export type PostableCampaignRow = z.infer<typeof postableCampaignSchema>;
+
+/** The campaigns a creator has joined that are in one of `statuses` and open at `now`, closing soonest first. */
+export function listJoinedOpenCampaigns(
+  db: Database,
+  userId: string,
+  statuses: readonly CampaignStatus[],
+  now: number,
+): Promise<PostableCampaignRow[]> {
+  return queryAll(
+    db
+      .prepare(
+        `SELECT campaigns.id, campaigns.title, campaigns.status, campaigns.starts_at, campaigns.ends_at, campaigns.rules,
+           campaigns.disclosure, campaigns.networks, advertisers.name AS advertiser_name
+         FROM campaign_memberships
+         JOIN campaigns ON campaigns.id = campaign_memberships.campaign_id
+         JOIN advertisers ON advertisers.id = campaigns.advertiser_id
+         WHERE campaign_memberships.user_id = ? AND campaigns.status IN (SELECT value FROM json_each(?))
+           AND campaigns.published_at IS NOT NULL AND campaigns.starts_at <= ? AND campaigns.ends_at > ?
+         ORDER BY campaigns.ends_at ASC, campaigns.id ASC`,
+      )
+      .bind(userId, JSON.stringify(statuses), now, now),
+    postableCampaignSchema,
   );
 }

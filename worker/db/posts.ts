@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { campaignRulesSchema, statusReasonSchema } from "../contracts/campaign-rules.ts";
+import { statusReasonSchema } from "../contracts/campaign-rules.ts";
 import { rulesOf } from "../contracts/networks/registry.ts";
-import { campaignStatusSchema, postStatusSchema, type CampaignStatus } from "../contracts/vocabulary.ts";
-import { campaignNetworksSchema } from "../contracts/campaign-networks.ts";
+import { postStatusSchema } from "../contracts/vocabulary.ts";
 import { networkSchema } from "../contracts/networks/rules.ts";
 import type { PostSummary } from "../contracts/pages.ts";
 import { networkNames } from "../contracts/networks/names.ts";
@@ -121,16 +120,6 @@ export function postSummariesQuery(db: Database, userId: string, campaignId: str
   );
 }
 
-/** How many posts a creator has in each status, over all campaigns (the catalog's counts, migration 0074). */
-export function postCountsByStatusQuery(db: Database, userId: string) {
-  return allRows(
-    db
-      .prepare(`SELECT status, SUM(count) AS count FROM creator_post_counts WHERE user_id = ? GROUP BY status HAVING SUM(count) > 0`)
-      .bind(userId),
-    z.object({ status: postStatusSchema, count: z.number().int() }),
-  );
-}
-
 export function findPost(db: Database, postId: string): Promise<Post | null> {
   return queryFirst(db.prepare(`SELECT * FROM posts WHERE id = ?`).bind(postId), postSchema);
 }
@@ -240,71 +229,4 @@ export async function isCampaignParticipant(db: Database, campaignId: string, us
     .bind(campaignId, userId)
     .first();
   return row !== null;
-}
-
-const postableCampaignSchema = z
-  .object({
-    id: z.string(),
-    title: z.string(),
-    status: campaignStatusSchema,
-    starts_at: z.number(),
-    ends_at: z.number(),
-    rules: z.string().transform((text) => campaignRulesSchema.parse(JSON.parse(text))),
-    disclosure: z.string(),
-    networks: z.string().transform((text) => campaignNetworksSchema.parse(JSON.parse(text))),
-    advertiser_name: z.string(),
-  })
-  .transform((row) => ({
-    id: row.id,
-    title: row.title,
-    status: row.status,
-    startsAt: row.starts_at,
-    endsAt: row.ends_at,
-    rules: row.rules,
-    disclosure: row.disclosure,
-    networks: row.networks,
-    advertiserName: row.advertiser_name,
-  }));
-export type PostableCampaignRow = z.infer<typeof postableCampaignSchema>;
-
-/** The campaigns a creator has joined that are in one of `statuses` and open at `now`, closing soonest first. */
-export function listJoinedOpenCampaigns(
-  db: Database,
-  userId: string,
-  statuses: readonly CampaignStatus[],
-  now: number,
-): Promise<PostableCampaignRow[]> {
-  return queryAll(
-    db
-      .prepare(
-        `SELECT campaigns.id, campaigns.title, campaigns.status, campaigns.starts_at, campaigns.ends_at, campaigns.rules,
-           campaigns.disclosure, campaigns.networks, advertisers.name AS advertiser_name
-         FROM campaign_memberships
-         JOIN campaigns ON campaigns.id = campaign_memberships.campaign_id
-         JOIN advertisers ON advertisers.id = campaigns.advertiser_id
-         WHERE campaign_memberships.user_id = ? AND campaigns.status IN (SELECT value FROM json_each(?))
-           AND campaigns.published_at IS NOT NULL AND campaigns.starts_at <= ? AND campaigns.ends_at > ?
-         ORDER BY campaigns.ends_at ASC, campaigns.id ASC`,
-      )
-      .bind(userId, JSON.stringify(statuses), now, now),
-    postableCampaignSchema,
-  );
-}
-
-const postCountSchema = z.object({ campaign_id: z.string(), status: postStatusSchema, count: z.number().int() });
-export type PostCountRow = z.infer<typeof postCountSchema>;
-
-/** A creator's posts counted per campaign and status, in every campaign or in one (the catalog's counts, migration 0074). */
-export function postCountsByCampaignAndStatusQuery(
-  db: Database,
-  userId: string,
-  options: { campaignId?: string } = {},
-): Query<PostCountRow[]> {
-  const campaignFilter = options.campaignId === undefined ? "" : "AND campaign_id = ?";
-  return allRows(
-    db
-      .prepare(`SELECT campaign_id, status, count FROM creator_post_counts WHERE user_id = ? ${campaignFilter} AND count > 0`)
-      .bind(userId, ...(options.campaignId === undefined ? [] : [options.campaignId])),
-    postCountSchema,
-  );
 }

@@ -4,7 +4,8 @@ import { currentCampaignStatuses, type CampaignStatus } from "../contracts/vocab
 import { currentCampaignCardsQuery, joinedCampaignCardsQuery } from "../db/campaigns.ts";
 import { payoutsToConfirmQuery } from "../db/notifications.ts";
 import { postedCampaignsQuery } from "../db/memberships.ts";
-import { postCountsByCampaignAndStatusQuery, postSummariesQuery, type CampaignPostSummary } from "../db/posts.ts";
+import { postCountsByCampaignAndStatusQuery } from "../db/creator-post-counts.ts";
+import { postSummariesQuery, type CampaignPostSummary } from "../db/posts.ts";
 import { runBatch } from "../db/query.ts";
 import { claimablePosts, standingsFrom } from "../domain/campaigns/participation.ts";
 import { balancesQuery } from "../domain/ledger/balances.ts";

@@ -1,7 +1,7 @@
 import type { Capabilities } from "../capabilities.ts";
 import { pastCampaignCardsQuery, type PastCampaignsCursor } from "../db/campaigns.ts";
 import { joinedCampaignIdsQuery } from "../db/memberships.ts";
-import { postCountsByCampaignAndStatusQuery } from "../db/posts.ts";
+import { postCountsByCampaignAndStatusQuery } from "../db/creator-post-counts.ts";
 import { runBatch } from "../db/query.ts";
 import { standingsFrom } from "../domain/campaigns/participation.ts";
 import { cardsOf, standingView } from "./shared/campaign-cards.server.ts";

@@ -1,7 +1,8 @@
 import type { Capabilities } from "../capabilities.ts";
 import type { ProfilePage } from "../contracts/pages.ts";
 import { countJoinedCampaignsQuery, postedCampaignsQuery } from "../db/memberships.ts";
-import { postCountsByStatusQuery, postSummariesQuery, type CampaignPostSummary } from "../db/posts.ts";
+import { postCountsByStatusQuery } from "../db/creator-post-counts.ts";
+import { postSummariesQuery, type CampaignPostSummary } from "../db/posts.ts";
 import { titledPosts } from "./shared/campaign-cards.server.ts";
 import { runBatch } from "../db/query.ts";
 import { signupNetworkQuery } from "../db/users.ts";

@@ -17,6 +17,7 @@ import * as funnelRollups from "../../../worker/db/funnel-rollups.ts";
 import * as health from "../../../worker/db/health.ts";
 import * as invitations from "../../../worker/db/invitations.ts";
 import * as ledger from "../../../worker/db/ledger.ts";
+import * as creatorPostCounts from "../../../worker/db/creator-post-counts.ts";
 import * as memberships from "../../../worker/db/memberships.ts";
 import * as mailedNotificationKinds from "../../../worker/db/mailed-notification-kinds.ts";
 import * as notificationFanout from "../../../worker/db/notification-fanout.ts";
@@ -726,6 +727,15 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       deleteCode: (db) => oneTimeCodes.deleteCode(db, codeKey),
     },
   },
+  "creator-post-counts": {
+    calls: {
+      postCountsByStatusQuery: (db) => creatorPostCounts.postCountsByStatusQuery(db, creator.id),
+      postCountsByCampaignAndStatusQuery: (db) => [
+        creatorPostCounts.postCountsByCampaignAndStatusQuery(db, creator.id),
+        creatorPostCounts.postCountsByCampaignAndStatusQuery(db, creator.id, { campaignId: campaign.id }),
+      ],
+    },
+  },
   memberships: {
     calls: {
       joinCampaignStatements: (db) => memberships.joinCampaignStatements(db, campaign.id, creator.id, now, "inv-1"),
@@ -733,6 +743,7 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       joinedCampaignIdsQuery: (db) => memberships.joinedCampaignIdsQuery(db, creator.id),
       countJoinedCampaignsQuery: (db) => memberships.countJoinedCampaignsQuery(db, creator.id),
       postedCampaignsQuery: (db) => memberships.postedCampaignsQuery(db, creator.id, 50),
+      listJoinedOpenCampaigns: (db) => memberships.listJoinedOpenCampaigns(db, creator.id, ["active", "ending"], now),
     },
   },
   partners: {
@@ -850,11 +861,6 @@ export const statementCatalog: Record<string, ModuleEntry> = {
     calls: {
       insertPostStatement: (db) => posts.insertPostStatement(db, post),
       postSummariesQuery: (db) => posts.postSummariesQuery(db, creator.id, campaign.id, 50),
-      postCountsByStatusQuery: (db) => posts.postCountsByStatusQuery(db, creator.id),
-      postCountsByCampaignAndStatusQuery: (db) => [
-        posts.postCountsByCampaignAndStatusQuery(db, creator.id),
-        posts.postCountsByCampaignAndStatusQuery(db, creator.id, { campaignId: campaign.id }),
-      ],
       findPost: (db) => posts.findPost(db, post.id),
       findPostByClientRequest: (db) =>
         posts.findPostByClientRequest(db, { campaignId: campaign.id, userId: creator.id, clientRequestId: "request-1" }),
@@ -866,7 +872,6 @@ export const statementCatalog: Record<string, ModuleEntry> = {
       recordedNetworkPostIds: (db) => posts.recordedNetworkPostIds(db, ["x-post-1"]),
       deleteUnpublishedPost: (db) => posts.deleteUnpublishedPost(db, post.id),
       isCampaignParticipant: (db) => posts.isCampaignParticipant(db, campaign.id, creator.id),
-      listJoinedOpenCampaigns: (db) => posts.listJoinedOpenCampaigns(db, creator.id, ["active", "ending"], now),
     },
   },
   "recovery-codes": {

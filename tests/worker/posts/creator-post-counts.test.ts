@@ -4,12 +4,8 @@ import { DAY, systemClock } from "../../../worker/clock.ts";
 import { insertAdvertiserStatement } from "../../../worker/db/advertisers.ts";
 import { insertCampaignStatement } from "../../../worker/db/campaigns.ts";
 import { joinCampaignStatements } from "../../../worker/db/memberships.ts";
-import {
-  deleteUnpublishedPost,
-  insertPostStatement,
-  postCountsByCampaignAndStatusQuery,
-  postCountsByStatusQuery,
-} from "../../../worker/db/posts.ts";
+import { postCountsByCampaignAndStatusQuery, postCountsByStatusQuery } from "../../../worker/db/creator-post-counts.ts";
+import { deleteUnpublishedPost, insertPostStatement } from "../../../worker/db/posts.ts";
 import { runBatch } from "../../../worker/db/query.ts";
 import { insertUserStatements } from "../../../worker/db/users.ts";
 import { buildAdvertiser, buildCampaign, buildPost, buildUser } from "../../../fixtures/factories.ts";

@@ -1,5 +1,5 @@
 import type { PostStatus } from "../../contracts/vocabulary.ts";
-import type { PostCountRow } from "../../db/posts.ts";
+import type { PostCountRow } from "../../db/creator-post-counts.ts";
 
 export type Standing = { posts: number; byStatus: Partial<Record<PostStatus, number>> };
 

@@ -1,7 +1,7 @@
 import { inNetworkOrder } from "../../contracts/campaign-networks.ts";
 import type { PostOptions } from "../../contracts/posts.ts";
 import { currentCampaignStatuses } from "../../contracts/vocabulary.ts";
-import { listJoinedOpenCampaigns } from "../../db/posts.ts";
+import { listJoinedOpenCampaigns } from "../../db/memberships.ts";
 import { listSuggestions } from "../../db/suggestions.ts";
 import type { NetworkDeps } from "../networks/adapter.ts";
 import { networksFor } from "../networks/registry.ts";
