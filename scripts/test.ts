@@ -102,7 +102,7 @@ type VitestReport = {
 /**
  * Opens once vitest has run its first test file (or ended): by then its React Router plugin has written the route
  * types again. The plugin starts a type generator with every Vite server it is part of, which first deletes
- * `.react-router/types` and then writes it; a typecheck reading that folder meanwhile misses a file (CI, stop 43). So the
+ * `.react-router/types` and then writes it; a typecheck reading that folder meanwhile missed a file (a fresh clone's run, session 41). So the
  * typecheck waits for this.
  */
 let vitestPastStart: () => void = () => undefined;

@@ -54,11 +54,14 @@ type SizeResult = {
   bytesByStore: Record<Store, number>;
 };
 
+/** The stores, in the order the tables list them. */
+const stores = ["catalog", "ledger", "campaign", "advertiser"] as const satisfies readonly Store[];
+
 /** D1 allows 10 GB per database; a Durable Object's SQLite, the same. */
 const STORE_LIMIT_BYTES = 10 * 1024 ** 3;
 
 function bytesByStore(tables: readonly TableBytes[]): Record<Store, number> {
-  const sums: Record<Store, number> = { catalog: 0, campaign: 0, advertiser: 0, ledger: 0 };
+  const sums = Object.fromEntries(stores.map((store) => [store, 0])) as Record<Store, number>;
   for (const table of tables) {
     // D1's and SQLite's own bookkeeping is no table of the app's.
     if (table.table === "d1_migrations" || /^(_cf_|sqlite_)/.test(table.table)) continue;
@@ -278,7 +281,7 @@ function markdown(small: SizeResult, large: SizeResult, comparisons: Comparison[
     "",
     `| store | bytes (${label(small)}) | per creator-year | bytes (${label(large)}) | per creator-year | creators a year to 10 GB |`,
     `|---|---|---|---|---|---|`,
-    ...(["catalog", "ledger", "campaign", "advertiser"] as const).map((store) => {
+    ...stores.map((store) => {
       const [atSmall, atLarge] = [storeYear(small, store), storeYear(large, store)];
       return `| ${store} | ${small.bytesByStore[store]} | ${atSmall.bytesPerCreatorYear} | ${large.bytesByStore[store]} | ${atLarge.bytesPerCreatorYear} | ${atLarge.creatorsTo10Gb.toLocaleString("en")} |`;
     }),
@@ -344,13 +347,16 @@ export async function runScaleBenchmark(buildDir: string): Promise<void> {
     `Bytes per active creator-month: ${small.bytesPerActiveCreatorMonth} (${smallCreators} creators), ${large.bytesPerActiveCreatorMonth} (${largeCreators} creators)`,
   );
   console.table(
-    (["catalog", "ledger", "campaign", "advertiser"] as const).map((store) => ({
-      store,
-      [`bytes at ${smallCreators}`]: small.bytesByStore[store],
-      [`bytes at ${largeCreators}`]: large.bytesByStore[store],
-      "per creator-year": storeYear(large, store).bytesPerCreatorYear,
-      "creators a year to 10 GB": storeYear(large, store).creatorsTo10Gb,
-    })),
+    stores.map((store) => {
+      const atLarge = storeYear(large, store);
+      return {
+        store,
+        [`bytes at ${smallCreators}`]: small.bytesByStore[store],
+        [`bytes at ${largeCreators}`]: large.bytesByStore[store],
+        "per creator-year": atLarge.bytesPerCreatorYear,
+        "creators a year to 10 GB": atLarge.creatorsTo10Gb,
+      };
+    }),
   );
   const date = new Date().toISOString().slice(0, 10);
   mkdirSync("bench-results", { recursive: true });

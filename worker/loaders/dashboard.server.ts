@@ -5,11 +5,10 @@ import { currentCampaignCardsQuery, joinedCampaignCardsQuery } from "../db/campa
 import { payoutsToConfirmQuery } from "../db/notifications.ts";
 import { postedCampaignsQuery } from "../db/memberships.ts";
 import { postCountsByCampaignAndStatusQuery } from "../db/creator-post-counts.ts";
-import { postSummariesQuery, type CampaignPostSummary } from "../db/posts.ts";
 import { runBatch } from "../db/query.ts";
 import { claimablePosts, standingsFrom } from "../domain/campaigns/participation.ts";
 import { balancesQuery } from "../domain/ledger/balances.ts";
-import { campaignCard, standingView, titledPosts } from "./shared/campaign-cards.server.ts";
+import { campaignCard, latestPostsIn, standingView } from "./shared/campaign-cards.server.ts";
 import type { Database } from "../database.ts";
 
 /** Campaigns to join, soonest ending first; the campaigns page lists them all. */
@@ -43,7 +42,7 @@ export function dashboardQueries(db: Database, userId: string) {
   ] as const;
 }
 
-/** `GET /v1/page/dashboard` and the dashboard page, read in one round trip. */
+/** `GET /v1/page/dashboard` and the dashboard page: the catalog in one round trip, then the recent posts' campaign. */
 export async function dashboardPage(
   { db, clock, timings }: Pick<Capabilities, "db" | "clock" | "timings">,
   userId: string,
@@ -51,12 +50,7 @@ export async function dashboardPage(
   const [joined, open, [postedLast], balances, postCounts, payoutsToConfirm] = await timings.measure("q-dashboard", () =>
     runBatch(db, dashboardQueries(db, userId)),
   );
-  const [recentPosts] =
-    postedLast === undefined
-      ? [[] as CampaignPostSummary[]]
-      : await timings.measure("q-dashboard-posts", () =>
-          runBatch(db, [postSummariesQuery(db, userId, postedLast.campaignId, RECENT_POSTS_LIMIT)]),
-        );
+  const recentPosts = await latestPostsIn({ db, timings }, userId, postedLast, RECENT_POSTS_LIMIT, "q-dashboard-posts");
   const standingByCampaign = standingsFrom(postCounts);
   // Ended campaigns stay on the dashboard while there is something to do there (posts to claim).
   const onDashboard = joined.filter(
@@ -70,7 +64,7 @@ export async function dashboardPage(
       standing: standingView(standingByCampaign.get(campaign.id)),
     })),
     openCampaigns: open.map((campaign) => campaignCard(campaign, false)),
-    recentPosts: postedLast === undefined ? [] : titledPosts(recentPosts, postedLast.title),
+    recentPosts,
     payoutsToConfirm,
   };
 }

@@ -2,8 +2,7 @@ import type { Capabilities } from "../capabilities.ts";
 import type { ProfilePage } from "../contracts/pages.ts";
 import { countJoinedCampaignsQuery, postedCampaignsQuery } from "../db/memberships.ts";
 import { postCountsByStatusQuery } from "../db/creator-post-counts.ts";
-import { postSummariesQuery, type CampaignPostSummary } from "../db/posts.ts";
-import { titledPosts } from "./shared/campaign-cards.server.ts";
+import { latestPostsIn } from "./shared/campaign-cards.server.ts";
 import { runBatch } from "../db/query.ts";
 import { signupNetworkQuery } from "../db/users.ts";
 import { AppError } from "../contracts/errors.ts";
@@ -30,11 +29,7 @@ export async function profilePage({ db, timings }: Pick<Capabilities, "db" | "ti
     ]),
   );
   if (handleNetwork === null) throw new AppError(404, "not_found", "No such user.");
-  const latest = postedCampaigns[0];
-  const [posts] =
-    latest === undefined
-      ? [[] as CampaignPostSummary[]]
-      : await timings.measure("q-profile-posts", () => runBatch(db, [postSummariesQuery(db, userId, latest.campaignId, POSTS_LIMIT)]));
+  const posts = await latestPostsIn({ db, timings }, userId, postedCampaigns[0], POSTS_LIMIT, "q-profile-posts");
   return {
     handleNetwork,
     balances,
@@ -44,6 +39,6 @@ export async function profilePage({ db, timings }: Pick<Capabilities, "db" | "ti
       byStatus: Object.fromEntries(counts.map((row) => [row.status, row.count])),
     },
     postedCampaigns: postedCampaigns.map(({ campaignId, title, posts: count }) => ({ campaignId, title, posts: count })),
-    posts: latest === undefined ? [] : titledPosts(posts, latest.title),
+    posts,
   };
 }
